@@ -1,0 +1,40 @@
+docker run -d \
+  --device=/dev/kfd --device=/dev/dri \
+  --shm-size 32g --ipc=host --network=host --privileged \
+  -v <host-path>:/model \
+  -e SGLANG_DSV4_FP4_EXPERTS=True \
+  -e SGLANG_FORCE_TRITON_MOE_FP8=0 \
+  -e SGLANG_USE_AITER=1 \
+  -e SGLANG_USE_ROCM700A=1 \
+  -e SGLANG_HACK_FLASHMLA_BACKEND=triton \
+  -e SGLANG_FP8_PAGED_MQA_LOGITS_TORCH=1 \
+  -e SGLANG_TOPK_TRANSFORM_512_TORCH=0 \
+  -e SGLANG_OPT_USE_FUSED_COMPRESS=true \
+  -e SGLANG_OPT_USE_OLD_COMPRESSOR=false \
+  -e SGLANG_OPT_USE_AITER_MHC_PRE=true \
+  -e SGLANG_OPT_USE_AITER_MHC_POST=true \
+  -e SGLANG_OPT_USE_FUSED_STORE_CACHE=true \
+  -e SGLANG_OPT_USE_OVERLAP_STORE_CACHE=false \
+  -e SGLANG_OPT_USE_FUSED_PAGED_COMPRESS=true \
+  -e SGLANG_OPT_FUSE_WQA_WKV=true \
+  -e SGLANG_OPT_USE_TRITON_SWA_PREPARE=true \
+  -e SGLANG_OPT_USE_FUSED_HASH_TOPK=true \
+  -e SGLANG_OPT_DPSK_V4_RADIX=1 \
+  -e SGLANG_OPT_USE_TILELANG_INDEXER=true \
+  -e AITER_BF16_FP8_MOE_BOUND=1 \
+  -e SGLANG_OPT_USE_MULTI_STREAM_OVERLAP=0 \
+  rocm/sgl-dev:rocm720-mi35x-3b59630-20260526-DSv4 \
+  python3 -m sglang.launch_server \
+    --model-path /model \
+    --served-model-name deepseek-ai/DeepSeek-V4-Pro \
+    --tp 8 \
+    --port 30000 \
+    --host 0.0.0.0 \
+    --trust-remote-code \
+    --attention-backend compressed \
+    --max-running-requests 256 \
+    --page-size 256 \
+    --chunked-prefill-size 8192 \
+    --disable-shared-experts-fusion \
+    --tool-call-parser deepseekv4 \
+    --reasoning-parser deepseek-v4

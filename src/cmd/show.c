@@ -1,0 +1,136 @@
+/*
+ * show.c (cmd): `servelint show PATH...`: the normalized model of entries.
+ *
+ * All entries are read and normalized before anything is written, so an
+ * input error never leaves half a report on stdout.
+ */
+#include "cmd.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "normalize/normalize.h"
+#include "report/report.h"
+
+static void usage(FILE *f)
+{
+	fputs("usage: servelint show [--format tty|json] [--color auto|always|never] PATH...\n"
+	      "\n"
+	      "Prints the normalized model of each entry (an entry folder or a launch script):\n"
+	      "services, roles, replicas, GPUs, env and canonical settings, each value with\n"
+	      "the file:line:col it came from.\n"
+	      "\n"
+	      "  -f, --format FORMAT   tty (default) or json\n"
+	      "      --color WHEN      auto (default: a terminal without NO_COLOR), always, never\n"
+	      "  -h, --help            this help\n"
+	      "\n"
+	      "Exit status: 0 on success, 2 when an input cannot be read or parsed.\n",
+	      f);
+}
+
+int sl_cmd_show(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"color", required_argument, NULL, 'C'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int json = 0, color = -1, c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (!strcmp(optarg, "json"))
+				json = 1;
+			else if (!strcmp(optarg, "tty"))
+				json = 0;
+			else {
+				fprintf(stderr, "servelint show: unknown format `%s` (tty, json)\n", optarg);
+				return SL_EXIT_ERROR;
+			}
+			break;
+		case 'C':
+			if (!strcmp(optarg, "always"))
+				color = 1;
+			else if (!strcmp(optarg, "never"))
+				color = 0;
+			else if (!strcmp(optarg, "auto"))
+				color = -1;
+			else {
+				fprintf(stderr, "servelint show: --color takes auto, always or never\n");
+				return SL_EXIT_ERROR;
+			}
+			break;
+		case 'h':
+			usage(stdout);
+			return SL_EXIT_OK;
+		default:
+			usage(stderr);
+			return SL_EXIT_ERROR;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "servelint show: no entry given\n");
+		usage(stderr);
+		return SL_EXIT_ERROR;
+	}
+	if (color < 0)
+		color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+
+	sl_error err = {0};
+	sl_grammars *gs;
+	if (sl_normalize_grammars_load(&gs, &err)) {
+		sl_error_print(&err, "servelint");
+		sl_error_clear(&err);
+		return SL_EXIT_ERROR;
+	}
+	size_t n = (size_t)(argc - optind);
+	sl_entry **entries = sl_calloc(n, sizeof *entries);
+	sl_model **models = sl_calloc(n, sizeof *models);
+	int failed = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *path = argv[optind + (int)i];
+		if (sl_entry_load(path, &entries[i], &err) ||
+		    sl_normalize_entry(entries[i], gs, &models[i], &err)) {
+			sl_error_print(&err, "servelint");
+			sl_error_clear(&err);
+			failed = 1;
+		}
+	}
+	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
+	if (!failed) {
+		if (json) {
+			json_t *doc = json_object();
+			json_t *arr = json_array();
+			for (size_t i = 0; i < n; i++)
+				json_array_append_new(arr, sl_report_model_json(models[i]));
+			json_object_set_new(doc, "entries", arr);
+			if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) || putchar('\n') == EOF)
+				rc = SL_EXIT_ERROR;
+			json_decref(doc);
+		} else {
+			for (size_t i = 0; i < n; i++) {
+				if (i)
+					putchar('\n');
+				if (sl_report_model_tty(stdout, models[i], color))
+					rc = SL_EXIT_ERROR;
+			}
+		}
+		if (fflush(stdout)) {
+			perror("servelint: writing output");
+			rc = SL_EXIT_ERROR;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		sl_model_free(models[i]);
+		sl_entry_free(entries[i]);
+	}
+	free(models);
+	free(entries);
+	sl_normalize_grammars_free(gs);
+	return rc;
+}

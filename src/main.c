@@ -1,0 +1,46 @@
+/* main.c: servelint's entry point; it only dispatches to a subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+
+#define SL_VERSION "0.1.0"
+
+static void usage(FILE *f)
+{
+	fputs("usage: servelint <command> [options] [args]\n"
+	      "\n"
+	      "A static analyzer for LLM-serving launch configurations (vLLM, SGLang,\n"
+	      "TensorRT-LLM, NVIDIA Dynamo; under docker, mpirun, bash).\n"
+	      "\n"
+	      "commands:\n"
+	      "  show      print the normalized model of entries\n"
+	      "\n"
+	      "`servelint <command> --help` describes a command.\n",
+	      f);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct { const char *name; int (*fn)(int, char **); } cmds[] = {
+		{"show", sl_cmd_show},
+	};
+	if (argc < 2) {
+		usage(stderr);
+		return SL_EXIT_ERROR;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return SL_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("servelint %s\n", SL_VERSION);
+		return SL_EXIT_OK;
+	}
+	for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "servelint: unknown command `%s`\n", argv[1]);
+	usage(stderr);
+	return SL_EXIT_ERROR;
+}

@@ -1,0 +1,93 @@
+/* model.c: lifetime and lookups of the normalized model. */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void sl_origin_set(sl_origin *o, const sl_source *src, uint32_t off, const char *raw)
+{
+	o->src = src;
+	o->off = off;
+	o->raw = raw ? sl_strdup(raw) : NULL;
+}
+
+void sl_origin_copy(sl_origin *dst, const sl_origin *src)
+{
+	*dst = *src;
+	dst->raw = src->raw ? sl_strdup(src->raw) : NULL;
+}
+
+void sl_origin_clear(sl_origin *o)
+{
+	free(o->raw);
+	memset(o, 0, sizeof *o);
+}
+
+void sl_origin_pos(const sl_origin *o, unsigned *line, unsigned *col)
+{
+	if (!o->src) {
+		*line = *col = 0;
+		return;
+	}
+	sl_source_pos(o->src, o->off, line, col);
+}
+
+const sl_setting *sl_service_get(const sl_service *s, const char *key)
+{
+	for (size_t i = s->nsettings; i-- > 0;)
+		if (!(s->settings[i].flags & SL_SET_OVERRIDDEN) && !strcmp(s->settings[i].key, key))
+			return &s->settings[i];
+	return NULL;
+}
+
+static void service_free(sl_service *s)
+{
+	free(s->name);
+	free(s->role);
+	free(s->role_from);
+	free(s->engine);
+	free(s->program);
+	free(s->version);
+	sl_origin_clear(&s->version_origin);
+	free(s->replicas_from);
+	sl_origin_clear(&s->replicas_origin);
+	free(s->gpus_from);
+	json_decref(s->gpu_devices);
+	sl_origin_clear(&s->gpus_origin);
+	sl_origin_clear(&s->command_origin);
+	json_decref(s->argv);
+	for (size_t i = 0; i < s->nenv; i++) {
+		free(s->env[i].name);
+		free(s->env[i].value);
+		sl_origin_clear(&s->env[i].origin);
+	}
+	free(s->env);
+	for (size_t i = 0; i < s->nsettings; i++) {
+		free(s->settings[i].key);
+		free(s->settings[i].flag);
+		json_decref(s->settings[i].value);
+		sl_origin_clear(&s->settings[i].origin);
+	}
+	free(s->settings);
+	for (size_t i = 0; i < s->nwrappers; i++) {
+		free(s->wrappers[i].kind);
+		json_decref(s->wrappers[i].detail);
+		sl_origin_clear(&s->wrappers[i].origin);
+	}
+	free(s->wrappers);
+}
+
+void sl_model_free(sl_model *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->nservices; i++)
+		service_free(&m->services[i]);
+	free(m->services);
+	for (size_t i = 0; i < m->nnotes; i++) {
+		free(m->notes[i].msg);
+		sl_origin_clear(&m->notes[i].origin);
+	}
+	free(m->notes);
+	free(m);
+}

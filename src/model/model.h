@@ -1,0 +1,102 @@
+/*
+ * model.h: the normalized, engine-neutral model of one entry: services
+ * (roles of the deployment), each with engine, replicas, GPUs, environment
+ * and canonical settings, every value carrying the exact place it came from.
+ *
+ * Ownership: an sl_model owns all its strings and jansson values. Origins
+ * point into the sl_entry's sources, which the model does not own: free the
+ * model before the entry.
+ */
+#ifndef SL_MODEL_H
+#define SL_MODEL_H
+
+#include <jansson.h>
+#include "../source/source.h"
+
+typedef struct sl_origin {
+	const sl_source *src;  /* not owned; NULL when the value has no place */
+	uint32_t off;          /* byte offset in src */
+	char *raw;             /* the spelling as written (`--tp 8`); owned, may be NULL */
+} sl_origin;
+
+enum {
+	SL_SET_UNKNOWN = 1,      /* the flag is not in the engine's grammar */
+	SL_SET_SYMBOLIC = 2,     /* the value depends on something unknown ($X) */
+	SL_SET_PLACEHOLDER = 4,  /* the value holds a <placeholder> */
+	SL_SET_OVERRIDDEN = 8,   /* a later or stronger setting of the same key wins */
+	SL_SET_ABBREV = 16,      /* written as an abbreviation the engine resolves */
+	SL_SET_NEGATED = 32,     /* written as --no-X */
+};
+
+typedef struct sl_setting {
+	char *key;          /* canonical key (parallel.tensor); owned */
+	json_t *value;      /* typed value; owned reference */
+	char *flag;         /* the grammar's primary spelling, env name, or JSON path; owned */
+	char *via;          /* flag | positional | json | dotted | env; static string */
+	unsigned flags;
+	sl_origin origin;
+} sl_setting;
+
+typedef struct sl_env {
+	char *name, *value;   /* owned */
+	char *via;            /* inline | export | docker | mpirun | comment; static string */
+	unsigned flags;       /* SL_SET_SYMBOLIC, SL_SET_PLACEHOLDER, SL_SET_OVERRIDDEN */
+	sl_origin origin;
+} sl_env;
+
+typedef struct sl_wrapper {
+	char *kind;           /* docker | mpirun | bash -c | exec | env | launcher | python -m; owned */
+	json_t *detail;       /* what it set: image, volumes, ranks...; owned reference */
+	sl_origin origin;
+} sl_wrapper;
+
+typedef struct sl_service {
+	char *name;            /* unique within the model: role, or role-2 ... ; owned */
+	char *role;            /* frontend | prefill | decode | aggregated | router | etcd | orchestrator */
+	char *role_from;       /* what decided the role; owned */
+	char *engine;          /* grammar id: vllm, sglang, trtllm, dynamo-vllm, etcd...; owned */
+	char *program;         /* the engine command as written after unwrapping; owned */
+	char *version;         /* engine version when known; owned, may be NULL */
+	sl_origin version_origin;
+	unsigned replicas;
+	char *replicas_from;   /* "for loop", "comment", "single"; owned */
+	sl_origin replicas_origin;
+	long gpus;             /* GPUs per replica; -1 unknown, -2 "all" */
+	char *gpus_from;       /* CUDA_VISIBLE_DEVICES, docker --gpus, mpirun -n...; owned */
+	json_t *gpu_devices;   /* array of device names; or, per replica, array of arrays */
+	sl_origin gpus_origin;
+	int background;
+	sl_origin command_origin;
+	json_t *argv;          /* the unwrapped engine argv as strings; owned */
+	sl_env *env;
+	size_t nenv;
+	sl_setting *settings;
+	size_t nsettings;
+	sl_wrapper *wrappers;
+	size_t nwrappers;
+} sl_service;
+
+typedef struct sl_note {
+	char *msg;            /* owned */
+	sl_origin origin;
+} sl_note;
+
+typedef struct sl_model {
+	const sl_entry *entry;   /* not owned */
+	sl_service *services;
+	size_t nservices;
+	sl_note *notes;          /* things seen but not modelled, unresolved references */
+	size_t nnotes;
+} sl_model;
+
+void sl_model_free(sl_model *m);
+void sl_origin_set(sl_origin *o, const sl_source *src, uint32_t off, const char *raw);
+void sl_origin_copy(sl_origin *dst, const sl_origin *src);
+void sl_origin_clear(sl_origin *o);
+/* 1-based position of an origin (0 when it has none). */
+void sl_origin_pos(const sl_origin *o, unsigned *line, unsigned *col);
+
+/* The winning setting for a key (not overridden), or NULL. */
+const sl_setting *sl_service_get(const sl_service *s, const char *key);
+
+#endif

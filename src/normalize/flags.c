@@ -1,0 +1,469 @@
+/*
+ * flags.c: reading an engine's or a launcher's arguments through its grammar.
+ *
+ * The rules follow each engine's own parser (grammars/engines/README.md):
+ * `--flag value` and `--flag=value`, bools with an optional negation prefix,
+ * lists that run to the next flag, JSON values parsed with jansson and
+ * spread into one setting per member, vLLM's dotted `--x.member value`, and
+ * SGLang's unique-prefix abbreviations. Nothing is dropped: a flag the
+ * grammar does not know is kept as an unknown setting.
+ */
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_JSON_DEPTH 16
+
+static int is_flag(const sl_word *w)
+{
+	const char *t = w->text;
+	if (w->len < 2 || t[0] != '-')
+		return 0;
+	/* negative numbers are values */
+	if (isdigit((unsigned char)t[1]) || (t[1] == '.' && isdigit((unsigned char)t[2])))
+		return 0;
+	return 1;
+}
+
+static json_t *plain_value(const sl_word *w)
+{
+	return json_stringn(w->text, w->len);
+}
+
+static unsigned word_flags(const sl_word *w)
+{
+	unsigned f = 0;
+	if (w->flags & SL_WORD_SYMBOLIC)
+		f |= SL_SET_SYMBOLIC;
+	if (w->flags & SL_WORD_PLACEHOLDER)
+		f |= SL_SET_PLACEHOLDER;
+	return f;
+}
+
+/* vLLM's human-readable ints: 32k = 32000, 32K = 32768 (arg_utils.py). */
+static int human_int(const char *s, long long *out)
+{
+	if (!sl_parse_int(s, out))
+		return 0;
+	size_t n = strlen(s);
+	if (n < 2)
+		return -1;
+	char suf = s[n - 1];
+	double mult;
+	switch (suf) {
+	case 'k': mult = 1e3; break;
+	case 'm': mult = 1e6; break;
+	case 'g': mult = 1e9; break;
+	case 'K': mult = 1024.0; break;
+	case 'M': mult = 1024.0 * 1024; break;
+	case 'G': mult = 1024.0 * 1024 * 1024; break;
+	default: return -1;
+	}
+	char *num = sl_strndup(s, n - 1);
+	double d;
+	int rc = sl_parse_double(num, &d);
+	free(num);
+	if (rc)
+		return -1;
+	*out = (long long)(d * mult);
+	return 0;
+}
+
+static json_t *scalar_typed(const char *s, sl_type t)
+{
+	long long i;
+	double d;
+	switch (t) {
+	case SL_T_INT:
+		if (!sl_parse_int(s, &i))
+			return json_integer(i);
+		break;
+	case SL_T_HUMAN_INT:
+		if (!human_int(s, &i))
+			return json_integer(i);
+		break;
+	case SL_T_FLOAT:
+		if (!sl_parse_double(s, &d))
+			return json_real(d);
+		break;
+	case SL_T_BOOL:
+		if (!strcasecmp(s, "true") || !strcmp(s, "1") || !strcasecmp(s, "yes"))
+			return json_true();
+		if (!strcasecmp(s, "false") || !strcmp(s, "0") || !strcasecmp(s, "no"))
+			return json_false();
+		break;
+	default:
+		break;
+	}
+	return NULL;
+}
+
+/* A list item: an int when it reads as one, else the string. */
+static json_t *list_item(const sl_word *w)
+{
+	long long i;
+	if (!(w->flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER)) && !sl_parse_int(w->text, &i))
+		return json_integer(i);
+	return plain_value(w);
+}
+
+/* Where "member" sits inside a JSON word, as a source offset. */
+static uint32_t member_offset(const sl_word *w, const char *member)
+{
+	sl_buf pat = {0};
+	sl_buf_printf(&pat, "\"%s\"", member);
+	const char *p = strstr(w->text, pat.data);
+	sl_buf_free(&pat);
+	if (!p)
+		return w->start;
+	return w->offs[p - w->text];
+}
+
+static const char *json_key_map(const sl_flag *f, const char *member)
+{
+	for (size_t i = 0; i < f->njkeys; i++)
+		if (!strcmp(f->jkeys[i].member, member))
+			return f->jkeys[i].key;
+	return NULL;
+}
+
+/* One setting per JSON member; nested objects spread with dotted paths. */
+static void spread_json(sl_build *b, const sl_flag *f, const char *prefix_key,
+			const char *prefix_member, json_t *obj, const sl_word *w,
+			const sl_source *src, unsigned flags, unsigned depth)
+{
+	const char *member;
+	json_t *v;
+	json_object_foreach(obj, member, v) {
+		sl_buf path = {0}, key = {0}, raw = {0};
+		if (prefix_member)
+			sl_buf_printf(&path, "%s.%s", prefix_member, member);
+		else
+			sl_buf_puts(&path, member);
+		const char *mapped = json_key_map(f, path.data);
+		if (mapped)
+			sl_buf_puts(&key, mapped);
+		else
+			sl_buf_printf(&key, "%s.%s", prefix_key, path.data);
+		if (json_is_object(v) && json_object_size(v) > 0 && depth < MAX_JSON_DEPTH) {
+			spread_json(b, f, prefix_key, path.data, v, w, src, flags, depth + 1);
+		} else {
+			char *dump = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+			sl_buf_printf(&raw, "\"%s\":%s", member, dump ? dump : "");
+			free(dump);
+			sl_buf jflag = {0};
+			sl_buf_printf(&jflag, "%s %s", f->names[0], path.data);
+			sl_build_setting(b, key.data, json_incref(v), jflag.data, "json", flags, src,
+					 member_offset(w, member), raw.data);
+			sl_buf_free(&jflag);
+		}
+		sl_buf_free(&path);
+		sl_buf_free(&key);
+		sl_buf_free(&raw);
+	}
+}
+
+static char *raw_of(const sl_word *flag, sl_word *const *vals, size_t nv, int eq)
+{
+	sl_buf b = {0};
+	sl_buf_add(&b, flag->text, flag->len);
+	if (!eq)
+		for (size_t i = 0; i < nv; i++) {
+			sl_buf_putc(&b, ' ');
+			sl_buf_add(&b, vals[i]->text, vals[i]->len);
+		}
+	return sl_buf_detach(&b);
+}
+
+int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *const *args,
+			 size_t n, int positionals)
+{
+	const sl_source *src = c->entry->script;
+	size_t pos = 0;
+	int only_positional = 0;
+	for (size_t i = 0; i < n && !c->failed; i++) {
+		const sl_word *w = args[i];
+		if (!only_positional && w->len == 2 && !strcmp(w->text, "--")) {
+			only_positional = 1;
+			continue;
+		}
+		if (only_positional || !is_flag(w)) {
+			if (positionals && pos < g->npositionals) {
+				char *raw = sl_strndup(w->text, w->len);
+				sl_build_setting(b, g->positionals[pos], plain_value(w), "(positional)",
+						 "positional", word_flags(w), src, w->start, raw);
+				free(raw);
+				pos++;
+			} else {
+				sl_note_add(c, src, w->start, "unexpected argument `%s` for %s", w->text,
+					    g->title);
+			}
+			continue;
+		}
+		/* split --name=value */
+		const char *eqp = memchr(w->text, '=', w->len);
+		size_t nlen = eqp ? (size_t)(eqp - w->text) : w->len;
+		char *name = sl_strndup(w->text, nlen);
+		sl_word eqval;
+		memset(&eqval, 0, sizeof eqval);
+		if (eqp)
+			sl_word_slice(&eqval, w, nlen + 1, w->len);
+
+		/* vLLM's dotted form: --speculative-config.num_speculative_tokens 5 */
+		char *dot = NULL;
+		sl_flag_match m;
+		int found = sl_grammar_match(c->gs, g, name, &m);
+		if (!found && (dot = strchr(name, '.')) != NULL) {
+			*dot = '\0';
+			found = sl_grammar_match(c->gs, g, name, &m) && m.grammar->dotted &&
+				m.flag->type == SL_T_JSON;
+			if (!found)
+				*dot = '.';
+		}
+		unsigned sflags = 0;
+		if (found && m.abbrev)
+			sflags |= SL_SET_ABBREV;
+		if (found && m.negated)
+			sflags |= SL_SET_NEGATED;
+
+		if (!found) {
+			/* Unknown: keep it, with the next word as its value when that
+			 * cannot be a flag, since most engine options take one. */
+			sl_word *const *vals = NULL;
+			size_t nv = 0;
+			json_t *v;
+			unsigned vf = 0;
+			if (eqp) {
+				v = plain_value(&eqval);
+				vf = word_flags(&eqval);
+			} else if (i + 1 < n && !is_flag(args[i + 1]) && pos >= g->npositionals) {
+				vals = &args[i + 1];
+				nv = 1;
+				v = plain_value(args[i + 1]);
+				vf = word_flags(args[i + 1]);
+				i++;
+			} else {
+				v = json_true();
+			}
+			sl_buf key = {0};
+			sl_buf_printf(&key, "%s.", g->id);
+			for (const char *p = name; *p; p++)
+				if (*p != '-' || key.data[key.len - 1] != '.')
+					sl_buf_putc(&key, *p == '-' ? '_' : *p);
+			char *raw = raw_of(w, vals, nv, eqp != NULL);
+			sl_build_setting(b, key.data, v, name, "flag", SL_SET_UNKNOWN | vf, src,
+					 w->start, raw);
+			const char *sug = m.ambiguous ? NULL : sl_grammar_suggest(c->gs, g, name);
+			if (m.ambiguous)
+				sl_note_add(c, src, w->start, "ambiguous abbreviation `%s` for %s", name,
+					    g->title);
+			else if (sug)
+				sl_note_add(c, src, w->start, "unknown flag `%s` for %s (did you mean `%s`?)",
+					    name, g->title, sug);
+			else
+				sl_note_add(c, src, w->start, "unknown flag `%s` for %s", name, g->title);
+			free(raw);
+			sl_buf_free(&key);
+			goto next;
+		}
+
+		const sl_flag *f = m.flag;
+		if (f->type == SL_T_BOOL) {
+			json_t *v = NULL;
+			if (eqp) {
+				v = scalar_typed(eqval.text, SL_T_BOOL);
+				if (!v) {
+					v = plain_value(&eqval);
+					sflags |= word_flags(&eqval);
+					if (!(sflags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER)))
+						sl_note_add(c, src, eqval.start,
+							    "`%s` expects true or false", name);
+				} else if (m.negated) {
+					int t = json_is_true(v);
+					json_decref(v);
+					v = json_boolean(!t);
+				}
+			} else {
+				v = json_boolean(!m.negated);
+			}
+			char *raw = raw_of(w, NULL, 0, 1);
+			sl_build_setting(b, f->key, v, f->names[0], "flag", sflags, src, w->start, raw);
+			free(raw);
+			goto next;
+		}
+
+		/* Values: after '=' or the following word(s). */
+		sl_word *const *vals = NULL;
+		size_t nv = 0;
+		const sl_word *single = NULL;
+		sl_word *eqptr = &eqval;
+		if (eqp) {
+			single = &eqval;
+			vals = &eqptr;
+			nv = 1;
+		} else if (f->type == SL_T_LIST) {
+			size_t k = i + 1;
+			while (k < n && !is_flag(args[k]))
+				k++;
+			vals = &args[i + 1];
+			nv = k - (i + 1);
+			i = k - 1;
+		} else if (f->type == SL_T_PAIR) {
+			vals = &args[i + 1];
+			nv = i + 2 < n ? 2 : n - (i + 1);
+			i += nv;
+		} else if (i + 1 < n) {
+			single = args[i + 1];
+			vals = &args[i + 1];
+			nv = 1;
+			i++;
+		}
+		if (nv == 0) {
+			sl_note_add(c, src, w->start, "flag `%s` of %s expects a value", name, g->title);
+			char *raw = raw_of(w, NULL, 0, 1);
+			sl_build_setting(b, f->key, json_null(), f->names[0], "flag", sflags, src,
+					 w->start, raw);
+			free(raw);
+			goto next;
+		}
+		char *raw = raw_of(w, vals, nv, eqp != NULL);
+		if (f->type == SL_T_LIST || f->type == SL_T_PAIR) {
+			json_t *a = json_array();
+			unsigned vf = 0;
+			for (size_t k = 0; k < nv; k++) {
+				json_array_append_new(a, list_item(vals[k]));
+				vf |= word_flags(vals[k]);
+			}
+			/* `--served-model-name a` is a list of one; keep lists as lists */
+			sl_build_setting(b, f->key, a, f->names[0], "flag", sflags | vf, src, w->start, raw);
+		} else if (f->type == SL_T_JSON && !(single->flags & SL_WORD_SYMBOLIC)) {
+			json_t *j;
+			if (sl_json_parse_word(src, single, &j, c->err)) {
+				c->failed = 1;
+				free(raw);
+				free(name);
+				sl_word_free(&eqval);
+				return SL_ERR_INPUT;
+			}
+			if (dot) {
+				/* dotted member: the value is JSON, else an int, else a string */
+				const char *member = dot + 1;
+				const char *mapped = json_key_map(f, member);
+				sl_buf key = {0};
+				if (mapped)
+					sl_buf_puts(&key, mapped);
+				else
+					sl_buf_printf(&key, "%s.%s", f->key, member);
+				sl_buf jflag = {0};
+				sl_buf_printf(&jflag, "%s %s", f->names[0], member);
+				sl_build_setting(b, key.data, j, jflag.data, "dotted", sflags, src,
+						 w->start, raw);
+				sl_buf_free(&key);
+				sl_buf_free(&jflag);
+			} else if (json_is_object(j) && json_object_size(j) > 0) {
+				spread_json(b, f, f->key, NULL, j, single, src, sflags, 0);
+				json_decref(j);
+			} else {
+				sl_build_setting(b, f->key, j, f->names[0], "flag", sflags, src, w->start,
+						 raw);
+			}
+		} else {
+			json_t *v = NULL;
+			unsigned vf = word_flags(single);
+			if (!(vf & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER)))
+				v = scalar_typed(single->text, f->type);
+			if (!v) {
+				if (!vf && f->type != SL_T_STRING && f->type != SL_T_JSON)
+					sl_note_add(c, src, single->start, "`%s` expects %s, got `%s`",
+						    name,
+						    f->type == SL_T_FLOAT ? "a number" : "an integer",
+						    single->text);
+				v = plain_value(single);
+			}
+			sl_build_setting(b, f->key, v, f->names[0], "flag", sflags | vf, src, w->start,
+					 raw);
+		}
+		free(raw);
+	next:
+		free(name);
+		sl_word_free(&eqval);
+	}
+	return c->failed ? SL_ERR_INPUT : SL_OK;
+}
+
+size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *const *args,
+			      size_t n, sl_word *entrypoint)
+{
+	const sl_source *src = c->entry->script;
+	json_t *detail = json_object();
+	json_t *volumes = json_array();
+	memset(entrypoint, 0, sizeof *entrypoint);
+	size_t i = 0;
+	for (; i < n; i++) {
+		const sl_word *w = args[i];
+		if (!is_flag(w))
+			break;
+		const char *eqp = memchr(w->text, '=', w->len);
+		size_t nlen = eqp ? (size_t)(eqp - w->text) : w->len;
+		char *name = sl_strndup(w->text, nlen);
+		sl_flag_match m;
+		const sl_word *val = NULL;
+		sl_word eqval;
+		memset(&eqval, 0, sizeof eqval);
+		if (eqp) {
+			sl_word_slice(&eqval, w, nlen + 1, w->len);
+			val = &eqval;
+		}
+		if (!sl_grammar_match(c->gs, g, name, &m)) {
+			sl_note_add(c, src, w->start, "unknown %s option `%s`", g->title, name);
+			free(name);
+			sl_word_free(&eqval);
+			continue;
+		}
+		const sl_flag *f = m.flag;
+		if (f->type != SL_T_BOOL && !val && i + 1 < n)
+			val = args[++i];
+		if (f->type == SL_T_PAIR && i + 1 < n)
+			i++;
+		const char *act = f->action ? f->action : "";
+		if (val && !strcmp(act, "env")) {
+			const char *eq = memchr(val->text, '=', val->len);
+			if (eq) {
+				char *nm = sl_strndup(val->text, (size_t)(eq - val->text));
+				char *raw = raw_of(w, (sl_word *const *)&val, 1, eqp != NULL);
+				unsigned vf = word_flags(val);
+				sl_build_env(b, nm, eq + 1, vf, g->id, src, val->start, raw);
+				free(raw);
+				free(nm);
+			}
+		} else if (val && !strcmp(act, "entrypoint")) {
+			sl_word_free(entrypoint);
+			sl_word_copy(entrypoint, val);
+			json_object_set_new(detail, "entrypoint", json_string(val->text));
+		} else if (val && !strcmp(act, "volume")) {
+			json_array_append_new(volumes, json_string(val->text));
+		} else if (val && !strcmp(act, "gpus")) {
+			json_object_set_new(detail, "gpus", json_string(val->text));
+		} else if (val && !strcmp(act, "ranks")) {
+			long long r;
+			if (!sl_parse_int(val->text, &r))
+				json_object_set_new(detail, "ranks", json_integer(r));
+			else
+				json_object_set_new(detail, "ranks", json_string(val->text));
+		}
+		/* remember where gpus/ranks were written, for the GPU origin */
+		if (val && (!strcmp(act, "gpus") || !strcmp(act, "ranks"))) {
+			json_object_set_new(detail, "_at", json_integer(w->start));
+		}
+		free(name);
+		sl_word_free(&eqval);
+	}
+	if (json_array_size(volumes))
+		json_object_set_new(detail, "volumes", volumes);
+	else
+		json_decref(volumes);
+	sl_build_wrapper(b, g->id, detail, src, n ? args[0]->start : 0, NULL);
+	return i;
+}

@@ -1,0 +1,518 @@
+/* grammar.c: loading engine grammars and matching flags against them. */
+#include "grammar.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct blob { const char *name; const char *data; size_t len; };
+extern const struct blob sl_grammar_blob[];
+
+static int gfail(sl_error *err, const sl_source *src, const sl_yaml_node *n, const char *msg,
+		 const char *arg)
+{
+	sl_error_set(err, src->path, n ? n->line : 0, n ? n->col : 0, msg, arg);
+	return SL_ERR_INPUT;
+}
+
+static const char *scalar(const sl_yaml_node *n)
+{
+	return n && n->kind == SL_YAML_SCALAR ? n->value : NULL;
+}
+
+static int truthy(const sl_yaml_node *n)
+{
+	const char *s = scalar(n);
+	return s && (!strcmp(s, "true") || !strcmp(s, "yes") || !strcmp(s, "True"));
+}
+
+static int parse_type(const char *s, sl_type *t)
+{
+	static const struct { const char *n; sl_type t; } map[] = {
+		{"string", SL_T_STRING}, {"int", SL_T_INT}, {"float", SL_T_FLOAT},
+		{"human_int", SL_T_HUMAN_INT}, {"bool", SL_T_BOOL}, {"list", SL_T_LIST},
+		{"json", SL_T_JSON}, {"pair", SL_T_PAIR},
+	};
+	for (size_t i = 0; i < sizeof map / sizeof *map; i++)
+		if (!strcmp(s, map[i].n)) {
+			*t = map[i].t;
+			return 0;
+		}
+	return -1;
+}
+
+static json_t *scalar_json(const sl_yaml_node *n)
+{
+	if (!n)
+		return NULL;
+	if (n->kind == SL_YAML_SEQ) {
+		json_t *a = json_array();
+		for (size_t i = 0; i < n->n; i++) {
+			json_t *v = scalar_json(n->items[i]);
+			if (v)
+				json_array_append_new(a, v);
+		}
+		return a;
+	}
+	if (n->kind != SL_YAML_SCALAR || sl_yaml_is_null(n))
+		return n->kind == SL_YAML_SCALAR ? json_null() : NULL;
+	long long i;
+	double d;
+	if (n->plain) {
+		if (!strcmp(n->value, "true"))
+			return json_true();
+		if (!strcmp(n->value, "false"))
+			return json_false();
+		if (!sl_parse_int(n->value, &i))
+			return json_integer(i);
+		if (!sl_parse_double(n->value, &d))
+			return json_real(d);
+	}
+	return json_string(n->value);
+}
+
+static char **str_list(const sl_yaml_node *n, size_t *count)
+{
+	*count = 0;
+	if (!n)
+		return NULL;
+	if (n->kind == SL_YAML_SCALAR) {
+		char **v = sl_malloc(sizeof *v);
+		v[0] = sl_strdup(n->value);
+		*count = 1;
+		return v;
+	}
+	if (n->kind != SL_YAML_SEQ)
+		return NULL;
+	char **v = sl_calloc(n->n, sizeof *v);
+	for (size_t i = 0; i < n->n; i++)
+		if (n->items[i]->kind == SL_YAML_SCALAR)
+			v[(*count)++] = sl_strdup(n->items[i]->value);
+	return v;
+}
+
+static int load_flag(const sl_source *src, const sl_yaml_node *n, sl_flag *f, sl_error *err)
+{
+	memset(f, 0, sizeof *f);
+	if (n->kind != SL_YAML_MAP)
+		return gfail(err, src, n, "grammar: a flag must be a mapping%s", "");
+	f->names = str_list(sl_yaml_get(n, "names"), &f->nnames);
+	if (!f->nnames)
+		return gfail(err, src, n, "grammar: flag without names%s", "");
+	const char *t = scalar(sl_yaml_get(n, "type"));
+	if (!t)
+		f->type = SL_T_STRING;
+	else if (parse_type(t, &f->type))
+		return gfail(err, src, sl_yaml_get(n, "type"), "grammar: unknown type `%s`", t);
+	const char *k = scalar(sl_yaml_get(n, "key"));
+	f->key = sl_strdup(k ? k : "");
+	f->dflt = scalar_json(sl_yaml_get(n, "default"));
+	const char *s = scalar(sl_yaml_get(n, "since"));
+	f->since = s ? sl_strdup(s) : NULL;
+	s = scalar(sl_yaml_get(n, "action"));
+	f->action = s ? sl_strdup(s) : NULL;
+	const sl_yaml_node *neg = sl_yaml_get(n, "negatable");
+	f->negatable = f->type == SL_T_BOOL && (!neg || truthy(neg));
+	const sl_yaml_node *jk = sl_yaml_get(n, "json_keys");
+	if (jk && jk->kind == SL_YAML_MAP) {
+		f->jkeys = sl_calloc(jk->n, sizeof *f->jkeys);
+		for (size_t i = 0; i < jk->n; i++) {
+			const char *v = scalar(jk->items[i]);
+			if (!v)
+				continue;
+			f->jkeys[f->njkeys].member = sl_strdup(jk->keys[i]->value);
+			f->jkeys[f->njkeys].key = sl_strdup(v);
+			f->njkeys++;
+		}
+	}
+	return SL_OK;
+}
+
+static void sl_grammar_free_one(sl_grammar *g);
+
+static int load_one(sl_grammars *gs, const sl_source *src, sl_error *err)
+{
+	sl_yaml_doc *doc;
+	int rc = sl_yaml_load(src, &doc, err);
+	if (rc)
+		return rc;
+	const sl_yaml_node *r = doc->root;
+	sl_grammar g;
+	memset(&g, 0, sizeof g);
+	if (!r || r->kind != SL_YAML_MAP || !scalar(sl_yaml_get(r, "engine"))) {
+		rc = gfail(err, src, r, "grammar: missing `engine:`%s", "");
+		goto out;
+	}
+	g.id = sl_strdup(scalar(sl_yaml_get(r, "engine")));
+	const char *s = scalar(sl_yaml_get(r, "title"));
+	g.title = sl_strdup(s ? s : g.id);
+	s = scalar(sl_yaml_get(r, "kind"));
+	g.kind = sl_strdup(s ? s : "engine");
+	g.include = str_list(sl_yaml_get(r, "include"), &g.ninclude);
+	g.positionals = str_list(sl_yaml_get(r, "positionals"), &g.npositionals);
+	const sl_yaml_node *p = sl_yaml_get(r, "parser");
+	g.underscores = truthy(sl_yaml_get(p, "underscores"));
+	g.abbrev = truthy(sl_yaml_get(p, "abbrev"));
+	g.dotted = truthy(sl_yaml_get(p, "dotted"));
+	s = scalar(sl_yaml_get(p, "negation"));
+	g.negation = s && *s ? sl_strdup(s) : NULL;
+	const sl_yaml_node *fl = sl_yaml_get(r, "flags");
+	if (fl && fl->kind == SL_YAML_SEQ) {
+		g.flags = sl_calloc(fl->n, sizeof *g.flags);
+		for (size_t i = 0; i < fl->n && rc == SL_OK; i++) {
+			rc = load_flag(src, fl->items[i], &g.flags[i], err);
+			g.nflags = i + 1;
+		}
+	}
+	const sl_yaml_node *ev = sl_yaml_get(r, "env");
+	if (rc == SL_OK && ev && ev->kind == SL_YAML_SEQ) {
+		g.env = sl_calloc(ev->n, sizeof *g.env);
+		for (size_t i = 0; i < ev->n; i++) {
+			const char *nm = scalar(sl_yaml_get(ev->items[i], "name"));
+			const char *ky = scalar(sl_yaml_get(ev->items[i], "key"));
+			const char *ty = scalar(sl_yaml_get(ev->items[i], "type"));
+			if (!nm || !ky)
+				continue;
+			sl_envvar *e = &g.env[g.nenv++];
+			e->name = sl_strdup(nm);
+			e->key = sl_strdup(ky);
+			if (!ty || parse_type(ty, &e->type))
+				e->type = SL_T_STRING;
+		}
+	}
+	size_t cap = gs->n;
+	sl_grow((void **)&gs->g, &cap, gs->n + 1, sizeof *gs->g);
+	gs->g[gs->n++] = g;
+	memset(&g, 0, sizeof g);
+out:
+	sl_grammar_free_one(&g);  /* zeroed when kept */
+	sl_yaml_free(doc);
+	return rc;
+}
+
+static void sl_grammar_free_one(sl_grammar *g)
+{
+	free(g->id);
+	free(g->title);
+	free(g->kind);
+	for (size_t i = 0; i < g->ninclude; i++)
+		free(g->include[i]);
+	free(g->include);
+	for (size_t i = 0; i < g->npositionals; i++)
+		free(g->positionals[i]);
+	free(g->positionals);
+	free(g->negation);
+	for (size_t i = 0; i < g->nflags; i++) {
+		sl_flag *f = &g->flags[i];
+		for (size_t k = 0; k < f->nnames; k++)
+			free(f->names[k]);
+		free(f->names);
+		free(f->key);
+		json_decref(f->dflt);
+		free(f->since);
+		free(f->action);
+		for (size_t k = 0; k < f->njkeys; k++) {
+			free(f->jkeys[k].member);
+			free(f->jkeys[k].key);
+		}
+		free(f->jkeys);
+	}
+	free(g->flags);
+	for (size_t i = 0; i < g->nenv; i++) {
+		free(g->env[i].name);
+		free(g->env[i].key);
+	}
+	free(g->env);
+	memset(g, 0, sizeof *g);
+}
+
+static int add_source(sl_grammars *gs, sl_source *src, sl_error *err)
+{
+	size_t cap = gs->nsrcs;
+	sl_grow((void **)&gs->srcs, &cap, gs->nsrcs + 1, sizeof *gs->srcs);
+	gs->srcs[gs->nsrcs++] = src;
+	return load_one(gs, src, err);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int sl_grammars_load(sl_grammars **out, sl_error *err)
+{
+	sl_grammars *gs = sl_calloc(1, sizeof *gs);
+	int rc = SL_OK;
+	const char *dir = getenv("SERVELINT_GRAMMARS");
+	if (dir && *dir) {
+		DIR *d = opendir(dir);
+		if (!d) {
+			sl_error_set(err, dir, 0, 0, "SERVELINT_GRAMMARS: cannot open folder");
+			rc = SL_ERR_IO;
+		} else {
+			char **names = NULL;
+			size_t n = 0, cap = 0;
+			struct dirent *de;
+			while ((de = readdir(d)))
+				if (sl_ends_with(de->d_name, ".yaml"))
+					SL_PUSH(names, n, cap, sl_strdup(de->d_name));
+			closedir(d);
+			qsort(names, n, sizeof *names, cmp_str);
+			for (size_t i = 0; i < n; i++) {
+				if (rc == SL_OK) {
+					sl_buf p = {0};
+					sl_buf_printf(&p, "%s/%s", dir, names[i]);
+					sl_source *src;
+					rc = sl_source_load(p.data, &src, err);
+					if (rc == SL_OK)
+						rc = add_source(gs, src, err);
+					sl_buf_free(&p);
+				}
+				free(names[i]);
+			}
+			free(names);
+		}
+	} else {
+		for (size_t i = 0; sl_grammar_blob[i].name && rc == SL_OK; i++) {
+			sl_buf p = {0};
+			sl_buf_printf(&p, "grammars/engines/%s", sl_grammar_blob[i].name);
+			sl_source *src;
+			rc = sl_source_from_memory(p.data, sl_grammar_blob[i].data,
+						   sl_grammar_blob[i].len, &src, err);
+			if (rc == SL_OK)
+				rc = add_source(gs, src, err);
+			sl_buf_free(&p);
+		}
+	}
+	if (rc) {
+		sl_grammars_free(gs);
+		return rc;
+	}
+	*out = gs;
+	return SL_OK;
+}
+
+void sl_grammars_free(sl_grammars *gs)
+{
+	if (!gs)
+		return;
+	for (size_t i = 0; i < gs->n; i++)
+		sl_grammar_free_one(&gs->g[i]);
+	free(gs->g);
+	for (size_t i = 0; i < gs->nsrcs; i++)
+		sl_source_free(gs->srcs[i]);
+	free(gs->srcs);
+	free(gs);
+}
+
+const sl_grammar *sl_grammar_find(const sl_grammars *gs, const char *id)
+{
+	for (size_t i = 0; i < gs->n; i++)
+		if (!strcmp(gs->g[i].id, id))
+			return &gs->g[i];
+	return NULL;
+}
+
+/* Names compare with '_' read as '-' when the grammar says so. */
+static int name_eq(const char *a, const char *b, size_t n_b, int underscores)
+{
+	size_t i = 0;
+	for (; i < n_b && a[i]; i++) {
+		char x = a[i], y = b[i];
+		if (underscores) {
+			if (x == '_')
+				x = '-';
+			if (y == '_')
+				y = '-';
+		}
+		if (x != y)
+			return 0;
+	}
+	return i == n_b && a[i] == '\0';
+}
+
+static int prefix_of(const char *full, const char *pre, int underscores)
+{
+	size_t n = strlen(pre);
+	for (size_t i = 0; i < n; i++) {
+		char x = full[i], y = pre[i];
+		if (!x)
+			return 0;
+		if (underscores) {
+			if (x == '_')
+				x = '-';
+			if (y == '_')
+				y = '-';
+		}
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+
+static int exact(const sl_grammars *gs, const sl_grammar *g, const char *name, size_t n,
+		 int underscores, sl_flag_match *m, unsigned depth)
+{
+	if (depth > 8)
+		return 0;
+	for (size_t i = 0; i < g->nflags; i++)
+		for (size_t k = 0; k < g->flags[i].nnames; k++)
+			if (name_eq(g->flags[i].names[k], name, n, underscores || g->underscores)) {
+				m->flag = &g->flags[i];
+				m->grammar = g;
+				return 1;
+			}
+	for (size_t i = 0; i < g->ninclude; i++) {
+		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
+		if (inc && exact(gs, inc, name, n, underscores, m, depth + 1))
+			return 1;
+	}
+	return 0;
+}
+
+static void prefixes(const sl_grammars *gs, const sl_grammar *g, const char *name,
+		     sl_flag_match *m, size_t *hits, unsigned depth)
+{
+	if (depth > 8)
+		return;
+	for (size_t i = 0; i < g->nflags; i++)
+		for (size_t k = 0; k < g->flags[i].nnames; k++)
+			if (sl_starts_with(g->flags[i].names[k], "--") &&
+			    prefix_of(g->flags[i].names[k], name, g->underscores)) {
+				if (!*hits || m->flag != &g->flags[i]) {
+					m->flag = &g->flags[i];
+					m->grammar = g;
+					(*hits)++;
+				}
+				break;
+			}
+	for (size_t i = 0; i < g->ninclude; i++) {
+		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
+		if (inc)
+			prefixes(gs, inc, name, m, hits, depth + 1);
+	}
+}
+
+int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *name,
+		     sl_flag_match *m)
+{
+	memset(m, 0, sizeof *m);
+	size_t n = strlen(name);
+	/* vLLM reads '_' as '-' only before the first '.' of a dotted flag */
+	if (exact(gs, g, name, n, 0, m, 0))
+		return 1;
+	if (g->negation && sl_starts_with(name, g->negation)) {
+		sl_buf b = {0};
+		sl_buf_printf(&b, "--%s", name + strlen(g->negation));
+		int ok = exact(gs, g, b.data, b.len, 0, m, 0) && m->flag->type == SL_T_BOOL &&
+			 m->flag->negatable;
+		sl_buf_free(&b);
+		if (ok) {
+			m->negated = 1;
+			return 1;
+		}
+		memset(m, 0, sizeof *m);
+	}
+	/* Included grammars may negate with their own prefix (dynamo-vllm -> vllm). */
+	for (size_t i = 0; i < g->ninclude; i++) {
+		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
+		if (inc && inc->negation && sl_starts_with(name, inc->negation)) {
+			sl_buf b = {0};
+			sl_buf_printf(&b, "--%s", name + strlen(inc->negation));
+			int ok = exact(gs, inc, b.data, b.len, 0, m, 0) && m->flag->type == SL_T_BOOL &&
+				 m->flag->negatable;
+			sl_buf_free(&b);
+			if (ok) {
+				m->negated = 1;
+				return 1;
+			}
+			memset(m, 0, sizeof *m);
+		}
+	}
+	int abbrev = g->abbrev;
+	for (size_t i = 0; i < g->ninclude && !abbrev; i++) {
+		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
+		abbrev = inc && inc->abbrev;
+	}
+	if (abbrev && sl_starts_with(name, "--") && n > 3) {
+		size_t hits = 0;
+		prefixes(gs, g, name, m, &hits, 0);
+		if (hits == 1) {
+			m->abbrev = 1;
+			return 1;
+		}
+		memset(m, 0, sizeof *m);
+		m->ambiguous = hits > 1;
+	}
+	return 0;
+}
+
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 64 || lb > 64)
+		return (size_t)-1;
+	size_t prev[65], cur[65];
+	for (size_t j = 0; j <= lb; j++)
+		prev[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		cur[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t c = prev[j - 1] + (a[i - 1] != b[j - 1]);
+			if (prev[j] + 1 < c)
+				c = prev[j] + 1;
+			if (cur[j - 1] + 1 < c)
+				c = cur[j - 1] + 1;
+			cur[j] = c;
+		}
+		memcpy(prev, cur, sizeof cur);
+	}
+	return prev[lb];
+}
+
+static void suggest_in(const sl_grammars *gs, const sl_grammar *g, const char *name,
+		       const char **best, size_t *bestd, unsigned depth)
+{
+	if (depth > 8)
+		return;
+	for (size_t i = 0; i < g->nflags; i++)
+		for (size_t k = 0; k < g->flags[i].nnames; k++) {
+			size_t d = edit_distance(name, g->flags[i].names[k]);
+			if (d < *bestd) {
+				*bestd = d;
+				*best = g->flags[i].names[k];
+			}
+		}
+	for (size_t i = 0; i < g->ninclude; i++) {
+		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
+		if (inc)
+			suggest_in(gs, inc, name, best, bestd, depth + 1);
+	}
+}
+
+const char *sl_grammar_suggest(const sl_grammars *gs, const sl_grammar *g, const char *name)
+{
+	const char *best = NULL;
+	size_t bestd = (size_t)-1;
+	suggest_in(gs, g, name, &best, &bestd, 0);
+	/* Only suggest what is plausibly a typo: at most a third of the name. */
+	if (best && bestd <= 1 + strlen(name) / 3)
+		return best;
+	return NULL;
+}
+
+const sl_envvar *sl_grammar_env(const sl_grammars *gs, const sl_grammar *g, const char *name)
+{
+	for (size_t i = 0; i < g->nenv; i++)
+		if (!strcmp(g->env[i].name, name))
+			return &g->env[i];
+	for (size_t i = 0; i < g->ninclude; i++) {
+		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
+		if (inc) {
+			const sl_envvar *e = sl_grammar_env(gs, inc, name);
+			if (e)
+				return e;
+		}
+	}
+	return NULL;
+}

@@ -1,0 +1,78 @@
+/*
+ * grammar.h (internal to normalize): engine CLI grammars, loaded from the
+ * YAML data in grammars/engines/ (embedded at build time, or read from
+ * $SERVELINT_GRAMMARS). See grammars/engines/README.md for the format.
+ */
+#ifndef SL_GRAMMAR_H
+#define SL_GRAMMAR_H
+
+#include <jansson.h>
+#include "../parse/parse.h"
+
+typedef enum {
+	SL_T_STRING, SL_T_INT, SL_T_FLOAT, SL_T_HUMAN_INT, SL_T_BOOL, SL_T_LIST,
+	SL_T_JSON, SL_T_PAIR,
+} sl_type;
+
+typedef struct { char *member, *key; } sl_json_key;
+
+typedef struct sl_flag {
+	char **names;        /* first is primary */
+	size_t nnames;
+	sl_type type;
+	char *key;
+	json_t *dflt;        /* may be NULL */
+	char *since;         /* may be NULL */
+	char *action;        /* launchers: env gpus entrypoint volume ranks; may be NULL */
+	int negatable;       /* bool flags: the grammar's negation prefix applies */
+	sl_json_key *jkeys;
+	size_t njkeys;
+} sl_flag;
+
+typedef struct sl_envvar {
+	char *name, *key;
+	sl_type type;
+} sl_envvar;
+
+typedef struct sl_grammar {
+	char *id, *title, *kind;
+	char **include;
+	size_t ninclude;
+	int underscores, abbrev, dotted;
+	char *negation;      /* NULL when the engine has no negated form */
+	char **positionals;
+	size_t npositionals;
+	sl_flag *flags;
+	size_t nflags;
+	sl_envvar *env;
+	size_t nenv;
+} sl_grammar;
+
+typedef struct sl_grammars {
+	sl_grammar *g;
+	size_t n;
+	sl_source **srcs;    /* kept so that errors can point into them */
+	size_t nsrcs;
+} sl_grammars;
+
+int sl_grammars_load(sl_grammars **out, sl_error *err);
+void sl_grammars_free(sl_grammars *gs);
+const sl_grammar *sl_grammar_find(const sl_grammars *gs, const char *id);
+
+typedef struct {
+	const sl_flag *flag;
+	const sl_grammar *grammar;  /* the grammar (or included one) that defines it */
+	int negated;                /* matched through the negation prefix */
+	int abbrev;                 /* matched as a unique prefix */
+	int ambiguous;              /* several flags share the prefix */
+} sl_flag_match;
+
+/* Resolves a flag name (without any "=value") in g and its includes,
+ * following the grammar's rules for underscores, negation and prefixes. */
+int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *name,
+		     sl_flag_match *m);
+/* The closest known spelling (edit distance), for "did you mean". */
+const char *sl_grammar_suggest(const sl_grammars *gs, const sl_grammar *g, const char *name);
+const sl_envvar *sl_grammar_env(const sl_grammars *gs, const sl_grammar *g, const char *name);
+
+#endif

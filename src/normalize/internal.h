@@ -1,0 +1,53 @@
+/* internal.h: shared by the files of the normalize stage only. */
+#ifndef SL_NORMALIZE_INTERNAL_H
+#define SL_NORMALIZE_INTERNAL_H
+
+#include "normalize.h"
+#include "grammar.h"
+
+/* A service being built from one command. */
+typedef struct {
+	sl_service svc;
+	size_t env_cap, set_cap, wrap_cap;
+	const sl_command *cmd;     /* the outermost shell command */
+	const sl_script *script;   /* the script holding cmd */
+	const sl_grammar *grammar; /* NULL: not an engine command */
+	int gpus_rank;             /* priority of the current GPU fact */
+} sl_build;
+
+typedef struct {
+	const sl_entry *entry;
+	const sl_grammars *gs;
+	sl_model *model;
+	size_t svc_cap, note_cap;
+	sl_script **inner;         /* scripts of bash -c strings, freed at the end */
+	size_t ninner, inner_cap;
+	size_t *svc_cmd;           /* services[i] came from script->cmds[svc_cmd[i]] */
+	size_t svc_cmd_cap;
+	sl_error *err;
+	int failed;
+} sl_ctx;
+
+void sl_note_add(sl_ctx *c, const sl_source *src, uint32_t off, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void sl_build_env(sl_build *b, const char *name, const char *value, unsigned flags,
+		  const char *via, const sl_source *src, uint32_t off, const char *raw);
+void sl_build_setting(sl_build *b, const char *key, json_t *value, const char *flag,
+		      const char *via, unsigned flags, const sl_source *src, uint32_t off,
+		      const char *raw);
+void sl_build_wrapper(sl_build *b, const char *kind, json_t *detail, const sl_source *src,
+		      uint32_t off, const char *raw);
+
+/* flags.c: an engine's arguments into settings. Returns SL_OK or an input error. */
+int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *const *args,
+			 size_t n, int positionals);
+/* flags.c: runs a launcher grammar over args; returns the index of the first
+ * argument after its options (the image for docker, the program for mpirun).
+ * *entrypoint receives a copy of docker's --entrypoint (len 0 when none). */
+size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *const *args,
+			      size_t n, sl_word *entrypoint);
+
+/* topology.c: after every command is read. */
+void sl_topology(sl_ctx *c, const sl_script *s);
+
+#endif

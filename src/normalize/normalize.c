@@ -1,0 +1,404 @@
+/*
+ * normalize.c: from a parsed script to services. It owns unwrapping: each
+ * launcher is peeled off in turn (recording what it contributes: env, GPUs,
+ * image, ranks) until an engine command remains, whose arguments flags.c reads.
+ */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int sl_normalize_grammars_load(sl_grammars **out, sl_error *err)
+{
+	return sl_grammars_load(out, err);
+}
+
+void sl_normalize_grammars_free(sl_grammars *gs)
+{
+	sl_grammars_free(gs);
+}
+
+void sl_note_add(sl_ctx *c, const sl_source *src, uint32_t off, const char *fmt, ...)
+{
+	sl_note n;
+	memset(&n, 0, sizeof n);
+	va_list ap;
+	va_start(ap, fmt);
+	char tmp[1024];
+	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	n.msg = sl_strdup(tmp);
+	sl_origin_set(&n.origin, src, off, NULL);
+	SL_PUSH(c->model->notes, c->model->nnotes, c->note_cap, n);
+}
+
+void sl_build_env(sl_build *b, const char *name, const char *value, unsigned flags,
+		  const char *via, const sl_source *src, uint32_t off, const char *raw)
+{
+	sl_env e;
+	memset(&e, 0, sizeof e);
+	e.name = sl_strdup(name);
+	e.value = sl_strdup(value);
+	e.flags = flags;
+	e.via = (char *)via;
+	sl_origin_set(&e.origin, src, off, raw);
+	SL_PUSH(b->svc.env, b->svc.nenv, b->env_cap, e);
+}
+
+void sl_build_setting(sl_build *b, const char *key, json_t *value, const char *flag,
+		      const char *via, unsigned flags, const sl_source *src, uint32_t off,
+		      const char *raw)
+{
+	sl_setting s;
+	memset(&s, 0, sizeof s);
+	s.key = sl_strdup(key);
+	s.value = value;
+	s.flag = sl_strdup(flag);
+	s.via = (char *)via;
+	s.flags = flags;
+	sl_origin_set(&s.origin, src, off, raw);
+	SL_PUSH(b->svc.settings, b->svc.nsettings, b->set_cap, s);
+}
+
+void sl_build_wrapper(sl_build *b, const char *kind, json_t *detail, const sl_source *src,
+		      uint32_t off, const char *raw)
+{
+	sl_wrapper w;
+	memset(&w, 0, sizeof w);
+	w.kind = sl_strdup(kind);
+	w.detail = detail ? detail : json_object();
+	sl_origin_set(&w.origin, src, off, raw);
+	SL_PUSH(b->svc.wrappers, b->svc.nwrappers, b->wrap_cap, w);
+}
+
+static const char *base(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+static int is_python(const char *s)
+{
+	return !strcmp(s, "python") || !strcmp(s, "python3") ||
+	       (sl_starts_with(s, "python3.") && s[8] >= '0' && s[8] <= '9');
+}
+
+/* Commands that set no part of a deployment: scripts use them around the
+ * launch commands, and naming them as unknown would only be noise. */
+static int is_plumbing(const char *s)
+{
+	static const char *const names[] = {
+		"sleep", "set", "wait", "cd", "echo", "mkdir", "rm", "cp", "mv", "true", "false",
+		"source", ".", "ulimit", "trap", "cat", "printf", "unset", "shift", "exit", "kill",
+		"pkill", "tee", "touch", "ln", "chmod", "nvidia-smi", "date", "curl", "until",
+		"ray", "hostname", "ls", "pwd", ":", "wget", "pip", "pip3", "huggingface-cli",
+	};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (!strcmp(s, names[i]))
+			return 1;
+	return 0;
+}
+
+static const struct { const char *module, *grammar; int positionals; } modules[] = {
+	{"vllm.entrypoints.openai.api_server", "vllm", 0},
+	{"vllm.entrypoints.api_server", "vllm", 0},
+	{"sglang.launch_server", "sglang", 0},
+	{"dynamo.frontend", "dynamo-frontend", 0},
+	{"dynamo.vllm", "dynamo-vllm", 0},
+	{"dynamo.sglang", "dynamo-sglang", 0},
+	{"dynamo.trtllm", "dynamo-trtllm", 0},
+};
+
+static void set_env_from(sl_build *b, const sl_assign *a, size_t n, const char *via,
+			 const sl_source *src)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned f = 0;
+		if (a[i].value.flags & SL_WORD_SYMBOLIC)
+			f |= SL_SET_SYMBOLIC;
+		if (a[i].value.flags & SL_WORD_PLACEHOLDER)
+			f |= SL_SET_PLACEHOLDER;
+		sl_buf raw = {0};
+		sl_buf_printf(&raw, "%s=%s", a[i].name, a[i].value.text);
+		sl_build_env(b, a[i].name, a[i].value.text, f, via, src, a[i].start, raw.data);
+		sl_buf_free(&raw);
+	}
+}
+
+static int engine_found(sl_ctx *c, sl_build *b, const char *gid, const char *program,
+			sl_word *const *argv, size_t argc, size_t first, size_t args_at,
+			int positionals)
+{
+	const sl_grammar *g = sl_grammar_find(c->gs, gid);
+	if (!g) {
+		sl_note_add(c, c->entry->script, argv[first]->start,
+			    "no grammar for engine `%s` (grammars/engines/%s.yaml)", gid, gid);
+		return 0;
+	}
+	b->grammar = g;
+	b->svc.engine = sl_strdup(g->id);
+	b->svc.program = sl_strdup(program);
+	sl_origin_set(&b->svc.command_origin, c->entry->script, argv[first]->start, program);
+	b->svc.argv = json_array();
+	for (size_t i = first; i < argc; i++)
+		json_array_append_new(b->svc.argv, json_stringn(argv[i]->text, argv[i]->len));
+	if (sl_parse_engine_args(c, b, g, argv + args_at, argc - args_at, positionals))
+		return -1;
+	return 1;
+}
+
+/* Returns 1 when an engine command was found, 0 when not, -1 on error. */
+static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigned depth)
+{
+	const sl_source *src = c->entry->script;
+	if (depth > SL_MAX_NESTING) {
+		sl_error_set(c->err, src->path, 0, 0, "launchers nested deeper than %d", SL_MAX_NESTING);
+		c->failed = 1;
+		return -1;
+	}
+	size_t i = 0;
+	while (i < argc) {
+		const sl_word *w = argv[i];
+		if (w->flags & SL_WORD_SYMBOLIC) {
+			sl_note_add(c, src, w->start, "command name `%s` depends on an unknown value",
+				    w->text);
+			return 0;
+		}
+		const char *a0 = base(w->text);
+		const char *a1 = i + 1 < argc ? argv[i + 1]->text : "";
+		if (!strcmp(a0, "exec") || !strcmp(a0, "nohup") || !strcmp(a0, "time") ||
+		    !strcmp(a0, "trtllm-llmapi-launch")) {
+			sl_build_wrapper(b, a0, NULL, src, w->start, w->text);
+			i++;
+			continue;
+		}
+		if (!strcmp(a0, "env")) {
+			sl_build_wrapper(b, "env", NULL, src, w->start, w->text);
+			i++;
+			while (i < argc && argv[i]->text[0] == '-')
+				i++;
+			while (i < argc && strchr(argv[i]->text, '=') && argv[i]->text[0] != '=') {
+				const sl_word *e = argv[i];
+				const char *eq = strchr(e->text, '=');
+				char *nm = sl_strndup(e->text, (size_t)(eq - e->text));
+				sl_build_env(b, nm, eq + 1, 0, "env", src, e->start, e->text);
+				free(nm);
+				i++;
+			}
+			continue;
+		}
+		if ((!strcmp(a0, "docker") || !strcmp(a0, "podman")) && !strcmp(a1, "run")) {
+			const sl_grammar *g = sl_grammar_find(c->gs, "docker");
+			if (!g) {
+				sl_note_add(c, src, w->start, "no grammar for docker run");
+				return 0;
+			}
+			sl_word ep;
+			size_t k = i + 2 + sl_parse_launcher_args(c, b, g, argv + i + 2, argc - i - 2, &ep);
+			sl_wrapper *wr = &b->svc.wrappers[b->svc.nwrappers - 1];
+			wr->origin.off = w->start;
+			if (k >= argc) {
+				sl_note_add(c, src, w->start, "docker run without an image");
+				sl_word_free(&ep);
+				return 0;
+			}
+			json_object_set_new(wr->detail, "image", json_string(argv[k]->text));
+			size_t rest = argc - (k + 1);
+			sl_word **nargv = sl_calloc(rest + 1, sizeof *nargv);
+			size_t nn = 0;
+			if (ep.len)
+				nargv[nn++] = &ep;
+			for (size_t j = k + 1; j < argc; j++)
+				nargv[nn++] = argv[j];
+			int rc = 0;
+			if (nn == 0)
+				sl_note_add(c, src, argv[k]->start,
+					    "docker image `%s` runs its default command: engine unknown",
+					    argv[k]->text);
+			else
+				rc = unwrap(c, b, nargv, nn, depth + 1);
+			free(nargv);
+			sl_word_free(&ep);
+			return rc;
+		}
+		if (!strcmp(a0, "mpirun") || !strcmp(a0, "mpiexec")) {
+			const sl_grammar *g = sl_grammar_find(c->gs, "mpirun");
+			if (!g) {
+				sl_note_add(c, src, w->start, "no grammar for mpirun");
+				return 0;
+			}
+			sl_word ep;
+			size_t k = i + 1 + sl_parse_launcher_args(c, b, g, argv + i + 1, argc - i - 1, &ep);
+			sl_word_free(&ep);
+			b->svc.wrappers[b->svc.nwrappers - 1].origin.off = w->start;
+			i = k;
+			continue;
+		}
+		if ((!strcmp(a0, "bash") || !strcmp(a0, "sh") || !strcmp(a0, "zsh"))) {
+			size_t k = i + 1;
+			while (k < argc && argv[k]->text[0] == '-' && strcmp(argv[k]->text, "-c"))
+				k++;
+			if (k + 1 >= argc || strcmp(argv[k]->text, "-c")) {
+				sl_note_add(c, src, w->start, "`%s` runs a script file: not analysed", a0);
+				return 0;
+			}
+			sl_build_wrapper(b, "bash -c", NULL, src, w->start, NULL);
+			sl_script *in;
+			if (sl_shell_parse_word(src, argv[k + 1], &in, c->err)) {
+				c->failed = 1;
+				return -1;
+			}
+			SL_PUSH(c->inner, c->ninner, c->inner_cap, in);
+			int found = 0;
+			for (size_t j = 0; j < in->ncmds && !found; j++) {
+				const sl_command *ic = &in->cmds[j];
+				size_t mark = b->svc.nenv;
+				set_env_from(b, ic->exported, ic->nexported, "export", src);
+				set_env_from(b, ic->prefix, ic->nprefix, "inline", src);
+				sl_word **nargv = sl_calloc(ic->argc + 1, sizeof *nargv);
+				for (size_t q = 0; q < ic->argc; q++)
+					nargv[q] = &ic->argv[q];
+				found = unwrap(c, b, nargv, ic->argc, depth + 1);
+				free(nargv);
+				if (found < 0)
+					return -1;
+				if (!found) {
+					/* env of a command that was not the engine does not apply */
+					for (size_t q = mark; q < b->svc.nenv; q++) {
+						free(b->svc.env[q].name);
+						free(b->svc.env[q].value);
+						sl_origin_clear(&b->svc.env[q].origin);
+					}
+					b->svc.nenv = mark;
+				}
+			}
+			return found;
+		}
+		if (is_python(a0)) {
+			size_t k = i + 1;
+			while (k < argc && argv[k]->text[0] == '-' && strcmp(argv[k]->text, "-m"))
+				k += !strcmp(argv[k]->text, "-X") || !strcmp(argv[k]->text, "-W") ? 2 : 1;
+			if (k + 1 < argc && !strcmp(argv[k]->text, "-m")) {
+				const char *mod = argv[k + 1]->text;
+				for (size_t q = 0; q < sizeof modules / sizeof *modules; q++)
+					if (!strcmp(mod, modules[q].module)) {
+						sl_buf prog = {0};
+						sl_buf_printf(&prog, "%s -m %s", a0, mod);
+						int rc = engine_found(c, b, modules[q].grammar, prog.data, argv,
+								      argc, i, k + 2, modules[q].positionals);
+						sl_buf_free(&prog);
+						return rc;
+					}
+				sl_note_add(c, src, argv[k + 1]->start,
+					    "python module `%s` is not an engine servelint knows", mod);
+				return 0;
+			}
+			sl_note_add(c, src, w->start, "python script: not an engine servelint knows");
+			return 0;
+		}
+		if (!strcmp(a0, "vllm") || !strcmp(a0, "sglang")) {
+			if (strcmp(a1, "serve")) {
+				sl_note_add(c, src, w->start, "`%s %s` is not a serving command", a0, a1);
+				return 0;
+			}
+			char prog[32];
+			snprintf(prog, sizeof prog, "%s serve", a0);
+			return engine_found(c, b, a0, prog, argv, argc, i, i + 2, 1);
+		}
+		if (!strcmp(a0, "trtllm-serve")) {
+			if (!strcmp(a1, "disaggregated"))
+				return engine_found(c, b, "trtllm-disagg", "trtllm-serve disaggregated",
+						    argv, argc, i, i + 2, 0);
+			if (!strcmp(a1, "serve"))
+				return engine_found(c, b, "trtllm", "trtllm-serve serve", argv, argc, i,
+						    i + 2, 1);
+			return engine_found(c, b, "trtllm", "trtllm-serve", argv, argc, i, i + 1, 1);
+		}
+		if (!strcmp(a0, "etcd"))
+			return engine_found(c, b, "etcd", "etcd", argv, argc, i, i + 1, 0);
+		if (!is_plumbing(a0))
+			sl_note_add(c, src, w->start, "command `%s` is not an engine or launcher servelint knows",
+				    a0);
+		return 0;
+	}
+	return 0;
+}
+
+static void build_free(sl_build *b)
+{
+	/* hand the service to a throwaway model for freeing */
+	sl_model tmp;
+	memset(&tmp, 0, sizeof tmp);
+	sl_service *s = sl_malloc(sizeof *s);
+	*s = b->svc;
+	tmp.services = s;
+	tmp.nservices = 1;
+	sl_model *m = sl_malloc(sizeof *m);
+	*m = tmp;
+	sl_model_free(m);
+	memset(b, 0, sizeof *b);
+}
+
+int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out, sl_error *err)
+{
+	*out = NULL;
+	sl_script *s;
+	int rc = sl_shell_parse(e->script, &s, err);
+	if (rc)
+		return rc;
+	sl_ctx c;
+	memset(&c, 0, sizeof c);
+	c.entry = e;
+	c.gs = gs;
+	c.err = err;
+	c.model = sl_calloc(1, sizeof *c.model);
+	c.model->entry = e;
+	for (size_t i = 0; i < s->nnotes; i++) {
+		/* shell notes carry "line:col: text"; keep the text and the place */
+		unsigned l = 0, col = 0;
+		const char *msg = s->notes[i];
+		if (sscanf(msg, "%u:%u:", &l, &col) == 2)
+			msg = strchr(strchr(msg, ':') + 1, ':') + 2;
+		uint32_t off = l && l <= e->script->nlines ? e->script->lines[l - 1] : 0;
+		sl_note_add(&c, e->script, off, "%s", msg);
+	}
+	for (size_t i = 0; i < s->ncmds && !c.failed; i++) {
+		const sl_command *cmd = &s->cmds[i];
+		sl_build b;
+		memset(&b, 0, sizeof b);
+		b.cmd = cmd;
+		b.script = s;
+		b.svc.replicas = 1;
+		b.svc.gpus = -1;
+		b.svc.background = cmd->background;
+		set_env_from(&b, cmd->exported, cmd->nexported, "export", e->script);
+		set_env_from(&b, cmd->prefix, cmd->nprefix, "inline", e->script);
+		sl_word **argv = sl_calloc(cmd->argc + 1, sizeof *argv);
+		for (size_t k = 0; k < cmd->argc; k++)
+			argv[k] = &cmd->argv[k];
+		int found = cmd->argc ? unwrap(&c, &b, argv, cmd->argc, 0) : 0;
+		free(argv);
+		if (found <= 0) {
+			build_free(&b);
+			continue;
+		}
+		sl_service svc = b.svc;
+		sl_grow((void **)&c.svc_cmd, &c.svc_cmd_cap, c.model->nservices + 1, sizeof *c.svc_cmd);
+		c.svc_cmd[c.model->nservices] = i;
+		SL_PUSH(c.model->services, c.model->nservices, c.svc_cap, svc);
+	}
+	if (!c.failed)
+		sl_topology(&c, s);
+	for (size_t i = 0; i < c.ninner; i++)
+		sl_script_free(c.inner[i]);
+	free(c.inner);
+	free(c.svc_cmd);
+	sl_script_free(s);
+	if (c.failed) {
+		sl_model_free(c.model);
+		return SL_ERR_INPUT;
+	}
+	*out = c.model;
+	return SL_OK;
+}

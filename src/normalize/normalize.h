@@ -1,0 +1,26 @@
+/*
+ * normalize.h: the normalize stage, the whole of its public interface.
+ * It unwraps launchers (docker run, mpirun, bash -c, env, exec, python -m,
+ * trtllm-llmapi-launch) down to engine commands, reads their flags through the
+ * engine grammars, and builds the model: services with roles, replicas, GPUs,
+ * environment and canonical settings.
+ */
+#ifndef SL_NORMALIZE_H
+#define SL_NORMALIZE_H
+
+#include "../model/model.h"
+#include "../parse/parse.h"
+
+typedef struct sl_grammars sl_grammars;
+
+/* Loads the engine grammars (embedded, or $SERVELINT_GRAMMARS). The caller
+ * owns *out and frees it with sl_normalize_grammars_free. */
+int sl_normalize_grammars_load(sl_grammars **out, sl_error *err);
+void sl_normalize_grammars_free(sl_grammars *gs);
+
+/* Builds the model of an entry. The model points into the entry (origins):
+ * free it before the entry. Input errors (shell syntax, invalid JSON in a
+ * flag, nesting limits) fail with file:line:col in *err. */
+int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out, sl_error *err);
+
+#endif

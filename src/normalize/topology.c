@@ -1,0 +1,748 @@
+/*
+ * topology.c: what a deployment looks like once every command is read:
+ * roles (from flags, header comments, engine kinds), replicas (for loops,
+ * `# prefill x2:` headers), GPUs (visible-device variables, docker --gpus,
+ * mpirun -n), environment listed in comments, engine versions, and names.
+ *
+ * Comments are prose, so what is taken from them is narrow on purpose:
+ * env only as NAME=VALUE tokens whose NAME has an underscore (so `TP=2` in a
+ * sentence is not an env var), replicas only next to a role word.
+ */
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const sl_command *cmd_of(sl_ctx *c, const sl_script *s, size_t i)
+{
+	return &s->cmds[c->svc_cmd[i]];
+}
+
+static void lower(char *s)
+{
+	for (; *s; s++)
+		*s = (char)tolower((unsigned char)*s);
+}
+
+static char *block_text(const sl_script *s, int bi)
+{
+	sl_buf b = {0};
+	if (bi < 0)
+		return sl_buf_detach(&b);
+	const sl_comment_block *bl = &s->blocks[bi];
+	for (size_t k = 0; k < bl->count; k++) {
+		sl_buf_puts(&b, s->comments[bl->first + k].text);
+		sl_buf_putc(&b, '\n');
+	}
+	char *t = sl_buf_detach(&b);
+	lower(t);
+	return t;
+}
+
+static int has_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+		int before = p == text || !isalnum((unsigned char)p[-1]);
+		int after = !isalnum((unsigned char)p[n]) || p[n] == 's';
+		if (before && after)
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- roles ------------------------------------------------------------------ */
+
+static const char *role_from_text(const char *t)
+{
+	if (has_word(t, "prefill") || has_word(t, "context"))
+		return "prefill";
+	if (has_word(t, "decode") || has_word(t, "generation"))
+		return "decode";
+	if (has_word(t, "frontend"))
+		return "frontend";
+	if (has_word(t, "router"))
+		return "router";
+	return NULL;
+}
+
+static void set_role(sl_service *s, const char *role, const char *from)
+{
+	free(s->role);
+	free(s->role_from);
+	s->role = sl_strdup(role);
+	s->role_from = sl_strdup(from);
+}
+
+static void assign_role(sl_ctx *c, const sl_script *sc, size_t i)
+{
+	sl_service *s = &c->model->services[i];
+	const char *e = s->engine;
+	if (!strcmp(e, "dynamo-frontend")) {
+		set_role(s, "frontend", "engine");
+		return;
+	}
+	if (!strcmp(e, "etcd")) {
+		set_role(s, "etcd", "engine");
+		return;
+	}
+	if (!strcmp(e, "trtllm-disagg")) {
+		set_role(s, "orchestrator", "engine");
+		return;
+	}
+	const sl_setting *m = sl_service_get(s, "disagg.mode");
+	if (m && json_is_string(m->value)) {
+		const char *v = json_string_value(m->value);
+		if (!strcmp(v, "prefill") || !strcmp(v, "decode")) {
+			set_role(s, v, m->flag);
+			return;
+		}
+		if (!strcmp(v, "agg") || !strcmp(v, "prefill_and_decode") || !strcmp(v, "null")) {
+			set_role(s, "aggregated", m->flag);
+			return;
+		}
+	}
+	const sl_command *cmd = cmd_of(c, sc, i);
+	if (cmd->block >= 0) {
+		/* the header line right above the command names the role */
+		const sl_comment_block *bl = &sc->blocks[cmd->block];
+		char *last = sl_strdup(sc->comments[bl->first + bl->count - 1].text);
+		lower(last);
+		const char *r = role_from_text(last);
+		free(last);
+		if (r && strcmp(r, "frontend") && strcmp(r, "router")) {
+			set_role(s, r, "comment");
+			return;
+		}
+	}
+	const sl_setting *kv = sl_service_get(s, "kv.transfer.role");
+	if (kv && json_is_string(kv->value)) {
+		const char *v = json_string_value(kv->value);
+		if (!strcmp(v, "kv_producer")) {
+			set_role(s, "prefill", "kv_role");
+			return;
+		}
+		if (!strcmp(v, "kv_consumer")) {
+			set_role(s, "decode", "kv_role");
+			return;
+		}
+	}
+	set_role(s, "aggregated", "default");
+}
+
+static int is_worker(const char *role)
+{
+	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated");
+}
+
+/* ---- env in comments --------------------------------------------------------- */
+
+static int env_name_ok(const char *s, size_t n)
+{
+	if (n < 3 || !isupper((unsigned char)s[0]))
+		return 0;
+	int us = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '_')
+			us = 1;
+		else if (!isupper((unsigned char)s[i]) && !isdigit((unsigned char)s[i]))
+			return 0;
+	}
+	return us;
+}
+
+typedef enum { SCOPE_ALL, SCOPE_WORKERS, SCOPE_FRONTEND, SCOPE_ROLE, SCOPE_SERVICES } scope_kind;
+
+static int in_scope(const sl_service *s, scope_kind k, const char *role)
+{
+	switch (k) {
+	case SCOPE_ALL: return 1;
+	case SCOPE_WORKERS: return is_worker(s->role);
+	case SCOPE_FRONTEND: return !strcmp(s->role, "frontend") || !strcmp(s->role, "router");
+	case SCOPE_ROLE: return !strcmp(s->role, role);
+	default: return 0;
+	}
+}
+
+static void add_comment_env(sl_service *s, const char *name, const char *value, const sl_source *src,
+			    uint32_t off, const char *raw)
+{
+	/* an env var the command really sets wins over one a comment lists */
+	unsigned flags = 0;
+	for (size_t i = 0; i < s->nenv; i++)
+		if (!strcmp(s->env[i].name, name) && strcmp(s->env[i].via, "comment"))
+			flags |= SL_SET_OVERRIDDEN;
+	size_t at;
+	if (sl_find_placeholder(value, strlen(value), &at))
+		flags |= SL_SET_PLACEHOLDER;
+	sl_env e;
+	memset(&e, 0, sizeof e);
+	e.name = sl_strdup(name);
+	e.value = sl_strdup(value);
+	e.via = "comment";
+	e.flags = flags;
+	sl_origin_set(&e.origin, src, off, raw);
+	size_t cap = s->nenv;
+	SL_PUSH(s->env, s->nenv, cap, e);
+}
+
+static void comment_env_line(sl_ctx *c, const sl_comment *cm, scope_kind scope,
+			     const char *scope_role, const size_t *targets, size_t ntargets)
+{
+	const char *t = cm->text;
+	const sl_source *src = c->entry->script;
+	char *low = sl_strdup(t);
+	lower(low);
+	/* "(context workers additionally: X=1)" narrows the scope of its line */
+	if (strstr(low, "additionally")) {
+		const char *r = role_from_text(low);
+		if (r) {
+			scope = SCOPE_ROLE;
+			scope_role = r;
+			ntargets = 0;
+			targets = NULL;
+		}
+	}
+	free(low);
+	size_t n = strlen(t);
+	for (size_t i = 0; i < n;) {
+		if (!isupper((unsigned char)t[i]) || (i > 0 && (isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_'))) {
+			i++;
+			continue;
+		}
+		size_t j = i;
+		while (j < n && (isupper((unsigned char)t[j]) || isdigit((unsigned char)t[j]) || t[j] == '_'))
+			j++;
+		if (j >= n || t[j] != '=' || !env_name_ok(t + i, j - i)) {
+			i = j + 1;
+			continue;
+		}
+		size_t v = j + 1, ve = v;
+		while (ve < n && !isspace((unsigned char)t[ve]))
+			ve++;
+		/* prose punctuation around the value is not part of it */
+		while (ve > v && (t[ve - 1] == ')' || t[ve - 1] == ':' || t[ve - 1] == ';' ||
+				  (t[ve - 1] == ',' && ve == v + 1)))
+			ve--;
+		char *name = sl_strndup(t + i, j - i);
+		char *value = sl_strndup(t + v, ve - v);
+		char *raw = sl_strndup(t + i, ve - i);
+		uint32_t off = cm->start + 1 + (uint32_t)i;
+		/* "NAME=8081 (prefill) / 8091 (decode)": one value per role */
+		const char *rest = t + ve;
+		const char *r1 = NULL;
+		if (!strncmp(rest, " (prefill)", 10))
+			r1 = "prefill";
+		else if (!strncmp(rest, " (decode)", 9))
+			r1 = "decode";
+		for (size_t k = 0; k < c->model->nservices; k++) {
+			sl_service *s = &c->model->services[k];
+			int ok;
+			if (r1)
+				ok = !strcmp(s->role, r1);
+			else if (ntargets) {
+				ok = 0;
+				for (size_t q = 0; q < ntargets; q++)
+					ok |= targets[q] == k;
+			} else
+				ok = in_scope(s, scope, scope_role);
+			if (ok)
+				add_comment_env(s, name, value, src, off, raw);
+		}
+		if (r1) {
+			/* the alternative after " / " */
+			const char *p = strstr(rest, " / ");
+			if (p) {
+				p += 3;
+				size_t q = 0;
+				while (p[q] && !isspace((unsigned char)p[q]))
+					q++;
+				const char *r2 = !strncmp(p + q, " (decode)", 9) ? "decode"
+					       : !strncmp(p + q, " (prefill)", 10) ? "prefill" : NULL;
+				if (r2) {
+					char *v2 = sl_strndup(p, q);
+					sl_buf raw2 = {0};
+					sl_buf_printf(&raw2, "%s=%s", name, v2);
+					for (size_t k = 0; k < c->model->nservices; k++)
+						if (!strcmp(c->model->services[k].role, r2))
+							add_comment_env(&c->model->services[k], name, v2, src,
+									cm->start + 1 + (uint32_t)(p - t), raw2.data);
+					sl_buf_free(&raw2);
+					free(v2);
+				}
+			}
+		}
+		free(name);
+		free(value);
+		free(raw);
+		i = ve;
+	}
+}
+
+static void comment_env(sl_ctx *c, const sl_script *sc)
+{
+	for (size_t b = 0; b < sc->nblocks; b++) {
+		const sl_comment_block *bl = &sc->blocks[b];
+		/* services this block sits directly above */
+		size_t *targets = NULL, nt = 0, cap = 0;
+		for (size_t k = 0; k < c->model->nservices; k++)
+			if (cmd_of(c, sc, k)->block == (int)b)
+				SL_PUSH(targets, nt, cap, k);
+		char *text = block_text(sc, (int)b);
+		char *first = sl_strdup(sc->comments[bl->first].text);
+		lower(first);
+		scope_kind scope = SCOPE_ALL;
+		const char *role = NULL;
+		if (strstr(first, "every role") || (strstr(first, "frontend") && strstr(first, "worker")))
+			scope = SCOPE_ALL;
+		else if (strstr(first, "worker"))
+			scope = SCOPE_WORKERS;
+		else if (strstr(first, "frontend") || strstr(first, "router"))
+			scope = SCOPE_FRONTEND;
+		/* a block that heads commands and talks of a role describes them;
+		 * an env block standing alone describes every service in its scope */
+		int standalone = nt == 0 || strstr(first, "environment") != NULL;
+		for (size_t k = 0; k < bl->count; k++)
+			comment_env_line(c, &sc->comments[bl->first + k], scope, role,
+					 standalone ? NULL : targets, standalone ? 0 : nt);
+		free(first);
+		free(text);
+		free(targets);
+	}
+}
+
+/* ---- GPUs ----------------------------------------------------------------------- */
+
+static json_t *split_devices(const char *v)
+{
+	json_t *a = json_array();
+	const char *p = v;
+	while (*p) {
+		const char *q = strchr(p, ',');
+		size_t n = q ? (size_t)(q - p) : strlen(p);
+		if (n)
+			json_array_append_new(a, json_stringn(p, n));
+		if (!q)
+			break;
+		p = q + 1;
+	}
+	return a;
+}
+
+static const sl_env *env_get(const sl_service *s, const char *name, int comments)
+{
+	const sl_env *best = NULL;
+	for (size_t i = 0; i < s->nenv; i++) {
+		const sl_env *e = &s->env[i];
+		if (strcmp(e->name, name) || (e->flags & SL_SET_OVERRIDDEN))
+			continue;
+		if (!comments && !strcmp(e->via, "comment"))
+			continue;
+		best = e;
+	}
+	return best;
+}
+
+static void set_gpus(sl_service *s, long n, const char *from, json_t *devices,
+		     const sl_source *src, uint32_t off, const char *raw)
+{
+	s->gpus = n;
+	free(s->gpus_from);
+	s->gpus_from = sl_strdup(from);
+	json_decref(s->gpu_devices);
+	s->gpu_devices = devices;
+	sl_origin_clear(&s->gpus_origin);
+	sl_origin_set(&s->gpus_origin, src, off, raw);
+}
+
+static int from_env(sl_service *s, int comments)
+{
+	static const char *const vars[] = {"CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES",
+					   "ROCR_VISIBLE_DEVICES"};
+	for (size_t k = 0; k < 3; k++) {
+		const sl_env *e = env_get(s, vars[k], comments);
+		if (!e)
+			continue;
+		json_t *d = split_devices(e->value);
+		long n = (e->flags & SL_SET_SYMBOLIC) ? -1 : (long)json_array_size(d);
+		set_gpus(s, n, vars[k], d, e->origin.src, e->origin.off, e->origin.raw);
+		return 1;
+	}
+	return 0;
+}
+
+static void assign_gpus(sl_service *s)
+{
+	if (from_env(s, 0))
+		return;
+	for (size_t i = 0; i < s->nwrappers; i++) {
+		const sl_wrapper *w = &s->wrappers[i];
+		json_t *g = json_object_get(w->detail, "gpus");
+		json_t *at = json_object_get(w->detail, "_at");
+		uint32_t off = at ? (uint32_t)json_integer_value(at) : w->origin.off;
+		if (json_is_string(g)) {
+			/* docker --gpus: all | N | "device=0,1" (the quotes are docker's) */
+			char *v = sl_strdup(json_string_value(g));
+			char *p = v;
+			size_t n = strlen(p);
+			if (n >= 2 && p[0] == '"' && p[n - 1] == '"') {
+				p[n - 1] = '\0';
+				p++;
+			}
+			sl_buf raw = {0};
+			sl_buf_printf(&raw, "--gpus %s", json_string_value(g));
+			long long cnt;
+			if (!strcmp(p, "all")) {
+				set_gpus(s, -2, "docker --gpus", json_array(), w->origin.src, off, raw.data);
+			} else if (!sl_parse_int(p, &cnt)) {
+				set_gpus(s, (long)cnt, "docker --gpus", json_array(), w->origin.src, off,
+					 raw.data);
+			} else {
+				if (sl_starts_with(p, "device="))
+					p += 7;
+				json_t *d = split_devices(p);
+				long count = (long)json_array_size(d);
+				/* "<8 GPUs>": a placeholder that still says how many */
+				size_t at, ph;
+				if (json_array_size(d) == 1 &&
+				    (ph = sl_find_placeholder(p, strlen(p), &at)) != 0) {
+					long long k;
+					char *num = sl_strndup(p + at + 1, ph - 2);
+					char *sp = strchr(num, ' ');
+					if (sp)
+						*sp = '\0';
+					count = !sl_parse_int(num, &k) && sp ? (long)k : -1;
+					free(num);
+				}
+				set_gpus(s, count, "docker --gpus", d, w->origin.src, off, raw.data);
+			}
+			sl_buf_free(&raw);
+			free(v);
+			return;
+		}
+	}
+	for (size_t i = 0; i < s->nwrappers; i++) {
+		const sl_wrapper *w = &s->wrappers[i];
+		json_t *r = json_object_get(w->detail, "ranks");
+		json_t *at = json_object_get(w->detail, "_at");
+		if (json_is_integer(r)) {
+			sl_buf raw = {0};
+			sl_buf_printf(&raw, "-n %lld", (long long)json_integer_value(r));
+			set_gpus(s, (long)json_integer_value(r), "mpirun -n", json_array(), w->origin.src,
+				 at ? (uint32_t)json_integer_value(at) : w->origin.off, raw.data);
+			sl_buf_free(&raw);
+			return;
+		}
+	}
+	from_env(s, 1);
+}
+
+/* ---- loops and replicas ---------------------------------------------------------- */
+
+static void merge_loops(sl_ctx *c, const sl_script *sc)
+{
+	sl_model *m = c->model;
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_command *ci = cmd_of(c, sc, i);
+		if (ci->iterations <= 1)
+			continue;
+		sl_service *s = &m->services[i];
+		json_t *per = json_array();
+		json_array_append(per, s->gpu_devices ? s->gpu_devices : json_array());
+		size_t j = i + 1;
+		while (j < m->nservices) {
+			const sl_command *cj = cmd_of(c, sc, j);
+			if (cj->stmt != ci->stmt) {
+				j++;
+				continue;
+			}
+			sl_service *o = &m->services[j];
+			json_array_append(per, o->gpu_devices ? o->gpu_devices : json_array());
+			/* drop the duplicate iteration */
+			sl_model tmp;
+			memset(&tmp, 0, sizeof tmp);
+			sl_model *hold = sl_malloc(sizeof *hold);
+			*hold = tmp;
+			hold->services = sl_malloc(sizeof *hold->services);
+			hold->services[0] = *o;
+			hold->nservices = 1;
+			sl_model_free(hold);
+			memmove(&m->services[j], &m->services[j + 1],
+				(m->nservices - j - 1) * sizeof *m->services);
+			memmove(&c->svc_cmd[j], &c->svc_cmd[j + 1],
+				(m->nservices - j - 1) * sizeof *c->svc_cmd);
+			m->nservices--;
+		}
+		s->replicas = ci->iterations;
+		free(s->replicas_from);
+		s->replicas_from = sl_strdup("for loop");
+		sl_buf raw = {0};
+		sl_buf_printf(&raw, "for %s in ... (%u values)", ci->loop_var ? ci->loop_var : "?",
+			      ci->iterations);
+		sl_origin_clear(&s->replicas_origin);
+		sl_origin_set(&s->replicas_origin, c->entry->script, ci->head, raw.data);
+		sl_buf_free(&raw);
+		if (s->gpu_devices) {
+			json_decref(s->gpu_devices);
+			s->gpu_devices = per;
+		} else {
+			json_decref(per);
+		}
+	}
+}
+
+/* "# prefill x2:", "# Context workers (x6, one per tray):", "# 3x decode workers" */
+static int replicas_in(const char *line, unsigned *n, size_t *at)
+{
+	static const char *const roles[] = {"prefill", "decode", "context", "generation",
+					    "worker", "server", "replica", "instance"};
+	for (size_t r = 0; r < sizeof roles / sizeof *roles; r++) {
+		size_t rl = strlen(roles[r]);
+		for (const char *p = strstr(line, roles[r]); p; p = strstr(p + 1, roles[r])) {
+			if (p > line && isalnum((unsigned char)p[-1]))
+				continue;
+			const char *q = p + rl;
+			while (isalpha((unsigned char)*q))
+				q++;
+			while (*q == ' ' || *q == '(')
+				q++;
+			if (*q == 'x' && isdigit((unsigned char)q[1])) {
+				*n = (unsigned)strtoul(q + 1, NULL, 10);
+				*at = (size_t)(q - line);
+				return 1;
+			}
+			/* "3x decode" */
+			const char *b = p;
+			while (b > line && b[-1] == ' ')
+				b--;
+			if (b > line && b[-1] == 'x') {
+				const char *d = b - 1;
+				while (d > line && isdigit((unsigned char)d[-1]))
+					d--;
+				if (d < b - 1 && (d == line || !isalnum((unsigned char)d[-1]))) {
+					*n = (unsigned)strtoul(d, NULL, 10);
+					*at = (size_t)(d - line);
+					return 1;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+static void header_replicas(sl_ctx *c, const sl_script *sc)
+{
+	for (size_t i = 0; i < c->model->nservices; i++) {
+		sl_service *s = &c->model->services[i];
+		const sl_command *cmd = cmd_of(c, sc, i);
+		if (cmd->iterations > 1 || cmd->block < 0)
+			continue;
+		const sl_comment_block *bl = &sc->blocks[cmd->block];
+		const sl_comment *cm = &sc->comments[bl->first + bl->count - 1];
+		char *low = sl_strdup(cm->text);
+		lower(low);
+		unsigned n;
+		size_t at;
+		if (replicas_in(low, &n, &at) && n > 0 && n <= 100000) {
+			s->replicas = n;
+			free(s->replicas_from);
+			s->replicas_from = sl_strdup("comment");
+			sl_origin_clear(&s->replicas_origin);
+			sl_origin_set(&s->replicas_origin, c->entry->script, cm->start + 1 + (uint32_t)at,
+				      cm->text);
+		}
+		free(low);
+	}
+}
+
+/* ---- versions ---------------------------------------------------------------------- */
+
+static const char *engine_word(const char *engine)
+{
+	if (!strcmp(engine, "vllm") || !strcmp(engine, "dynamo-vllm"))
+		return "vllm ";
+	if (!strcmp(engine, "sglang") || !strcmp(engine, "dynamo-sglang"))
+		return "sglang ";
+	if (!strcmp(engine, "trtllm") || !strcmp(engine, "dynamo-trtllm") ||
+	    !strcmp(engine, "trtllm-disagg"))
+		return "tensorrt-llm ";
+	if (!strcmp(engine, "dynamo-frontend"))
+		return "dynamo ";
+	return NULL;
+}
+
+static size_t version_len(const char *p)
+{
+	size_t n = 0;
+	if (!isdigit((unsigned char)p[0]))
+		return 0;
+	while (isalnum((unsigned char)p[n]) || p[n] == '.' || p[n] == '+' || p[n] == '-')
+		n++;
+	while (n && (p[n - 1] == '.' || p[n - 1] == '-'))
+		n--;
+	/* must look like a version: digits.digits */
+	const char *dot = memchr(p, '.', n);
+	return dot && isdigit((unsigned char)dot[1]) ? n : 0;
+}
+
+static void assign_version(sl_ctx *c, const sl_script *sc, sl_service *s)
+{
+	/* an image tag that is a version: vllm/vllm-openai:v0.31.0[-aarch64][@sha256:...] */
+	for (size_t i = 0; i < s->nwrappers; i++) {
+		json_t *img = json_object_get(s->wrappers[i].detail, "image");
+		if (!json_is_string(img))
+			continue;
+		const char *im = json_string_value(img);
+		const char *colon = strrchr(im, ':');
+		const char *at = strchr(im, '@');
+		if (at && colon && colon > at)
+			colon = memchr(im, ':', (size_t)(at - im)) ? strchr(im, ':') : NULL;
+		if (!colon || (at && colon > at))
+			continue;
+		const char *tag = colon + 1;
+		if (*tag == 'v')
+			tag++;
+		size_t n = version_len(tag);
+		while (n && !isdigit((unsigned char)tag[n - 1]))
+			n--;
+		/* "0.30.0-aarch64": the architecture is not part of the version */
+		const char *dash = memchr(tag, '-', n);
+		if (dash)
+			n = (size_t)(dash - tag);
+		if (n) {
+			s->version = sl_strndup(tag, n);
+			sl_origin_set(&s->version_origin, s->wrappers[i].origin.src, s->wrappers[i].origin.off, im);
+			return;
+		}
+	}
+	/* else the first comment naming the engine with a version ("vLLM 0.31.0") */
+	const char *word = engine_word(s->engine);
+	if (!word)
+		return;
+	for (size_t k = 0; k < sc->ncomments; k++) {
+		char *low = sl_strdup(sc->comments[k].text);
+		lower(low);
+		for (char *p = strstr(low, word); p; p = strstr(p + 1, word)) {
+			if (p > low && isalnum((unsigned char)p[-1]))
+				continue;
+			const char *v = p + strlen(word);
+			size_t n = version_len(v);
+			if (n) {
+				const char *orig = sc->comments[k].text + (v - low);
+				s->version = sl_strndup(orig, n);
+				sl_origin_set(&s->version_origin, c->entry->script,
+					      sc->comments[k].start + 1 + (uint32_t)(v - low), NULL);
+				free(low);
+				return;
+			}
+		}
+		free(low);
+	}
+}
+
+/* ---- settings from env, overrides, names ------------------------------------------- */
+
+static void env_settings(sl_ctx *c, sl_service *s)
+{
+	const sl_grammar *g = sl_grammar_find(c->gs, s->engine);
+	if (!g)
+		return;
+	size_t cap = s->nsettings;
+	for (size_t i = 0; i < s->nenv; i++) {
+		const sl_env *e = &s->env[i];
+		const sl_envvar *ev = sl_grammar_env(c->gs, g, e->name);
+		if (!ev || (e->flags & SL_SET_OVERRIDDEN))
+			continue;
+		json_t *v = NULL;
+		long long n;
+		double d;
+		if (!(e->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER))) {
+			if (ev->type == SL_T_INT && !sl_parse_int(e->value, &n))
+				v = json_integer(n);
+			else if (ev->type == SL_T_FLOAT && !sl_parse_double(e->value, &d))
+				v = json_real(d);
+			else if (ev->type == SL_T_BOOL)
+				v = json_boolean(!strcasecmp(e->value, "true") || !strcmp(e->value, "1"));
+		}
+		if (!v)
+			v = json_string(e->value);
+		sl_setting st;
+		memset(&st, 0, sizeof st);
+		st.key = sl_strdup(ev->key);
+		st.value = v;
+		st.flag = sl_strdup(e->name);
+		st.via = "env";
+		st.flags = e->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER);
+		sl_origin_copy(&st.origin, &e->origin);
+		SL_PUSH(s->settings, s->nsettings, cap, st);
+	}
+}
+
+/* A flag later on the command line overrides an earlier one; a flag
+ * overrides an environment variable for the same key, whatever the order. */
+static void mark_overrides(sl_service *s)
+{
+	for (size_t i = 0; i < s->nsettings; i++)
+		for (size_t j = 0; j < s->nsettings; j++) {
+			if (i == j || strcmp(s->settings[i].key, s->settings[j].key))
+				continue;
+			int ienv = !strcmp(s->settings[i].via, "env");
+			int jenv = !strcmp(s->settings[j].via, "env");
+			if ((ienv && !jenv) || (ienv == jenv && i < j)) {
+				s->settings[i].flags |= SL_SET_OVERRIDDEN;
+				break;
+			}
+		}
+	/* env vars set twice: the later one is in effect */
+	for (size_t i = 0; i < s->nenv; i++)
+		for (size_t j = i + 1; j < s->nenv; j++)
+			if (!strcmp(s->env[i].name, s->env[j].name) &&
+			    !strcmp(s->env[i].via, "comment") == !strcmp(s->env[j].via, "comment")) {
+				s->env[i].flags |= SL_SET_OVERRIDDEN;
+				break;
+			}
+}
+
+static void assign_names(sl_model *m)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		size_t same = 0, idx = 0;
+		for (size_t j = 0; j < m->nservices; j++)
+			if (!strcmp(m->services[j].role, m->services[i].role)) {
+				if (j < i)
+					idx++;
+				same++;
+			}
+		sl_buf b = {0};
+		if (same > 1)
+			sl_buf_printf(&b, "%s-%zu", m->services[i].role, idx + 1);
+		else
+			sl_buf_puts(&b, m->services[i].role);
+		m->services[i].name = sl_buf_detach(&b);
+	}
+}
+
+void sl_topology(sl_ctx *c, const sl_script *sc)
+{
+	sl_model *m = c->model;
+	for (size_t i = 0; i < m->nservices; i++)
+		assign_role(c, sc, i);
+	comment_env(c, sc);
+	for (size_t i = 0; i < m->nservices; i++) {
+		env_settings(c, &m->services[i]);
+		mark_overrides(&m->services[i]);
+		assign_gpus(&m->services[i]);
+	}
+	merge_loops(c, sc);
+	header_replicas(c, sc);
+	for (size_t i = 0; i < m->nservices; i++) {
+		sl_service *s = &m->services[i];
+		if (!s->replicas_from) {
+			s->replicas_from = sl_strdup("single");
+			sl_origin_copy(&s->replicas_origin, &s->command_origin);
+		}
+		assign_version(c, sc, s);
+	}
+	assign_names(m);
+}

@@ -1,0 +1,150 @@
+/*
+ * parse.h: the parse stage. It turns a launch script into commands (with
+ * tree-sitter-bash), engine data files into node trees (with libyaml), and
+ * JSON flag values into jansson values, keeping for every byte of every value
+ * the source offset it came from, so later stages can point at exact tokens.
+ *
+ * Ownership: sl_script and sl_yaml_doc own everything they point to and are
+ * released with their _free functions. Words inside a script are owned by it.
+ */
+#ifndef SL_PARSE_H
+#define SL_PARSE_H
+
+#include <jansson.h>
+#include "../source/source.h"
+
+/* Explicit limits. Past them input is refused with an error, never a crash. */
+#define SL_MAX_NESTING 64        /* nested expansions, substitutions, bash -c levels */
+#define SL_MAX_LOOP_ITERATIONS 1024
+#define SL_MAX_COMMANDS 100000
+
+enum {
+	SL_WORD_SYMBOLIC = 1,      /* holds an expansion whose value is unknown ($X, $(..)) */
+	SL_WORD_PLACEHOLDER = 2,   /* holds a <placeholder> such as <host-path> */
+	SL_WORD_QUOTED = 4,        /* was quoted, fully or in part */
+};
+
+/* One shell word after quote removal and variable expansion. */
+typedef struct sl_word {
+	char *text;        /* the value; owned, NUL-terminated */
+	size_t len;
+	uint32_t *offs;    /* offs[i]: source offset of text[i]; len+1 entries; owned */
+	uint32_t start;    /* source span of the word as written */
+	uint32_t end;
+	unsigned flags;
+} sl_word;
+
+/* NAME=value, from a command prefix, an export or a plain assignment. */
+typedef struct sl_assign {
+	char *name;        /* owned */
+	sl_word value;
+	uint32_t start;    /* source offset of NAME */
+	int exported;
+} sl_assign;
+
+typedef struct sl_command {
+	sl_word *argv;          /* owned */
+	size_t argc;
+	sl_assign *prefix;      /* VAR=x written before the command; owned */
+	size_t nprefix;
+	sl_assign *exported;    /* exported variables in effect when it runs; owned copies */
+	size_t nexported;
+	int background;         /* ended with & */
+	uint32_t stmt;          /* source offset of the command; loop iterations share it */
+	uint32_t head;          /* source offset of its outermost statement (a loop, or itself) */
+	unsigned iteration;     /* 0-based iteration when inside a for loop */
+	unsigned iterations;    /* iterations of the enclosing loop (1 when none) */
+	char *loop_var;         /* loop variable name or NULL; owned */
+	sl_word loop_value;     /* the loop value of this iteration (len 0 when none) */
+	uint32_t start, end;
+	int block;              /* index of the comment block directly above, or -1 */
+} sl_command;
+
+typedef struct sl_comment {
+	char *text;       /* after '#', owned */
+	uint32_t start;   /* offset of '#' */
+	uint32_t end;
+	unsigned line;
+	int own_line;     /* nothing but blanks before it on its line */
+} sl_comment;
+
+/* Consecutive own-line comments with no blank line between them. */
+typedef struct sl_comment_block {
+	size_t first, count;    /* range in comments[] */
+	unsigned first_line, last_line;
+	int attached;           /* the next line starts a statement */
+} sl_comment_block;
+
+typedef struct sl_script {
+	const sl_source *src;   /* not owned */
+	sl_command *cmds;
+	size_t ncmds;
+	sl_comment *comments;
+	size_t ncomments;
+	sl_comment_block *blocks;
+	size_t nblocks;
+	sl_assign *assigns;     /* statement-level assignments and exports, in order */
+	size_t nassigns;
+	char **notes;           /* constructs seen but not analysed (e.g. `if`), owned */
+	size_t nnotes;
+} sl_script;
+
+/* Parses a whole script. Syntax errors (tree-sitter ERROR/MISSING nodes),
+ * nesting beyond SL_MAX_NESTING and similar fail with file:line:col. */
+int sl_shell_parse(const sl_source *src, sl_script **out, sl_error *err);
+/* Parses the value of a word as a script of its own (the string of
+ * `bash -c "..."`); every offset maps back into src through w->offs. */
+int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,
+			sl_error *err);
+void sl_script_free(sl_script *s);
+
+void sl_word_free(sl_word *w);
+void sl_word_copy(sl_word *dst, const sl_word *src);
+/* A word made of the bytes [from, to) of w, keeping their offsets. */
+void sl_word_slice(sl_word *dst, const sl_word *w, size_t from, size_t to);
+
+/* Parses a JSON flag value. On a syntax error, err points at the offending
+ * character in the source through w->offs. *out is a new reference. */
+int sl_json_parse_word(const sl_source *src, const sl_word *w, json_t **out, sl_error *err);
+
+/* Finds a "<...>" placeholder in s; returns its length and sets *at, or 0. */
+size_t sl_find_placeholder(const char *s, size_t len, size_t *at);
+
+/* The tree-sitter-bash language compiled into the binary. */
+const void *sl_tree_sitter_bash(void);
+
+/* ---- YAML (libyaml) ------------------------------------------------------ */
+
+#define SL_YAML_MAX_NODES 200000   /* nodes after alias expansion (billion laughs) */
+#define SL_YAML_MAX_DEPTH 64
+
+typedef enum { SL_YAML_SCALAR, SL_YAML_MAP, SL_YAML_SEQ } sl_yaml_kind;
+
+typedef struct sl_yaml_node sl_yaml_node;
+struct sl_yaml_node {
+	sl_yaml_kind kind;
+	char *value;            /* scalar text; owned (NULL for collections) */
+	size_t len;
+	int plain;              /* an unquoted scalar (so `null`, `true`, `8` are typed) */
+	unsigned line, col;     /* 1-based start */
+	sl_yaml_node **keys;    /* map keys (scalars); owned */
+	sl_yaml_node **items;   /* map values or sequence items; owned */
+	size_t n;
+};
+
+typedef struct sl_yaml_doc {
+	sl_yaml_node *root;     /* NULL for an empty document */
+	const sl_source *src;   /* not owned */
+} sl_yaml_doc;
+
+/* Parses the first document of src. Syntax errors, duplicate keys, nesting
+ * deeper than SL_YAML_MAX_DEPTH and alias expansion past SL_YAML_MAX_NODES
+ * fail with file:line:col. */
+int sl_yaml_load(const sl_source *src, sl_yaml_doc **out, sl_error *err);
+void sl_yaml_free(sl_yaml_doc *d);
+/* The value under key in a map node, or NULL. */
+const sl_yaml_node *sl_yaml_get(const sl_yaml_node *map, const char *key);
+/* A plain scalar `null`, `~` or empty. */
+int sl_yaml_is_null(const sl_yaml_node *n);
+
+#endif

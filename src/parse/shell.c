@@ -1,0 +1,875 @@
+/*
+ * shell.c: launch scripts into commands, with tree-sitter-bash.
+ *
+ * It walks the syntax tree statement by statement, keeping a table of shell
+ * variables as assignments and exports happen, so that "$MODEL_PATH" in a
+ * later command expands to what the script set, with origins pointing at the
+ * assignment. Nothing is ever executed and nothing is read from the process
+ * environment: a variable the script does not set stays symbolic ($X).
+ *
+ * `for v in a b c; do ...; done` is unrolled (each command once per value,
+ * sharing its `stmt`), which is how later stages count replicas.
+ *
+ * Placeholders such as <host-path> are not shell: unquoted, bash would read
+ * them as redirections. The parser is given a copy of the text in which the
+ * angle brackets of such placeholders are replaced (same length, so offsets
+ * agree), while every value is read from the original text.
+ */
+#include "parse.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+const TSLanguage *tree_sitter_bash(void);
+
+const void *sl_tree_sitter_bash(void)
+{
+	return tree_sitter_bash();
+}
+
+/* The text being parsed: the file itself, or the value of a word (bash -c). */
+typedef struct {
+	const sl_source *src;
+	const char *text;
+	size_t len;
+	const uint32_t *map;   /* NULL: text is src->text; else view offset -> source offset */
+} view;
+
+typedef struct {
+	sl_assign *items;
+	size_t n, cap;
+} vartab;
+
+typedef struct {
+	view v;
+	sl_script *s;
+	size_t cmd_cap, com_cap, asg_cap, note_cap;
+	vartab vars;
+	sl_error *err;
+	int failed;
+	unsigned depth;
+	/* loop context while walking a for body */
+	const char *loop_var;
+	const sl_word *loop_value;
+	unsigned iteration, iterations;
+	uint32_t head;
+	int in_head;
+} walker;
+
+static uint32_t src_off(const view *v, size_t i)
+{
+	if (i > v->len)
+		i = v->len;
+	return v->map ? v->map[i] : (uint32_t)i;
+}
+
+static void fail_at(walker *w, size_t view_off, const char *fmt, const char *arg)
+{
+	if (w->failed)
+		return;
+	unsigned l, c;
+	sl_source_pos(w->v.src, src_off(&w->v, view_off), &l, &c);
+	sl_error_set(w->err, w->v.src->path, l, c, fmt, arg);
+	w->failed = 1;
+}
+
+/* ---- words ---------------------------------------------------------------- */
+
+typedef struct {
+	sl_buf b;
+	uint32_t *offs;
+	size_t cap;
+	unsigned flags;
+} wbuild;
+
+static void wb_add(wbuild *wb, const char *s, size_t n, const uint32_t *offs)
+{
+	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
+	memcpy(wb->offs + wb->b.len, offs, n * sizeof *offs);
+	sl_buf_add(&wb->b, s, n);
+}
+
+static void wb_add_view(wbuild *wb, const view *v, size_t i, size_t n)
+{
+	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
+	for (size_t k = 0; k < n; k++)
+		wb->offs[wb->b.len + k] = src_off(v, i + k);
+	sl_buf_add(&wb->b, v->text + i, n);
+}
+
+static void wb_finish(wbuild *wb, sl_word *out, uint32_t start, uint32_t end)
+{
+	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + 1, sizeof *wb->offs);
+	wb->offs[wb->b.len] = end;
+	out->len = wb->b.len;
+	out->text = sl_buf_detach(&wb->b);
+	out->offs = wb->offs;
+	out->start = start;
+	out->end = end;
+	out->flags = wb->flags;
+	size_t at;
+	if (sl_find_placeholder(out->text, out->len, &at))
+		out->flags |= SL_WORD_PLACEHOLDER;
+	wb->offs = NULL;
+	wb->cap = 0;
+}
+
+void sl_word_free(sl_word *w)
+{
+	free(w->text);
+	free(w->offs);
+	memset(w, 0, sizeof *w);
+}
+
+void sl_word_copy(sl_word *dst, const sl_word *src)
+{
+	*dst = *src;
+	dst->text = sl_strndup(src->text ? src->text : "", src->len);
+	dst->offs = sl_malloc((src->len + 1) * sizeof *dst->offs);
+	if (src->offs)
+		memcpy(dst->offs, src->offs, (src->len + 1) * sizeof *dst->offs);
+	else
+		memset(dst->offs, 0, (src->len + 1) * sizeof *dst->offs);
+}
+
+void sl_word_slice(sl_word *dst, const sl_word *w, size_t from, size_t to)
+{
+	if (to > w->len)
+		to = w->len;
+	if (from > to)
+		from = to;
+	dst->len = to - from;
+	dst->text = sl_strndup(w->text + from, dst->len);
+	dst->offs = sl_malloc((dst->len + 1) * sizeof *dst->offs);
+	memcpy(dst->offs, w->offs + from, (dst->len + 1) * sizeof *dst->offs);
+	dst->start = w->offs[from];
+	dst->end = to < w->len ? w->offs[to] : w->end;
+	dst->flags = w->flags;
+	size_t at;
+	dst->flags &= ~(unsigned)SL_WORD_PLACEHOLDER;
+	if (sl_find_placeholder(dst->text, dst->len, &at))
+		dst->flags |= SL_WORD_PLACEHOLDER;
+}
+
+static int ph_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '-' || c == '_' || c == '.' || c == '/';
+}
+
+size_t sl_find_placeholder(const char *s, size_t len, size_t *at)
+{
+	for (size_t i = 0; i + 2 < len; i++) {
+		if (s[i] != '<' || !isalnum((unsigned char)s[i + 1]))
+			continue;
+		if (i > 0 && (s[i - 1] == '<' || s[i - 1] == '\\'))
+			continue;
+		size_t j = i + 1;
+		/* one inner space is allowed ("<8 GPUs>") when quoted; the caller
+		 * only sees quoted text here through word values */
+		while (j < len && (ph_char(s[j]) || (s[j] == ' ' && j + 1 < len && isalnum((unsigned char)s[j + 1]))))
+			j++;
+		if (j < len && s[j] == '>') {
+			*at = i;
+			return j + 1 - i;
+		}
+	}
+	return 0;
+}
+
+static const sl_assign *var_get(const walker *w, const char *name, size_t n)
+{
+	for (size_t i = w->vars.n; i-- > 0;)
+		if (strlen(w->vars.items[i].name) == n && !memcmp(w->vars.items[i].name, name, n))
+			return &w->vars.items[i];
+	return NULL;
+}
+
+static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq);
+
+/* Backslash rules: outside quotes any char may be escaped; inside double
+ * quotes only $ ` " \ and newline. Backslash-newline vanishes in both. */
+static void add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
+{
+	const char *t = w->v.text;
+	size_t i = a;
+	while (i < b) {
+		if (t[i] == '\\' && i + 1 < b) {
+			char c = t[i + 1];
+			if (c == '\n') {
+				i += 2;
+				continue;
+			}
+			if (!in_dq || c == '$' || c == '`' || c == '"' || c == '\\') {
+				wb_add_view(wb, &w->v, i + 1, 1);
+				i += 2;
+				continue;
+			}
+		}
+		wb_add_view(wb, &w->v, i, 1);
+		i++;
+	}
+}
+
+static void eval_expansion(walker *w, TSNode node, wbuild *wb, int in_dq)
+{
+	const char *t = w->v.text;
+	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	const char *type = ts_node_type(node);
+	TSNode name = {0};
+	int have_name = 0;
+	uint32_t nc = ts_node_named_child_count(node);
+	for (uint32_t i = 0; i < nc; i++) {
+		TSNode c = ts_node_named_child(node, i);
+		const char *ct = ts_node_type(c);
+		if (!strcmp(ct, "variable_name") || !strcmp(ct, "special_variable_name")) {
+			name = c;
+			have_name = 1;
+			break;
+		}
+	}
+	if (have_name) {
+		size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
+		const sl_assign *v = var_get(w, t + na, nb - na);
+		int plain = !strcmp(type, "simple_expansion") ||
+			    (b - a == nb - na + 3 && t[a + 1] == '{');  /* ${NAME} */
+		if (plain) {
+			if (v) {
+				wb_add(wb, v->value.text, v->value.len, v->value.offs);
+				wb->flags |= v->value.flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER);
+				return;
+			}
+		} else if (!strcmp(type, "expansion")) {
+			/* ${NAME:-default} and ${NAME-default} */
+			size_t k = nb;
+			int colon = k < b && t[k] == ':';
+			if (colon)
+				k++;
+			if (k < b && t[k] == '-') {
+				int use_default = !v || (colon && v->value.len == 0);
+				if (!use_default) {
+					wb_add(wb, v->value.text, v->value.len, v->value.offs);
+					wb->flags |= v->value.flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER);
+					return;
+				}
+				/* the default: named children after the name, or raw text */
+				size_t da = k + 1, db = b - 1;
+				int any = 0;
+				for (uint32_t i = 0; i < nc; i++) {
+					TSNode c = ts_node_named_child(node, i);
+					if (ts_node_start_byte(c) >= da && ts_node_end_byte(c) <= db) {
+						eval_node(w, c, wb, in_dq);
+						any = 1;
+					}
+				}
+				if (!any)
+					add_unescaped(w, wb, da, db, in_dq);
+				return;
+			}
+		}
+	}
+	/* Unknown value: keep it as written, marked symbolic. */
+	wb_add_view(wb, &w->v, a, b - a);
+	wb->flags |= SL_WORD_SYMBOLIC;
+}
+
+static void eval_string(walker *w, TSNode node, wbuild *wb)
+{
+	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	size_t pos = a + 1;
+	size_t end = b > a + 1 && w->v.text[b - 1] == '"' ? b - 1 : b;
+	uint32_t nc = ts_node_named_child_count(node);
+	wb->flags |= SL_WORD_QUOTED;
+	for (uint32_t i = 0; i < nc; i++) {
+		TSNode c = ts_node_named_child(node, i);
+		size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
+		if (ca > pos)
+			add_unescaped(w, wb, pos, ca, 1);
+		if (!strcmp(ts_node_type(c), "string_content"))
+			add_unescaped(w, wb, ca, cb, 1);
+		else
+			eval_node(w, c, wb, 1);
+		pos = cb;
+	}
+	if (end > pos)
+		add_unescaped(w, wb, pos, end, 1);
+}
+
+static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
+{
+	if (w->failed)
+		return;
+	if (++w->depth > SL_MAX_NESTING) {
+		fail_at(w, ts_node_start_byte(node),
+			"nesting deeper than the limit of %s levels", "64");
+		w->depth--;
+		return;
+	}
+	const char *type = ts_node_type(node);
+	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	if (!strcmp(type, "raw_string")) {
+		wb->flags |= SL_WORD_QUOTED;
+		if (b - a >= 2)
+			wb_add_view(wb, &w->v, a + 1, b - a - 2);
+	} else if (!strcmp(type, "string")) {
+		eval_string(w, node, wb);
+	} else if (!strcmp(type, "concatenation") || !strcmp(type, "command_name")) {
+		uint32_t nc = ts_node_child_count(node);
+		size_t pos = a;
+		for (uint32_t i = 0; i < nc; i++) {
+			TSNode c = ts_node_child(node, i);
+			size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
+			if (ca > pos)
+				add_unescaped(w, wb, pos, ca, in_dq);
+			if (ts_node_is_named(c))
+				eval_node(w, c, wb, in_dq);
+			else
+				add_unescaped(w, wb, ca, cb, in_dq);
+			pos = cb;
+		}
+		if (b > pos)
+			add_unescaped(w, wb, pos, b, in_dq);
+	} else if (!strcmp(type, "simple_expansion") || !strcmp(type, "expansion")) {
+		eval_expansion(w, node, wb, in_dq);
+	} else if (!strcmp(type, "command_substitution") ||
+		   !strcmp(type, "arithmetic_expansion") ||
+		   !strcmp(type, "process_substitution")) {
+		/* Never run anything: the value is unknown. Still look inside so
+		 * that absurd nesting is refused rather than silently accepted. */
+		uint32_t nc = ts_node_named_child_count(node);
+		wbuild tmp = {0};
+		for (uint32_t i = 0; i < nc && !w->failed; i++)
+			eval_node(w, ts_node_named_child(node, i), &tmp, 0);
+		sl_buf_free(&tmp.b);
+		free(tmp.offs);
+		wb_add_view(wb, &w->v, a, b - a);
+		wb->flags |= SL_WORD_SYMBOLIC;
+	} else if (!strcmp(type, "ansi_c_string")) {
+		wb->flags |= SL_WORD_QUOTED;
+		if (b - a >= 3)
+			wb_add_view(wb, &w->v, a + 2, b - a - 3);
+	} else {
+		/* word, number, and anything plain */
+		add_unescaped(w, wb, a, b, in_dq);
+	}
+	w->depth--;
+}
+
+static void eval_word(walker *w, TSNode node, sl_word *out)
+{
+	wbuild wb = {0};
+	eval_node(w, node, &wb, 0);
+	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	wb_finish(&wb, out, src_off(&w->v, a), src_off(&w->v, b));
+}
+
+/* ---- statements ----------------------------------------------------------- */
+
+static void var_set(walker *w, const char *name, const sl_word *value, uint32_t start,
+		    int exported)
+{
+	const sl_assign *old = var_get(w, name, strlen(name));
+	sl_assign a = {0};
+	a.name = sl_strdup(name);
+	sl_word_copy(&a.value, value);
+	a.start = start;
+	a.exported = exported || (old && old->exported);
+	SL_PUSH(w->vars.items, w->vars.n, w->vars.cap, a);
+}
+
+static void assign_from_node(walker *w, TSNode node, sl_assign *out)
+{
+	memset(out, 0, sizeof *out);
+	uint32_t nc = ts_node_named_child_count(node);
+	TSNode name = ts_node_named_child(node, 0);
+	size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
+	out->name = sl_strndup(w->v.text + na, nb - na);
+	out->start = src_off(&w->v, na);
+	if (nc >= 2) {
+		eval_word(w, ts_node_named_child(node, 1), &out->value);
+	} else {
+		/* NAME= with nothing after it: the empty string */
+		size_t e = ts_node_end_byte(node);
+		wbuild wb = {0};
+		wb_finish(&wb, &out->value, src_off(&w->v, e), src_off(&w->v, e));
+	}
+}
+
+static void note(walker *w, TSNode node, const char *what)
+{
+	unsigned l, c;
+	sl_source_pos(w->v.src, src_off(&w->v, ts_node_start_byte(node)), &l, &c);
+	sl_buf b = {0};
+	sl_buf_printf(&b, "%u:%u: %s", l, c, what);
+	SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap, sl_buf_detach(&b));
+}
+
+static void copy_exports(walker *w, sl_command *c)
+{
+	/* Later assignments shadow earlier ones: keep the newest of each name. */
+	size_t cap = 0;
+	for (size_t i = w->vars.n; i-- > 0;) {
+		const sl_assign *a = &w->vars.items[i];
+		if (var_get(w, a->name, strlen(a->name)) != a || !a->exported)
+			continue;
+		sl_assign cp = {0};
+		cp.name = sl_strdup(a->name);
+		sl_word_copy(&cp.value, &a->value);
+		cp.start = a->start;
+		cp.exported = 1;
+		SL_PUSH(c->exported, c->nexported, cap, cp);
+	}
+	/* oldest first reads better */
+	for (size_t i = 0; i < c->nexported / 2; i++) {
+		sl_assign t = c->exported[i];
+		c->exported[i] = c->exported[c->nexported - 1 - i];
+		c->exported[c->nexported - 1 - i] = t;
+	}
+}
+
+static void walk_command(walker *w, TSNode node, int background)
+{
+	if (w->s->ncmds >= SL_MAX_COMMANDS) {
+		fail_at(w, ts_node_start_byte(node), "more commands than the limit of %s", "100000");
+		return;
+	}
+	sl_command c;
+	memset(&c, 0, sizeof c);
+	size_t acap = 0, pcap = 0;
+	uint32_t nc = ts_node_named_child_count(node);
+	for (uint32_t i = 0; i < nc && !w->failed; i++) {
+		TSNode ch = ts_node_named_child(node, i);
+		const char *t = ts_node_type(ch);
+		if (!strcmp(t, "variable_assignment") && c.argc == 0) {
+			sl_assign a;
+			assign_from_node(w, ch, &a);
+			SL_PUSH(c.prefix, c.nprefix, pcap, a);
+		} else if (!strcmp(t, "file_redirect") || !strcmp(t, "herestring_redirect") ||
+			   !strcmp(t, "comment")) {
+			continue;
+		} else {
+			sl_word word;
+			eval_word(w, ch, &word);
+			SL_PUSH(c.argv, c.argc, acap, word);
+		}
+	}
+	uint32_t a = src_off(&w->v, ts_node_start_byte(node));
+	c.start = a;
+	c.end = src_off(&w->v, ts_node_end_byte(node));
+	c.stmt = a;
+	c.head = w->in_head ? w->head : a;
+	c.background = background;
+	c.iteration = w->iteration;
+	c.iterations = w->iterations ? w->iterations : 1;
+	c.block = -1;
+	if (w->loop_var) {
+		c.loop_var = sl_strdup(w->loop_var);
+		sl_word_copy(&c.loop_value, w->loop_value);
+	}
+	copy_exports(w, &c);
+	SL_PUSH(w->s->cmds, w->s->ncmds, w->cmd_cap, c);
+}
+
+static void walk_statement(walker *w, TSNode node, int background);
+
+static void walk_children(walker *w, TSNode node)
+{
+	uint32_t n = ts_node_child_count(node);
+	for (uint32_t i = 0; i < n && !w->failed; i++) {
+		TSNode c = ts_node_child(node, i);
+		if (!ts_node_is_named(c))
+			continue;
+		int bg = 0;
+		if (i + 1 < n) {
+			TSNode nx = ts_node_child(node, i + 1);
+			bg = !ts_node_is_named(nx) && !strcmp(ts_node_type(nx), "&");
+		}
+		walk_statement(w, c, bg);
+	}
+}
+
+static void walk_comment(walker *w, TSNode node)
+{
+	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	sl_comment c;
+	c.start = src_off(&w->v, a);
+	c.end = src_off(&w->v, b);
+	unsigned col;
+	sl_source_pos(w->v.src, c.start, &c.line, &col);
+	c.text = sl_strndup(w->v.text + a + 1, b - a - 1);
+	c.own_line = 1;
+	for (size_t i = a; i > 0 && w->v.text[i - 1] != '\n'; i--)
+		if (w->v.text[i - 1] != ' ' && w->v.text[i - 1] != '\t')
+			c.own_line = 0;
+	SL_PUSH(w->s->comments, w->s->ncomments, w->com_cap, c);
+}
+
+static void walk_for(walker *w, TSNode node)
+{
+	TSNode var = {0}, body = {0};
+	int have_var = 0, have_body = 0;
+	sl_word *vals = NULL;
+	size_t nvals = 0, vcap = 0;
+	uint32_t nc = ts_node_named_child_count(node);
+	for (uint32_t i = 0; i < nc && !w->failed; i++) {
+		TSNode c = ts_node_named_child(node, i);
+		const char *t = ts_node_type(c);
+		if (!strcmp(t, "variable_name") && !have_var) {
+			var = c;
+			have_var = 1;
+		} else if (!strcmp(t, "do_group") || !strcmp(t, "compound_statement")) {
+			body = c;
+			have_body = 1;
+		} else if (!strcmp(t, "comment")) {
+			walk_comment(w, c);
+		} else {
+			sl_word v;
+			eval_word(w, c, &v);
+			SL_PUSH(vals, nvals, vcap, v);
+		}
+	}
+	if (!have_var || !have_body || w->failed) {
+		if (!w->failed)
+			note(w, node, "for loop of a form not analysed (C-style or without a list)");
+		goto out;
+	}
+	if (nvals > SL_MAX_LOOP_ITERATIONS) {
+		fail_at(w, ts_node_start_byte(node), "for loop over more than %s values", "1024");
+		goto out;
+	}
+	size_t na = ts_node_start_byte(var), nb = ts_node_end_byte(var);
+	char *name = sl_strndup(w->v.text + na, nb - na);
+	const char *save_var = w->loop_var;
+	const sl_word *save_val = w->loop_value;
+	unsigned save_it = w->iteration, save_its = w->iterations;
+	int save_in = w->in_head;
+	uint32_t save_head = w->head;
+	if (!w->in_head) {
+		w->in_head = 1;
+		w->head = src_off(&w->v, ts_node_start_byte(node));
+	}
+	for (size_t k = 0; k < nvals && !w->failed; k++) {
+		var_set(w, name, &vals[k], vals[k].start, 0);
+		w->loop_var = name;
+		w->loop_value = &vals[k];
+		w->iteration = (unsigned)k;
+		w->iterations = (unsigned)nvals;
+		/* comments inside the body are collected once */
+		size_t ncom = w->s->ncomments;
+		walk_children(w, body);
+		if (k > 0) {
+			for (size_t i = ncom; i < w->s->ncomments; i++)
+				free(w->s->comments[i].text);
+			w->s->ncomments = ncom;
+		}
+	}
+	w->loop_var = save_var;
+	w->loop_value = save_val;
+	w->iteration = save_it;
+	w->iterations = save_its;
+	w->in_head = save_in;
+	w->head = save_head;
+	free(name);
+out:
+	for (size_t i = 0; i < nvals; i++)
+		sl_word_free(&vals[i]);
+	free(vals);
+}
+
+static void walk_statement(walker *w, TSNode node, int background)
+{
+	if (w->failed)
+		return;
+	if (++w->depth > SL_MAX_NESTING) {
+		fail_at(w, ts_node_start_byte(node), "nesting deeper than the limit of %s levels", "64");
+		w->depth--;
+		return;
+	}
+	const char *t = ts_node_type(node);
+	if (!strcmp(t, "command")) {
+		walk_command(w, node, background);
+	} else if (!strcmp(t, "comment")) {
+		walk_comment(w, node);
+	} else if (!strcmp(t, "variable_assignment")) {
+		sl_assign a;
+		assign_from_node(w, node, &a);
+		var_set(w, a.name, &a.value, a.start, 0);
+		SL_PUSH(w->s->assigns, w->s->nassigns, w->asg_cap, a);
+	} else if (!strcmp(t, "declaration_command")) {
+		size_t a0 = ts_node_start_byte(node);
+		int exported = sl_starts_with(w->v.text + a0, "export");
+		uint32_t nc = ts_node_named_child_count(node);
+		for (uint32_t i = 0; i < nc && !w->failed; i++) {
+			TSNode c = ts_node_named_child(node, i);
+			const char *ct = ts_node_type(c);
+			if (!strcmp(ct, "variable_assignment")) {
+				sl_assign a;
+				assign_from_node(w, c, &a);
+				a.exported = exported;
+				var_set(w, a.name, &a.value, a.start, exported);
+				SL_PUSH(w->s->assigns, w->s->nassigns, w->asg_cap, a);
+			} else if (!strcmp(ct, "variable_name") && exported) {
+				size_t na = ts_node_start_byte(c), nb = ts_node_end_byte(c);
+				const sl_assign *old = var_get(w, w->v.text + na, nb - na);
+				if (old) {
+					sl_word v;
+					sl_word_copy(&v, &old->value);
+					char *nm = sl_strdup(old->name);
+					var_set(w, nm, &v, old->start, 1);
+					free(nm);
+					sl_word_free(&v);
+				}
+			}
+		}
+	} else if (!strcmp(t, "for_statement")) {
+		walk_for(w, node);
+	} else if (!strcmp(t, "redirected_statement")) {
+		uint32_t nc = ts_node_named_child_count(node);
+		for (uint32_t i = 0; i < nc; i++) {
+			TSNode c = ts_node_named_child(node, i);
+			const char *ct = ts_node_type(c);
+			if (strcmp(ct, "file_redirect") && strcmp(ct, "heredoc_redirect") &&
+			    strcmp(ct, "herestring_redirect"))
+				walk_statement(w, c, background);
+		}
+	} else if (!strcmp(t, "list") || !strcmp(t, "pipeline") || !strcmp(t, "program") ||
+		   !strcmp(t, "do_group") || !strcmp(t, "compound_statement") ||
+		   !strcmp(t, "subshell")) {
+		walk_children(w, node);
+	} else if (!strcmp(t, "function_definition")) {
+		note(w, node, "function definition not analysed (its body runs only when called)");
+	} else if (!strcmp(t, "if_statement") || !strcmp(t, "case_statement") ||
+		   !strcmp(t, "while_statement") || !strcmp(t, "c_style_for_statement")) {
+		sl_buf b = {0};
+		sl_buf_printf(&b, "%s not analysed yet; commands inside it are not in the model", t);
+		note(w, node, b.data);
+		sl_buf_free(&b);
+	} else {
+		/* negated_command, test_command, unset_command, ...: no service */
+	}
+	w->depth--;
+}
+
+/* ---- errors --------------------------------------------------------------- */
+
+static int first_error(TSNode node, TSNode *out, unsigned depth)
+{
+	if (depth > 100000)
+		return 0;
+	if (ts_node_is_missing(node) || !strcmp(ts_node_type(node), "ERROR")) {
+		*out = node;
+		return 1;
+	}
+	if (!ts_node_has_error(node))
+		return 0;
+	uint32_t n = ts_node_child_count(node);
+	for (uint32_t i = 0; i < n; i++)
+		if (first_error(ts_node_child(node, i), out, depth + 1))
+			return 1;
+	return 0;
+}
+
+static void report_syntax_error(walker *w, TSNode root)
+{
+	/* Iterative descent: trees of hostile input can be very deep. */
+	TSNode n = root, bad = root;
+	for (;;) {
+		if (ts_node_is_missing(n) || !strcmp(ts_node_type(n), "ERROR")) {
+			bad = n;
+			break;
+		}
+		uint32_t k = ts_node_child_count(n);
+		int moved = 0;
+		for (uint32_t i = 0; i < k; i++) {
+			TSNode c = ts_node_child(n, i);
+			if (ts_node_has_error(c) || ts_node_is_missing(c)) {
+				n = c;
+				moved = 1;
+				break;
+			}
+		}
+		if (!moved) {
+			bad = n;
+			break;
+		}
+	}
+	(void)first_error;
+	size_t a = ts_node_start_byte(bad);
+	const char *t = w->v.text;
+	if (ts_node_is_missing(bad)) {
+		fail_at(w, a, "syntax error: missing `%s`", ts_node_type(bad));
+		return;
+	}
+	/* Name the likely cause: an opening quote without its closing one. */
+	for (size_t i = a; i < ts_node_end_byte(bad); i++) {
+		if (t[i] == '"' || t[i] == '\'') {
+			fail_at(w, i, "syntax error: unterminated %s quote",
+				t[i] == '"' ? "double" : "single");
+			return;
+		}
+		if (t[i] != ' ' && t[i] != '\t' && t[i] != '\n')
+			break;
+	}
+	size_t e = a;
+	while (e < w->v.len && e - a < 20 && t[e] != '\n')
+		e++;
+	char *near = sl_strndup(t + a, e - a);
+	fail_at(w, a, "syntax error near `%s`", near);
+	free(near);
+}
+
+/* ---- driver --------------------------------------------------------------- */
+
+static void build_blocks(sl_script *s)
+{
+	size_t cap = 0;
+	for (size_t i = 0; i < s->ncomments; i++) {
+		sl_comment *c = &s->comments[i];
+		if (!c->own_line)
+			continue;
+		sl_comment_block *last = s->nblocks ? &s->blocks[s->nblocks - 1] : NULL;
+		if (last && last->first + last->count == i && last->last_line + 1 == c->line) {
+			last->count++;
+			last->last_line = c->line;
+			continue;
+		}
+		sl_comment_block b = {i, 1, c->line, c->line, 0};
+		SL_PUSH(s->blocks, s->nblocks, cap, b);
+	}
+	for (size_t k = 0; k < s->ncmds; k++) {
+		sl_command *c = &s->cmds[k];
+		unsigned line, col;
+		sl_source_pos(s->src, c->head, &line, &col);
+		for (size_t b = 0; b < s->nblocks; b++)
+			if (s->blocks[b].last_line + 1 == line) {
+				c->block = (int)b;
+				s->blocks[b].attached = 1;
+			}
+	}
+}
+
+static int compare_comments(const void *a, const void *b)
+{
+	const sl_comment *x = a, *y = b;
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static int parse_view(const view *v, sl_script **out, sl_error *err)
+{
+	*out = NULL;
+	/* Protect placeholders from being read as redirections (see top). */
+	char *masked = sl_strndup(v->text, v->len);
+	for (size_t i = 0; i < v->len;) {
+		size_t at, n = sl_find_placeholder(masked + i, v->len - i, &at);
+		if (!n)
+			break;
+		/* only unspaced placeholders matter outside quotes; inside quotes
+		 * bash reads < and > literally anyway, so masking is harmless */
+		masked[i + at] = '_';
+		masked[i + at + n - 1] = '_';
+		for (size_t k = i + at; k < i + at + n; k++)
+			if (masked[k] == ' ')
+				masked[k] = '_';
+		i += at + n;
+	}
+	TSParser *p = ts_parser_new();
+	ts_parser_set_language(p, tree_sitter_bash());
+	TSTree *tree = ts_parser_parse_string(p, NULL, masked, (uint32_t)v->len);
+	TSNode root = ts_tree_root_node(tree);
+
+	sl_script *s = sl_calloc(1, sizeof *s);
+	s->src = v->src;
+	walker w;
+	memset(&w, 0, sizeof w);
+	w.v = *v;
+	w.s = s;
+	w.err = err;
+	if (ts_node_has_error(root))
+		report_syntax_error(&w, root);
+	else
+		walk_statement(&w, root, 0);
+	for (size_t i = 0; i < w.vars.n; i++) {
+		free(w.vars.items[i].name);
+		sl_word_free(&w.vars.items[i].value);
+	}
+	free(w.vars.items);
+	ts_tree_delete(tree);
+	ts_parser_delete(p);
+	free(masked);
+	if (w.failed) {
+		sl_script_free(s);
+		return SL_ERR_INPUT;
+	}
+	qsort(s->comments, s->ncomments, sizeof *s->comments, compare_comments);
+	build_blocks(s);
+	*out = s;
+	return SL_OK;
+}
+
+int sl_shell_parse(const sl_source *src, sl_script **out, sl_error *err)
+{
+	view v = {src, src->text, src->len, NULL};
+	return parse_view(&v, out, err);
+}
+
+int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,
+			sl_error *err)
+{
+	view v = {src, w->text, w->len, w->offs};
+	return parse_view(&v, out, err);
+}
+
+static void free_assign(sl_assign *a)
+{
+	free(a->name);
+	sl_word_free(&a->value);
+}
+
+void sl_script_free(sl_script *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->ncmds; i++) {
+		sl_command *c = &s->cmds[i];
+		for (size_t k = 0; k < c->argc; k++)
+			sl_word_free(&c->argv[k]);
+		free(c->argv);
+		for (size_t k = 0; k < c->nprefix; k++)
+			free_assign(&c->prefix[k]);
+		free(c->prefix);
+		for (size_t k = 0; k < c->nexported; k++)
+			free_assign(&c->exported[k]);
+		free(c->exported);
+		free(c->loop_var);
+		sl_word_free(&c->loop_value);
+	}
+	free(s->cmds);
+	for (size_t i = 0; i < s->ncomments; i++)
+		free(s->comments[i].text);
+	free(s->comments);
+	free(s->blocks);
+	for (size_t i = 0; i < s->nassigns; i++)
+		free_assign(&s->assigns[i]);
+	free(s->assigns);
+	for (size_t i = 0; i < s->nnotes; i++)
+		free(s->notes[i]);
+	free(s->notes);
+	free(s);
+}
+
+int sl_json_parse_word(const sl_source *src, const sl_word *w, json_t **out, sl_error *err)
+{
+	json_error_t je;
+	*out = json_loadb(w->text, w->len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &je);
+	if (*out)
+		return SL_OK;
+	size_t pos = je.position > 0 ? (size_t)je.position : 0;
+	/* jansson reports the position after the offending character */
+	if (pos > 0 && pos <= w->len)
+		pos--;
+	unsigned l, c;
+	sl_source_pos(src, pos <= w->len ? w->offs[pos] : w->start, &l, &c);
+	sl_error_set(err, src->path, l, c, "invalid JSON: %s", je.text);
+	return SL_ERR_INPUT;
+}

@@ -1,0 +1,21 @@
+/*
+ * report.h: the report stage: turning models into what people and tools
+ * read. Every JSON document is built and written with jansson.
+ */
+#ifndef SL_REPORT_H
+#define SL_REPORT_H
+
+#include <stdio.h>
+#include <jansson.h>
+#include "../model/model.h"
+
+/* The model of one entry as JSON (the shape is documented in README.md).
+ * Returns a new reference. */
+json_t *sl_report_model_json(const sl_model *m);
+/* Writes the model for a terminal; color adds ANSI colours. Returns 0, or -1
+ * when writing failed. */
+int sl_report_model_tty(FILE *f, const sl_model *m, int color);
+/* An origin as "file:line:col" (caller frees). */
+char *sl_report_where(const sl_origin *o);
+
+#endif

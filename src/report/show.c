@@ -1,0 +1,251 @@
+/* show.c (report): the normalized model as JSON and as terminal text. */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+char *sl_report_where(const sl_origin *o)
+{
+	sl_buf b = {0};
+	unsigned l, c;
+	sl_origin_pos(o, &l, &c);
+	if (o->src)
+		sl_buf_printf(&b, "%s:%u:%u", o->src->path, l, c);
+	return sl_buf_detach(&b);
+}
+
+static json_t *origin_json(const sl_origin *o)
+{
+	if (!o->src)
+		return json_null();
+	unsigned l, c;
+	sl_origin_pos(o, &l, &c);
+	return json_pack("{s:s, s:i, s:i}", "file", o->src->path, "line", (json_int_t)l, "col",
+			 (json_int_t)c);
+}
+
+static void flags_json(json_t *o, unsigned f)
+{
+	if (f & SL_SET_UNKNOWN)
+		json_object_set_new(o, "unknown", json_true());
+	if (f & SL_SET_SYMBOLIC)
+		json_object_set_new(o, "symbolic", json_true());
+	if (f & SL_SET_PLACEHOLDER)
+		json_object_set_new(o, "placeholder", json_true());
+	if (f & SL_SET_OVERRIDDEN)
+		json_object_set_new(o, "overridden", json_true());
+	if (f & SL_SET_ABBREV)
+		json_object_set_new(o, "abbreviated", json_true());
+	if (f & SL_SET_NEGATED)
+		json_object_set_new(o, "negated", json_true());
+}
+
+static json_t *service_json(const sl_service *s)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "name", json_string(s->name));
+	json_object_set_new(o, "role", json_string(s->role));
+	json_object_set_new(o, "role_from", json_string(s->role_from));
+	json_object_set_new(o, "engine", json_string(s->engine));
+	json_object_set_new(o, "program", json_string(s->program));
+	if (s->version)
+		json_object_set_new(o, "version", json_pack("{s:s, s:o}", "value", s->version,
+							     "origin", origin_json(&s->version_origin)));
+	else
+		json_object_set_new(o, "version", json_null());
+	json_object_set_new(o, "replicas",
+			    json_pack("{s:i, s:s, s:o}", "count", (json_int_t)s->replicas, "from",
+				      s->replicas_from, "origin", origin_json(&s->replicas_origin)));
+	if (s->gpus_from) {
+		json_t *g = json_object();
+		if (s->gpus >= 0)
+			json_object_set_new(g, "per_replica", json_integer(s->gpus));
+		else if (s->gpus == -2)
+			json_object_set_new(g, "per_replica", json_string("all"));
+		else
+			json_object_set_new(g, "per_replica", json_null());
+		json_object_set_new(g, "from", json_string(s->gpus_from));
+		json_object_set(g, "devices", s->gpu_devices ? s->gpu_devices : json_array());
+		json_object_set_new(g, "origin", origin_json(&s->gpus_origin));
+		json_object_set_new(o, "gpus", g);
+	} else {
+		json_object_set_new(o, "gpus", json_null());
+	}
+	json_object_set_new(o, "background", json_boolean(s->background));
+	json_object_set_new(o, "command", json_pack("{s:o, s:O}", "origin",
+						    origin_json(&s->command_origin), "argv", s->argv));
+	json_t *wr = json_array();
+	for (size_t i = 0; i < s->nwrappers; i++) {
+		json_t *d = json_deep_copy(s->wrappers[i].detail);
+		json_object_del(d, "_at");
+		json_array_append_new(wr, json_pack("{s:s, s:o, s:o}", "kind", s->wrappers[i].kind,
+						    "detail", d, "origin",
+						    origin_json(&s->wrappers[i].origin)));
+	}
+	json_object_set_new(o, "wrappers", wr);
+	json_t *env = json_array();
+	for (size_t i = 0; i < s->nenv; i++) {
+		const sl_env *e = &s->env[i];
+		json_t *x = json_pack("{s:s, s:s, s:s, s:o}", "name", e->name, "value", e->value,
+				      "via", e->via, "origin", origin_json(&e->origin));
+		flags_json(x, e->flags);
+		json_array_append_new(env, x);
+	}
+	json_object_set_new(o, "env", env);
+	json_t *set = json_array();
+	for (size_t i = 0; i < s->nsettings; i++) {
+		const sl_setting *st = &s->settings[i];
+		json_t *x = json_pack("{s:s, s:O, s:s, s:s, s:o, s:s?}", "key", st->key, "value",
+				      st->value, "flag", st->flag, "via", st->via, "origin",
+				      origin_json(&st->origin), "raw", st->origin.raw);
+		flags_json(x, st->flags);
+		json_array_append_new(set, x);
+	}
+	json_object_set_new(o, "settings", set);
+	return o;
+}
+
+json_t *sl_report_model_json(const sl_model *m)
+{
+	const sl_entry *e = m->entry;
+	json_t *files = json_array();
+	for (size_t i = 0; i < e->nfiles; i++)
+		json_array_append_new(files, json_string(e->files[i]->path));
+	json_t *o = json_pack("{s:s, s:s, s:o, s:o}", "entry", e->path, "script", e->script->path,
+			      "files", files, "metadata",
+			      e->metadata ? json_string(e->metadata->path) : json_null());
+	json_t *svc = json_array();
+	for (size_t i = 0; i < m->nservices; i++)
+		json_array_append_new(svc, service_json(&m->services[i]));
+	json_object_set_new(o, "services", svc);
+	json_t *notes = json_array();
+	for (size_t i = 0; i < m->nnotes; i++)
+		json_array_append_new(notes, json_pack("{s:s, s:o}", "message", m->notes[i].msg,
+						       "origin", origin_json(&m->notes[i].origin)));
+	json_object_set_new(o, "notes", notes);
+	return o;
+}
+
+/* ---- terminal ---------------------------------------------------------------- */
+
+typedef struct {
+	FILE *f;
+	int color;
+} out;
+
+static const char *C(const out *o, const char *code)
+{
+	return o->color ? code : "";
+}
+#define BOLD "\033[1m"
+#define DIM "\033[2m"
+#define CYAN "\033[36m"
+#define YEL "\033[33m"
+#define RST "\033[0m"
+
+static char *value_text(json_t *v)
+{
+	if (json_is_string(v))
+		return sl_strdup(json_string_value(v));
+	char *d = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+	return d ? d : sl_strdup("?");
+}
+
+static const char *short_where(const sl_origin *o, char *buf, size_t n)
+{
+	unsigned l, c;
+	sl_origin_pos(o, &l, &c);
+	if (!o->src) {
+		snprintf(buf, n, "-");
+		return buf;
+	}
+	snprintf(buf, n, "%s:%u:%u", o->src->name, l, c);
+	return buf;
+}
+
+static void tag(const out *o, unsigned f)
+{
+	if (f & SL_SET_OVERRIDDEN)
+		fprintf(o->f, " %s(overridden)%s", C(o, DIM), C(o, RST));
+	if (f & SL_SET_UNKNOWN)
+		fprintf(o->f, " %s(unknown flag)%s", C(o, YEL), C(o, RST));
+	if (f & SL_SET_SYMBOLIC)
+		fprintf(o->f, " (symbolic)");
+	if (f & SL_SET_PLACEHOLDER)
+		fprintf(o->f, " (placeholder)");
+	if (f & SL_SET_ABBREV)
+		fprintf(o->f, " (abbreviation)");
+}
+
+int sl_report_model_tty(FILE *f, const sl_model *m, int color)
+{
+	out o = {f, color};
+	char w[512];
+	fprintf(f, "%s%s%s: %zu service%s\n", C(&o, BOLD), m->entry->path, C(&o, RST), m->nservices,
+		m->nservices == 1 ? "" : "s");
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		fprintf(f, "\n%sservice %s%s  %s (%s)", C(&o, BOLD), s->name, C(&o, RST), s->engine,
+			s->program);
+		if (s->version)
+			fprintf(f, ", version %s", s->version);
+		fprintf(f, "  %s%s%s\n", C(&o, DIM), short_where(&s->command_origin, w, sizeof w), C(&o, RST));
+		fprintf(f, "  role      %s (from %s)\n", s->role, s->role_from);
+		fprintf(f, "  replicas  %u (%s", s->replicas, s->replicas_from);
+		if (strcmp(s->replicas_from, "single"))
+			fprintf(f, ", %s", short_where(&s->replicas_origin, w, sizeof w));
+		fprintf(f, ")\n");
+		fprintf(f, "  gpus      ");
+		if (!s->gpus_from) {
+			fprintf(f, "not stated\n");
+		} else {
+			if (s->gpus >= 0)
+				fprintf(f, "%ld per replica", s->gpus);
+			else if (s->gpus == -2)
+				fprintf(f, "all");
+			else
+				fprintf(f, "unknown count");
+			if (s->gpu_devices && json_array_size(s->gpu_devices)) {
+				char *d = json_dumps(s->gpu_devices, JSON_COMPACT);
+				fprintf(f, " %s", d);
+				free(d);
+			}
+			fprintf(f, " (from %s, %s)\n", s->gpus_from, short_where(&s->gpus_origin, w, sizeof w));
+		}
+		for (size_t k = 0; k < s->nwrappers; k++) {
+			char *d = json_object_size(s->wrappers[k].detail)
+					  ? json_dumps(s->wrappers[k].detail, JSON_COMPACT | JSON_SORT_KEYS)
+					  : NULL;
+			fprintf(f, "  via       %s%s%s\n", s->wrappers[k].kind, d ? " " : "", d ? d : "");
+			free(d);
+		}
+		if (s->nenv)
+			fprintf(f, "  env\n");
+		for (size_t k = 0; k < s->nenv; k++) {
+			const sl_env *e = &s->env[k];
+			fprintf(f, "    %s%-36s%s %-28s %-8s %s%s%s", C(&o, CYAN), e->name, C(&o, RST),
+				e->value, e->via, C(&o, DIM), short_where(&e->origin, w, sizeof w),
+				C(&o, RST));
+			tag(&o, e->flags);
+			fputc('\n', f);
+		}
+		if (s->nsettings)
+			fprintf(f, "  settings\n");
+		for (size_t k = 0; k < s->nsettings; k++) {
+			const sl_setting *st = &s->settings[k];
+			char *v = value_text(st->value);
+			fprintf(f, "    %s%-36s%s %-28s %s%s%s  %s", C(&o, CYAN), st->key, C(&o, RST), v,
+				C(&o, DIM), short_where(&st->origin, w, sizeof w), C(&o, RST),
+				st->origin.raw ? st->origin.raw : st->flag);
+			tag(&o, st->flags);
+			fputc('\n', f);
+			free(v);
+		}
+	}
+	if (m->nnotes) {
+		fprintf(f, "\nnotes\n");
+		for (size_t i = 0; i < m->nnotes; i++)
+			fprintf(f, "  %s: %s\n", short_where(&m->notes[i].origin, w, sizeof w), m->notes[i].msg);
+	}
+	return ferror(f) ? -1 : 0;
+}

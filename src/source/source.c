@@ -1,0 +1,286 @@
+/* source.c: loading and validating input files and entries (folders). */
+#include "source.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+/* Length of the UTF-8 sequence starting at p (0 when invalid). */
+static size_t utf8_len(const unsigned char *p, size_t left)
+{
+	unsigned char c = p[0];
+	size_t n;
+	uint32_t cp;
+	if (c < 0x80)
+		return 1;
+	if ((c & 0xE0) == 0xC0) { n = 2; cp = c & 0x1F; }
+	else if ((c & 0xF0) == 0xE0) { n = 3; cp = c & 0x0F; }
+	else if ((c & 0xF8) == 0xF0) { n = 4; cp = c & 0x07; }
+	else return 0;
+	if (n > left)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (p[i] & 0x3F);
+	}
+	/* Overlong forms, surrogates and values past U+10FFFF are not text. */
+	if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+		return 0;
+	return n;
+}
+
+static void index_lines(sl_source *s)
+{
+	size_t cap = 0;
+	s->nlines = 0;
+	SL_PUSH(s->lines, s->nlines, cap, 0);
+	for (size_t i = 0; i < s->len; i++)
+		if (s->text[i] == '\n' && i + 1 <= s->len)
+			SL_PUSH(s->lines, s->nlines, cap, (uint32_t)(i + 1));
+}
+
+int sl_source_from_memory(const char *path, const char *text, size_t len,
+			  sl_source **out, sl_error *err)
+{
+	*out = NULL;
+	if (len > SL_MAX_FILE_BYTES) {
+		sl_error_set(err, path, 0, 0, "file is larger than the limit of %u bytes",
+			     SL_MAX_FILE_BYTES);
+		return SL_ERR_INPUT;
+	}
+	sl_source *s = sl_calloc(1, sizeof *s);
+	s->path = sl_strdup(path);
+	s->name = sl_strdup(base_name(path));
+	s->text = sl_strndup(text, len);
+	s->len = len;
+	index_lines(s);
+	if (len == 0 || strspn(text, " \t\r\n") == len) {
+		sl_error_set(err, path, 0, 0, "empty file: no launch command or settings");
+		sl_source_free(s);
+		return SL_ERR_INPUT;
+	}
+	const unsigned char *p = (const unsigned char *)s->text;
+	for (size_t i = 0; i < len;) {
+		if (p[i] == 0) {
+			unsigned l, c;
+			sl_source_pos(s, i, &l, &c);
+			sl_error_set(err, path, l, c, "binary file: NUL byte at offset %zu", i);
+			sl_source_free(s);
+			return SL_ERR_INPUT;
+		}
+		size_t n = utf8_len(p + i, len - i);
+		if (!n) {
+			unsigned l, c;
+			sl_source_pos(s, i, &l, &c);
+			sl_error_set(err, path, l, c,
+				     "not UTF-8 text: invalid byte 0x%02x at offset %zu", p[i], i);
+			sl_source_free(s);
+			return SL_ERR_INPUT;
+		}
+		i += n;
+	}
+	*out = s;
+	return SL_OK;
+}
+
+int sl_source_load(const char *path, sl_source **out, sl_error *err)
+{
+	char *text;
+	size_t len;
+	*out = NULL;
+	int rc = sl_read_file(path, SL_MAX_FILE_BYTES, &text, &len, err);
+	if (rc)
+		return rc;
+	rc = sl_source_from_memory(path, text, len, out, err);
+	free(text);
+	return rc;
+}
+
+void sl_source_free(sl_source *s)
+{
+	if (!s)
+		return;
+	free(s->path);
+	free(s->name);
+	free(s->text);
+	free(s->lines);
+	free(s);
+}
+
+void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col)
+{
+	if (off > s->len)
+		off = s->len;
+	size_t lo = 0, hi = s->nlines;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (s->lines[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	unsigned c = 1;
+	for (size_t i = s->lines[lo]; i < off; i++)
+		if (((unsigned char)s->text[i] & 0xC0) != 0x80)
+			c++;
+	*line = (unsigned)lo + 1;
+	*col = c;
+}
+
+const char *sl_source_line(const sl_source *s, unsigned line, size_t *len)
+{
+	if (line == 0 || line > s->nlines) {
+		*len = 0;
+		return "";
+	}
+	size_t a = s->lines[line - 1];
+	size_t b = line < s->nlines ? s->lines[line] : s->len;
+	while (b > a && (s->text[b - 1] == '\n' || s->text[b - 1] == '\r'))
+		b--;
+	*len = b - a;
+	return s->text + a;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *join(const char *dir, const char *name)
+{
+	size_t a = strlen(dir);
+	sl_buf b = {0};
+	sl_buf_puts(&b, dir);
+	if (a && dir[a - 1] != '/')
+		sl_buf_putc(&b, '/');
+	sl_buf_puts(&b, name);
+	return sl_buf_detach(&b);
+}
+
+static int load_dir(sl_entry *e, const char *path, sl_error *err)
+{
+	DIR *d = opendir(path);
+	if (!d) {
+		sl_error_set(err, path, 0, 0, "cannot open folder: %s", strerror(errno));
+		return SL_ERR_IO;
+	}
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (n >= SL_MAX_ENTRY_FILES * 4) {
+			closedir(d);
+			for (size_t i = 0; i < n; i++)
+				free(names[i]);
+			free(names);
+			sl_error_set(err, path, 0, 0, "too many files for one entry (limit %u)",
+				     SL_MAX_ENTRY_FILES);
+			return SL_ERR_INPUT;
+		}
+		SL_PUSH(names, n, cap, sl_strdup(de->d_name));
+	}
+	closedir(d);
+	qsort(names, n, sizeof *names, cmp_str);
+
+	const char *script = NULL;
+	size_t nsh = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(names[i], "launch.sh")) {
+			script = names[i];
+			nsh = 1;
+			break;
+		}
+		if (sl_ends_with(names[i], ".sh")) {
+			script = names[i];
+			nsh++;
+		}
+	}
+	int rc = SL_OK;
+	if (!script || nsh != 1) {
+		sl_error_set(err, path, 0, 0,
+			     nsh > 1 ? "entry folder has several *.sh scripts and no launch.sh"
+				     : "entry folder has no launch script (launch.sh)");
+		rc = SL_ERR_INPUT;
+		goto done;
+	}
+	size_t fcap = 0;
+	for (size_t i = 0; i < n && rc == SL_OK; i++) {
+		char *full = join(path, names[i]);
+		sl_source *s = NULL;
+		if (names[i] == script) {
+			rc = sl_source_load(full, &e->script, err);
+		} else if (!strcmp(names[i], "metadata.txt")) {
+			rc = sl_source_load(full, &e->metadata, err);
+		} else if (sl_ends_with(names[i], ".yaml") || sl_ends_with(names[i], ".yml")) {
+			if (e->nfiles >= SL_MAX_ENTRY_FILES) {
+				sl_error_set(err, path, 0, 0, "too many files for one entry (limit %u)",
+					     SL_MAX_ENTRY_FILES);
+				rc = SL_ERR_INPUT;
+			} else {
+				rc = sl_source_load(full, &s, err);
+				if (rc == SL_OK)
+					SL_PUSH(e->files, e->nfiles, fcap, s);
+			}
+		}
+		free(full);
+	}
+done:
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return rc;
+}
+
+int sl_entry_load(const char *path, sl_entry **out, sl_error *err)
+{
+	*out = NULL;
+	struct stat st;
+	if (stat(path, &st) != 0) {
+		sl_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+		return SL_ERR_IO;
+	}
+	sl_entry *e = sl_calloc(1, sizeof *e);
+	e->path = sl_strdup(path);
+	int rc = S_ISDIR(st.st_mode) ? load_dir(e, path, err)
+				     : sl_source_load(path, &e->script, err);
+	if (rc) {
+		sl_entry_free(e);
+		return rc;
+	}
+	*out = e;
+	return SL_OK;
+}
+
+void sl_entry_free(sl_entry *e)
+{
+	if (!e)
+		return;
+	free(e->path);
+	sl_source_free(e->script);
+	for (size_t i = 0; i < e->nfiles; i++)
+		sl_source_free(e->files[i]);
+	free(e->files);
+	sl_source_free(e->metadata);
+	free(e);
+}
+
+const sl_source *sl_entry_file(const sl_entry *e, const char *name)
+{
+	const char *b = base_name(name);
+	for (size_t i = 0; i < e->nfiles; i++)
+		if (!strcmp(e->files[i]->name, b))
+			return e->files[i];
+	return NULL;
+}

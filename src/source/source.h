@@ -1,0 +1,57 @@
+/*
+ * source.h: the source stage. It owns reading input from disk into memory,
+ * refusing what is not text (binary, invalid UTF-8, empty, too large), and
+ * turning byte offsets into line and column for every later message.
+ *
+ * An entry is one catalogue configuration: a launch script plus the files
+ * that sit beside it (engine YAML files, a metadata sidecar).
+ */
+#ifndef SL_SOURCE_H
+#define SL_SOURCE_H
+
+#include "../util/util.h"
+
+/* Explicit input limits. A launch script is a few kilobytes; anything
+ * near these sizes is not a launch script. */
+#define SL_MAX_FILE_BYTES (4u * 1024u * 1024u)
+#define SL_MAX_ENTRY_FILES 64
+
+typedef struct sl_source {
+	char *path;        /* as given or as found in the entry folder; owned */
+	char *name;        /* base name (e.g. "launch.sh"); owned */
+	char *text;        /* NUL-terminated contents; owned */
+	size_t len;
+	uint32_t *lines;   /* byte offset of the start of each line; owned */
+	size_t nlines;
+} sl_source;
+
+/* Reads and validates one text file. On success *out is owned by the caller
+ * (free with sl_source_free). On failure *err says where and why. */
+int sl_source_load(const char *path, sl_source **out, sl_error *err);
+/* Wraps bytes already in memory (copied); for tests and stdin. */
+int sl_source_from_memory(const char *path, const char *text, size_t len,
+			  sl_source **out, sl_error *err);
+void sl_source_free(sl_source *s);
+
+/* 1-based line and column of a byte offset. Columns count Unicode code
+ * points, so a `—` earlier on the line counts as one column. */
+void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col);
+/* The text of the line holding offset off, without its newline (not owned). */
+const char *sl_source_line(const sl_source *s, unsigned line, size_t *len);
+
+typedef struct sl_entry {
+	char *path;            /* the path the user gave; owned */
+	sl_source *script;     /* the launch script */
+	sl_source **files;     /* other files of the entry (YAML), in name order */
+	size_t nfiles;
+	sl_source *metadata;   /* metadata.txt sidecar, or NULL */
+} sl_entry;
+
+/* Loads an entry: a folder (launch.sh or the only .sh file, its .yaml/.yml
+ * files, metadata.txt) or a single script file. */
+int sl_entry_load(const char *path, sl_entry **out, sl_error *err);
+void sl_entry_free(sl_entry *e);
+/* Finds a file of the entry by base name, or NULL. */
+const sl_source *sl_entry_file(const sl_entry *e, const char *name);
+
+#endif

@@ -1,0 +1,229 @@
+/* util.c: allocation, buffers, errors and file reading shared by all stages. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static void oom(void)
+{
+	fputs("servelint: out of memory\n", stderr);
+	abort();
+}
+
+void *sl_malloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *sl_calloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *sl_realloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *sl_strdup(const char *s)
+{
+	return sl_strndup(s, strlen(s));
+}
+
+char *sl_strndup(const char *s, size_t n)
+{
+	char *p = sl_malloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+void sl_grow(void **arr, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return;
+	size_t c = *cap ? *cap : 4;
+	while (c < need)
+		c *= 2;
+	*arr = sl_realloc(*arr, c * elem);
+	*cap = c;
+}
+
+void sl_buf_add(sl_buf *b, const char *s, size_t n)
+{
+	sl_grow((void **)&b->data, &b->cap, b->len + n + 1, 1);
+	if (n)
+		memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void sl_buf_puts(sl_buf *b, const char *s)
+{
+	sl_buf_add(b, s, strlen(s));
+}
+
+void sl_buf_putc(sl_buf *b, char c)
+{
+	sl_buf_add(b, &c, 1);
+}
+
+void sl_buf_printf(sl_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	sl_grow((void **)&b->data, &b->cap, b->len + (size_t)n + 1, 1);
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+char *sl_buf_detach(sl_buf *b)
+{
+	char *p = b->data ? b->data : sl_strdup("");
+	b->data = NULL;
+	b->len = b->cap = 0;
+	return p;
+}
+
+void sl_buf_free(sl_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+void sl_error_set(sl_error *e, const char *file, unsigned line, unsigned col,
+		  const char *fmt, ...)
+{
+	if (!e)
+		return;
+	sl_error_clear(e);
+	e->file = file ? sl_strdup(file) : NULL;
+	e->line = line;
+	e->col = col;
+	sl_buf b = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n >= 0) {
+		sl_grow((void **)&b.data, &b.cap, (size_t)n + 1, 1);
+		va_start(ap, fmt);
+		vsnprintf(b.data, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+		b.len = (size_t)n;
+	}
+	e->msg = sl_buf_detach(&b);
+}
+
+void sl_error_print(const sl_error *e, const char *prog)
+{
+	if (e->file && e->line)
+		fprintf(stderr, "%s:%u:%u: %s\n", e->file, e->line, e->col ? e->col : 1,
+			e->msg ? e->msg : "error");
+	else if (e->file)
+		fprintf(stderr, "%s: %s\n", e->file, e->msg ? e->msg : "error");
+	else
+		fprintf(stderr, "%s: %s\n", prog, e->msg ? e->msg : "error");
+}
+
+void sl_error_clear(sl_error *e)
+{
+	free(e->file);
+	free(e->msg);
+	e->file = e->msg = NULL;
+	e->line = e->col = 0;
+}
+
+int sl_starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+int sl_ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && memcmp(s + a - b, suffix, b) == 0;
+}
+
+int sl_parse_int(const char *s, long long *out)
+{
+	if (!*s)
+		return -1;
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int sl_parse_double(const char *s, double *out)
+{
+	if (!*s)
+		return -1;
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int sl_read_file(const char *path, size_t max, char **out, size_t *len, sl_error *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		sl_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+		return SL_ERR_IO;
+	}
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		sl_error_set(err, path, 0, 0, "is a directory");
+		return SL_ERR_IO;
+	}
+	sl_buf b = {0};
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (b.len + n > max) {
+			fclose(f);
+			sl_buf_free(&b);
+			sl_error_set(err, path, 0, 0,
+				     "file is larger than the limit of %zu bytes", max);
+			return SL_ERR_INPUT;
+		}
+		sl_buf_add(&b, chunk, n);
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		sl_buf_free(&b);
+		sl_error_set(err, path, 0, 0, "read error");
+		return SL_ERR_IO;
+	}
+	*len = b.len;
+	*out = sl_buf_detach(&b);
+	return SL_OK;
+}

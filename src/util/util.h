@@ -1,0 +1,76 @@
+/*
+ * util.h: the small pieces every stage shares: checked allocation, a growable
+ * byte buffer, and the error record that carries a file, line and column.
+ *
+ * Ownership: every function that returns a pointer says who frees it. Buffers
+ * own their bytes; sl_buf_free() releases them.
+ */
+#ifndef SL_UTIL_H
+#define SL_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+
+/* Error codes returned by every public sl_ function (0 is success). */
+enum {
+	SL_OK = 0,
+	SL_ERR_IO = -1,      /* a file could not be read */
+	SL_ERR_INPUT = -2,   /* input is not what it should be (syntax, encoding, limits) */
+	SL_ERR_USAGE = -3,   /* the caller asked for something impossible */
+};
+
+/* Aborts the process on allocation failure: there is no sane recovery in a
+ * command-line analyzer, and a clean message beats a NULL dereference. */
+void *sl_malloc(size_t n);
+void *sl_calloc(size_t n, size_t size);
+void *sl_realloc(void *p, size_t n);
+char *sl_strdup(const char *s);
+char *sl_strndup(const char *s, size_t n);
+
+/* Grows *arr (of *cap elements of size elem) so that it holds at least need. */
+void sl_grow(void **arr, size_t *cap, size_t need, size_t elem);
+#define SL_PUSH(arr, n, cap, val) do { \
+	sl_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr))); \
+	(arr)[(n)++] = (val); } while (0)
+
+typedef struct {
+	char *data;   /* always NUL-terminated when data != NULL */
+	size_t len;
+	size_t cap;
+} sl_buf;
+
+void sl_buf_add(sl_buf *b, const char *s, size_t n);
+void sl_buf_puts(sl_buf *b, const char *s);
+void sl_buf_putc(sl_buf *b, char c);
+void sl_buf_printf(sl_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Returns the bytes (caller frees) and resets the buffer. Never NULL. */
+char *sl_buf_detach(sl_buf *b);
+void sl_buf_free(sl_buf *b);
+
+/*
+ * One diagnostic: where and what. `file` may be NULL for errors that have no
+ * place (usage errors). line and col are 1-based; 0 means unknown.
+ */
+typedef struct {
+	char *file;
+	unsigned line, col;
+	char *msg;
+} sl_error;
+
+void sl_error_set(sl_error *e, const char *file, unsigned line, unsigned col,
+		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Formats `file:line:col: message` (the GNU convention editors understand). */
+void sl_error_print(const sl_error *e, const char *prog);
+void sl_error_clear(sl_error *e);
+
+/* Small string helpers. */
+int sl_starts_with(const char *s, const char *prefix);
+int sl_ends_with(const char *s, const char *suffix);
+/* Parses a base-10 integer that spans the whole string. */
+int sl_parse_int(const char *s, long long *out);
+int sl_parse_double(const char *s, double *out);
+/* Reads a whole file (at most max bytes). Returns SL_OK, SL_ERR_IO or SL_ERR_INPUT (too big). */
+int sl_read_file(const char *path, size_t max, char **out, size_t *len, sl_error *err);
+
+#endif
