@@ -339,8 +339,17 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			/* `--served-model-name a` is a list of one; keep lists as lists */
 			sl_build_setting(b, f->key, a, f->names[0], "flag", sflags | vf, src, w->start, raw);
 		} else if (f->type == SL_T_JSON && !(single->flags & SL_WORD_SYMBOLIC)) {
-			json_t *j;
-			if (sl_json_parse_word(src, single, &j, c->err)) {
+			json_t *j = NULL;
+			if (dot) {
+				/* vLLM: a dotted value is JSON, else a human-readable int,
+				 * else the string (utils/argparse_utils.py) */
+				json_error_t je;
+				long long hv;
+				j = json_loadb(single->text, single->len, JSON_DECODE_ANY, &je);
+				if (!j)
+					j = !human_int(single->text, &hv) ? json_integer(hv) : plain_value(single);
+			}
+			if (!j && sl_json_parse_word(src, single, &j, c->err)) {
 				c->failed = 1;
 				free(raw);
 				free(name);

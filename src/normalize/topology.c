@@ -366,7 +366,10 @@ static int from_env(sl_service *s, int comments)
 			continue;
 		json_t *d = split_devices(e->value);
 		long n = (e->flags & SL_SET_SYMBOLIC) ? -1 : (long)json_array_size(d);
-		set_gpus(s, n, vars[k], d, e->origin.src, e->origin.off, e->origin.raw);
+		sl_buf from = {0};
+		sl_buf_printf(&from, "%s%s", vars[k], strcmp(e->via, "comment") ? "" : " (comment)");
+		set_gpus(s, n, from.data, d, e->origin.src, e->origin.off, e->origin.raw);
+		sl_buf_free(&from);
 		return 1;
 	}
 	return 0;

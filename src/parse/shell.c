@@ -472,6 +472,7 @@ static void walk_command(walker *w, TSNode node, int background)
 }
 
 static void walk_statement(walker *w, TSNode node, int background);
+static void walk_comment(walker *w, TSNode node);
 
 static void walk_children(walker *w, TSNode node)
 {
@@ -577,6 +578,27 @@ out:
 	free(vals);
 }
 
+/* `a && b || c` nests to the left; walk it with a stack, not recursion. */
+static void walk_list(walker *w, TSNode node, int background)
+{
+	TSNode *items = NULL;
+	size_t n = 0, cap = 0;
+	TSNode cur = node;
+	while (!strcmp(ts_node_type(cur), "list") && ts_node_named_child_count(cur) >= 1) {
+		uint32_t k = ts_node_named_child_count(cur);
+		for (uint32_t i = k; i-- > 1;)
+			SL_PUSH(items, n, cap, ts_node_named_child(cur, i));
+		cur = ts_node_named_child(cur, 0);
+	}
+	SL_PUSH(items, n, cap, cur);
+	for (size_t i = n; i-- > 0 && !w->failed;)
+		if (strcmp(ts_node_type(items[i]), "comment"))
+			walk_statement(w, items[i], background);
+		else
+			walk_comment(w, items[i]);
+	free(items);
+}
+
 static void walk_statement(walker *w, TSNode node, int background)
 {
 	if (w->failed)
@@ -633,7 +655,9 @@ static void walk_statement(walker *w, TSNode node, int background)
 			    strcmp(ct, "herestring_redirect"))
 				walk_statement(w, c, background);
 		}
-	} else if (!strcmp(t, "list") || !strcmp(t, "pipeline") || !strcmp(t, "program") ||
+	} else if (!strcmp(t, "list")) {
+		walk_list(w, node, background);
+	} else if (!strcmp(t, "pipeline") || !strcmp(t, "program") ||
 		   !strcmp(t, "do_group") || !strcmp(t, "compound_statement") ||
 		   !strcmp(t, "subshell")) {
 		walk_children(w, node);
@@ -719,6 +743,58 @@ static void report_syntax_error(walker *w, TSNode root)
 	free(near);
 }
 
+/*
+ * Substitutions, expansions, strings and subshells nested in one another
+ * beyond SL_MAX_NESTING are refused before any recursive walk starts. The
+ * check itself is iterative (a tree cursor), so no input can exhaust the
+ * stack here; long `a && b && ...` chains are deep trees but not nesting.
+ */
+static int nests(const char *t)
+{
+	return !strcmp(t, "command_substitution") || !strcmp(t, "expansion") ||
+	       !strcmp(t, "string") || !strcmp(t, "subshell") || !strcmp(t, "arithmetic_expansion") ||
+	       !strcmp(t, "process_substitution") || !strcmp(t, "compound_statement") ||
+	       !strcmp(t, "do_group");
+}
+
+static int check_nesting(walker *w, TSNode root)
+{
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	unsigned char *stack = NULL;
+	size_t depth = 0, cap = 0, level = 0;
+	int bad = 0;
+	for (;;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		unsigned char here = (unsigned char)nests(ts_node_type(n));
+		sl_grow((void **)&stack, &cap, depth + 1, 1);
+		stack[depth] = here;
+		level += here;
+		if (level > SL_MAX_NESTING) {
+			fail_at(w, ts_node_start_byte(n), "nesting deeper than the limit of %s levels", "64");
+			bad = 1;
+			break;
+		}
+		if (ts_tree_cursor_goto_first_child(&cur)) {
+			depth++;
+			continue;
+		}
+		for (;;) {
+			level -= stack[depth];
+			if (ts_tree_cursor_goto_next_sibling(&cur))
+				break;
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				ts_tree_cursor_delete(&cur);
+				free(stack);
+				return 0;
+			}
+			depth--;
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	free(stack);
+	return bad;
+}
+
 /* ---- driver --------------------------------------------------------------- */
 
 static void build_blocks(sl_script *s)
@@ -787,7 +863,7 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 	w.err = err;
 	if (ts_node_has_error(root))
 		report_syntax_error(&w, root);
-	else
+	else if (!check_nesting(&w, root))
 		walk_statement(&w, root, 0);
 	for (size_t i = 0; i < w.vars.n; i++) {
 		free(w.vars.items[i].name);
@@ -865,9 +941,23 @@ int sl_json_parse_word(const sl_source *src, const sl_word *w, json_t **out, sl_
 	if (*out)
 		return SL_OK;
 	size_t pos = je.position > 0 ? (size_t)je.position : 0;
-	/* jansson reports the position after the offending character */
+	/* jansson reports the position after the offending token; its message
+	 * names the token ("invalid token near 'mtp'"), so point at its start */
 	if (pos > 0 && pos <= w->len)
 		pos--;
+	const char *near = strstr(je.text, "near '");
+	if (near) {
+		near += 6;
+		const char *q = strrchr(near, '\'');
+		size_t tl = q ? (size_t)(q - near) : 0;
+		if (tl > 0 && tl <= pos + 1) {
+			for (size_t k = pos + 1 - tl + 1; k-- > 0;)
+				if (!memcmp(w->text + k, near, tl)) {
+					pos = k;
+					break;
+				}
+		}
+	}
 	unsigned l, c;
 	sl_source_pos(src, pos <= w->len ? w->offs[pos] : w->start, &l, &c);
 	sl_error_set(err, src->path, l, c, "invalid JSON: %s", je.text);

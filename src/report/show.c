@@ -213,9 +213,10 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 			fprintf(f, " (from %s, %s)\n", s->gpus_from, short_where(&s->gpus_origin, w, sizeof w));
 		}
 		for (size_t k = 0; k < s->nwrappers; k++) {
-			char *d = json_object_size(s->wrappers[k].detail)
-					  ? json_dumps(s->wrappers[k].detail, JSON_COMPACT | JSON_SORT_KEYS)
-					  : NULL;
+			json_t *det = json_deep_copy(s->wrappers[k].detail);
+			json_object_del(det, "_at");
+			char *d = json_object_size(det) ? json_dumps(det, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+			json_decref(det);
 			fprintf(f, "  via       %s%s%s\n", s->wrappers[k].kind, d ? " " : "", d ? d : "");
 			free(d);
 		}

@@ -1,0 +1,294 @@
+/* test_normalize.c: flags, launchers and topology into the model. */
+#include "helpers.h"
+#include "normalize/normalize.h"
+
+static sl_grammars *gs;
+
+static int setup(void **st)
+{
+	(void)st;
+	sl_error err = {0};
+	int rc = sl_normalize_grammars_load(&gs, &err);
+	if (rc)
+		fprintf(stderr, "%s:%u:%u: %s\n", err.file, err.line, err.col, err.msg);
+	sl_error_clear(&err);
+	return rc;
+}
+
+static int teardown(void **st)
+{
+	(void)st;
+	sl_normalize_grammars_free(gs);
+	return 0;
+}
+
+typedef struct {
+	sl_entry *e;
+	sl_model *m;
+} fixture;
+
+static fixture model_of(const char *text)
+{
+	fixture f;
+	f.e = entry_from(text);
+	sl_error err = {0};
+	int rc = sl_normalize_entry(f.e, gs, &f.m, &err);
+	if (rc)
+		fprintf(stderr, "%s:%u:%u: %s\n", err.file, err.line, err.col, err.msg);
+	assert_int_equal(rc, 0);
+	return f;
+}
+
+static void done(fixture *f)
+{
+	sl_model_free(f->m);
+	sl_entry_free(f->e);
+}
+
+static long long int_of(const sl_service *s, const char *key)
+{
+	const sl_setting *st = sl_service_get(s, key);
+	if (!st || !json_is_integer(st->value))
+		fail_msg("no integer setting %s", key);
+	return (long long)json_integer_value(st->value);
+}
+
+static const char *str_of(const sl_service *s, const char *key)
+{
+	const sl_setting *st = sl_service_get(s, key);
+	if (!st || !json_is_string(st->value))
+		fail_msg("no string setting %s", key);
+	return json_string_value(st->value);
+}
+
+static const char *note_with(const sl_model *m, const char *needle)
+{
+	for (size_t i = 0; i < m->nnotes; i++)
+		if (strstr(m->notes[i].msg, needle))
+			return m->notes[i].msg;
+	return NULL;
+}
+
+static void test_vllm_spellings(void **st)
+{
+	(void)st;
+	/* the same setting in the four spellings vLLM's parser accepts */
+	const char *forms[] = {"--tensor-parallel-size 4", "--tensor-parallel-size=4", "-tp 4",
+			       "--tensor_parallel_size 4"};
+	for (size_t i = 0; i < 4; i++) {
+		char text[128];
+		snprintf(text, sizeof text, "vllm serve org/m %s\n", forms[i]);
+		fixture f = model_of(text);
+		assert_int_equal(f.m->nservices, 1);
+		const sl_service *s = &f.m->services[0];
+		assert_string_equal(s->engine, "vllm");
+		assert_string_equal(s->role, "aggregated");
+		assert_int_equal(int_of(s, "parallel.tensor"), 4);
+		assert_string_equal(str_of(s, "model"), "org/m");
+		assert_int_equal(f.m->nnotes, 0);
+		done(&f);
+	}
+}
+
+static void test_vllm_values(void **st)
+{
+	(void)st;
+	fixture f = model_of("vllm serve m --numa-bind-nodes 0 0 1 1 --max-model-len 32k \\\n"
+			     "  --no-enable-prefix-caching --gpu-memory-utilization 0.9 \\\n"
+			     "  --speculative-config '{\"method\":\"mtp\",\"num_speculative_tokens\":3}' \\\n"
+			     "  --kv-transfer-config.kv_role kv_consumer\n");
+	const sl_service *s = &f.m->services[0];
+	const sl_setting *nb = sl_service_get(s, "vllm.numa_bind_nodes");
+	assert_non_null(nb);
+	assert_true(json_is_array(nb->value));
+	assert_int_equal(json_array_size(nb->value), 4);
+	assert_int_equal(int_of(s, "limits.max_model_len"), 32000);
+	const sl_setting *pc = sl_service_get(s, "cache.prefix_caching");
+	if (!pc)
+		pc = sl_service_get(s, "vllm.enable_prefix_caching");
+	assert_non_null(pc);
+	assert_true(json_is_false(pc->value));
+	assert_true(pc->flags & SL_SET_NEGATED);
+	assert_string_equal(str_of(s, "spec.method"), "mtp");
+	assert_int_equal(int_of(s, "spec.num_tokens"), 3);
+	/* the member's origin is the member itself, line 3 */
+	const sl_setting *nt = sl_service_get(s, "spec.num_tokens");
+	assert_string_equal(pos_of(f.e->script, nt->origin.off), "3:41");
+	const sl_setting *role = sl_service_get(s, "kv.transfer.role");
+	assert_string_equal(role->via, "dotted");
+	/* a consumer KV role makes a decode worker */
+	assert_string_equal(s->role, "decode");
+	done(&f);
+}
+
+static void test_duplicate_flag_keeps_both(void **st)
+{
+	(void)st;
+	fixture f = model_of("vllm serve m --max-num-seqs 64 --max-num-seqs=128\n");
+	const sl_service *s = &f.m->services[0];
+	size_t n = 0;
+	for (size_t i = 0; i < s->nsettings; i++)
+		if (!strcmp(s->settings[i].key, "limits.max_seqs")) {
+			n++;
+			if (json_integer_value(s->settings[i].value) == 64)
+				assert_true(s->settings[i].flags & SL_SET_OVERRIDDEN);
+		}
+	assert_int_equal(n, 2);
+	assert_int_equal(int_of(s, "limits.max_seqs"), 128);
+	done(&f);
+}
+
+static void test_unknown_flag_suggests(void **st)
+{
+	(void)st;
+	fixture f = model_of("vllm serve m --tensor-paralel-size 2 --max-num-seqs 8\n");
+	const sl_service *s = &f.m->services[0];
+	assert_int_equal(s->settings[1].flags & SL_SET_UNKNOWN, SL_SET_UNKNOWN);
+	assert_string_equal(json_string_value(s->settings[1].value), "2");
+	assert_int_equal(int_of(s, "limits.max_seqs"), 8);
+	const char *n = note_with(f.m, "unknown flag `--tensor-paralel-size`");
+	assert_non_null(n);
+	assert_non_null(strstr(n, "did you mean `--tensor-parallel-size`"));
+	done(&f);
+}
+
+static void test_sglang_abbreviation(void **st)
+{
+	(void)st;
+	fixture f = model_of("python3 -m sglang.launch_server --model-path m --tp 4 --ep-size 4 "
+			     "--speculative-algorithm EAGLE --speculative-num-draft-tokens 2\n");
+	const sl_service *s = &f.m->services[0];
+	assert_string_equal(s->engine, "sglang");
+	assert_int_equal(int_of(s, "parallel.tensor"), 4);
+	assert_true(sl_service_get(s, "parallel.tensor")->flags & SL_SET_ABBREV);
+	assert_int_equal(int_of(s, "parallel.expert"), 4);
+	assert_int_equal(int_of(s, "spec.num_draft_tokens"), 2);
+	done(&f);
+}
+
+static void test_docker_unwrap(void **st)
+{
+	(void)st;
+	fixture f = model_of("docker run -d --gpus '\"device=0,1\"' --ipc=host -v /a:/b:ro \\\n"
+			     "  -e HF_HOME=/cache --env CUDA_VISIBLE_DEVICES=2,3 --entrypoint vllm \\\n"
+			     "  vllm/vllm-openai:v0.31.0@sha256:abc serve m --port 8001\n");
+	assert_int_equal(f.m->nservices, 1);
+	const sl_service *s = &f.m->services[0];
+	assert_string_equal(s->engine, "vllm");
+	assert_string_equal(s->version, "0.31.0");
+	assert_int_equal(int_of(s, "server.port"), 8001);
+	assert_int_equal(s->nenv, 2);
+	assert_string_equal(s->env[0].via, "docker");
+	/* the visible-devices variable is more precise than --gpus */
+	assert_int_equal(s->gpus, 2);
+	assert_string_equal(s->gpus_from, "CUDA_VISIBLE_DEVICES");
+	assert_string_equal(json_string_value(json_array_get(s->gpu_devices, 0)), "2");
+	json_t *img = json_object_get(s->wrappers[0].detail, "image");
+	assert_string_equal(json_string_value(img), "vllm/vllm-openai:v0.31.0@sha256:abc");
+	done(&f);
+
+	f = model_of("docker run --gpus '\"device=<4 GPUs>\"' img:tag vllm serve m\n");
+	assert_int_equal(f.m->services[0].gpus, 4);
+	assert_null(f.m->services[0].version);
+	done(&f);
+}
+
+static void test_bash_c_in_docker(void **st)
+{
+	(void)st;
+	fixture f = model_of("docker run --entrypoint bash img \\\n"
+			     "  -c \"exec vllm serve m \\\n"
+			     "    --attention-config '{\\\"indexer_kv_dtype\\\":\\\"mxfp4\\\"}' --block-size 128\"\n");
+	assert_int_equal(f.m->nservices, 1);
+	const sl_service *s = &f.m->services[0];
+	assert_int_equal(int_of(s, "kv.block_size"), 128);
+	const sl_setting *a = NULL;
+	for (size_t i = 0; i < s->nsettings; i++)
+		if (strstr(s->settings[i].key, "indexer_kv_dtype"))
+			a = &s->settings[i];
+	assert_non_null(a);
+	assert_string_equal(json_string_value(a->value), "mxfp4");
+	assert_string_equal(pos_of(f.e->script, a->origin.off), "3:27");
+	assert_string_equal(pos_of(f.e->script, sl_service_get(s, "kv.block_size")->origin.off), "3:59");
+	done(&f);
+}
+
+static void test_topology(void **st)
+{
+	(void)st;
+	fixture f = model_of(
+		"#!/bin/bash\nset -u\nexport ETCD_ENDPOINTS=http://localhost:2379\nMODEL=org/m\n"
+		"etcd --data-dir /tmp/etcd &\nsleep 4\n\n"
+		"# Prefill worker\nCUDA_VISIBLE_DEVICES=0 python3 -m dynamo.vllm --model \"$MODEL\" "
+		"--disaggregation-mode prefill &\n\n"
+		"for g in 1 2 3; do\n  CUDA_VISIBLE_DEVICES=$g python3 -m dynamo.vllm --model \"$MODEL\" "
+		"--disaggregation-mode decode &\ndone\n\n"
+		"# Worker environment:\n#   VLLM_FOO_BAR=1 TP=2\n\n"
+		"# prefill x2:\nmpirun -n 4 trtllm-llmapi-launch python3 -m dynamo.trtllm --model m\n"
+		"python3 -m dynamo.frontend --http-port 8000\n");
+	sl_model *m = f.m;
+	assert_int_equal(m->nservices, 5);
+	assert_string_equal(m->services[0].role, "etcd");
+	assert_true(m->services[0].background);
+	const sl_service *p = &m->services[1];
+	assert_string_equal(p->name, "prefill-1");
+	assert_string_equal(str_of(p, "model"), "org/m");
+	assert_int_equal(p->gpus, 1);
+	const sl_service *d = &m->services[2];
+	assert_string_equal(d->role, "decode");
+	assert_int_equal(d->replicas, 3);
+	assert_string_equal(d->replicas_from, "for loop");
+	assert_int_equal(json_array_size(d->gpu_devices), 3);
+	assert_string_equal(json_string_value(json_array_get(json_array_get(d->gpu_devices, 2), 0)), "3");
+	const sl_service *t = &m->services[3];
+	assert_string_equal(t->engine, "dynamo-trtllm");
+	assert_string_equal(t->role, "prefill");
+	assert_string_equal(t->role_from, "comment");
+	assert_int_equal(t->replicas, 2);
+	assert_int_equal(t->gpus, 4);
+	assert_string_equal(t->gpus_from, "mpirun -n");
+	assert_string_equal(m->services[4].role, "frontend");
+	/* the comment env reaches workers only, and TP=2 in it is prose */
+	int found = 0;
+	for (size_t i = 0; i < d->nenv; i++) {
+		if (!strcmp(d->env[i].name, "VLLM_FOO_BAR"))
+			found = !strcmp(d->env[i].via, "comment");
+		assert_string_not_equal(d->env[i].name, "TP");
+	}
+	assert_true(found);
+	for (size_t i = 0; i < m->services[4].nenv; i++)
+		assert_string_not_equal(m->services[4].env[i].name, "VLLM_FOO_BAR");
+	assert_int_equal(m->nnotes, 0);
+	done(&f);
+}
+
+static void test_invalid_json_is_an_error(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("vllm serve m \\\n  --speculative-config '{\"method\": mtp}'\n");
+	sl_model *m = NULL;
+	sl_error err = {0};
+	assert_int_not_equal(sl_normalize_entry(e, gs, &m, &err), 0);
+	assert_null(m);
+	assert_int_equal(err.line, 2);
+	assert_int_equal(err.col, 36);
+	assert_non_null(strstr(err.msg, "invalid JSON"));
+	sl_error_clear(&err);
+	sl_entry_free(e);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_vllm_spellings),
+		cmocka_unit_test(test_vllm_values),
+		cmocka_unit_test(test_duplicate_flag_keeps_both),
+		cmocka_unit_test(test_unknown_flag_suggests),
+		cmocka_unit_test(test_sglang_abbreviation),
+		cmocka_unit_test(test_docker_unwrap),
+		cmocka_unit_test(test_bash_c_in_docker),
+		cmocka_unit_test(test_topology),
+		cmocka_unit_test(test_invalid_json_is_an_error),
+	};
+	return cmocka_run_group_tests_name("normalize", tests, setup, teardown);
+}

@@ -1,0 +1,287 @@
+/* test_shell.c: the shell layer (parse stage) on the forms the corpus uses. */
+#include "helpers.h"
+#include "parse/parse.h"
+
+static sl_script *parse_ok(sl_entry *e)
+{
+	sl_script *s = NULL;
+	sl_error err = {0};
+	int rc = sl_shell_parse(e->script, &s, &err);
+	if (rc)
+		fprintf(stderr, "unexpected error: %s:%u:%u: %s\n", err.file, err.line, err.col, err.msg);
+	assert_int_equal(rc, 0);
+	sl_error_clear(&err);
+	return s;
+}
+
+static void test_quotes_and_expansion(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("X=1\ncmd 'a b' \"c $X\" d\\ e ${X} ${NOPE:-dflt} $UNSET\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->ncmds, 1);
+	sl_command *c = &s->cmds[0];
+	assert_int_equal(c->argc, 7);
+	assert_string_equal(c->argv[1].text, "a b");
+	assert_true(c->argv[1].flags & SL_WORD_QUOTED);
+	assert_string_equal(c->argv[2].text, "c 1");
+	assert_string_equal(c->argv[3].text, "d e");
+	assert_string_equal(c->argv[4].text, "1");
+	assert_string_equal(c->argv[5].text, "dflt");
+	assert_string_equal(c->argv[6].text, "$UNSET");
+	assert_true(c->argv[6].flags & SL_WORD_SYMBOLIC);
+	/* the value of $X points at the assignment, not at the use */
+	assert_string_equal(pos_of(e->script, c->argv[4].offs[0]), "1:3");
+	assert_int_equal(s->nassigns, 1);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+static void test_placeholders(void **st)
+{
+	(void)st;
+	/* unquoted, bash would read these as redirections */
+	sl_entry *e = entry_from("trtllm-serve <model-path> --config x.yaml\n"
+				 "sglang serve --node-rank <0..1> --dist-init-addr <head-ip>:20000\n"
+				 "etcd --data-dir <host-path>\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->ncmds, 3);
+	assert_string_equal(s->cmds[0].argv[1].text, "<model-path>");
+	assert_true(s->cmds[0].argv[1].flags & SL_WORD_PLACEHOLDER);
+	assert_string_equal(s->cmds[1].argv[3].text, "<0..1>");
+	assert_string_equal(s->cmds[1].argv[5].text, "<head-ip>:20000");
+	assert_string_equal(s->cmds[2].argv[2].text, "<host-path>");
+	assert_false(s->cmds[0].argv[2].flags & SL_WORD_PLACEHOLDER);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+static void test_env_forms(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("export A=1\nexport B=2\nB=3\nC=4 D=5 \\\n  run --flag\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->ncmds, 1);
+	sl_command *c = &s->cmds[0];
+	assert_int_equal(c->nprefix, 2);
+	assert_string_equal(c->prefix[0].name, "C");
+	assert_string_equal(c->prefix[1].value.text, "5");
+	/* B was exported, then reassigned: still exported, with the new value */
+	assert_int_equal(c->nexported, 2);
+	assert_string_equal(c->exported[0].name, "A");
+	assert_string_equal(c->exported[1].name, "B");
+	assert_string_equal(c->exported[1].value.text, "3");
+	assert_string_equal(c->argv[1].text, "--flag");
+	assert_string_equal(pos_of(e->script, c->argv[1].start), "5:7");
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+static void test_for_loop_unrolled(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("# 3x decode workers\nfor g in 1 2 3; do\n"
+				 "  CUDA_VISIBLE_DEVICES=$g worker --port 900$g &\ndone\nsleep 1\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->ncmds, 4);
+	for (unsigned i = 0; i < 3; i++) {
+		sl_command *c = &s->cmds[i];
+		assert_int_equal(c->iterations, 3);
+		assert_int_equal(c->iteration, i);
+		assert_true(c->background);
+		assert_int_equal(c->stmt, s->cmds[0].stmt);
+		char want[8];
+		snprintf(want, sizeof want, "%u", i + 1);
+		assert_string_equal(c->prefix[0].value.text, want);
+		assert_string_equal(c->loop_var, "g");
+		/* the header comment sits above the loop, and applies to its body */
+		assert_int_equal(c->block, 0);
+	}
+	assert_string_equal(s->cmds[2].argv[2].text, "9003");
+	assert_false(s->cmds[3].background);
+	assert_int_equal(s->cmds[3].iterations, 1);
+	assert_int_equal(s->cmds[3].block, -1);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+static void test_comment_blocks(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("#!/bin/bash\n# header one\n\n# env block\n#   A_B=1\n\n"
+				 "# Worker:\nrun x # trailing\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->ncomments, 6);
+	assert_int_equal(s->nblocks, 3);
+	assert_int_equal(s->blocks[0].count, 2);
+	assert_false(s->blocks[0].attached);
+	assert_int_equal(s->blocks[1].count, 2);
+	assert_true(s->blocks[2].attached);
+	assert_int_equal(s->cmds[0].block, 2);
+	assert_false(s->comments[5].own_line);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+static void test_bash_c_origins(void **st)
+{
+	(void)st;
+	const char *text = "docker run img \\\n  -c \"exec vllm serve m \\\n"
+			   "    --cfg '{\\\"a\\\":1}'\"\n";
+	sl_entry *e = entry_from(text);
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->ncmds, 1);
+	const sl_word *str = &s->cmds[0].argv[4];
+	assert_string_equal(str->text, "exec vllm serve m     --cfg '{\"a\":1}'");
+	sl_script *in = NULL;
+	sl_error err = {0};
+	assert_int_equal(sl_shell_parse_word(e->script, str, &in, &err), 0);
+	assert_int_equal(in->ncmds, 1);
+	const sl_word *cfg = &in->cmds[0].argv[5];
+	assert_string_equal(cfg->text, "{\"a\":1}");
+	/* `--cfg` sits on line 3, column 5 of the outer file */
+	assert_string_equal(pos_of(e->script, in->cmds[0].argv[4].start), "3:5");
+	/* the "a" member: line 3, after `--cfg '{\` */
+	const char *a = strstr(cfg->text, "\"a\"");
+	assert_string_equal(pos_of(e->script, cfg->offs[a - cfg->text]), "3:14");
+	sl_script_free(in);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+static void expect_error(const char *text, const char *where, const char *needle)
+{
+	sl_entry *e = entry_from(text);
+	sl_script *s = NULL;
+	sl_error err = {0};
+	assert_int_not_equal(sl_shell_parse(e->script, &s, &err), 0);
+	assert_null(s);
+	char got[32];
+	snprintf(got, sizeof got, "%u:%u", err.line, err.col);
+	if (strcmp(got, where) || !strstr(err.msg, needle))
+		fprintf(stderr, "got %s: %s\n", got, err.msg);
+	assert_string_equal(got, where);
+	assert_non_null(strstr(err.msg, needle));
+	sl_error_clear(&err);
+	sl_entry_free(e);
+}
+
+static void test_errors(void **st)
+{
+	(void)st;
+	expect_error("vllm serve m \\\n  --x \"unterminated\n", "2:7", "unterminated double quote");
+	expect_error("vllm serve m --x 'open\n", "1:18", "unterminated single quote");
+	sl_buf b = {0};
+	sl_buf_puts(&b, "echo ");
+	for (int i = 0; i < 200; i++)
+		sl_buf_puts(&b, "\"$(echo ");
+	sl_buf_puts(&b, "x");
+	for (int i = 0; i < 200; i++)
+		sl_buf_puts(&b, ")\"");
+	sl_buf_puts(&b, "\n");
+	sl_entry *e = entry_from(b.data);
+	sl_script *s = NULL;
+	sl_error err = {0};
+	assert_int_not_equal(sl_shell_parse(e->script, &s, &err), 0);
+	assert_non_null(strstr(err.msg, "nesting deeper than the limit"));
+	assert_int_equal(err.line, 1);
+	sl_error_clear(&err);
+	sl_entry_free(e);
+	sl_buf_free(&b);
+}
+
+static void test_json_error_position(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("x --c '{\"a\":1,,}'\n");
+	sl_script *s = parse_ok(e);
+	json_t *j = NULL;
+	sl_error err = {0};
+	assert_int_not_equal(sl_json_parse_word(e->script, &s->cmds[0].argv[2], &j, &err), 0);
+	assert_null(j);
+	char got[32];
+	snprintf(got, sizeof got, "%u:%u", err.line, err.col);
+	/* the second comma, column 15 */
+	assert_string_equal(got, "1:15");
+	assert_non_null(strstr(err.msg, "invalid JSON"));
+	sl_error_clear(&err);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+static void test_source_rejects(void **st)
+{
+	(void)st;
+	sl_source *s = NULL;
+	sl_error err = {0};
+	assert_int_not_equal(sl_source_from_memory("e.sh", "", 0, &s, &err), 0);
+	assert_non_null(strstr(err.msg, "empty"));
+	assert_int_not_equal(sl_source_from_memory("b.sh", "ab\0cd", 5, &s, &err), 0);
+	assert_non_null(strstr(err.msg, "binary"));
+	assert_int_equal(err.col, 3);
+	assert_int_not_equal(sl_source_from_memory("u.sh", "ok\n\xff\n", 4, &s, &err), 0);
+	assert_non_null(strstr(err.msg, "UTF-8"));
+	assert_int_equal(err.line, 2);
+	/* a multi-byte character counts as one column */
+	assert_int_equal(sl_source_from_memory("m.sh", "# \xe2\x80\x94 x\n", 8, &s, &err), 0);
+	unsigned l, c;
+	sl_source_pos(s, 6, &l, &c);
+	assert_int_equal(c, 5);
+	sl_source_free(s);
+	sl_error_clear(&err);
+}
+
+static void test_yaml(void **st)
+{
+	(void)st;
+	sl_source *src;
+	sl_error err = {0};
+	const char *good = "a: 1\nb:\n  - x\n  - y\nc: {d: true}\n";
+	assert_int_equal(sl_source_from_memory("g.yaml", good, strlen(good), &src, &err), 0);
+	sl_yaml_doc *d;
+	assert_int_equal(sl_yaml_load(src, &d, &err), 0);
+	const sl_yaml_node *b = sl_yaml_get(d->root, "b");
+	assert_int_equal(b->kind, SL_YAML_SEQ);
+	assert_int_equal(b->n, 2);
+	assert_int_equal(b->items[1]->line, 4);
+	assert_int_equal(b->items[1]->col, 5);
+	sl_yaml_free(d);
+	sl_source_free(src);
+
+	const char *dup = "a: 1\nb: 2\na: 3\n";
+	assert_int_equal(sl_source_from_memory("d.yaml", dup, strlen(dup), &src, &err), 0);
+	assert_int_not_equal(sl_yaml_load(src, &d, &err), 0);
+	assert_non_null(strstr(err.msg, "duplicate YAML key `a`"));
+	assert_int_equal(err.line, 3);
+	sl_source_free(src);
+
+	/* a billion-laughs document stops at the expansion limit */
+	sl_buf bomb = {0};
+	sl_buf_puts(&bomb, "a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+	for (char k = 'b'; k <= 'h'; k++)
+		sl_buf_printf(&bomb, "%c: &%c [*%c, *%c, *%c, *%c, *%c, *%c, *%c, *%c, *%c, *%c]\n", k, k,
+			      k - 1, k - 1, k - 1, k - 1, k - 1, k - 1, k - 1, k - 1, k - 1, k - 1);
+	assert_int_equal(sl_source_from_memory("bomb.yaml", bomb.data, bomb.len, &src, &err), 0);
+	assert_int_not_equal(sl_yaml_load(src, &d, &err), 0);
+	assert_non_null(strstr(err.msg, "alias expansion limit"));
+	sl_source_free(src);
+	sl_buf_free(&bomb);
+	sl_error_clear(&err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_quotes_and_expansion),
+		cmocka_unit_test(test_placeholders),
+		cmocka_unit_test(test_env_forms),
+		cmocka_unit_test(test_for_loop_unrolled),
+		cmocka_unit_test(test_comment_blocks),
+		cmocka_unit_test(test_bash_c_origins),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_json_error_position),
+		cmocka_unit_test(test_source_rejects),
+		cmocka_unit_test(test_yaml),
+	};
+	return cmocka_run_group_tests_name("shell", tests, NULL, NULL);
+}
