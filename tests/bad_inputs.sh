@@ -1,0 +1,76 @@
+#!/bin/sh
+# bad_inputs.sh SERVELINT: every bad input is a clear error with file:line:col,
+# exit status 2, nothing on stdout, and no crash or hang.
+set -u
+bin=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fails=0
+pass=0
+
+# check NAME EXPECTED-STDERR-REGEX PATH...
+check() {
+	name=$1 want=$2
+	shift 2
+	timeout 20 "$bin" show "$@" > "$dir/out" 2> "$dir/err"
+	rc=$?
+	if [ $rc -ne 2 ]; then
+		echo "FAIL $name: exit $rc, want 2"; fails=$((fails + 1)); return
+	fi
+	if [ -s "$dir/out" ]; then
+		echo "FAIL $name: wrote to stdout"; fails=$((fails + 1)); return
+	fi
+	if ! grep -Eq "$want" "$dir/err"; then
+		echo "FAIL $name: stderr does not match /$want/:"; cat "$dir/err"; fails=$((fails + 1)); return
+	fi
+	pass=$((pass + 1))
+}
+
+printf 'vllm serve m \\\n  --max-num-seqs "64\n' > "$dir/quote.sh"
+check unterminated-quote "^$dir/quote.sh:2:18: syntax error: unterminated double quote" "$dir/quote.sh"
+
+printf "vllm serve m \\\\\n  --speculative-config '{\"method\": mtp}'\n" > "$dir/json.sh"
+check invalid-json "^$dir/json.sh:2:36: invalid JSON: invalid token near 'mtp'" "$dir/json.sh"
+
+printf "python3 -m dynamo.vllm --kv-transfer-config '{\"kv_role\":\"kv_both\",}'\n" > "$dir/json2.sh"
+check invalid-json-trailing-comma "^$dir/json2.sh:1:67: invalid JSON: string or .}. expected" "$dir/json2.sh"
+
+printf 'vllm serve m\000 --tp 2\n' > "$dir/binary.sh"
+check binary "^$dir/binary.sh:1:13: binary file" "$dir/binary.sh"
+
+printf 'vllm serve m\n# caf\351\n' > "$dir/latin1.sh"
+check not-utf8 "^$dir/latin1.sh:2:6: not UTF-8 text" "$dir/latin1.sh"
+
+: > "$dir/empty.sh"
+check empty "^$dir/empty.sh: empty file" "$dir/empty.sh"
+
+printf '\n  \n\n' > "$dir/blank.sh"
+check blank "^$dir/blank.sh: empty file" "$dir/blank.sh"
+
+# 10 MB: far past the per-file limit
+yes 'vllm serve m --max-num-seqs 8' | head -c 10485760 > "$dir/big.sh"
+check ten-megabytes "^$dir/big.sh: file is larger than the limit of 4194304 bytes" "$dir/big.sh"
+
+# deeply nested substitutions
+awk 'BEGIN { s = "x"; for (i = 0; i < 5000; i++) s = "\"$(echo " s ")\""; print "vllm serve " s }' > "$dir/deep.sh"
+check deep-substitutions "^$dir/deep.sh:1:[0-9]+: nesting deeper than the limit of 64 levels" "$dir/deep.sh"
+
+awk 'BEGIN { s = "x"; for (i = 0; i < 100000; i++) s = "${A:-" s "}"; print "vllm serve " s }' > "$dir/deep2.sh"
+check deep-expansions "^$dir/deep2.sh:1:[0-9]+: nesting deeper than the limit" "$dir/deep2.sh"
+
+check missing "^$dir/nope.sh: cannot open: No such file or directory" "$dir/nope.sh"
+
+mkdir "$dir/noscript"
+check folder-without-script "^$dir/noscript: entry folder has no launch script" "$dir/noscript"
+
+# a good entry with a bad one: still nothing on stdout
+check good-and-bad "^$dir/quote.sh:2:18:" corpus/kimi-k3/b300-x8/sglang-tp8-nospec "$dir/quote.sh"
+
+# usage errors
+timeout 5 "$bin" show --format xml corpus/kimi-k3/b300-x8/sglang-tp8-nospec > /dev/null 2>&1
+[ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL unknown-format"; fails=$((fails + 1)); }
+timeout 5 "$bin" frobnicate > /dev/null 2>&1
+[ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL unknown-command"; fails=$((fails + 1)); }
+
+echo "$pass passed, $fails failed"
+[ $fails -eq 0 ]

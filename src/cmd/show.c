@@ -88,49 +88,57 @@ int sl_cmd_show(int argc, char **argv)
 		sl_error_clear(&err);
 		return SL_EXIT_ERROR;
 	}
+	/* Each entry is rendered as soon as it is normalized (to a memory
+	 * buffer, or a JSON value) and its model freed, so memory stays flat
+	 * over large catalogues; nothing reaches stdout unless all succeeded. */
 	size_t n = (size_t)(argc - optind);
-	sl_entry **entries = sl_calloc(n, sizeof *entries);
-	sl_model **models = sl_calloc(n, sizeof *models);
-	int failed = 0;
+	json_t *arr = json_array();
+	char *text = NULL;
+	size_t text_len = 0;
+	FILE *mem = json ? NULL : open_memstream(&text, &text_len);
+	int failed = !json && !mem;
 	for (size_t i = 0; i < n; i++) {
 		const char *path = argv[optind + (int)i];
-		if (sl_entry_load(path, &entries[i], &err) ||
-		    sl_normalize_entry(entries[i], gs, &models[i], &err)) {
+		sl_entry *entry = NULL;
+		sl_model *model = NULL;
+		if (sl_entry_load(path, &entry, &err) ||
+		    sl_normalize_entry(entry, gs, &model, &err)) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
 			failed = 1;
+		} else if (!failed && json) {
+			json_array_append_new(arr, sl_report_model_json(model));
+		} else if (!failed) {
+			if ((i && fputc('\n', mem) == EOF) || sl_report_model_tty(mem, model, color)) {
+				perror("servelint: rendering");
+				failed = 1;
+			}
 		}
+		sl_model_free(model);
+		sl_entry_free(entry);
+	}
+	if (mem && fclose(mem)) {
+		perror("servelint: rendering");
+		failed = 1;
 	}
 	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
 	if (!failed) {
 		if (json) {
-			json_t *doc = json_object();
-			json_t *arr = json_array();
-			for (size_t i = 0; i < n; i++)
-				json_array_append_new(arr, sl_report_model_json(models[i]));
-			json_object_set_new(doc, "entries", arr);
-			if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) || putchar('\n') == EOF)
+			json_t *doc = json_pack("{s:O}", "entries", arr);
+			if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) ||
+			    putchar('\n') == EOF)
 				rc = SL_EXIT_ERROR;
 			json_decref(doc);
-		} else {
-			for (size_t i = 0; i < n; i++) {
-				if (i)
-					putchar('\n');
-				if (sl_report_model_tty(stdout, models[i], color))
-					rc = SL_EXIT_ERROR;
-			}
+		} else if (text_len && fwrite(text, 1, text_len, stdout) != text_len) {
+			rc = SL_EXIT_ERROR;
 		}
 		if (fflush(stdout)) {
 			perror("servelint: writing output");
 			rc = SL_EXIT_ERROR;
 		}
 	}
-	for (size_t i = 0; i < n; i++) {
-		sl_model_free(models[i]);
-		sl_entry_free(entries[i]);
-	}
-	free(models);
-	free(entries);
+	json_decref(arr);
+	free(text);
 	sl_normalize_grammars_free(gs);
 	return rc;
 }

@@ -67,6 +67,7 @@ static void service_free(sl_service *s)
 		free(s->settings[i].flag);
 		json_decref(s->settings[i].value);
 		sl_origin_clear(&s->settings[i].origin);
+		sl_origin_clear(&s->settings[i].value_origin);
 	}
 	free(s->settings);
 	for (size_t i = 0; i < s->nwrappers; i++) {

@@ -26,6 +26,8 @@ enum {
 	SL_SET_OVERRIDDEN = 8,   /* a later or stronger setting of the same key wins */
 	SL_SET_ABBREV = 16,      /* written as an abbreviation the engine resolves */
 	SL_SET_NEGATED = 32,     /* written as --no-X */
+	SL_SET_PER_NODE = 64,    /* an env value a comment gives "per tray" / "per node" */
+	SL_SET_PER_REPLICA = 128,/* differs between replicas (a loop variable); value as written */
 };
 
 typedef struct sl_setting {
@@ -34,7 +36,8 @@ typedef struct sl_setting {
 	char *flag;         /* the grammar's primary spelling, env name, or JSON path; owned */
 	char *via;          /* flag | positional | json | dotted | env; static string */
 	unsigned flags;
-	sl_origin origin;
+	sl_origin origin;        /* where the flag (or member, or variable) is written */
+	sl_origin value_origin;  /* where the value is written when elsewhere ($VAR); src NULL if not */
 } sl_setting;
 
 typedef struct sl_env {
@@ -64,6 +67,7 @@ typedef struct sl_service {
 	long gpus;             /* GPUs per replica; -1 unknown, -2 "all" */
 	char *gpus_from;       /* CUDA_VISIBLE_DEVICES, docker --gpus, mpirun -n...; owned */
 	json_t *gpu_devices;   /* array of device names; or, per replica, array of arrays */
+	int gpus_placeholder;  /* the devices are a placeholder ("<8 GPUs>") */
 	sl_origin gpus_origin;
 	int background;
 	sl_origin command_origin;

@@ -165,8 +165,14 @@ static void spread_json(sl_build *b, const sl_flag *f, const char *prefix_key,
 	}
 }
 
-static char *raw_of(const sl_word *flag, sl_word *const *vals, size_t nv, int eq)
+/* The flag and its values as written in the file, when they sit on one
+ * line; otherwise (values across continuation lines) the words joined. */
+static char *raw_of(const sl_source *src, const sl_word *flag, sl_word *const *vals, size_t nv,
+		    int eq)
 {
+	uint32_t a = flag->start, e = (nv && !eq) ? vals[nv - 1]->end : flag->end;
+	if (src && e > a && e <= src->len && e - a < 4096 && !memchr(src->text + a, '\n', e - a))
+		return sl_strndup(src->text + a, e - a);
 	sl_buf b = {0};
 	sl_buf_add(&b, flag->text, flag->len);
 	if (!eq)
@@ -175,6 +181,20 @@ static char *raw_of(const sl_word *flag, sl_word *const *vals, size_t nv, int eq
 			sl_buf_add(&b, vals[i]->text, vals[i]->len);
 		}
 	return sl_buf_detach(&b);
+}
+
+/* A value that came through a variable ("$MODEL") is written elsewhere:
+ * record where, on the setting just added. */
+static void value_origin(sl_build *b, const sl_source *src, const sl_word *v)
+{
+	if (!v || !v->len || !b->svc.nsettings)
+		return;
+	uint32_t at = v->offs[0];
+	if (at >= v->start && at < v->end)
+		return;
+	sl_setting *st = &b->svc.settings[b->svc.nsettings - 1];
+	sl_origin_clear(&st->value_origin);
+	sl_origin_set(&st->value_origin, src, at, NULL);
 }
 
 int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *const *args,
@@ -191,9 +211,10 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 		}
 		if (only_positional || !is_flag(w)) {
 			if (positionals && pos < g->npositionals) {
-				char *raw = sl_strndup(w->text, w->len);
+				char *raw = raw_of(src, w, NULL, 0, 1);
 				sl_build_setting(b, g->positionals[pos], plain_value(w), "(positional)",
 						 "positional", word_flags(w), src, w->start, raw);
+				value_origin(b, src, w);
 				free(raw);
 				pos++;
 			} else {
@@ -252,7 +273,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			for (const char *p = name; *p; p++)
 				if (*p != '-' || key.data[key.len - 1] != '.')
 					sl_buf_putc(&key, *p == '-' ? '_' : *p);
-			char *raw = raw_of(w, vals, nv, eqp != NULL);
+			char *raw = raw_of(src, w, vals, nv, eqp != NULL);
 			sl_build_setting(b, key.data, v, name, "flag", SL_SET_UNKNOWN | vf, src,
 					 w->start, raw);
 			const char *sug = m.ambiguous ? NULL : sl_grammar_suggest(c->gs, g, name);
@@ -288,7 +309,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			} else {
 				v = json_boolean(!m.negated);
 			}
-			char *raw = raw_of(w, NULL, 0, 1);
+			char *raw = raw_of(src, w, NULL, 0, 1);
 			sl_build_setting(b, f->key, v, f->names[0], "flag", sflags, src, w->start, raw);
 			free(raw);
 			goto next;
@@ -322,13 +343,13 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 		}
 		if (nv == 0) {
 			sl_note_add(c, src, w->start, "flag `%s` of %s expects a value", name, g->title);
-			char *raw = raw_of(w, NULL, 0, 1);
+			char *raw = raw_of(src, w, NULL, 0, 1);
 			sl_build_setting(b, f->key, json_null(), f->names[0], "flag", sflags, src,
 					 w->start, raw);
 			free(raw);
 			goto next;
 		}
-		char *raw = raw_of(w, vals, nv, eqp != NULL);
+		char *raw = raw_of(src, w, vals, nv, eqp != NULL);
 		if (f->type == SL_T_LIST || f->type == SL_T_PAIR) {
 			json_t *a = json_array();
 			unsigned vf = 0;
@@ -393,6 +414,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			}
 			sl_build_setting(b, f->key, v, f->names[0], "flag", sflags | vf, src, w->start,
 					 raw);
+			value_origin(b, src, single);
 		}
 		free(raw);
 	next:
@@ -408,6 +430,7 @@ size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_wo
 	const sl_source *src = c->entry->script;
 	json_t *detail = json_object();
 	json_t *volumes = json_array();
+	json_t *options = json_object();
 	memset(entrypoint, 0, sizeof *entrypoint);
 	size_t i = 0;
 	for (; i < n; i++) {
@@ -437,11 +460,25 @@ size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_wo
 		if (f->type == SL_T_PAIR && i + 1 < n)
 			i++;
 		const char *act = f->action ? f->action : "";
+		if (!*act) {
+			/* options that set no model fact are kept as written */
+			json_t *v = val ? json_string(val->text) : json_true();
+			json_t *old = json_object_get(options, f->names[0]);
+			if (!old) {
+				json_object_set_new(options, f->names[0], v);
+			} else if (json_is_array(old)) {
+				json_array_append_new(old, v);
+			} else {
+				json_t *a = json_pack("[O]", old);
+				json_array_append_new(a, v);
+				json_object_set_new(options, f->names[0], a);
+			}
+		}
 		if (val && !strcmp(act, "env")) {
 			const char *eq = memchr(val->text, '=', val->len);
 			if (eq) {
 				char *nm = sl_strndup(val->text, (size_t)(eq - val->text));
-				char *raw = raw_of(w, (sl_word *const *)&val, 1, eqp != NULL);
+				char *raw = raw_of(src, w, (sl_word *const *)&val, 1, eqp != NULL);
 				unsigned vf = word_flags(val);
 				sl_build_env(b, nm, eq + 1, vf, g->id, src, val->start, raw);
 				free(raw);
@@ -473,6 +510,10 @@ size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_wo
 		json_object_set_new(detail, "volumes", volumes);
 	else
 		json_decref(volumes);
+	if (json_object_size(options))
+		json_object_set_new(detail, "options", options);
+	else
+		json_decref(options);
 	sl_build_wrapper(b, g->id, detail, src, n ? args[0]->start : 0, NULL);
 	return i;
 }

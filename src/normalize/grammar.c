@@ -130,6 +130,40 @@ static int load_flag(const sl_source *src, const sl_yaml_node *n, sl_flag *f, sl
 
 static void sl_grammar_free_one(sl_grammar *g);
 
+static char *normalized(const char *name, int underscores)
+{
+	char *n = sl_strdup(name);
+	if (underscores)
+		for (char *p = n; *p; p++)
+			if (*p == '_')
+				*p = '-';
+	return n;
+}
+
+static int cmp_index(const void *a, const void *b)
+{
+	return strcmp(((const sl_flag_index *)a)->name, ((const sl_flag_index *)b)->name);
+}
+
+/* Flag lookup is the hot path of normalization: a sorted index of every
+ * spelling makes it a binary search instead of a scan of ~150 flags. */
+static void build_index(sl_grammar *g)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < g->nflags; i++)
+		n += g->flags[i].nnames;
+	g->index = sl_calloc(n, sizeof *g->index);
+	for (size_t i = 0; i < g->nflags; i++)
+		for (size_t k = 0; k < g->flags[i].nnames; k++) {
+			g->index[g->nindex].name = normalized(g->flags[i].names[k], g->underscores);
+			g->index[g->nindex].flag = &g->flags[i];
+			g->nindex++;
+		}
+	/* stable for equal names: the first declared wins (an overriding flag
+	 * of an including grammar is found before the included one anyway) */
+	qsort(g->index, g->nindex, sizeof *g->index, cmp_index);
+}
+
 static int load_one(sl_grammars *gs, const sl_source *src, sl_error *err)
 {
 	sl_yaml_doc *doc;
@@ -180,6 +214,7 @@ static int load_one(sl_grammars *gs, const sl_source *src, sl_error *err)
 				e->type = SL_T_STRING;
 		}
 	}
+	build_index(&g);
 	size_t cap = gs->n;
 	sl_grow((void **)&gs->g, &cap, gs->n + 1, sizeof *gs->g);
 	gs->g[gs->n++] = g;
@@ -223,6 +258,9 @@ static void sl_grammar_free_one(sl_grammar *g)
 		free(g->env[i].key);
 	}
 	free(g->env);
+	for (size_t i = 0; i < g->nindex; i++)
+		free(g->index[i].name);
+	free(g->index);
 	memset(g, 0, sizeof *g);
 }
 
@@ -313,24 +351,6 @@ const sl_grammar *sl_grammar_find(const sl_grammars *gs, const char *id)
 	return NULL;
 }
 
-/* Names compare with '_' read as '-' when the grammar says so. */
-static int name_eq(const char *a, const char *b, size_t n_b, int underscores)
-{
-	size_t i = 0;
-	for (; i < n_b && a[i]; i++) {
-		char x = a[i], y = b[i];
-		if (underscores) {
-			if (x == '_')
-				x = '-';
-			if (y == '_')
-				y = '-';
-		}
-		if (x != y)
-			return 0;
-	}
-	return i == n_b && a[i] == '\0';
-}
-
 static int prefix_of(const char *full, const char *pre, int underscores)
 {
 	size_t n = strlen(pre);
@@ -355,13 +375,20 @@ static int exact(const sl_grammars *gs, const sl_grammar *g, const char *name, s
 {
 	if (depth > 8)
 		return 0;
-	for (size_t i = 0; i < g->nflags; i++)
-		for (size_t k = 0; k < g->flags[i].nnames; k++)
-			if (name_eq(g->flags[i].names[k], name, n, underscores || g->underscores)) {
-				m->flag = &g->flags[i];
-				m->grammar = g;
-				return 1;
-			}
+	(void)underscores;
+	char *q = sl_strndup(name, n);
+	if (g->underscores)
+		for (char *p = q; *p; p++)
+			if (*p == '_')
+				*p = '-';
+	sl_flag_index key = {q, NULL};
+	const sl_flag_index *hit = bsearch(&key, g->index, g->nindex, sizeof *g->index, cmp_index);
+	free(q);
+	if (hit) {
+		m->flag = hit->flag;
+		m->grammar = g;
+		return 1;
+	}
 	for (size_t i = 0; i < g->ninclude; i++) {
 		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
 		if (inc && exact(gs, inc, name, n, underscores, m, depth + 1))

@@ -46,7 +46,14 @@ typedef struct sl_grammar {
 	size_t nflags;
 	sl_envvar *env;
 	size_t nenv;
+	struct sl_flag_index *index;  /* every spelling, normalized and sorted */
+	size_t nindex;
 } sl_grammar;
+
+typedef struct sl_flag_index {
+	char *name;            /* '_' read as '-' when the grammar says so */
+	const sl_flag *flag;
+} sl_flag_index;
 
 typedef struct sl_grammars {
 	sl_grammar *g;

@@ -119,8 +119,13 @@ static void set_env_from(sl_build *b, const sl_assign *a, size_t n, const char *
 			f |= SL_SET_SYMBOLIC;
 		if (a[i].value.flags & SL_WORD_PLACEHOLDER)
 			f |= SL_SET_PLACEHOLDER;
+		/* raw: NAME=value as written, when it sits on one line */
 		sl_buf raw = {0};
-		sl_buf_printf(&raw, "%s=%s", a[i].name, a[i].value.text);
+		uint32_t e = a[i].value.end;
+		if (e > a[i].start && e <= src->len && !memchr(src->text + a[i].start, '\n', e - a[i].start))
+			sl_buf_add(&raw, src->text + a[i].start, e - a[i].start);
+		else
+			sl_buf_printf(&raw, "%s=%s", a[i].name, a[i].value.text);
 		sl_build_env(b, a[i].name, a[i].value.text, f, via, src, a[i].start, raw.data);
 		sl_buf_free(&raw);
 	}
@@ -204,6 +209,8 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 				return 0;
 			}
 			json_object_set_new(wr->detail, "image", json_string(argv[k]->text));
+			/* keys starting with '_' are internal: where the image is written */
+			json_object_set_new(wr->detail, "_image_at", json_integer(argv[k]->start));
 			size_t rest = argc - (k + 1);
 			sl_word **nargv = sl_calloc(rest + 1, sizeof *nargv);
 			size_t nn = 0;

@@ -152,21 +152,38 @@ static int env_name_ok(const char *s, size_t n)
 	return us;
 }
 
-typedef enum { SCOPE_ALL, SCOPE_WORKERS, SCOPE_FRONTEND, SCOPE_ROLE, SCOPE_SERVICES } scope_kind;
+/* Which services a comment's env reaches: the roles its heading names
+ * ("Worker environment", "Frontend / router and worker environment"), or
+ * every service when it names none. */
+enum { R_WORKERS = 1, R_FRONTEND = 2, R_ETCD = 4, R_ORCH = 8, R_PREFILL = 16, R_DECODE = 32 };
 
-static int in_scope(const sl_service *s, scope_kind k, const char *role)
+static unsigned scope_of(const char *low)
 {
-	switch (k) {
-	case SCOPE_ALL: return 1;
-	case SCOPE_WORKERS: return is_worker(s->role);
-	case SCOPE_FRONTEND: return !strcmp(s->role, "frontend") || !strcmp(s->role, "router");
-	case SCOPE_ROLE: return !strcmp(s->role, role);
-	default: return 0;
-	}
+	unsigned m = 0;
+	if (strstr(low, "worker"))
+		m |= R_WORKERS;
+	if (strstr(low, "frontend") || strstr(low, "router"))
+		m |= R_FRONTEND;
+	if (strstr(low, "etcd"))
+		m |= R_ETCD;
+	if (strstr(low, "orchestrator"))
+		m |= R_ORCH;
+	return m;
+}
+
+static int in_scope(const sl_service *s, unsigned m)
+{
+	if (!m)
+		return 1;
+	const char *r = s->role;
+	return ((m & R_WORKERS) && is_worker(r)) ||
+	       ((m & R_FRONTEND) && (!strcmp(r, "frontend") || !strcmp(r, "router"))) ||
+	       ((m & R_ETCD) && !strcmp(r, "etcd")) || ((m & R_ORCH) && !strcmp(r, "orchestrator")) ||
+	       ((m & R_PREFILL) && !strcmp(r, "prefill")) || ((m & R_DECODE) && !strcmp(r, "decode"));
 }
 
 static void add_comment_env(sl_service *s, const char *name, const char *value, const sl_source *src,
-			    uint32_t off, const char *raw)
+			    uint32_t off, const char *raw, unsigned extra)
 {
 	/* an env var the command really sets wins over one a comment lists */
 	unsigned flags = 0;
@@ -181,14 +198,25 @@ static void add_comment_env(sl_service *s, const char *name, const char *value, 
 	e.name = sl_strdup(name);
 	e.value = sl_strdup(value);
 	e.via = "comment";
-	e.flags = flags;
+	e.flags = flags | extra;
 	sl_origin_set(&e.origin, src, off, raw);
 	size_t cap = s->nenv;
 	SL_PUSH(s->env, s->nenv, cap, e);
 }
 
-static void comment_env_line(sl_ctx *c, const sl_comment *cm, scope_kind scope,
-			     const char *scope_role, const size_t *targets, size_t ntargets)
+static int is_env_listing(const char *t)
+{
+	while (*t == ' ' || *t == '\t')
+		t++;
+	if (!isupper((unsigned char)*t))
+		return 0;
+	while (isupper((unsigned char)*t) || isdigit((unsigned char)*t) || *t == '_')
+		t++;
+	return *t == '=';
+}
+
+static void comment_env_line(sl_ctx *c, const sl_comment *cm, unsigned scope,
+			     const size_t *targets, size_t ntargets)
 {
 	const char *t = cm->text;
 	const sl_source *src = c->entry->script;
@@ -198,13 +226,16 @@ static void comment_env_line(sl_ctx *c, const sl_comment *cm, scope_kind scope,
 	if (strstr(low, "additionally")) {
 		const char *r = role_from_text(low);
 		if (r) {
-			scope = SCOPE_ROLE;
-			scope_role = r;
+			scope = !strcmp(r, "prefill") ? R_PREFILL : !strcmp(r, "decode") ? R_DECODE
+											  : scope_of(low);
 			ntargets = 0;
 			targets = NULL;
 		}
 	}
 	free(low);
+	/* a line that lists env (`#   A=1 B=2`) may hold any NAME; in prose,
+	 * only NAMEs with an underscore count, so `TP=2` stays prose */
+	int listing = is_env_listing(t);
 	size_t n = strlen(t);
 	for (size_t i = 0; i < n;) {
 		if (!isupper((unsigned char)t[i]) || (i > 0 && (isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_'))) {
@@ -214,7 +245,7 @@ static void comment_env_line(sl_ctx *c, const sl_comment *cm, scope_kind scope,
 		size_t j = i;
 		while (j < n && (isupper((unsigned char)t[j]) || isdigit((unsigned char)t[j]) || t[j] == '_'))
 			j++;
-		if (j >= n || t[j] != '=' || !env_name_ok(t + i, j - i)) {
+		if (j >= n || t[j] != '=' || !(env_name_ok(t + i, j - i) || (listing && j - i >= 2))) {
 			i = j + 1;
 			continue;
 		}
@@ -229,8 +260,11 @@ static void comment_env_line(sl_ctx *c, const sl_comment *cm, scope_kind scope,
 		char *value = sl_strndup(t + v, ve - v);
 		char *raw = sl_strndup(t + i, ve - i);
 		uint32_t off = cm->start + 1 + (uint32_t)i;
-		/* "NAME=8081 (prefill) / 8091 (decode)": one value per role */
 		const char *rest = t + ve;
+		/* "CUDA_VISIBLE_DEVICES=0,1,2,3 per tray": per node, not per replica */
+		unsigned extra = (!strncmp(rest, " per tray", 9) || !strncmp(rest, " per node", 9))
+					 ? SL_SET_PER_NODE : 0;
+		/* "NAME=8081 (prefill) / 8091 (decode)": one value per role */
 		const char *r1 = NULL;
 		if (!strncmp(rest, " (prefill)", 10))
 			r1 = "prefill";
@@ -246,9 +280,9 @@ static void comment_env_line(sl_ctx *c, const sl_comment *cm, scope_kind scope,
 				for (size_t q = 0; q < ntargets; q++)
 					ok |= targets[q] == k;
 			} else
-				ok = in_scope(s, scope, scope_role);
+				ok = in_scope(s, scope);
 			if (ok)
-				add_comment_env(s, name, value, src, off, raw);
+				add_comment_env(s, name, value, src, off, raw, extra);
 		}
 		if (r1) {
 			/* the alternative after " / " */
@@ -267,7 +301,7 @@ static void comment_env_line(sl_ctx *c, const sl_comment *cm, scope_kind scope,
 					for (size_t k = 0; k < c->model->nservices; k++)
 						if (!strcmp(c->model->services[k].role, r2))
 							add_comment_env(&c->model->services[k], name, v2, src,
-									cm->start + 1 + (uint32_t)(p - t), raw2.data);
+									cm->start + 1 + (uint32_t)(p - t), raw2.data, 0);
 					sl_buf_free(&raw2);
 					free(v2);
 				}
@@ -292,19 +326,12 @@ static void comment_env(sl_ctx *c, const sl_script *sc)
 		char *text = block_text(sc, (int)b);
 		char *first = sl_strdup(sc->comments[bl->first].text);
 		lower(first);
-		scope_kind scope = SCOPE_ALL;
-		const char *role = NULL;
-		if (strstr(first, "every role") || (strstr(first, "frontend") && strstr(first, "worker")))
-			scope = SCOPE_ALL;
-		else if (strstr(first, "worker"))
-			scope = SCOPE_WORKERS;
-		else if (strstr(first, "frontend") || strstr(first, "router"))
-			scope = SCOPE_FRONTEND;
+		unsigned scope = scope_of(first);
 		/* a block that heads commands and talks of a role describes them;
 		 * an env block standing alone describes every service in its scope */
 		int standalone = nt == 0 || strstr(first, "environment") != NULL;
 		for (size_t k = 0; k < bl->count; k++)
-			comment_env_line(c, &sc->comments[bl->first + k], scope, role,
+			comment_env_line(c, &sc->comments[bl->first + k], scope,
 					 standalone ? NULL : targets, standalone ? 0 : nt);
 		free(first);
 		free(text);
@@ -367,8 +394,11 @@ static int from_env(sl_service *s, int comments)
 		json_t *d = split_devices(e->value);
 		long n = (e->flags & SL_SET_SYMBOLIC) ? -1 : (long)json_array_size(d);
 		sl_buf from = {0};
-		sl_buf_printf(&from, "%s%s", vars[k], strcmp(e->via, "comment") ? "" : " (comment)");
-		set_gpus(s, n, from.data, d, e->origin.src, e->origin.off, e->origin.raw);
+		int per_node = (e->flags & SL_SET_PER_NODE) != 0;
+		sl_buf_printf(&from, "%s%s", vars[k],
+			      strcmp(e->via, "comment") ? "" : per_node ? " (comment, per node)" : " (comment)");
+		/* devices per node say nothing of a replica spread over nodes */
+		set_gpus(s, per_node ? -1 : n, from.data, d, e->origin.src, e->origin.off, e->origin.raw);
 		sl_buf_free(&from);
 		return 1;
 	}
@@ -408,6 +438,7 @@ static void assign_gpus(sl_service *s)
 				long count = (long)json_array_size(d);
 				/* "<8 GPUs>": a placeholder that still says how many */
 				size_t at, ph;
+				int is_ph = 0;
 				if (json_array_size(d) == 1 &&
 				    (ph = sl_find_placeholder(p, strlen(p), &at)) != 0) {
 					long long k;
@@ -417,11 +448,31 @@ static void assign_gpus(sl_service *s)
 						*sp = '\0';
 					count = !sl_parse_int(num, &k) && sp ? (long)k : -1;
 					free(num);
+					is_ph = 1;
 				}
 				set_gpus(s, count, "docker --gpus", d, w->origin.src, off, raw.data);
+				s->gpus_placeholder = is_ph;
 			}
 			sl_buf_free(&raw);
 			free(v);
+			return;
+		}
+	}
+	/* ROCm containers reach the GPUs through --device=/dev/kfd (and /dev/dri):
+	 * every GPU of the host, like --gpus all */
+	for (size_t i = 0; i < s->nwrappers; i++) {
+		json_t *dev = json_object_get(json_object_get(s->wrappers[i].detail, "options"), "--device");
+		int kfd = 0;
+		if (json_is_string(dev))
+			kfd = !strncmp(json_string_value(dev), "/dev/kfd", 8);
+		size_t k;
+		json_t *v;
+		if (json_is_array(dev))
+			json_array_foreach(dev, k, v)
+				kfd |= json_is_string(v) && !strncmp(json_string_value(v), "/dev/kfd", 8);
+		if (kfd) {
+			set_gpus(s, -2, "docker --device /dev/kfd", json_array(), s->wrappers[i].origin.src,
+				 s->wrappers[i].origin.off, "--device=/dev/kfd");
 			return;
 		}
 	}
@@ -462,6 +513,19 @@ static void merge_loops(sl_ctx *c, const sl_script *sc)
 			}
 			sl_service *o = &m->services[j];
 			json_array_append(per, o->gpu_devices ? o->gpu_devices : json_array());
+			/* env that changes with the loop variable: keep it as written */
+			for (size_t k = 0; k < s->nenv && k < o->nenv; k++) {
+				sl_env *e = &s->env[k];
+				if (strcmp(e->name, o->env[k].name) || !strcmp(e->value, o->env[k].value) ||
+				    (e->flags & SL_SET_PER_REPLICA))
+					continue;
+				const char *eq = e->origin.raw ? strchr(e->origin.raw, '=') : NULL;
+				if (eq) {
+					free(e->value);
+					e->value = sl_strdup(eq + 1);
+				}
+				e->flags |= SL_SET_PER_REPLICA;
+			}
 			/* drop the duplicate iteration */
 			sl_model tmp;
 			memset(&tmp, 0, sizeof tmp);
@@ -615,7 +679,10 @@ static void assign_version(sl_ctx *c, const sl_script *sc, sl_service *s)
 			n = (size_t)(dash - tag);
 		if (n) {
 			s->version = sl_strndup(tag, n);
-			sl_origin_set(&s->version_origin, s->wrappers[i].origin.src, s->wrappers[i].origin.off, im);
+			json_t *at = json_object_get(s->wrappers[i].detail, "_image_at");
+			uint32_t off = at ? (uint32_t)json_integer_value(at) : s->wrappers[i].origin.off;
+			sl_origin_set(&s->version_origin, s->wrappers[i].origin.src,
+				      off + (uint32_t)(tag - im), im);
 			return;
 		}
 	}

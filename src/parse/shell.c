@@ -77,6 +77,28 @@ static void fail_at(walker *w, size_t view_off, const char *fmt, const char *arg
 
 /* ---- words ---------------------------------------------------------------- */
 
+/*
+ * The children of a node, through a tree cursor: ts_node_child(node, i)
+ * walks from the first child each time, which makes plain index loops
+ * quadratic over a command of many arguments. Caller frees *out.
+ */
+static uint32_t kids(TSNode node, int named, TSNode **out)
+{
+	TSNode *v = NULL;
+	size_t n = 0, cap = 0;
+	TSTreeCursor c = ts_tree_cursor_new(node);
+	if (ts_tree_cursor_goto_first_child(&c)) {
+		do {
+			TSNode k = ts_tree_cursor_current_node(&c);
+			if (!named || ts_node_is_named(k))
+				SL_PUSH(v, n, cap, k);
+		} while (ts_tree_cursor_goto_next_sibling(&c));
+	}
+	ts_tree_cursor_delete(&c);
+	*out = v;
+	return (uint32_t)n;
+}
+
 typedef struct {
 	sl_buf b;
 	uint32_t *offs;
@@ -195,6 +217,14 @@ static void add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
 	const char *t = w->v.text;
 	size_t i = a;
 	while (i < b) {
+		/* copy a run without backslashes at once */
+		const char *bs = memchr(t + i, '\\', b - i);
+		size_t run = bs ? (size_t)(bs - (t + i)) : b - i;
+		if (run) {
+			wb_add_view(wb, &w->v, i, run);
+			i += run;
+			continue;
+		}
 		if (t[i] == '\\' && i + 1 < b) {
 			char c = t[i + 1];
 			if (c == '\n') {
@@ -202,7 +232,9 @@ static void add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
 				continue;
 			}
 			if (!in_dq || c == '$' || c == '`' || c == '"' || c == '\\') {
-				wb_add_view(wb, &w->v, i + 1, 1);
+				/* the escaped character is written where its backslash is */
+				uint32_t off = src_off(&w->v, i);
+				wb_add(wb, t + i + 1, 1, &off);
 				i += 2;
 				continue;
 			}
@@ -212,16 +244,16 @@ static void add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
 	}
 }
 
-static void eval_expansion(walker *w, TSNode node, wbuild *wb, int in_dq)
+static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, const TSNode *kv,
+			     uint32_t nc)
 {
 	const char *t = w->v.text;
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
 	const char *type = ts_node_type(node);
 	TSNode name = {0};
 	int have_name = 0;
-	uint32_t nc = ts_node_named_child_count(node);
 	for (uint32_t i = 0; i < nc; i++) {
-		TSNode c = ts_node_named_child(node, i);
+		TSNode c = kv[i];
 		const char *ct = ts_node_type(c);
 		if (!strcmp(ct, "variable_name") || !strcmp(ct, "special_variable_name")) {
 			name = c;
@@ -257,7 +289,7 @@ static void eval_expansion(walker *w, TSNode node, wbuild *wb, int in_dq)
 				size_t da = k + 1, db = b - 1;
 				int any = 0;
 				for (uint32_t i = 0; i < nc; i++) {
-					TSNode c = ts_node_named_child(node, i);
+					TSNode c = kv[i];
 					if (ts_node_start_byte(c) >= da && ts_node_end_byte(c) <= db) {
 						eval_node(w, c, wb, in_dq);
 						any = 1;
@@ -274,15 +306,24 @@ static void eval_expansion(walker *w, TSNode node, wbuild *wb, int in_dq)
 	wb->flags |= SL_WORD_SYMBOLIC;
 }
 
+static void eval_expansion(walker *w, TSNode node, wbuild *wb, int in_dq)
+{
+	TSNode *kv;
+	uint32_t nc = kids(node, 1, &kv);
+	eval_expansion_k(w, node, wb, in_dq, kv, nc);
+	free(kv);
+}
+
 static void eval_string(walker *w, TSNode node, wbuild *wb)
 {
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
 	size_t pos = a + 1;
 	size_t end = b > a + 1 && w->v.text[b - 1] == '"' ? b - 1 : b;
-	uint32_t nc = ts_node_named_child_count(node);
+	TSNode *kv;
+	uint32_t nc = kids(node, 1, &kv);
 	wb->flags |= SL_WORD_QUOTED;
 	for (uint32_t i = 0; i < nc; i++) {
-		TSNode c = ts_node_named_child(node, i);
+		TSNode c = kv[i];
 		size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
 		if (ca > pos)
 			add_unescaped(w, wb, pos, ca, 1);
@@ -292,6 +333,7 @@ static void eval_string(walker *w, TSNode node, wbuild *wb)
 			eval_node(w, c, wb, 1);
 		pos = cb;
 	}
+	free(kv);
 	if (end > pos)
 		add_unescaped(w, wb, pos, end, 1);
 }
@@ -315,10 +357,11 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 	} else if (!strcmp(type, "string")) {
 		eval_string(w, node, wb);
 	} else if (!strcmp(type, "concatenation") || !strcmp(type, "command_name")) {
-		uint32_t nc = ts_node_child_count(node);
+		TSNode *kv;
+		uint32_t nc = kids(node, 0, &kv);
 		size_t pos = a;
 		for (uint32_t i = 0; i < nc; i++) {
-			TSNode c = ts_node_child(node, i);
+			TSNode c = kv[i];
 			size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
 			if (ca > pos)
 				add_unescaped(w, wb, pos, ca, in_dq);
@@ -328,6 +371,7 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 				add_unescaped(w, wb, ca, cb, in_dq);
 			pos = cb;
 		}
+		free(kv);
 		if (b > pos)
 			add_unescaped(w, wb, pos, b, in_dq);
 	} else if (!strcmp(type, "simple_expansion") || !strcmp(type, "expansion")) {
@@ -337,10 +381,12 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 		   !strcmp(type, "process_substitution")) {
 		/* Never run anything: the value is unknown. Still look inside so
 		 * that absurd nesting is refused rather than silently accepted. */
-		uint32_t nc = ts_node_named_child_count(node);
+		TSNode *kv;
+	uint32_t nc = kids(node, 1, &kv);
 		wbuild tmp = {0};
 		for (uint32_t i = 0; i < nc && !w->failed; i++)
-			eval_node(w, ts_node_named_child(node, i), &tmp, 0);
+			eval_node(w, kv[i], &tmp, 0);
+		free(kv);
 		sl_buf_free(&tmp.b);
 		free(tmp.offs);
 		wb_add_view(wb, &w->v, a, b - a);
@@ -381,19 +427,21 @@ static void var_set(walker *w, const char *name, const sl_word *value, uint32_t 
 static void assign_from_node(walker *w, TSNode node, sl_assign *out)
 {
 	memset(out, 0, sizeof *out);
-	uint32_t nc = ts_node_named_child_count(node);
-	TSNode name = ts_node_named_child(node, 0);
+	TSNode *kv;
+	uint32_t nc = kids(node, 1, &kv);
+	TSNode name = kv[0];
 	size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
 	out->name = sl_strndup(w->v.text + na, nb - na);
 	out->start = src_off(&w->v, na);
 	if (nc >= 2) {
-		eval_word(w, ts_node_named_child(node, 1), &out->value);
+		eval_word(w, kv[1], &out->value);
 	} else {
 		/* NAME= with nothing after it: the empty string */
 		size_t e = ts_node_end_byte(node);
 		wbuild wb = {0};
 		wb_finish(&wb, &out->value, src_off(&w->v, e), src_off(&w->v, e));
 	}
+	free(kv);
 }
 
 static void note(walker *w, TSNode node, const char *what)
@@ -437,9 +485,10 @@ static void walk_command(walker *w, TSNode node, int background)
 	sl_command c;
 	memset(&c, 0, sizeof c);
 	size_t acap = 0, pcap = 0;
-	uint32_t nc = ts_node_named_child_count(node);
+	TSNode *kv;
+	uint32_t nc = kids(node, 1, &kv);
 	for (uint32_t i = 0; i < nc && !w->failed; i++) {
-		TSNode ch = ts_node_named_child(node, i);
+		TSNode ch = kv[i];
 		const char *t = ts_node_type(ch);
 		if (!strcmp(t, "variable_assignment") && c.argc == 0) {
 			sl_assign a;
@@ -454,6 +503,7 @@ static void walk_command(walker *w, TSNode node, int background)
 			SL_PUSH(c.argv, c.argc, acap, word);
 		}
 	}
+	free(kv);
 	uint32_t a = src_off(&w->v, ts_node_start_byte(node));
 	c.start = a;
 	c.end = src_off(&w->v, ts_node_end_byte(node));
@@ -476,18 +526,20 @@ static void walk_comment(walker *w, TSNode node);
 
 static void walk_children(walker *w, TSNode node)
 {
-	uint32_t n = ts_node_child_count(node);
+	TSNode *kv;
+	uint32_t n = kids(node, 0, &kv);
 	for (uint32_t i = 0; i < n && !w->failed; i++) {
-		TSNode c = ts_node_child(node, i);
+		TSNode c = kv[i];
 		if (!ts_node_is_named(c))
 			continue;
 		int bg = 0;
 		if (i + 1 < n) {
-			TSNode nx = ts_node_child(node, i + 1);
+			TSNode nx = kv[i + 1];
 			bg = !ts_node_is_named(nx) && !strcmp(ts_node_type(nx), "&");
 		}
 		walk_statement(w, c, bg);
 	}
+	free(kv);
 }
 
 static void walk_comment(walker *w, TSNode node)
@@ -512,9 +564,10 @@ static void walk_for(walker *w, TSNode node)
 	int have_var = 0, have_body = 0;
 	sl_word *vals = NULL;
 	size_t nvals = 0, vcap = 0;
-	uint32_t nc = ts_node_named_child_count(node);
+	TSNode *kv;
+	uint32_t nc = kids(node, 1, &kv);
 	for (uint32_t i = 0; i < nc && !w->failed; i++) {
-		TSNode c = ts_node_named_child(node, i);
+		TSNode c = kv[i];
 		const char *t = ts_node_type(c);
 		if (!strcmp(t, "variable_name") && !have_var) {
 			var = c;
@@ -573,6 +626,7 @@ static void walk_for(walker *w, TSNode node)
 	w->head = save_head;
 	free(name);
 out:
+	free(kv);
 	for (size_t i = 0; i < nvals; i++)
 		sl_word_free(&vals[i]);
 	free(vals);
@@ -621,9 +675,10 @@ static void walk_statement(walker *w, TSNode node, int background)
 	} else if (!strcmp(t, "declaration_command")) {
 		size_t a0 = ts_node_start_byte(node);
 		int exported = sl_starts_with(w->v.text + a0, "export");
-		uint32_t nc = ts_node_named_child_count(node);
+		TSNode *kv;
+		uint32_t nc = kids(node, 1, &kv);
 		for (uint32_t i = 0; i < nc && !w->failed; i++) {
-			TSNode c = ts_node_named_child(node, i);
+			TSNode c = kv[i];
 			const char *ct = ts_node_type(c);
 			if (!strcmp(ct, "variable_assignment")) {
 				sl_assign a;
@@ -644,17 +699,20 @@ static void walk_statement(walker *w, TSNode node, int background)
 				}
 			}
 		}
+		free(kv);
 	} else if (!strcmp(t, "for_statement")) {
 		walk_for(w, node);
 	} else if (!strcmp(t, "redirected_statement")) {
-		uint32_t nc = ts_node_named_child_count(node);
+		TSNode *kv;
+		uint32_t nc = kids(node, 1, &kv);
 		for (uint32_t i = 0; i < nc; i++) {
-			TSNode c = ts_node_named_child(node, i);
+			TSNode c = kv[i];
 			const char *ct = ts_node_type(c);
 			if (strcmp(ct, "file_redirect") && strcmp(ct, "heredoc_redirect") &&
 			    strcmp(ct, "herestring_redirect"))
 				walk_statement(w, c, background);
 		}
+		free(kv);
 	} else if (!strcmp(t, "list")) {
 		walk_list(w, node, background);
 	} else if (!strcmp(t, "pipeline") || !strcmp(t, "program") ||
@@ -757,15 +815,33 @@ static int nests(const char *t)
 	       !strcmp(t, "do_group");
 }
 
+/* nests() for every symbol of the grammar, computed once: check_nesting
+ * visits every node, and string compares there showed in profiles. */
+static const unsigned char *nesting_table(void)
+{
+	static _Thread_local unsigned char *table;
+	if (!table) {
+		const TSLanguage *l = tree_sitter_bash();
+		uint32_t n = ts_language_symbol_count(l);
+		table = sl_calloc(n + 1, 1);
+		for (uint32_t i = 0; i < n; i++)
+			table[i] = (unsigned char)nests(ts_language_symbol_name(l, (TSSymbol)i));
+	}
+	return table;
+}
+
 static int check_nesting(walker *w, TSNode root)
 {
+	const unsigned char *table = nesting_table();
+	uint32_t nsym = ts_language_symbol_count(tree_sitter_bash());
 	TSTreeCursor cur = ts_tree_cursor_new(root);
 	unsigned char *stack = NULL;
 	size_t depth = 0, cap = 0, level = 0;
 	int bad = 0;
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		unsigned char here = (unsigned char)nests(ts_node_type(n));
+		TSSymbol sym = ts_node_symbol(n);
+		unsigned char here = sym < nsym ? table[sym] : 0;
 		sl_grow((void **)&stack, &cap, depth + 1, 1);
 		stack[depth] = here;
 		level += here;
@@ -849,8 +925,14 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 				masked[k] = '_';
 		i += at + n;
 	}
-	TSParser *p = ts_parser_new();
-	ts_parser_set_language(p, tree_sitter_bash());
+	/* One parser per thread, reused: creating one per script costs more
+	 * than parsing a typical launch script. */
+	static _Thread_local TSParser *p;
+	if (!p) {
+		p = ts_parser_new();
+		ts_parser_set_language(p, tree_sitter_bash());
+	}
+	ts_parser_reset(p);
 	TSTree *tree = ts_parser_parse_string(p, NULL, masked, (uint32_t)v->len);
 	TSNode root = ts_tree_root_node(tree);
 
@@ -871,7 +953,6 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 	}
 	free(w.vars.items);
 	ts_tree_delete(tree);
-	ts_parser_delete(p);
 	free(masked);
 	if (w.failed) {
 		sl_script_free(s);

@@ -38,6 +38,22 @@ static void flags_json(json_t *o, unsigned f)
 		json_object_set_new(o, "abbreviated", json_true());
 	if (f & SL_SET_NEGATED)
 		json_object_set_new(o, "negated", json_true());
+	if (f & SL_SET_PER_NODE)
+		json_object_set_new(o, "per_node", json_true());
+	if (f & SL_SET_PER_REPLICA)
+		json_object_set_new(o, "per_replica", json_true());
+}
+
+/* A wrapper's detail without its internal keys (those starting with '_'). */
+static json_t *public_detail(json_t *detail)
+{
+	json_t *d = json_object();
+	const char *k;
+	json_t *v;
+	json_object_foreach(detail, k, v)
+		if (k[0] != '_')
+			json_object_set(d, k, v);
+	return d;
 }
 
 static json_t *service_json(const sl_service *s)
@@ -65,6 +81,8 @@ static json_t *service_json(const sl_service *s)
 		else
 			json_object_set_new(g, "per_replica", json_null());
 		json_object_set_new(g, "from", json_string(s->gpus_from));
+		if (s->gpus_placeholder)
+			json_object_set_new(g, "placeholder", json_true());
 		json_object_set(g, "devices", s->gpu_devices ? s->gpu_devices : json_array());
 		json_object_set_new(g, "origin", origin_json(&s->gpus_origin));
 		json_object_set_new(o, "gpus", g);
@@ -76,8 +94,7 @@ static json_t *service_json(const sl_service *s)
 						    origin_json(&s->command_origin), "argv", s->argv));
 	json_t *wr = json_array();
 	for (size_t i = 0; i < s->nwrappers; i++) {
-		json_t *d = json_deep_copy(s->wrappers[i].detail);
-		json_object_del(d, "_at");
+		json_t *d = public_detail(s->wrappers[i].detail);
 		json_array_append_new(wr, json_pack("{s:s, s:o, s:o}", "kind", s->wrappers[i].kind,
 						    "detail", d, "origin",
 						    origin_json(&s->wrappers[i].origin)));
@@ -98,6 +115,8 @@ static json_t *service_json(const sl_service *s)
 		json_t *x = json_pack("{s:s, s:O, s:s, s:s, s:o, s:s?}", "key", st->key, "value",
 				      st->value, "flag", st->flag, "via", st->via, "origin",
 				      origin_json(&st->origin), "raw", st->origin.raw);
+		if (st->value_origin.src)
+			json_object_set_new(x, "value_origin", origin_json(&st->value_origin));
 		flags_json(x, st->flags);
 		json_array_append_new(set, x);
 	}
@@ -175,6 +194,10 @@ static void tag(const out *o, unsigned f)
 		fprintf(o->f, " (placeholder)");
 	if (f & SL_SET_ABBREV)
 		fprintf(o->f, " (abbreviation)");
+	if (f & SL_SET_PER_NODE)
+		fprintf(o->f, " (per node)");
+	if (f & SL_SET_PER_REPLICA)
+		fprintf(o->f, " (per replica)");
 }
 
 int sl_report_model_tty(FILE *f, const sl_model *m, int color)
@@ -210,11 +233,11 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 				fprintf(f, " %s", d);
 				free(d);
 			}
-			fprintf(f, " (from %s, %s)\n", s->gpus_from, short_where(&s->gpus_origin, w, sizeof w));
+			fprintf(f, " (from %s, %s)%s\n", s->gpus_from, short_where(&s->gpus_origin, w, sizeof w),
+				s->gpus_placeholder ? " (placeholder)" : "");
 		}
 		for (size_t k = 0; k < s->nwrappers; k++) {
-			json_t *det = json_deep_copy(s->wrappers[k].detail);
-			json_object_del(det, "_at");
+			json_t *det = public_detail(s->wrappers[k].detail);
 			char *d = json_object_size(det) ? json_dumps(det, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
 			json_decref(det);
 			fprintf(f, "  via       %s%s%s\n", s->wrappers[k].kind, d ? " " : "", d ? d : "");
@@ -224,7 +247,7 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 			fprintf(f, "  env\n");
 		for (size_t k = 0; k < s->nenv; k++) {
 			const sl_env *e = &s->env[k];
-			fprintf(f, "    %s%-36s%s %-28s %-8s %s%s%s", C(&o, CYAN), e->name, C(&o, RST),
+			fprintf(f, "    %s%-40s%s %-28s %-8s %s%s%s", C(&o, CYAN), e->name, C(&o, RST),
 				e->value, e->via, C(&o, DIM), short_where(&e->origin, w, sizeof w),
 				C(&o, RST));
 			tag(&o, e->flags);
@@ -235,7 +258,7 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 		for (size_t k = 0; k < s->nsettings; k++) {
 			const sl_setting *st = &s->settings[k];
 			char *v = value_text(st->value);
-			fprintf(f, "    %s%-36s%s %-28s %s%s%s  %s", C(&o, CYAN), st->key, C(&o, RST), v,
+			fprintf(f, "    %s%-40s%s %-28s %s%s%s  %s", C(&o, CYAN), st->key, C(&o, RST), v,
 				C(&o, DIM), short_where(&st->origin, w, sizeof w), C(&o, RST),
 				st->origin.raw ? st->origin.raw : st->flag);
 			tag(&o, st->flags);

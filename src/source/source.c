@@ -49,6 +49,10 @@ static void index_lines(sl_source *s)
 			SL_PUSH(s->lines, s->nlines, cap, (uint32_t)(i + 1));
 }
 
+/* Takes ownership of text (len bytes plus a NUL). */
+static int source_adopt(const char *path, char *text, size_t len, sl_source **out,
+			sl_error *err);
+
 int sl_source_from_memory(const char *path, const char *text, size_t len,
 			  sl_source **out, sl_error *err)
 {
@@ -58,10 +62,17 @@ int sl_source_from_memory(const char *path, const char *text, size_t len,
 			     SL_MAX_FILE_BYTES);
 		return SL_ERR_INPUT;
 	}
+	return source_adopt(path, sl_strndup(text, len), len, out, err);
+}
+
+static int source_adopt(const char *path, char *text, size_t len, sl_source **out,
+			sl_error *err)
+{
+	*out = NULL;
 	sl_source *s = sl_calloc(1, sizeof *s);
 	s->path = sl_strdup(path);
 	s->name = sl_strdup(base_name(path));
-	s->text = sl_strndup(text, len);
+	s->text = text;
 	s->len = len;
 	index_lines(s);
 	if (len == 0 || strspn(text, " \t\r\n") == len) {
@@ -71,6 +82,10 @@ int sl_source_from_memory(const char *path, const char *text, size_t len,
 	}
 	const unsigned char *p = (const unsigned char *)s->text;
 	for (size_t i = 0; i < len;) {
+		if (p[i] >= 0x01 && p[i] < 0x80) {
+			i++;
+			continue;
+		}
 		if (p[i] == 0) {
 			unsigned l, c;
 			sl_source_pos(s, i, &l, &c);
@@ -101,9 +116,7 @@ int sl_source_load(const char *path, sl_source **out, sl_error *err)
 	int rc = sl_read_file(path, SL_MAX_FILE_BYTES, &text, &len, err);
 	if (rc)
 		return rc;
-	rc = sl_source_from_memory(path, text, len, out, err);
-	free(text);
-	return rc;
+	return source_adopt(path, text, len, out, err);
 }
 
 void sl_source_free(sl_source *s)

@@ -198,23 +198,32 @@ int sl_read_file(const char *path, size_t max, char **out, size_t *len, sl_error
 		return SL_ERR_IO;
 	}
 	struct stat st;
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+	if (fstat(fileno(f), &st) != 0)
+		memset(&st, 0, sizeof st);
+	if (S_ISDIR(st.st_mode)) {
 		fclose(f);
 		sl_error_set(err, path, 0, 0, "is a directory");
 		return SL_ERR_IO;
 	}
+	/* Read straight into one buffer, sized from fstat for regular files,
+	 * growing for pipes; never more than max + 1 bytes. */
 	sl_buf b = {0};
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		if (b.len + n > max) {
+	size_t step = S_ISREG(st.st_mode) && (size_t)st.st_size < max ? (size_t)st.st_size + 2 : 65536;
+	for (;;) {
+		sl_grow((void **)&b.data, &b.cap, b.len + step, 1);
+		size_t room = b.cap - b.len - 1;
+		size_t n = fread(b.data + b.len, 1, room, f);
+		b.len += n;
+		b.data[b.len] = '\0';
+		if (b.len > max) {
 			fclose(f);
 			sl_buf_free(&b);
 			sl_error_set(err, path, 0, 0,
 				     "file is larger than the limit of %zu bytes", max);
 			return SL_ERR_INPUT;
 		}
-		sl_buf_add(&b, chunk, n);
+		if (n < room)
+			break;
 	}
 	int bad = ferror(f);
 	fclose(f);

@@ -208,7 +208,8 @@ static void test_bash_c_in_docker(void **st)
 			a = &s->settings[i];
 	assert_non_null(a);
 	assert_string_equal(json_string_value(a->value), "mxfp4");
-	assert_string_equal(pos_of(f.e->script, a->origin.off), "3:27");
+	/* an escaped quote is written where its backslash is */
+	assert_string_equal(pos_of(f.e->script, a->origin.off), "3:26");
 	assert_string_equal(pos_of(f.e->script, sl_service_get(s, "kv.block_size")->origin.off), "3:59");
 	done(&f);
 }
@@ -223,7 +224,7 @@ static void test_topology(void **st)
 		"--disaggregation-mode prefill &\n\n"
 		"for g in 1 2 3; do\n  CUDA_VISIBLE_DEVICES=$g python3 -m dynamo.vllm --model \"$MODEL\" "
 		"--disaggregation-mode decode &\ndone\n\n"
-		"# Worker environment:\n#   VLLM_FOO_BAR=1 TP=2\n\n"
+		"# Worker environment (runs TP=2 per worker):\n#   VLLM_FOO_BAR=1 PYTHONUNBUFFERED=1\n\n"
 		"# prefill x2:\nmpirun -n 4 trtllm-llmapi-launch python3 -m dynamo.trtllm --model m\n"
 		"python3 -m dynamo.frontend --http-port 8000\n");
 	sl_model *m = f.m;
@@ -248,14 +249,27 @@ static void test_topology(void **st)
 	assert_int_equal(t->gpus, 4);
 	assert_string_equal(t->gpus_from, "mpirun -n");
 	assert_string_equal(m->services[4].role, "frontend");
-	/* the comment env reaches workers only, and TP=2 in it is prose */
+	/* the comment env reaches workers only; a listing line may hold any
+	 * NAME, while TP=2 in a sentence is prose */
 	int found = 0;
 	for (size_t i = 0; i < d->nenv; i++) {
-		if (!strcmp(d->env[i].name, "VLLM_FOO_BAR"))
-			found = !strcmp(d->env[i].via, "comment");
+		if (!strcmp(d->env[i].name, "VLLM_FOO_BAR") || !strcmp(d->env[i].name, "PYTHONUNBUFFERED"))
+			found += !strcmp(d->env[i].via, "comment");
 		assert_string_not_equal(d->env[i].name, "TP");
 	}
-	assert_true(found);
+	assert_int_equal(found, 2);
+	/* the loop's CUDA_VISIBLE_DEVICES differs per replica: kept as written */
+	int per = 0;
+	for (size_t i = 0; i < d->nenv; i++)
+		if (!strcmp(d->env[i].name, "CUDA_VISIBLE_DEVICES")) {
+			assert_string_equal(d->env[i].value, "$g");
+			per = (d->env[i].flags & SL_SET_PER_REPLICA) != 0;
+		}
+	assert_true(per);
+	/* a value through a variable records where the value is written */
+	const sl_setting *mdl = sl_service_get(p, "model");
+	assert_string_equal(pos_of(f.e->script, mdl->value_origin.off), "4:7");
+	assert_string_equal(mdl->origin.raw, "--model \"$MODEL\"");
 	for (size_t i = 0; i < m->services[4].nenv; i++)
 		assert_string_not_equal(m->services[4].env[i].name, "VLLM_FOO_BAR");
 	assert_int_equal(m->nnotes, 0);

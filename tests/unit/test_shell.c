@@ -141,9 +141,9 @@ static void test_bash_c_origins(void **st)
 	assert_string_equal(cfg->text, "{\"a\":1}");
 	/* `--cfg` sits on line 3, column 5 of the outer file */
 	assert_string_equal(pos_of(e->script, in->cmds[0].argv[4].start), "3:5");
-	/* the "a" member: line 3, after `--cfg '{\` */
+	/* the "a" member: line 3, at the backslash of its escaped quote */
 	const char *a = strstr(cfg->text, "\"a\"");
-	assert_string_equal(pos_of(e->script, cfg->offs[a - cfg->text]), "3:14");
+	assert_string_equal(pos_of(e->script, cfg->offs[a - cfg->text]), "3:13");
 	sl_script_free(in);
 	sl_script_free(s);
 	sl_entry_free(e);
