@@ -52,10 +52,10 @@ yes 'vllm serve m --max-num-seqs 8' | head -c 10485760 > "$dir/big.sh"
 check ten-megabytes "^$dir/big.sh: file is larger than the limit of 4194304 bytes" "$dir/big.sh"
 
 # deeply nested substitutions
-awk 'BEGIN { s = "x"; for (i = 0; i < 5000; i++) s = "\"$(echo " s ")\""; print "vllm serve " s }' > "$dir/deep.sh"
+awk 'BEGIN { printf "vllm serve "; for (i = 0; i < 5000; i++) printf "\"$(echo "; printf "x"; for (i = 0; i < 5000; i++) printf ")\""; print "" }' > "$dir/deep.sh"
 check deep-substitutions "^$dir/deep.sh:1:[0-9]+: nesting deeper than the limit of 64 levels" "$dir/deep.sh"
 
-awk 'BEGIN { s = "x"; for (i = 0; i < 100000; i++) s = "${A:-" s "}"; print "vllm serve " s }' > "$dir/deep2.sh"
+awk 'BEGIN { printf "vllm serve "; for (i = 0; i < 100000; i++) printf "${A:-"; printf "x"; for (i = 0; i < 100000; i++) printf "}"; print "" }' > "$dir/deep2.sh"
 check deep-expansions "^$dir/deep2.sh:1:[0-9]+: nesting deeper than the limit" "$dir/deep2.sh"
 
 check missing "^$dir/nope.sh: cannot open: No such file or directory" "$dir/nope.sh"
