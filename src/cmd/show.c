@@ -93,9 +93,11 @@ int sl_cmd_show(int argc, char **argv)
 	 * over large catalogues; nothing reaches stdout unless all succeeded. */
 	size_t n = (size_t)(argc - optind);
 	json_t *arr = json_array();
-	char *text = NULL;
-	size_t text_len = 0;
-	FILE *mem = json ? NULL : open_memstream(&text, &text_len);
+	/* tty text is spooled to an anonymous temporary file: memory stays
+	 * flat, and stdout is only written once every entry has succeeded */
+	FILE *mem = json ? NULL : tmpfile();
+	if (mem)
+		setvbuf(mem, NULL, _IOFBF, 1 << 16);
 	int failed = !json && !mem;
 	for (size_t i = 0; i < n; i++) {
 		const char *path = argv[optind + (int)i];
@@ -117,7 +119,7 @@ int sl_cmd_show(int argc, char **argv)
 		sl_model_free(model);
 		sl_entry_free(entry);
 	}
-	if (mem && fclose(mem)) {
+	if (mem && (fflush(mem) || fseek(mem, 0, SEEK_SET))) {
 		perror("servelint: rendering");
 		failed = 1;
 	}
@@ -129,8 +131,14 @@ int sl_cmd_show(int argc, char **argv)
 			    putchar('\n') == EOF)
 				rc = SL_EXIT_ERROR;
 			json_decref(doc);
-		} else if (text_len && fwrite(text, 1, text_len, stdout) != text_len) {
-			rc = SL_EXIT_ERROR;
+		} else {
+			char chunk[1 << 16];
+			size_t n;
+			while ((n = fread(chunk, 1, sizeof chunk, mem)) > 0)
+				if (fwrite(chunk, 1, n, stdout) != n) {
+					rc = SL_EXIT_ERROR;
+					break;
+				}
 		}
 		if (fflush(stdout)) {
 			perror("servelint: writing output");
@@ -138,7 +146,8 @@ int sl_cmd_show(int argc, char **argv)
 		}
 	}
 	json_decref(arr);
-	free(text);
+	if (mem)
+		fclose(mem);
 	sl_normalize_grammars_free(gs);
 	return rc;
 }

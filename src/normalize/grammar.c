@@ -161,7 +161,8 @@ static void build_index(sl_grammar *g)
 		}
 	/* stable for equal names: the first declared wins (an overriding flag
 	 * of an including grammar is found before the included one anyway) */
-	qsort(g->index, g->nindex, sizeof *g->index, cmp_index);
+	if (g->nindex)
+		qsort(g->index, g->nindex, sizeof *g->index, cmp_index);
 }
 
 static int load_one(sl_grammars *gs, const sl_source *src, sl_error *err)
@@ -295,7 +296,8 @@ int sl_grammars_load(sl_grammars **out, sl_error *err)
 				if (sl_ends_with(de->d_name, ".yaml"))
 					SL_PUSH(names, n, cap, sl_strdup(de->d_name));
 			closedir(d);
-			qsort(names, n, sizeof *names, cmp_str);
+			if (n)
+				qsort(names, n, sizeof *names, cmp_str);
 			for (size_t i = 0; i < n; i++) {
 				if (rc == SL_OK) {
 					sl_buf p = {0};
@@ -382,7 +384,8 @@ static int exact(const sl_grammars *gs, const sl_grammar *g, const char *name, s
 			if (*p == '_')
 				*p = '-';
 	sl_flag_index key = {q, NULL};
-	const sl_flag_index *hit = bsearch(&key, g->index, g->nindex, sizeof *g->index, cmp_index);
+	const sl_flag_index *hit =
+		g->nindex ? bsearch(&key, g->index, g->nindex, sizeof *g->index, cmp_index) : NULL;
 	free(q);
 	if (hit) {
 		m->flag = hit->flag;

@@ -958,7 +958,8 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 		sl_script_free(s);
 		return SL_ERR_INPUT;
 	}
-	qsort(s->comments, s->ncomments, sizeof *s->comments, compare_comments);
+	if (s->ncomments)
+		qsort(s->comments, s->ncomments, sizeof *s->comments, compare_comments);
 	build_blocks(s);
 	*out = s;
 	return SL_OK;

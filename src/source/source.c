@@ -205,7 +205,8 @@ static int load_dir(sl_entry *e, const char *path, sl_error *err)
 		SL_PUSH(names, n, cap, sl_strdup(de->d_name));
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, cmp_str);
+	if (n)
+		qsort(names, n, sizeof *names, cmp_str);
 
 	const char *script = NULL;
 	size_t nsh = 0;
