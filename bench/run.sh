@@ -1,49 +1,46 @@
-#!/bin/sh
-# bench/run.sh [MB]: `servelint show` over the corpus scripts copied until the
-# input reaches MB megabytes (default 10), side by side in one run with a
-# bare tree-sitter-bash parse of the same files (ts-parse-baseline). Prints
-# both times (best of 3) and the ratio. Needs a build in ./build.
-set -eu
+#!/usr/bin/env bash
+# bench/run.sh [MB] [RUNS]: `servelint show` over the corpus launch scripts,
+# copied until the input reaches MB megabytes (default 10), side by side in
+# one run with a bare tree-sitter-bash parse of the very same files
+# (build/ts-parse-baseline). Each is run RUNS times (default 5); the best
+# CPU time (user + sys) of each is reported, and their ratio.
+# Needs a release build in ./build (scripts/setup).
+set -euo pipefail
 cd "$(dirname "$0")/.."
 mb=${1:-10}
+runs=${2:-5}
 bin=build/servelint
 base=build/ts-parse-baseline
-[ -x "$bin" ] && [ -x "$base" ] || { echo "build first: scripts/setup"; exit 2; }
+[ -x "$bin" ] && [ -x "$base" ] || { echo "build first: scripts/setup" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Entries are copied whole (script and sidecars) so show reads real folders.
-target=$((mb * 1024 * 1024))
-total=0
-i=0
-while [ "$total" -lt "$target" ]; do
-	for s in $(find corpus -name launch.sh | sort); do
-		d="$work/e$i/$(dirname "$s")"
-		mkdir -p "$d"
-		cp "$(dirname "$s")"/* "$d"/
-		total=$((total + $(wc -c < "$s")))
-	done
-	i=$((i + 1))
+per_copy=$(find corpus -name launch.sh -exec cat {} + | wc -c)
+copies=$(( (mb * 1024 * 1024 + per_copy - 1) / per_copy ))
+for i in $(seq 1 "$copies"); do
+	mkdir -p "$work/c$i"
+	cp -r corpus/. "$work/c$i/"
 done
 find "$work" -name launch.sh | sort > "$work/scripts"
-find "$work" -name launch.sh -exec dirname {} \; | sort > "$work/entries"
-n=$(wc -l < "$work/entries")
+n=$(wc -l < "$work/scripts")
+bytes=$(xargs -a "$work/scripts" cat | wc -c)
 
-best() { # best-of-3 wall time in seconds of "$@" (output discarded)
-	b=""
-	for _ in 1 2 3; do
-		t0=$(date +%s.%N)
-		"$@" > /dev/null
-		t1=$(date +%s.%N)
-		t=$(echo "$t1 - $t0" | bc)
-		if [ -z "$b" ] || [ "$(echo "$t < $b" | bc)" -eq 1 ]; then b=$t; fi
+# cpu_time CMD...: user+sys seconds of CMD (output discarded), best of $runs
+cpu_time() {
+	local best="" t
+	for _ in $(seq 1 "$runs"); do
+		t=$( { TIMEFORMAT='%3U %3S'; time "$@" > /dev/null; } 2>&1 | awk '{ print $1 + $2 }')
+		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
 	done
-	echo "$b"
+	echo "$best"
 }
-t_base=$(best xargs -a "$work/scripts" "$base")
-t_show=$(best xargs -a "$work/entries" "$bin" show)
-t_json=$(best xargs -a "$work/entries" "$bin" show --format json)
-printf 'input: %d entries, %.1f MB of launch scripts\n' "$n" "$(echo "$total / 1048576" | bc -l)"
-printf 'tree-sitter-bash parse only   %8.3f s\n' "$t_base"
-printf 'servelint show (tty)          %8.3f s   ratio %.2fx\n' "$t_show" "$(echo "$t_show / $t_base" | bc -l)"
-printf 'servelint show --format json  %8.3f s   ratio %.2fx\n' "$t_json" "$(echo "$t_json / $t_base" | bc -l)"
+
+t_base=$(cpu_time xargs -a "$work/scripts" "$base")
+t_tty=$(cpu_time xargs -a "$work/scripts" "$bin" show)
+t_json=$(cpu_time xargs -a "$work/scripts" "$bin" show --format json)
+awk -v n="$n" -v b="$bytes" -v tb="$t_base" -v tt="$t_tty" -v tj="$t_json" -v r="$runs" 'BEGIN {
+	printf "input: %d launch scripts, %.1f MB (corpus x %d); best CPU time of %d runs\n", n, b / 1048576, n / 35, r
+	printf "  tree-sitter-bash parse only    %7.3f s\n", tb
+	printf "  servelint show                 %7.3f s   %.2fx the bare parse\n", tt, tt / tb
+	printf "  servelint show --format json   %7.3f s   %.2fx the bare parse\n", tj, tj / tb
+}'

@@ -4,6 +4,7 @@
  * All entries are read and normalized before anything is written, so an
  * input error never leaves half a report on stdout.
  */
+#define _GNU_SOURCE  /* fopencookie: a FILE that appends to our own buffer */
 #include "cmd.h"
 
 #include <getopt.h>
@@ -14,6 +15,25 @@
 
 #include "normalize/normalize.h"
 #include "report/report.h"
+
+/* The tty report is rendered into memory first: nothing reaches stdout
+ * unless every entry succeeded. glibc's open_memstream zero-fills each
+ * growth, and a temporary file waits on the disk; a cookie FILE over an
+ * sl_buf does neither. */
+static ssize_t buf_write(void *cookie, const char *data, size_t n)
+{
+	sl_buf_add(cookie, data, n);
+	return (ssize_t)n;
+}
+
+static FILE *buf_stream(sl_buf *b)
+{
+	cookie_io_functions_t io = {NULL, buf_write, NULL, NULL};
+	FILE *f = fopencookie(b, "w", io);
+	if (f)
+		setvbuf(f, NULL, _IOFBF, 1 << 16);
+	return f;
+}
 
 static void usage(FILE *f)
 {
@@ -93,11 +113,8 @@ int sl_cmd_show(int argc, char **argv)
 	 * over large catalogues; nothing reaches stdout unless all succeeded. */
 	size_t n = (size_t)(argc - optind);
 	json_t *arr = json_array();
-	/* tty text is spooled to an anonymous temporary file: memory stays
-	 * flat, and stdout is only written once every entry has succeeded */
-	FILE *mem = json ? NULL : tmpfile();
-	if (mem)
-		setvbuf(mem, NULL, _IOFBF, 1 << 16);
+	sl_buf text = {0};
+	FILE *mem = json ? NULL : buf_stream(&text);
 	int failed = !json && !mem;
 	for (size_t i = 0; i < n; i++) {
 		const char *path = argv[optind + (int)i];
@@ -119,7 +136,7 @@ int sl_cmd_show(int argc, char **argv)
 		sl_model_free(model);
 		sl_entry_free(entry);
 	}
-	if (mem && (fflush(mem) || fseek(mem, 0, SEEK_SET))) {
+	if (mem && fclose(mem)) {
 		perror("servelint: rendering");
 		failed = 1;
 	}
@@ -131,14 +148,8 @@ int sl_cmd_show(int argc, char **argv)
 			    putchar('\n') == EOF)
 				rc = SL_EXIT_ERROR;
 			json_decref(doc);
-		} else {
-			char chunk[1 << 16];
-			size_t n;
-			while ((n = fread(chunk, 1, sizeof chunk, mem)) > 0)
-				if (fwrite(chunk, 1, n, stdout) != n) {
-					rc = SL_EXIT_ERROR;
-					break;
-				}
+		} else if (text.len && fwrite(text.data, 1, text.len, stdout) != text.len) {
+			rc = SL_EXIT_ERROR;
 		}
 		if (fflush(stdout)) {
 			perror("servelint: writing output");
@@ -146,8 +157,7 @@ int sl_cmd_show(int argc, char **argv)
 		}
 	}
 	json_decref(arr);
-	if (mem)
-		fclose(mem);
+	sl_buf_free(&text);
 	sl_normalize_grammars_free(gs);
 	return rc;
 }

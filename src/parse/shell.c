@@ -29,6 +29,85 @@ const void *sl_tree_sitter_bash(void)
 	return tree_sitter_bash();
 }
 
+/* Node kinds by symbol id: comparing ids, not type names, on the hot path. */
+static _Thread_local struct {
+	int ready;
+	TSSymbol ansi_c_string;
+	TSSymbol arithmetic_expansion;
+	TSSymbol c_style_for_statement;
+	TSSymbol case_statement;
+	TSSymbol command;
+	TSSymbol command_name;
+	TSSymbol command_substitution;
+	TSSymbol comment;
+	TSSymbol compound_statement;
+	TSSymbol concatenation;
+	TSSymbol declaration_command;
+	TSSymbol do_group;
+	TSSymbol expansion;
+	TSSymbol file_redirect;
+	TSSymbol for_statement;
+	TSSymbol function_definition;
+	TSSymbol heredoc_redirect;
+	TSSymbol herestring_redirect;
+	TSSymbol if_statement;
+	TSSymbol list;
+	TSSymbol pipeline;
+	TSSymbol process_substitution;
+	TSSymbol program;
+	TSSymbol raw_string;
+	TSSymbol redirected_statement;
+	TSSymbol simple_expansion;
+	TSSymbol special_variable_name;
+	TSSymbol string;
+	TSSymbol string_content;
+	TSSymbol subshell;
+	TSSymbol variable_assignment;
+	TSSymbol variable_name;
+	TSSymbol while_statement;
+} S;
+
+static void symbols_init(void)
+{
+	if (S.ready)
+		return;
+	const TSLanguage *l = tree_sitter_bash();
+	S.ansi_c_string = ts_language_symbol_for_name(l, "ansi_c_string", 13, true);
+	S.arithmetic_expansion = ts_language_symbol_for_name(l, "arithmetic_expansion", 20, true);
+	S.c_style_for_statement = ts_language_symbol_for_name(l, "c_style_for_statement", 21, true);
+	S.case_statement = ts_language_symbol_for_name(l, "case_statement", 14, true);
+	S.command = ts_language_symbol_for_name(l, "command", 7, true);
+	S.command_name = ts_language_symbol_for_name(l, "command_name", 12, true);
+	S.command_substitution = ts_language_symbol_for_name(l, "command_substitution", 20, true);
+	S.comment = ts_language_symbol_for_name(l, "comment", 7, true);
+	S.compound_statement = ts_language_symbol_for_name(l, "compound_statement", 18, true);
+	S.concatenation = ts_language_symbol_for_name(l, "concatenation", 13, true);
+	S.declaration_command = ts_language_symbol_for_name(l, "declaration_command", 19, true);
+	S.do_group = ts_language_symbol_for_name(l, "do_group", 8, true);
+	S.expansion = ts_language_symbol_for_name(l, "expansion", 9, true);
+	S.file_redirect = ts_language_symbol_for_name(l, "file_redirect", 13, true);
+	S.for_statement = ts_language_symbol_for_name(l, "for_statement", 13, true);
+	S.function_definition = ts_language_symbol_for_name(l, "function_definition", 19, true);
+	S.heredoc_redirect = ts_language_symbol_for_name(l, "heredoc_redirect", 16, true);
+	S.herestring_redirect = ts_language_symbol_for_name(l, "herestring_redirect", 19, true);
+	S.if_statement = ts_language_symbol_for_name(l, "if_statement", 12, true);
+	S.list = ts_language_symbol_for_name(l, "list", 4, true);
+	S.pipeline = ts_language_symbol_for_name(l, "pipeline", 8, true);
+	S.process_substitution = ts_language_symbol_for_name(l, "process_substitution", 20, true);
+	S.program = ts_language_symbol_for_name(l, "program", 7, true);
+	S.raw_string = ts_language_symbol_for_name(l, "raw_string", 10, true);
+	S.redirected_statement = ts_language_symbol_for_name(l, "redirected_statement", 20, true);
+	S.simple_expansion = ts_language_symbol_for_name(l, "simple_expansion", 16, true);
+	S.special_variable_name = ts_language_symbol_for_name(l, "special_variable_name", 21, true);
+	S.string = ts_language_symbol_for_name(l, "string", 6, true);
+	S.string_content = ts_language_symbol_for_name(l, "string_content", 14, true);
+	S.subshell = ts_language_symbol_for_name(l, "subshell", 8, true);
+	S.variable_assignment = ts_language_symbol_for_name(l, "variable_assignment", 19, true);
+	S.variable_name = ts_language_symbol_for_name(l, "variable_name", 13, true);
+	S.while_statement = ts_language_symbol_for_name(l, "while_statement", 15, true);
+	S.ready = 1;
+}
+
 /* The text being parsed: the file itself, or the value of a word (bash -c). */
 typedef struct {
 	const sl_source *src;
@@ -42,7 +121,11 @@ typedef struct {
 	size_t n, cap;
 } vartab;
 
-typedef struct {
+typedef struct walker walker;
+static size_t kids(walker *w, TSNode node, int named, uint32_t *count);
+#define KID(i) (w->pool[kb + (i)])
+
+struct walker {
 	view v;
 	sl_script *s;
 	size_t cmd_cap, com_cap, asg_cap, note_cap;
@@ -56,7 +139,32 @@ typedef struct {
 	unsigned iteration, iterations;
 	uint32_t head;
 	int in_head;
-} walker;
+	TSNode *pool;            /* stack of children being iterated (see kids) */
+	size_t pool_n, pool_cap;
+	TSTreeCursor cur;        /* reused by kids(): a new cursor allocates */
+	int have_cur;
+};
+
+static size_t kids(walker *w, TSNode node, int named, uint32_t *count)
+{
+	size_t base = w->pool_n;
+	if (!w->have_cur) {
+		w->cur = ts_tree_cursor_new(node);
+		w->have_cur = 1;
+	} else {
+		ts_tree_cursor_reset(&w->cur, node);
+	}
+	TSTreeCursor *c = &w->cur;
+	if (ts_tree_cursor_goto_first_child(c)) {
+		do {
+			TSNode k = ts_tree_cursor_current_node(c);
+			if (!named || ts_node_is_named(k))
+				SL_PUSH(w->pool, w->pool_n, w->pool_cap, k);
+		} while (ts_tree_cursor_goto_next_sibling(c));
+	}
+	*count = (uint32_t)(w->pool_n - base);
+	return base;
+}
 
 static uint32_t src_off(const view *v, size_t i)
 {
@@ -80,24 +188,10 @@ static void fail_at(walker *w, size_t view_off, const char *fmt, const char *arg
 /*
  * The children of a node, through a tree cursor: ts_node_child(node, i)
  * walks from the first child each time, which makes plain index loops
- * quadratic over a command of many arguments. Caller frees *out.
+ * quadratic over a command of many arguments. They are pushed on the
+ * walker's node stack (no allocation per node); the caller reads them as
+ * KID(i) and pops them with w->pool_n = kb (see kids() above).
  */
-static uint32_t kids(TSNode node, int named, TSNode **out)
-{
-	TSNode *v = NULL;
-	size_t n = 0, cap = 0;
-	TSTreeCursor c = ts_tree_cursor_new(node);
-	if (ts_tree_cursor_goto_first_child(&c)) {
-		do {
-			TSNode k = ts_tree_cursor_current_node(&c);
-			if (!named || ts_node_is_named(k))
-				SL_PUSH(v, n, cap, k);
-		} while (ts_tree_cursor_goto_next_sibling(&c));
-	}
-	ts_tree_cursor_delete(&c);
-	*out = v;
-	return (uint32_t)n;
-}
 
 typedef struct {
 	sl_buf b;
@@ -244,18 +338,22 @@ static void add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
 	}
 }
 
-static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, const TSNode *kv,
+static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size_t kb,
 			     uint32_t nc)
 {
 	const char *t = w->v.text;
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
 	const char *type = ts_node_type(node);
+	TSSymbol type_sym = ts_node_symbol(node);
+	(void)type;
 	TSNode name = {0};
 	int have_name = 0;
 	for (uint32_t i = 0; i < nc; i++) {
-		TSNode c = kv[i];
+		TSNode c = KID(i);
 		const char *ct = ts_node_type(c);
-		if (!strcmp(ct, "variable_name") || !strcmp(ct, "special_variable_name")) {
+	TSSymbol ct_sym = ts_node_symbol(c);
+	(void)ct;
+		if ((ct_sym == S.variable_name) || (ct_sym == S.special_variable_name)) {
 			name = c;
 			have_name = 1;
 			break;
@@ -264,7 +362,7 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, cons
 	if (have_name) {
 		size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
 		const sl_assign *v = var_get(w, t + na, nb - na);
-		int plain = !strcmp(type, "simple_expansion") ||
+		int plain = (type_sym == S.simple_expansion) ||
 			    (b - a == nb - na + 3 && t[a + 1] == '{');  /* ${NAME} */
 		if (plain) {
 			if (v) {
@@ -272,7 +370,7 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, cons
 				wb->flags |= v->value.flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER);
 				return;
 			}
-		} else if (!strcmp(type, "expansion")) {
+		} else if ((type_sym == S.expansion)) {
 			/* ${NAME:-default} and ${NAME-default} */
 			size_t k = nb;
 			int colon = k < b && t[k] == ':';
@@ -289,7 +387,7 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, cons
 				size_t da = k + 1, db = b - 1;
 				int any = 0;
 				for (uint32_t i = 0; i < nc; i++) {
-					TSNode c = kv[i];
+					TSNode c = KID(i);
 					if (ts_node_start_byte(c) >= da && ts_node_end_byte(c) <= db) {
 						eval_node(w, c, wb, in_dq);
 						any = 1;
@@ -308,10 +406,10 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, cons
 
 static void eval_expansion(walker *w, TSNode node, wbuild *wb, int in_dq)
 {
-	TSNode *kv;
-	uint32_t nc = kids(node, 1, &kv);
-	eval_expansion_k(w, node, wb, in_dq, kv, nc);
-	free(kv);
+	uint32_t nc;
+	size_t kb = kids(w, node, 1, &nc);
+	eval_expansion_k(w, node, wb, in_dq, kb, nc);
+	w->pool_n = kb;
 }
 
 static void eval_string(walker *w, TSNode node, wbuild *wb)
@@ -319,21 +417,21 @@ static void eval_string(walker *w, TSNode node, wbuild *wb)
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
 	size_t pos = a + 1;
 	size_t end = b > a + 1 && w->v.text[b - 1] == '"' ? b - 1 : b;
-	TSNode *kv;
-	uint32_t nc = kids(node, 1, &kv);
+	uint32_t nc;
+	size_t kb = kids(w, node, 1, &nc);
 	wb->flags |= SL_WORD_QUOTED;
 	for (uint32_t i = 0; i < nc; i++) {
-		TSNode c = kv[i];
+		TSNode c = KID(i);
 		size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
 		if (ca > pos)
 			add_unescaped(w, wb, pos, ca, 1);
-		if (!strcmp(ts_node_type(c), "string_content"))
+		if ((ts_node_symbol(c) == S.string_content))
 			add_unescaped(w, wb, ca, cb, 1);
 		else
 			eval_node(w, c, wb, 1);
 		pos = cb;
 	}
-	free(kv);
+	w->pool_n = kb;
 	if (end > pos)
 		add_unescaped(w, wb, pos, end, 1);
 }
@@ -349,19 +447,21 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 		return;
 	}
 	const char *type = ts_node_type(node);
+	TSSymbol type_sym = ts_node_symbol(node);
+	(void)type;
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
-	if (!strcmp(type, "raw_string")) {
+	if ((type_sym == S.raw_string)) {
 		wb->flags |= SL_WORD_QUOTED;
 		if (b - a >= 2)
 			wb_add_view(wb, &w->v, a + 1, b - a - 2);
-	} else if (!strcmp(type, "string")) {
+	} else if ((type_sym == S.string)) {
 		eval_string(w, node, wb);
-	} else if (!strcmp(type, "concatenation") || !strcmp(type, "command_name")) {
-		TSNode *kv;
-		uint32_t nc = kids(node, 0, &kv);
+	} else if ((type_sym == S.concatenation) || (type_sym == S.command_name)) {
+		uint32_t nc;
+		size_t kb = kids(w, node, 0, &nc);
 		size_t pos = a;
 		for (uint32_t i = 0; i < nc; i++) {
-			TSNode c = kv[i];
+			TSNode c = KID(i);
 			size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
 			if (ca > pos)
 				add_unescaped(w, wb, pos, ca, in_dq);
@@ -371,27 +471,27 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 				add_unescaped(w, wb, ca, cb, in_dq);
 			pos = cb;
 		}
-		free(kv);
+		w->pool_n = kb;
 		if (b > pos)
 			add_unescaped(w, wb, pos, b, in_dq);
-	} else if (!strcmp(type, "simple_expansion") || !strcmp(type, "expansion")) {
+	} else if ((type_sym == S.simple_expansion) || (type_sym == S.expansion)) {
 		eval_expansion(w, node, wb, in_dq);
-	} else if (!strcmp(type, "command_substitution") ||
-		   !strcmp(type, "arithmetic_expansion") ||
-		   !strcmp(type, "process_substitution")) {
+	} else if ((type_sym == S.command_substitution) ||
+		   (type_sym == S.arithmetic_expansion) ||
+		   (type_sym == S.process_substitution)) {
 		/* Never run anything: the value is unknown. Still look inside so
 		 * that absurd nesting is refused rather than silently accepted. */
-		TSNode *kv;
-	uint32_t nc = kids(node, 1, &kv);
+		uint32_t nc;
+	size_t kb = kids(w, node, 1, &nc);
 		wbuild tmp = {0};
 		for (uint32_t i = 0; i < nc && !w->failed; i++)
-			eval_node(w, kv[i], &tmp, 0);
-		free(kv);
+			eval_node(w, KID(i), &tmp, 0);
+		w->pool_n = kb;
 		sl_buf_free(&tmp.b);
 		free(tmp.offs);
 		wb_add_view(wb, &w->v, a, b - a);
 		wb->flags |= SL_WORD_SYMBOLIC;
-	} else if (!strcmp(type, "ansi_c_string")) {
+	} else if ((type_sym == S.ansi_c_string)) {
 		wb->flags |= SL_WORD_QUOTED;
 		if (b - a >= 3)
 			wb_add_view(wb, &w->v, a + 2, b - a - 3);
@@ -427,21 +527,21 @@ static void var_set(walker *w, const char *name, const sl_word *value, uint32_t 
 static void assign_from_node(walker *w, TSNode node, sl_assign *out)
 {
 	memset(out, 0, sizeof *out);
-	TSNode *kv;
-	uint32_t nc = kids(node, 1, &kv);
-	TSNode name = kv[0];
+	uint32_t nc;
+	size_t kb = kids(w, node, 1, &nc);
+	TSNode name = KID(0);
 	size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
 	out->name = sl_strndup(w->v.text + na, nb - na);
 	out->start = src_off(&w->v, na);
 	if (nc >= 2) {
-		eval_word(w, kv[1], &out->value);
+		eval_word(w, KID(1), &out->value);
 	} else {
 		/* NAME= with nothing after it: the empty string */
 		size_t e = ts_node_end_byte(node);
 		wbuild wb = {0};
 		wb_finish(&wb, &out->value, src_off(&w->v, e), src_off(&w->v, e));
 	}
-	free(kv);
+	w->pool_n = kb;
 }
 
 static void note(walker *w, TSNode node, const char *what)
@@ -485,17 +585,19 @@ static void walk_command(walker *w, TSNode node, int background)
 	sl_command c;
 	memset(&c, 0, sizeof c);
 	size_t acap = 0, pcap = 0;
-	TSNode *kv;
-	uint32_t nc = kids(node, 1, &kv);
+	uint32_t nc;
+	size_t kb = kids(w, node, 1, &nc);
 	for (uint32_t i = 0; i < nc && !w->failed; i++) {
-		TSNode ch = kv[i];
+		TSNode ch = KID(i);
 		const char *t = ts_node_type(ch);
-		if (!strcmp(t, "variable_assignment") && c.argc == 0) {
+	TSSymbol t_sym = ts_node_symbol(ch);
+	(void)t;
+		if ((t_sym == S.variable_assignment) && c.argc == 0) {
 			sl_assign a;
 			assign_from_node(w, ch, &a);
 			SL_PUSH(c.prefix, c.nprefix, pcap, a);
-		} else if (!strcmp(t, "file_redirect") || !strcmp(t, "herestring_redirect") ||
-			   !strcmp(t, "comment")) {
+		} else if ((t_sym == S.file_redirect) || (t_sym == S.herestring_redirect) ||
+			   (t_sym == S.comment)) {
 			continue;
 		} else {
 			sl_word word;
@@ -503,7 +605,7 @@ static void walk_command(walker *w, TSNode node, int background)
 			SL_PUSH(c.argv, c.argc, acap, word);
 		}
 	}
-	free(kv);
+	w->pool_n = kb;
 	uint32_t a = src_off(&w->v, ts_node_start_byte(node));
 	c.start = a;
 	c.end = src_off(&w->v, ts_node_end_byte(node));
@@ -526,20 +628,20 @@ static void walk_comment(walker *w, TSNode node);
 
 static void walk_children(walker *w, TSNode node)
 {
-	TSNode *kv;
-	uint32_t n = kids(node, 0, &kv);
+	uint32_t n;
+	size_t kb = kids(w, node, 0, &n);
 	for (uint32_t i = 0; i < n && !w->failed; i++) {
-		TSNode c = kv[i];
+		TSNode c = KID(i);
 		if (!ts_node_is_named(c))
 			continue;
 		int bg = 0;
 		if (i + 1 < n) {
-			TSNode nx = kv[i + 1];
+			TSNode nx = KID(i + 1);
 			bg = !ts_node_is_named(nx) && !strcmp(ts_node_type(nx), "&");
 		}
 		walk_statement(w, c, bg);
 	}
-	free(kv);
+	w->pool_n = kb;
 }
 
 static void walk_comment(walker *w, TSNode node)
@@ -564,18 +666,20 @@ static void walk_for(walker *w, TSNode node)
 	int have_var = 0, have_body = 0;
 	sl_word *vals = NULL;
 	size_t nvals = 0, vcap = 0;
-	TSNode *kv;
-	uint32_t nc = kids(node, 1, &kv);
+	uint32_t nc;
+	size_t kb = kids(w, node, 1, &nc);
 	for (uint32_t i = 0; i < nc && !w->failed; i++) {
-		TSNode c = kv[i];
+		TSNode c = KID(i);
 		const char *t = ts_node_type(c);
-		if (!strcmp(t, "variable_name") && !have_var) {
+	TSSymbol t_sym = ts_node_symbol(c);
+	(void)t;
+		if ((t_sym == S.variable_name) && !have_var) {
 			var = c;
 			have_var = 1;
-		} else if (!strcmp(t, "do_group") || !strcmp(t, "compound_statement")) {
+		} else if ((t_sym == S.do_group) || (t_sym == S.compound_statement)) {
 			body = c;
 			have_body = 1;
-		} else if (!strcmp(t, "comment")) {
+		} else if ((t_sym == S.comment)) {
 			walk_comment(w, c);
 		} else {
 			sl_word v;
@@ -626,7 +730,7 @@ static void walk_for(walker *w, TSNode node)
 	w->head = save_head;
 	free(name);
 out:
-	free(kv);
+	w->pool_n = kb;
 	for (size_t i = 0; i < nvals; i++)
 		sl_word_free(&vals[i]);
 	free(vals);
@@ -638,7 +742,7 @@ static void walk_list(walker *w, TSNode node, int background)
 	TSNode *items = NULL;
 	size_t n = 0, cap = 0;
 	TSNode cur = node;
-	while (!strcmp(ts_node_type(cur), "list") && ts_node_named_child_count(cur) >= 1) {
+	while ((ts_node_symbol(cur) == S.list) && ts_node_named_child_count(cur) >= 1) {
 		uint32_t k = ts_node_named_child_count(cur);
 		for (uint32_t i = k; i-- > 1;)
 			SL_PUSH(items, n, cap, ts_node_named_child(cur, i));
@@ -663,30 +767,34 @@ static void walk_statement(walker *w, TSNode node, int background)
 		return;
 	}
 	const char *t = ts_node_type(node);
-	if (!strcmp(t, "command")) {
+	TSSymbol t_sym = ts_node_symbol(node);
+	(void)t;
+	if ((t_sym == S.command)) {
 		walk_command(w, node, background);
-	} else if (!strcmp(t, "comment")) {
+	} else if ((t_sym == S.comment)) {
 		walk_comment(w, node);
-	} else if (!strcmp(t, "variable_assignment")) {
+	} else if ((t_sym == S.variable_assignment)) {
 		sl_assign a;
 		assign_from_node(w, node, &a);
 		var_set(w, a.name, &a.value, a.start, 0);
 		SL_PUSH(w->s->assigns, w->s->nassigns, w->asg_cap, a);
-	} else if (!strcmp(t, "declaration_command")) {
+	} else if ((t_sym == S.declaration_command)) {
 		size_t a0 = ts_node_start_byte(node);
 		int exported = sl_starts_with(w->v.text + a0, "export");
-		TSNode *kv;
-		uint32_t nc = kids(node, 1, &kv);
+		uint32_t nc;
+		size_t kb = kids(w, node, 1, &nc);
 		for (uint32_t i = 0; i < nc && !w->failed; i++) {
-			TSNode c = kv[i];
+			TSNode c = KID(i);
 			const char *ct = ts_node_type(c);
-			if (!strcmp(ct, "variable_assignment")) {
+	TSSymbol ct_sym = ts_node_symbol(c);
+	(void)ct;
+			if ((ct_sym == S.variable_assignment)) {
 				sl_assign a;
 				assign_from_node(w, c, &a);
 				a.exported = exported;
 				var_set(w, a.name, &a.value, a.start, exported);
 				SL_PUSH(w->s->assigns, w->s->nassigns, w->asg_cap, a);
-			} else if (!strcmp(ct, "variable_name") && exported) {
+			} else if ((ct_sym == S.variable_name) && exported) {
 				size_t na = ts_node_start_byte(c), nb = ts_node_end_byte(c);
 				const sl_assign *old = var_get(w, w->v.text + na, nb - na);
 				if (old) {
@@ -699,30 +807,32 @@ static void walk_statement(walker *w, TSNode node, int background)
 				}
 			}
 		}
-		free(kv);
-	} else if (!strcmp(t, "for_statement")) {
+		w->pool_n = kb;
+	} else if ((t_sym == S.for_statement)) {
 		walk_for(w, node);
-	} else if (!strcmp(t, "redirected_statement")) {
-		TSNode *kv;
-		uint32_t nc = kids(node, 1, &kv);
+	} else if ((t_sym == S.redirected_statement)) {
+		uint32_t nc;
+		size_t kb = kids(w, node, 1, &nc);
 		for (uint32_t i = 0; i < nc; i++) {
-			TSNode c = kv[i];
+			TSNode c = KID(i);
 			const char *ct = ts_node_type(c);
-			if (strcmp(ct, "file_redirect") && strcmp(ct, "heredoc_redirect") &&
-			    strcmp(ct, "herestring_redirect"))
+	TSSymbol ct_sym = ts_node_symbol(c);
+	(void)ct;
+			if ((ct_sym != S.file_redirect) && (ct_sym != S.heredoc_redirect) &&
+			    (ct_sym != S.herestring_redirect))
 				walk_statement(w, c, background);
 		}
-		free(kv);
-	} else if (!strcmp(t, "list")) {
+		w->pool_n = kb;
+	} else if ((t_sym == S.list)) {
 		walk_list(w, node, background);
-	} else if (!strcmp(t, "pipeline") || !strcmp(t, "program") ||
-		   !strcmp(t, "do_group") || !strcmp(t, "compound_statement") ||
-		   !strcmp(t, "subshell")) {
+	} else if ((t_sym == S.pipeline) || (t_sym == S.program) ||
+		   (t_sym == S.do_group) || (t_sym == S.compound_statement) ||
+		   (t_sym == S.subshell)) {
 		walk_children(w, node);
-	} else if (!strcmp(t, "function_definition")) {
+	} else if ((t_sym == S.function_definition)) {
 		note(w, node, "function definition not analysed (its body runs only when called)");
-	} else if (!strcmp(t, "if_statement") || !strcmp(t, "case_statement") ||
-		   !strcmp(t, "while_statement") || !strcmp(t, "c_style_for_statement")) {
+	} else if ((t_sym == S.if_statement) || (t_sym == S.case_statement) ||
+		   (t_sym == S.while_statement) || (t_sym == S.c_style_for_statement)) {
 		sl_buf b = {0};
 		sl_buf_printf(&b, "%s not analysed yet; commands inside it are not in the model", t);
 		note(w, node, b.data);
@@ -807,41 +917,23 @@ static void report_syntax_error(walker *w, TSNode root)
  * check itself is iterative (a tree cursor), so no input can exhaust the
  * stack here; long `a && b && ...` chains are deep trees but not nesting.
  */
-static int nests(const char *t)
+static int nests(TSSymbol t_sym)
 {
-	return !strcmp(t, "command_substitution") || !strcmp(t, "expansion") ||
-	       !strcmp(t, "string") || !strcmp(t, "subshell") || !strcmp(t, "arithmetic_expansion") ||
-	       !strcmp(t, "process_substitution") || !strcmp(t, "compound_statement") ||
-	       !strcmp(t, "do_group");
-}
-
-/* nests() for every symbol of the grammar, computed once: check_nesting
- * visits every node, and string compares there showed in profiles. */
-static const unsigned char *nesting_table(void)
-{
-	static _Thread_local unsigned char *table;
-	if (!table) {
-		const TSLanguage *l = tree_sitter_bash();
-		uint32_t n = ts_language_symbol_count(l);
-		table = sl_calloc(n + 1, 1);
-		for (uint32_t i = 0; i < n; i++)
-			table[i] = (unsigned char)nests(ts_language_symbol_name(l, (TSSymbol)i));
-	}
-	return table;
+	return (t_sym == S.command_substitution) || (t_sym == S.expansion) ||
+	       (t_sym == S.string) || (t_sym == S.subshell) || (t_sym == S.arithmetic_expansion) ||
+	       (t_sym == S.process_substitution) || (t_sym == S.compound_statement) ||
+	       (t_sym == S.do_group);
 }
 
 static int check_nesting(walker *w, TSNode root)
 {
-	const unsigned char *table = nesting_table();
-	uint32_t nsym = ts_language_symbol_count(tree_sitter_bash());
 	TSTreeCursor cur = ts_tree_cursor_new(root);
 	unsigned char *stack = NULL;
 	size_t depth = 0, cap = 0, level = 0;
 	int bad = 0;
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		TSSymbol sym = ts_node_symbol(n);
-		unsigned char here = sym < nsym ? table[sym] : 0;
+		unsigned char here = (unsigned char)nests(ts_node_symbol(n));
 		sl_grow((void **)&stack, &cap, depth + 1, 1);
 		stack[depth] = here;
 		level += here;
@@ -911,6 +1003,7 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 {
 	*out = NULL;
 	/* Protect placeholders from being read as redirections (see top). */
+	symbols_init();
 	char *masked = sl_strndup(v->text, v->len);
 	for (size_t i = 0; i < v->len;) {
 		size_t at, n = sl_find_placeholder(masked + i, v->len - i, &at);
@@ -952,6 +1045,9 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 		sl_word_free(&w.vars.items[i].value);
 	}
 	free(w.vars.items);
+	free(w.pool);
+	if (w.have_cur)
+		ts_tree_cursor_delete(&w.cur);
 	ts_tree_delete(tree);
 	free(masked);
 	if (w.failed) {

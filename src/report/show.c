@@ -162,24 +162,60 @@ static const char *C(const out *o, const char *code)
 #define YEL "\033[33m"
 #define RST "\033[0m"
 
-static char *value_text(json_t *v)
+/* A value for the terminal: strings as they are, the rest as compact JSON.
+ * *tmp receives what the caller must free (NULL for strings). */
+static const char *value_text(json_t *v, char **tmp)
 {
+	*tmp = NULL;
 	if (json_is_string(v))
-		return sl_strdup(json_string_value(v));
-	char *d = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
-	return d ? d : sl_strdup("?");
+		return json_string_value(v);
+	*tmp = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+	return *tmp ? *tmp : "?";
+}
+
+/* "launch.sh:12:5" into buf. Formatted by hand: the terminal report
+ * writes one per setting, and snprintf showed in profiles. */
+static char *put_uint(char *p, unsigned v)
+{
+	char tmp[12];
+	int n = 0;
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10) && n < 11);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
 }
 
 static const char *short_where(const sl_origin *o, char *buf, size_t n)
 {
-	unsigned l, c;
-	sl_origin_pos(o, &l, &c);
-	if (!o->src) {
+	if (!o->src || n < 32) {
 		snprintf(buf, n, "-");
 		return buf;
 	}
-	snprintf(buf, n, "%s:%u:%u", o->src->name, l, c);
+	unsigned l, c;
+	sl_origin_pos(o, &l, &c);
+	size_t nl = strlen(o->src->name);
+	if (nl > n - 26)
+		nl = n - 26;
+	memcpy(buf, o->src->name, nl);
+	char *p = buf + nl;
+	*p++ = ':';
+	p = put_uint(p, l);
+	*p++ = ':';
+	p = put_uint(p, c);
+	*p = '\0';
 	return buf;
+}
+
+/* s, then spaces up to width (at least one space after s) */
+static void pad(FILE *f, const char *s, int width)
+{
+	static const char spaces[] = "                                                ";
+	size_t n = strlen(s);
+	fwrite(s, 1, n, f);
+	if ((int)n < width)
+		fwrite(spaces, 1, (size_t)width - n, f);
 }
 
 static void tag(const out *o, unsigned f)
@@ -247,9 +283,18 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 			fprintf(f, "  env\n");
 		for (size_t k = 0; k < s->nenv; k++) {
 			const sl_env *e = &s->env[k];
-			fprintf(f, "    %s%-40s%s %-28s %-8s %s%s%s", C(&o, CYAN), e->name, C(&o, RST),
-				e->value, e->via, C(&o, DIM), short_where(&e->origin, w, sizeof w),
-				C(&o, RST));
+			fputs("    ", f);
+			fputs(C(&o, CYAN), f);
+			pad(f, e->name, 40);
+			fputs(C(&o, RST), f);
+			putc(' ', f);
+			pad(f, e->value, 28);
+			putc(' ', f);
+			pad(f, e->via, 8);
+			putc(' ', f);
+			fputs(C(&o, DIM), f);
+			fputs(short_where(&e->origin, w, sizeof w), f);
+			fputs(C(&o, RST), f);
 			tag(&o, e->flags);
 			fputc('\n', f);
 		}
@@ -257,13 +302,23 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 			fprintf(f, "  settings\n");
 		for (size_t k = 0; k < s->nsettings; k++) {
 			const sl_setting *st = &s->settings[k];
-			char *v = value_text(st->value);
-			fprintf(f, "    %s%-40s%s %-28s %s%s%s  %s", C(&o, CYAN), st->key, C(&o, RST), v,
-				C(&o, DIM), short_where(&st->origin, w, sizeof w), C(&o, RST),
-				st->origin.raw ? st->origin.raw : st->flag);
+			char *tmp;
+			const char *v = value_text(st->value, &tmp);
+			fputs("    ", f);
+			fputs(C(&o, CYAN), f);
+			pad(f, st->key, 40);
+			fputs(C(&o, RST), f);
+			putc(' ', f);
+			pad(f, v, 28);
+			putc(' ', f);
+			fputs(C(&o, DIM), f);
+			fputs(short_where(&st->origin, w, sizeof w), f);
+			fputs(C(&o, RST), f);
+			fputs("  ", f);
+			fputs(st->origin.raw ? st->origin.raw : st->flag, f);
 			tag(&o, st->flags);
 			fputc('\n', f);
-			free(v);
+			free(tmp);
 		}
 	}
 	if (m->nnotes) {

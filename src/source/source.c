@@ -82,6 +82,16 @@ static int source_adopt(const char *path, char *text, size_t len, sl_source **ou
 	}
 	const unsigned char *p = (const unsigned char *)s->text;
 	for (size_t i = 0; i < len;) {
+		/* eight ASCII bytes without a NUL at a time (the common case) */
+		if (i + 8 <= len) {
+			uint64_t x;
+			memcpy(&x, p + i, 8);
+			if (!(x & 0x8080808080808080ull) &&
+			    !((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull)) {
+				i += 8;
+				continue;
+			}
+		}
 		if (p[i] >= 0x01 && p[i] < 0x80) {
 			i++;
 			continue;
