@@ -26,6 +26,12 @@ static ssize_t buf_write(void *cookie, const char *data, size_t n)
 	return (ssize_t)n;
 }
 
+static int json_to_buf(const char *data, size_t n, void *b)
+{
+	sl_buf_add(b, data, n);
+	return 0;
+}
+
 static FILE *buf_stream(sl_buf *b)
 {
 	cookie_io_functions_t io = {NULL, buf_write, NULL, NULL};
@@ -143,9 +149,14 @@ int sl_cmd_show(int argc, char **argv)
 	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
 	if (!failed) {
 		if (json) {
+			/* dumped into memory, then written at once: json_dumpf
+			 * writes token by token through stdio */
 			json_t *doc = json_pack("{s:O}", "entries", arr);
-			if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) ||
-			    putchar('\n') == EOF)
+			if (json_dump_callback(doc, json_to_buf, &text,
+					       JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)))
+				rc = SL_EXIT_ERROR;
+			sl_buf_putc(&text, '\n');
+			if (rc == SL_EXIT_OK && fwrite(text.data, 1, text.len, stdout) != text.len)
 				rc = SL_EXIT_ERROR;
 			json_decref(doc);
 		} else if (text.len && fwrite(text.data, 1, text.len, stdout) != text.len) {
