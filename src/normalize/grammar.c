@@ -109,6 +109,8 @@ static int load_flag(const sl_source *src, const sl_yaml_node *n, sl_flag *f, sl
 	f->dflt = scalar_json(sl_yaml_get(n, "default"));
 	const char *s = scalar(sl_yaml_get(n, "since"));
 	f->since = s ? sl_strdup(s) : NULL;
+	s = scalar(sl_yaml_get(n, "until"));
+	f->until = s ? sl_strdup(s) : NULL;
 	s = scalar(sl_yaml_get(n, "action"));
 	f->action = s ? sl_strdup(s) : NULL;
 	const sl_yaml_node *neg = sl_yaml_get(n, "negatable");
@@ -246,6 +248,7 @@ static void sl_grammar_free_one(sl_grammar *g)
 		free(f->key);
 		json_decref(f->dflt);
 		free(f->since);
+		free(f->until);
 		free(f->action);
 		for (size_t k = 0; k < f->njkeys; k++) {
 			free(f->jkeys[k].member);

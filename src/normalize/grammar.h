@@ -22,7 +22,8 @@ typedef struct sl_flag {
 	sl_type type;
 	char *key;
 	json_t *dflt;        /* may be NULL */
-	char *since;         /* may be NULL */
+	char *since;         /* first engine version known to accept it; may be NULL */
+	char *until;         /* first engine version known to reject it (removed); may be NULL */
 	char *action;        /* launchers: env gpus entrypoint volume ranks; may be NULL */
 	int negatable;       /* bool flags: the grammar's negation prefix applies */
 	sl_json_key *jkeys;
