@@ -499,6 +499,10 @@ size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_wo
 			else
 				json_object_set_new(detail, "ranks", json_string(val->text));
 		}
+		/* ROCm: where --device=/dev/kfd is written, for the GPU origin */
+		if (val && !strcmp(f->names[0], "--device") && sl_starts_with(val->text, "/dev/kfd") &&
+		    !json_object_get(detail, "_kfd_at"))
+			json_object_set_new(detail, "_kfd_at", json_integer(w->start));
 		/* remember where gpus/ranks were written, for the GPU origin */
 		if (val && (!strcmp(act, "gpus") || !strcmp(act, "ranks"))) {
 			json_object_set_new(detail, "_at", json_integer(w->start));

@@ -471,8 +471,10 @@ static void assign_gpus(sl_service *s)
 			json_array_foreach(dev, k, v)
 				kfd |= json_is_string(v) && !strncmp(json_string_value(v), "/dev/kfd", 8);
 		if (kfd) {
+			json_t *at = json_object_get(s->wrappers[i].detail, "_kfd_at");
 			set_gpus(s, -2, "docker --device /dev/kfd", json_array(), s->wrappers[i].origin.src,
-				 s->wrappers[i].origin.off, "--device=/dev/kfd");
+				 at ? (uint32_t)json_integer_value(at) : s->wrappers[i].origin.off,
+				 "--device=/dev/kfd");
 			return;
 		}
 	}
