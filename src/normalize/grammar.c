@@ -426,41 +426,36 @@ static void prefixes(const sl_grammars *gs, const sl_grammar *g, const char *nam
 	}
 }
 
+/* `--no-X` read through g's negation prefix: X must be a negatable bool. */
+static int negated(const sl_grammars *gs, const sl_grammar *g, const char *name, sl_flag_match *m)
+{
+	if (!g->negation || !sl_starts_with(name, g->negation))
+		return 0;
+	sl_buf b = {0};
+	sl_buf_printf(&b, "--%s", name + strlen(g->negation));
+	int ok = exact(gs, g, b.data, b.len, 0, m, 0) && m->flag->type == SL_T_BOOL && m->flag->negatable;
+	sl_buf_free(&b);
+	if (ok)
+		m->negated = 1;
+	else
+		memset(m, 0, sizeof *m);
+	return ok;
+}
+
 int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *name,
 		     sl_flag_match *m)
 {
 	memset(m, 0, sizeof *m);
 	size_t n = strlen(name);
-	/* vLLM reads '_' as '-' only before the first '.' of a dotted flag */
 	if (exact(gs, g, name, n, 0, m, 0))
 		return 1;
-	if (g->negation && sl_starts_with(name, g->negation)) {
-		sl_buf b = {0};
-		sl_buf_printf(&b, "--%s", name + strlen(g->negation));
-		int ok = exact(gs, g, b.data, b.len, 0, m, 0) && m->flag->type == SL_T_BOOL &&
-			 m->flag->negatable;
-		sl_buf_free(&b);
-		if (ok) {
-			m->negated = 1;
-			return 1;
-		}
-		memset(m, 0, sizeof *m);
-	}
+	if (negated(gs, g, name, m))
+		return 1;
 	/* Included grammars may negate with their own prefix (dynamo-vllm -> vllm). */
 	for (size_t i = 0; i < g->ninclude; i++) {
 		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
-		if (inc && inc->negation && sl_starts_with(name, inc->negation)) {
-			sl_buf b = {0};
-			sl_buf_printf(&b, "--%s", name + strlen(inc->negation));
-			int ok = exact(gs, inc, b.data, b.len, 0, m, 0) && m->flag->type == SL_T_BOOL &&
-				 m->flag->negatable;
-			sl_buf_free(&b);
-			if (ok) {
-				m->negated = 1;
-				return 1;
-			}
-			memset(m, 0, sizeof *m);
-		}
+		if (inc && negated(gs, inc, name, m))
+			return 1;
 	}
 	int abbrev = g->abbrev;
 	for (size_t i = 0; i < g->ninclude && !abbrev; i++) {
