@@ -66,6 +66,29 @@ check folder-without-script "^$dir/noscript: entry folder has no launch script" 
 # a good entry with a bad one: still nothing on stdout
 check good-and-bad "^$dir/quote.sh:2:18:" corpus/kimi-k3/b300-x8/sglang-tp8-nospec "$dir/quote.sh"
 
+# bad engine YAML, named by the command (each its own entry folder)
+yaml_case() { # NAME CONTENT-PRINTF-FORMAT
+	mkdir -p "$dir/$1"
+	printf 'trtllm-serve m --config c.yaml\n' > "$dir/$1/launch.sh"
+	printf "$2" > "$dir/$1/c.yaml"
+}
+yaml_case yaml-tabs 'kv_cache_config:\n\tdtype: fp8\n'
+check yaml-tabs "^$dir/yaml-tabs/c.yaml:2:1: YAML: found character that cannot start any token" "$dir/yaml-tabs"
+yaml_case yaml-flow 'cuda_graph_config:\n  batch_sizes: [1, 2, 4\nmax_batch_size: 8\n'
+check yaml-unclosed-flow "^$dir/yaml-flow/c.yaml:3:[0-9]+: YAML: did not find expected ',' or ']'" "$dir/yaml-flow"
+yaml_case yaml-dup 'max_batch_size: 8\nmax_num_tokens: 1024\nmax_batch_size: 16\n'
+check yaml-duplicate-key "^$dir/yaml-dup/c.yaml:3:1: duplicate YAML key .max_batch_size." "$dir/yaml-dup"
+yaml_case yaml-bomb 'a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\ng: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]\nh: [*g, *g, *g, *g, *g, *g, *g, *g, *g, *g]\n'
+check yaml-alias-bomb "^$dir/yaml-bomb/c.yaml:[0-9]+:[0-9]+: YAML expands to more than 200000 nodes" "$dir/yaml-bomb"
+mkdir -p "$dir/yaml-deep"
+printf 'trtllm-serve m --config c.yaml\n' > "$dir/yaml-deep/launch.sh"
+awk 'BEGIN { for (i = 0; i < 200; i++) printf "%*sk%d:\n", 2 * i, "", i; printf "%*sx: 1\n", 400, "" }' > "$dir/yaml-deep/c.yaml"
+check yaml-200-levels "^$dir/yaml-deep/c.yaml:[0-9]+:[0-9]+: YAML nesting deeper than the limit of 64 levels" "$dir/yaml-deep"
+yaml_case yaml-utf8 'max_batch_size: 8\nname: caf\351\n'
+check yaml-invalid-utf8 "^$dir/yaml-utf8/c.yaml:2:10: not UTF-8 text" "$dir/yaml-utf8"
+yaml_case yaml-list 'just a string\n'
+check yaml-not-a-mapping "^$dir/yaml-list/c.yaml:1:1: c.yaml: expected a mapping of settings" "$dir/yaml-list"
+
 # usage errors
 timeout 5 "$bin" show --format xml corpus/kimi-k3/b300-x8/sglang-tp8-nospec > /dev/null 2>&1
 [ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL unknown-format"; fails=$((fails + 1)); }

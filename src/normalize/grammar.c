@@ -201,6 +201,33 @@ static int load_one(sl_grammars *gs, const sl_source *src, sl_error *err)
 			g.nflags = i + 1;
 		}
 	}
+	const sl_yaml_node *ck = sl_yaml_get(r, "config_keys");
+	if (rc == SL_OK && ck && ck->kind == SL_YAML_SEQ) {
+		g.config_keys = sl_calloc(ck->n, sizeof *g.config_keys);
+		for (size_t i = 0; i < ck->n && rc == SL_OK; i++) {
+			const sl_yaml_node *it = ck->items[i];
+			const char *pth = scalar(sl_yaml_get(it, "path"));
+			const char *ky = scalar(sl_yaml_get(it, "key"));
+			const char *ty = scalar(sl_yaml_get(it, "type"));
+			if (!pth || !ky) {
+				rc = gfail(err, src, it, "grammar: a config key needs path and key%s", "");
+				break;
+			}
+			sl_config_key *k = &g.config_keys[g.nconfig_keys++];
+			k->path = sl_strdup(pth);
+			k->key = sl_strdup(ky);
+			if (!ty)
+				k->type = SL_T_STRING;
+			else if (parse_type(ty, &k->type))
+				rc = gfail(err, src, sl_yaml_get(it, "type"), "grammar: unknown type `%s`", ty);
+			k->dflt = scalar_json(sl_yaml_get(it, "default"));
+			const char *ro = scalar(sl_yaml_get(it, "replicas_of"));
+			k->replicas_of = ro ? sl_strdup(ro) : NULL;
+		}
+	}
+	s = scalar(sl_yaml_get(r, "config_from"));
+	g.config_from = s ? sl_strdup(s) : NULL;
+	g.config_wins = truthy(sl_yaml_get(r, "config_wins"));
 	const sl_yaml_node *ev = sl_yaml_get(r, "env");
 	if (rc == SL_OK && ev && ev->kind == SL_YAML_SEQ) {
 		g.env = sl_calloc(ev->n, sizeof *g.env);
@@ -262,6 +289,14 @@ static void sl_grammar_free_one(sl_grammar *g)
 		free(g->env[i].key);
 	}
 	free(g->env);
+	for (size_t i = 0; i < g->nconfig_keys; i++) {
+		free(g->config_keys[i].path);
+		free(g->config_keys[i].key);
+		json_decref(g->config_keys[i].dflt);
+		free(g->config_keys[i].replicas_of);
+	}
+	free(g->config_keys);
+	free(g->config_from);
 	for (size_t i = 0; i < g->nindex; i++)
 		free(g->index[i].name);
 	free(g->index);
@@ -543,4 +578,38 @@ const sl_envvar *sl_grammar_env(const sl_grammars *gs, const sl_grammar *g, cons
 		}
 	}
 	return NULL;
+}
+
+const sl_grammar *sl_grammar_config(const sl_grammars *gs, const sl_grammar *g)
+{
+	if (g->nconfig_keys)
+		return g;
+	if (g->config_from) {
+		const sl_grammar *f = sl_grammar_find(gs, g->config_from);
+		if (f && f->nconfig_keys)
+			return f;
+	}
+	for (size_t i = 0; i < g->ninclude; i++) {
+		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
+		if (inc && inc->nconfig_keys)
+			return inc;
+	}
+	return NULL;
+}
+
+const sl_config_key *sl_grammar_config_key(const sl_grammar *g, const char *path)
+{
+	for (size_t i = 0; i < g->nconfig_keys; i++)
+		if (!strcmp(g->config_keys[i].path, path))
+			return &g->config_keys[i];
+	return NULL;
+}
+
+int sl_grammar_config_below(const sl_grammar *g, const char *path)
+{
+	size_t n = strlen(path);
+	for (size_t i = 0; i < g->nconfig_keys; i++)
+		if (!strncmp(g->config_keys[i].path, path, n) && g->config_keys[i].path[n] == '.')
+			return 1;
+	return 0;
 }

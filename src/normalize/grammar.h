@@ -30,6 +30,15 @@ typedef struct sl_flag {
 	size_t njkeys;
 } sl_flag;
 
+/* A key of the settings file an engine reads (config_keys). */
+typedef struct sl_config_key {
+	char *path;          /* dotted path into the YAML */
+	sl_type type;
+	char *key;
+	json_t *dflt;        /* may be NULL */
+	char *replicas_of;   /* topology: this key counts the replicas of a role; may be NULL */
+} sl_config_key;
+
 typedef struct sl_envvar {
 	char *name, *key;
 	sl_type type;
@@ -47,6 +56,10 @@ typedef struct sl_grammar {
 	size_t nflags;
 	sl_envvar *env;
 	size_t nenv;
+	sl_config_key *config_keys;
+	size_t nconfig_keys;
+	char *config_from;   /* another grammar whose config_keys describe our config file */
+	int config_wins;     /* the config file overrides the command line (TensorRT-LLM) */
 	struct sl_flag_index *index;  /* every spelling, normalized and sorted */
 	size_t nindex;
 } sl_grammar;
@@ -82,5 +95,11 @@ int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *nam
 /* The closest known spelling (edit distance), for "did you mean". */
 const char *sl_grammar_suggest(const sl_grammars *gs, const sl_grammar *g, const char *name);
 const sl_envvar *sl_grammar_env(const sl_grammars *gs, const sl_grammar *g, const char *name);
+/* The grammar whose config_keys describe g's config file (g itself,
+ * config_from, or an included one), or NULL when none has any. */
+const sl_grammar *sl_grammar_config(const sl_grammars *gs, const sl_grammar *g);
+const sl_config_key *sl_grammar_config_key(const sl_grammar *g, const char *path);
+/* Whether any config key lies below path (path + "."). */
+int sl_grammar_config_below(const sl_grammar *g, const char *path);
 
 #endif

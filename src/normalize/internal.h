@@ -22,6 +22,10 @@ typedef struct {
 	size_t svc_cap, note_cap;
 	sl_script **inner;         /* scripts of bash -c strings, freed at the end */
 	size_t ninner, inner_cap;
+	struct sl_topo_fact *topo; /* replica counts read from topology files */
+	size_t ntopo, topo_cap;
+	struct sl_config_doc *docs; /* YAML files of the entry, parsed once */
+	size_t ndocs, docs_cap;
 	size_t *svc_cmd;           /* services[i] came from script->cmds[svc_cmd[i]] */
 	size_t svc_cmd_cap;
 	sl_error *err;
@@ -49,5 +53,22 @@ size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_wo
 
 /* topology.c: after every command is read. */
 void sl_topology(sl_ctx *c, const sl_script *s);
+
+/* config.c: the config files services name (TensorRT-LLM LlmArgs YAML, the
+ * disaggregated server config) into their settings; topology files into
+ * replica counts (applied by sl_config_replicas, after the comments'). */
+typedef struct sl_topo_fact {
+	char *role;
+	unsigned count;
+	sl_origin origin;
+} sl_topo_fact;
+typedef struct sl_config_doc {
+	const sl_source *src;
+	sl_yaml_doc *doc;    /* NULL when it did not parse */
+	int used;            /* named by a service */
+} sl_config_doc;
+int sl_link_configs(sl_ctx *c);
+void sl_config_replicas(sl_ctx *c);
+void sl_config_free(sl_ctx *c);
 
 #endif

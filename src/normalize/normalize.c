@@ -28,6 +28,11 @@ void sl_note_add(sl_ctx *c, const sl_source *src, uint32_t off, const char *fmt,
 	char tmp[1024];
 	vsnprintf(tmp, sizeof tmp, fmt, ap);
 	va_end(ap);
+	/* the same note at the same place once (loop iterations repeat them) */
+	for (size_t i = 0; i < c->model->nnotes; i++)
+		if (c->model->notes[i].origin.src == src && c->model->notes[i].origin.off == off &&
+		    !strcmp(c->model->notes[i].msg, tmp))
+			return;
 	n.msg = sl_strdup(tmp);
 	sl_origin_set(&n.origin, src, off, NULL);
 	SL_PUSH(c->model->notes, c->model->nnotes, c->note_cap, n);
@@ -361,15 +366,8 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
 	c.err = err;
 	c.model = sl_calloc(1, sizeof *c.model);
 	c.model->entry = e;
-	for (size_t i = 0; i < s->nnotes; i++) {
-		/* shell notes carry "line:col: text"; keep the text and the place */
-		unsigned l = 0, col = 0;
-		const char *msg = s->notes[i];
-		if (sscanf(msg, "%u:%u:", &l, &col) == 2)
-			msg = strchr(strchr(msg, ':') + 1, ':') + 2;
-		uint32_t off = l && l <= e->script->nlines ? e->script->lines[l - 1] : 0;
-		sl_note_add(&c, e->script, off, "%s", msg);
-	}
+	for (size_t i = 0; i < s->nnotes; i++)
+		sl_note_add(&c, e->script, s->note_offs[i], "%s", s->notes[i]);
 	for (size_t i = 0; i < s->ncmds && !c.failed; i++) {
 		const sl_command *cmd = &s->cmds[i];
 		sl_build b;
@@ -401,6 +399,7 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
 		sl_script_free(c.inner[i]);
 	free(c.inner);
 	free(c.svc_cmd);
+	sl_config_free(&c);
 	sl_script_free(s);
 	if (c.failed) {
 		sl_model_free(c.model);

@@ -751,17 +751,30 @@ static void env_settings(sl_ctx *c, sl_service *s)
 	}
 }
 
-/* A flag later on the command line overrides an earlier one; a flag
- * overrides an environment variable for the same key, whatever the order. */
-static void mark_overrides(sl_service *s)
+/* Which of two settings of one key wins: an environment variable loses to
+ * everything; a config file loses to the command line, except for engines
+ * whose file overrides it (TensorRT-LLM); between equals, the later one. */
+static int strength(const sl_setting *st, int file_wins)
 {
+	if (!strcmp(st->via, "env"))
+		return 0;
+	if (!strcmp(st->via, "file"))
+		return file_wins ? 3 : 1;
+	return 2;
+}
+
+static void mark_overrides(sl_ctx *c, sl_service *s)
+{
+	const sl_grammar *g = sl_grammar_find(c->gs, s->engine);
+	const sl_grammar *cg = g ? sl_grammar_config(c->gs, g) : NULL;
+	int file_wins = (g && g->config_wins) || (cg && cg->config_wins);
 	for (size_t i = 0; i < s->nsettings; i++)
 		for (size_t j = 0; j < s->nsettings; j++) {
 			if (i == j || strcmp(s->settings[i].key, s->settings[j].key))
 				continue;
-			int ienv = !strcmp(s->settings[i].via, "env");
-			int jenv = !strcmp(s->settings[j].via, "env");
-			if ((ienv && !jenv) || (ienv == jenv && i < j)) {
+			int a = strength(&s->settings[i], file_wins);
+			int b = strength(&s->settings[j], file_wins);
+			if (a < b || (a == b && i < j)) {
 				s->settings[i].flags |= SL_SET_OVERRIDDEN;
 				break;
 			}
@@ -801,13 +814,16 @@ void sl_topology(sl_ctx *c, const sl_script *sc)
 	for (size_t i = 0; i < m->nservices; i++)
 		assign_role(c, sc, i);
 	comment_env(c, sc);
+	if (sl_link_configs(c))
+		return;
 	for (size_t i = 0; i < m->nservices; i++) {
 		env_settings(c, &m->services[i]);
-		mark_overrides(&m->services[i]);
+		mark_overrides(c, &m->services[i]);
 		assign_gpus(&m->services[i]);
 	}
 	merge_loops(c, sc);
 	header_replicas(c, sc);
+	sl_config_replicas(c);
 	for (size_t i = 0; i < m->nservices; i++) {
 		sl_service *s = &m->services[i];
 		if (!s->replicas_from) {

@@ -86,6 +86,7 @@ typedef struct sl_script {
 	sl_assign *assigns;     /* statement-level assignments and exports, in order */
 	size_t nassigns;
 	char **notes;           /* constructs seen but not analysed (e.g. `if`), owned */
+	uint32_t *note_offs;    /* where each note points (source offset) */
 	size_t nnotes;
 } sl_script;
 

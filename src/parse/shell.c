@@ -128,7 +128,7 @@ static size_t kids(walker *w, TSNode node, int named, uint32_t *count);
 struct walker {
 	view v;
 	sl_script *s;
-	size_t cmd_cap, com_cap, asg_cap, note_cap;
+	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap;
 	vartab vars;
 	sl_error *err;
 	int failed;
@@ -546,11 +546,10 @@ static void assign_from_node(walker *w, TSNode node, sl_assign *out)
 
 static void note(walker *w, TSNode node, const char *what)
 {
-	unsigned l, c;
-	sl_source_pos(w->v.src, src_off(&w->v, ts_node_start_byte(node)), &l, &c);
-	sl_buf b = {0};
-	sl_buf_printf(&b, "%u:%u: %s", l, c, what);
-	SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap, sl_buf_detach(&b));
+	size_t n = w->s->nnotes;
+	uint32_t off = src_off(&w->v, ts_node_start_byte(node));
+	SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap, sl_strdup(what));
+	SL_PUSH(w->s->note_offs, n, w->note_off_cap, off);
 }
 
 static void copy_exports(walker *w, sl_command *c)
@@ -1109,6 +1108,7 @@ void sl_script_free(sl_script *s)
 	for (size_t i = 0; i < s->nnotes; i++)
 		free(s->notes[i]);
 	free(s->notes);
+	free(s->note_offs);
 	free(s);
 }
 

@@ -25,7 +25,8 @@ static void yfail(loader *L, yaml_mark_t m, const char *msg, const char *arg)
 	if (L->failed)
 		return;
 	L->failed = 1;
-	sl_error_set(L->err, L->src->path, (unsigned)m.line + 1, (unsigned)m.column + 1, msg, arg);
+	sl_error_set(L->err, L->src->path, (unsigned)m.line + 1 + L->src->line_base,
+		     (unsigned)m.column + 1, msg, arg);
 }
 
 static void node_free(sl_yaml_node *n)
@@ -116,7 +117,7 @@ int sl_yaml_load(const sl_source *src, sl_yaml_doc **out, sl_error *err)
 	yaml_parser_initialize(&p);
 	yaml_parser_set_input_string(&p, (const unsigned char *)src->text, src->len);
 	if (!yaml_parser_load(&p, &doc)) {
-		sl_error_set(err, src->path, (unsigned)p.problem_mark.line + 1,
+		sl_error_set(err, src->path, (unsigned)p.problem_mark.line + 1 + src->line_base,
 			     (unsigned)p.problem_mark.column + 1, "YAML: %s%s%s",
 			     p.problem ? p.problem : "syntax error",
 			     p.context ? " " : "", p.context ? p.context : "");

@@ -128,8 +128,15 @@ json_t *sl_report_model_json(const sl_model *m)
 {
 	const sl_entry *e = m->entry;
 	json_t *files = json_array();
-	for (size_t i = 0; i < e->nfiles; i++)
-		json_array_append_new(files, json_string(e->files[i]->path));
+	for (size_t i = 0; i < e->nfiles; i++) {
+		/* a section of a catalogue-form file: path#section */
+		sl_buf b = {0};
+		sl_buf_puts(&b, e->files[i]->path);
+		if (e->files[i]->section)
+			sl_buf_printf(&b, "#%s", e->files[i]->section);
+		json_array_append_new(files, json_string(b.data));
+		sl_buf_free(&b);
+	}
 	json_t *o = json_pack("{s:s, s:s, s:o, s:o}", "entry", e->path, "script", e->script->path,
 			      "files", files, "metadata",
 			      e->metadata ? json_string(e->metadata->path) : json_null());

@@ -137,6 +137,7 @@ void sl_source_free(sl_source *s)
 	free(s->name);
 	free(s->text);
 	free(s->lines);
+	free(s->section);
 	free(s);
 }
 
@@ -156,12 +157,28 @@ void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col
 	for (size_t i = s->lines[lo]; i < off; i++)
 		if (((unsigned char)s->text[i] & 0xC0) != 0x80)
 			c++;
-	*line = (unsigned)lo + 1;
+	*line = (unsigned)lo + 1 + s->line_base;
 	*col = c;
+}
+
+size_t sl_source_offset(const sl_source *s, unsigned line, unsigned col)
+{
+	if (line == 0)
+		return 0;
+	if (line > s->nlines)
+		return s->len;
+	size_t off = s->lines[line - 1];
+	for (unsigned c = 1; c < col && off < s->len && s->text[off] != '\n'; c++) {
+		off++;
+		while (off < s->len && ((unsigned char)s->text[off] & 0xC0) == 0x80)
+			off++;
+	}
+	return off;
 }
 
 const char *sl_source_line(const sl_source *s, unsigned line, size_t *len)
 {
+	line -= line < s->line_base ? line : s->line_base;
 	if (line == 0 || line > s->nlines) {
 		*len = 0;
 		return "";
@@ -267,6 +284,135 @@ done:
 	return rc;
 }
 
+/* `# ---------------- gen_config.yaml (note) ----------------`: the file
+ * name, or NULL. */
+static char *section_header(const char *line, size_t len)
+{
+	if (len < 12 || strncmp(line, "# ----", 6))
+		return NULL;
+	const char *p = line + 2;
+	const char *end = line + len;
+	while (p < end && *p == '-')
+		p++;
+	if (p - (line + 2) < 4 || p >= end || *p != ' ')
+		return NULL;
+	p++;
+	const char *name = p;
+	while (p < end && *p != ' ')
+		p++;
+	size_t n = (size_t)(p - name);
+	if (!(n > 5 && (!strncmp(p - 5, ".yaml", 5) || !strncmp(p - 4, ".yml", 4))))
+		return NULL;
+	/* the line ends with dashes */
+	const char *q = end;
+	while (q > p && (q[-1] == '\r' || q[-1] == ' '))
+		q--;
+	if (q - p < 5 || strncmp(q - 4, "----", 4))
+		return NULL;
+	return sl_strndup(name, n);
+}
+
+/* The catalogue page's own lines about an entry. */
+static int metadata_line(const char *line, size_t len)
+{
+	return (len > 6 && !strncmp(line, "System", 6) && line[6] != ' ' && line[6] != '\t') ||
+	       (len > 13 && !strncmp(line, "Submitted by ", 13)) ||
+	       (len > 30 && !strncmp(line, "Host-specific paths are redacted", 32));
+}
+
+static int add_part(sl_entry *e, const sl_source *whole, size_t first, size_t last, const char *section,
+		    sl_source **out, sl_error *err)
+{
+	size_t a = whole->lines[first];
+	size_t b = last < whole->nlines ? whole->lines[last] : whole->len;
+	/* trailing blank lines belong to nobody */
+	while (b > a && (whole->text[b - 1] == '\n' || whole->text[b - 1] == ' '))
+		b--;
+	if (b < whole->len && whole->text[b] == '\n')
+		b++;
+	sl_source *s;
+	int rc = sl_source_from_memory(whole->path, whole->text + a, b - a, &s, err);
+	if (rc) {
+		/* an empty section: say which */
+		if (err && err->msg && section) {
+			sl_error_set(err, whole->path, (unsigned)first + 1, 1, "section %s is empty", section);
+		}
+		return rc;
+	}
+	s->line_base = (unsigned)first;
+	s->section = section ? sl_strdup(section) : NULL;
+	(void)e;
+	*out = s;
+	return SL_OK;
+}
+
+/* A single file: a plain script, or the catalogue form (see source.h). */
+static int load_file(sl_entry *e, const char *path, sl_error *err)
+{
+	sl_source *whole;
+	int rc = sl_source_load(path, &whole, err);
+	if (rc)
+		return rc;
+	size_t script_end = whole->nlines, meta_at = whole->nlines;
+	for (size_t i = 0; i < whole->nlines; i++) {
+		size_t len;
+		const char *l = sl_source_line(whole, (unsigned)i + 1, &len);
+		char *sec = section_header(l, len);
+		if (sec && script_end == whole->nlines)
+			script_end = i;
+		free(sec);
+		if (metadata_line(l, len)) {
+			meta_at = i;
+			if (script_end == whole->nlines)
+				script_end = i;
+			break;
+		}
+	}
+	if (script_end == whole->nlines && meta_at == whole->nlines) {
+		e->script = whole;  /* a plain script */
+		return SL_OK;
+	}
+	rc = add_part(e, whole, 0, script_end, NULL, &e->script, err);
+	size_t fcap = 0;
+	for (size_t i = script_end; i < meta_at && rc == SL_OK;) {
+		size_t len;
+		const char *l = sl_source_line(whole, (unsigned)i + 1, &len);
+		char *sec = section_header(l, len);
+		if (!sec) {
+			i++;
+			continue;
+		}
+		size_t j = i + 1;
+		for (; j < meta_at; j++) {
+			const char *m = sl_source_line(whole, (unsigned)j + 1, &len);
+			char *next = section_header(m, len);
+			int is_header = next != NULL;
+			free(next);
+			if (is_header)
+				break;
+		}
+		if (sl_entry_file(e, sec)) {
+			sl_error_set(err, path, (unsigned)i + 1, 1, "section %s appears twice", sec);
+			rc = SL_ERR_INPUT;
+		} else if (e->nfiles >= SL_MAX_ENTRY_FILES) {
+			sl_error_set(err, path, (unsigned)i + 1, 1, "too many sections (limit %u)",
+				     SL_MAX_ENTRY_FILES);
+			rc = SL_ERR_INPUT;
+		} else {
+			sl_source *part;
+			rc = add_part(e, whole, i + 1, j, sec, &part, err);
+			if (rc == SL_OK)
+				SL_PUSH(e->files, e->nfiles, fcap, part);
+		}
+		free(sec);
+		i = j;
+	}
+	if (rc == SL_OK && meta_at < whole->nlines)
+		rc = add_part(e, whole, meta_at, whole->nlines, "metadata.txt", &e->metadata, err);
+	sl_source_free(whole);
+	return rc;
+}
+
 int sl_entry_load(const char *path, sl_entry **out, sl_error *err)
 {
 	*out = NULL;
@@ -277,8 +423,7 @@ int sl_entry_load(const char *path, sl_entry **out, sl_error *err)
 	}
 	sl_entry *e = sl_calloc(1, sizeof *e);
 	e->path = sl_strdup(path);
-	int rc = S_ISDIR(st.st_mode) ? load_dir(e, path, err)
-				     : sl_source_load(path, &e->script, err);
+	int rc = S_ISDIR(st.st_mode) ? load_dir(e, path, err) : load_file(e, path, err);
 	if (rc) {
 		sl_entry_free(e);
 		return rc;
@@ -304,7 +449,7 @@ const sl_source *sl_entry_file(const sl_entry *e, const char *name)
 {
 	const char *b = base_name(name);
 	for (size_t i = 0; i < e->nfiles; i++)
-		if (!strcmp(e->files[i]->name, b))
+		if (!strcmp(e->files[i]->section ? e->files[i]->section : e->files[i]->name, b))
 			return e->files[i];
 	return NULL;
 }

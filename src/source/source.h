@@ -23,6 +23,9 @@ typedef struct sl_source {
 	size_t len;
 	uint32_t *lines;   /* byte offset of the start of each line; owned */
 	size_t nlines;
+	unsigned line_base;  /* lines before this text in the file (a section of a
+			      * catalogue-form entry file); 0 for a whole file */
+	char *section;       /* the section's file name (gen_config.yaml), or NULL; owned */
 } sl_source;
 
 /* Reads and validates one text file. On success *out is owned by the caller
@@ -36,6 +39,9 @@ void sl_source_free(sl_source *s);
 /* 1-based line and column of a byte offset. Columns count Unicode code
  * points, so a `—` earlier on the line counts as one column. */
 void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col);
+/* The byte offset of a 1-based local line and column (as libyaml reports
+ * them, without line_base); clamped to the text. */
+size_t sl_source_offset(const sl_source *s, unsigned line, unsigned col);
 /* The text of the line holding offset off, without its newline (not owned). */
 const char *sl_source_line(const sl_source *s, unsigned line, size_t *len);
 
@@ -48,10 +54,14 @@ typedef struct sl_entry {
 } sl_entry;
 
 /* Loads an entry: a folder (launch.sh or the only .sh file, its .yaml/.yml
- * files, metadata.txt) or a single script file. */
+ * files, metadata.txt) or a single file. A single file may be in catalogue
+ * form: the script, then sections headed `# ---------------- NAME.yaml
+ * ----------------`, then the page's metadata lines (System..., Submitted
+ * by ...). Sections become files of the entry whose positions are those of
+ * the outer file. */
 int sl_entry_load(const char *path, sl_entry **out, sl_error *err);
 void sl_entry_free(sl_entry *e);
-/* Finds a file of the entry by base name, or NULL. */
+/* Finds a file of the entry by base name (or section name), or NULL. */
 const sl_source *sl_entry_file(const sl_entry *e, const char *name);
 
 #endif

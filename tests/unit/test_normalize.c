@@ -2,6 +2,8 @@
 #include "helpers.h"
 #include "normalize/normalize.h"
 
+#include <unistd.h>
+
 static sl_grammars *gs;
 
 static int setup(void **st)
@@ -291,6 +293,138 @@ static void test_invalid_json_is_an_error(void **st)
 	sl_entry_free(e);
 }
 
+/* Lines [a, b] (1-based) of a file into a new temporary file; returns its path. */
+static char *page_slice(const char *page, unsigned a, unsigned b)
+{
+	char path[] = "/tmp/servelint-test-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *in = fopen(page, "r"), *out = fdopen(fd, "w");
+	assert_non_null(in);
+	char line[8192];
+	for (unsigned n = 1; fgets(line, sizeof line, in); n++)
+		if (n >= a && n <= b)
+			fputs(line, out);
+	fclose(in);
+	fclose(out);
+	return strdup(path);
+}
+
+static fixture model_at(const char *path)
+{
+	fixture f;
+	sl_error err = {0};
+	int rc = sl_entry_load(path, &f.e, &err);
+	if (!rc)
+		rc = sl_normalize_entry(f.e, gs, &f.m, &err);
+	if (rc)
+		fprintf(stderr, "%s:%u:%u: %s\n", err.file, err.line, err.col, err.msg);
+	assert_int_equal(rc, 0);
+	return f;
+}
+
+/* An entry as a folder and as the published text (script, embedded YAML
+ * sections, metadata lines) gives the same model; only places differ. */
+static void test_catalogue_form_equals_folder(void **st)
+{
+	(void)st;
+	char *txt = page_slice(SL_SOURCE_DIR "/corpus/pages/002_527771f1a7637570.txt", 407, 533);
+	fixture a = model_at(SL_SOURCE_DIR "/corpus/deepseek-v4-pro/b300-x8/trtllm-disagg-1ctx-tp4-1gen-dep4-mtp3");
+	fixture b = model_at(txt);
+	assert_int_equal(b.e->nfiles, 3);
+	assert_non_null(b.e->metadata);
+	assert_non_null(sl_entry_file(b.e, "server_config.yaml"));
+	assert_int_equal(a.m->nservices, b.m->nservices);
+	size_t yaml_settings = 0;
+	for (size_t i = 0; i < a.m->nservices; i++) {
+		const sl_service *x = &a.m->services[i], *y = &b.m->services[i];
+		assert_string_equal(x->name, y->name);
+		assert_int_equal(x->replicas, y->replicas);
+		assert_int_equal(x->nsettings, y->nsettings);
+		for (size_t k = 0; k < x->nsettings; k++) {
+			assert_string_equal(x->settings[k].key, y->settings[k].key);
+			assert_true(json_equal(x->settings[k].value, y->settings[k].value));
+			assert_int_equal(x->settings[k].flags, y->settings[k].flags);
+			if (!strcmp(x->settings[k].via, "file"))
+				yaml_settings++;
+		}
+	}
+	assert_true(yaml_settings > 60);
+	/* places are those of the published text: ctx_config.yaml's first key is on line 73 */
+	const sl_setting *tp = sl_service_get(&b.m->services[1], "parallel.tensor");
+	assert_string_equal(tp->via, "file");
+	assert_string_equal(pos_of(tp->origin.src, tp->origin.off), "73:1");
+	assert_int_equal(a.m->nnotes, b.m->nnotes);
+	done(&a);
+	done(&b);
+	unlink(txt);
+	free(txt);
+}
+
+/* TensorRT-LLM's YAML overrides its command line; a docker -v mount maps
+ * the container path to the entry's file; a topology file sets replicas. */
+static void test_engine_yaml(void **st)
+{
+	(void)st;
+	fixture f = model_at(SL_SOURCE_DIR "/corpus/gpt-oss-120b/b200-sxm-x8/trtllm-tp1-eagle3");
+	const sl_service *s = &f.m->services[0];
+	assert_string_equal(str_of(s, "spec.method"), "Eagle3");
+	assert_int_equal(int_of(s, "spec.num_tokens"), 3);
+	assert_int_equal(int_of(s, "limits.max_seqs"), 256);
+	const sl_setting *mf = sl_service_get(s, "memory.kv_free_fraction");
+	assert_true(json_is_real(mf->value));
+	assert_string_equal(pos_of(mf->origin.src, mf->origin.off), "11:3");
+	done(&f);
+
+	f = model_at(SL_SOURCE_DIR "/corpus/deepseek-v4-pro/gb300-nvl72/trtllm-dynamo-disagg-6ctx-tp4-1gen-dep8-mtp3");
+	const sl_service *pre = NULL, *dec = NULL;
+	for (size_t i = 0; i < f.m->nservices; i++) {
+		if (!strcmp(f.m->services[i].role, "prefill"))
+			pre = &f.m->services[i];
+		if (!strcmp(f.m->services[i].role, "decode"))
+			dec = &f.m->services[i];
+	}
+	assert_int_equal(pre->replicas, 6);
+	assert_string_equal(pre->replicas_from, "server_config.yaml");
+	assert_int_equal(dec->replicas, 1);
+	assert_int_equal(int_of(dec, "parallel.tensor"), 8);
+	assert_int_equal(int_of(pre, "parallel.tensor"), 4);
+	assert_int_equal(int_of(dec, "spec.num_tokens"), 3);
+	/* kv.block_size from the worker env (DYN_KV_BLOCK_SIZE=128, a comment) */
+	assert_int_equal(int_of(pre, "kv.block_size"), 128);
+	done(&f);
+}
+
+static void test_config_file_precedence(void **st)
+{
+	(void)st;
+	char dir[] = "/tmp/servelint-entry-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char p[256];
+	snprintf(p, sizeof p, "%s/launch.sh", dir);
+	FILE *f = fopen(p, "w");
+	fputs("trtllm-serve m --max_batch_size 8 --config c.yaml\n", f);
+	fclose(f);
+	snprintf(p, sizeof p, "%s/c.yaml", dir);
+	f = fopen(p, "w");
+	fputs("max_batch_size: 16\nno_such_key: 1\n", f);
+	fclose(f);
+	fixture x = model_at(dir);
+	const sl_service *s = &x.m->services[0];
+	/* the file wins for TensorRT-LLM, and both places are kept */
+	assert_int_equal(int_of(s, "limits.max_seqs"), 16);
+	size_t n = 0;
+	for (size_t i = 0; i < s->nsettings; i++)
+		n += !strcmp(s->settings[i].key, "limits.max_seqs");
+	assert_int_equal(n, 2);
+	assert_non_null(note_with(x.m, "unknown key `no_such_key` in c.yaml"));
+	done(&x);
+	unlink(p);
+	snprintf(p, sizeof p, "%s/launch.sh", dir);
+	unlink(p);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -303,6 +437,9 @@ int main(void)
 		cmocka_unit_test(test_bash_c_in_docker),
 		cmocka_unit_test(test_topology),
 		cmocka_unit_test(test_invalid_json_is_an_error),
+		cmocka_unit_test(test_catalogue_form_equals_folder),
+		cmocka_unit_test(test_engine_yaml),
+		cmocka_unit_test(test_config_file_precedence),
 	};
 	return cmocka_run_group_tests_name("normalize", tests, setup, teardown);
 }

@@ -1,0 +1,368 @@
+/*
+ * config.c: engine config files into settings.
+ *
+ * A service whose command names a config file (`--extra-engine-args
+ * gen_config.yaml`, `--config`, `--extra_llm_api_options` behind a docker
+ * `-v host:container` mount) gets that file's settings, read through the
+ * config_keys of its grammar. A topology file (`context_servers` /
+ * `generation_servers`, the TensorRT-LLM disaggregated server config) also
+ * sets the replica counts of the roles, whether or not a service names it.
+ * Which of file and command line wins is the engine's rule (config_wins).
+ */
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *base(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+/* The entry's file a path names: through docker -v host:container mounts
+ * first (the host side is what the entry keeps), then by base name. */
+static const sl_source *resolve(sl_ctx *c, const sl_service *s, const char *path)
+{
+	for (size_t i = 0; i < s->nwrappers; i++) {
+		json_t *vols = json_object_get(s->wrappers[i].detail, "volumes");
+		size_t k;
+		json_t *v;
+		json_array_foreach(vols, k, v) {
+			const char *spec = json_string_value(v);
+			const char *colon = spec ? strchr(spec, ':') : NULL;
+			if (!colon)
+				continue;
+			const char *cont = colon + 1;
+			const char *end = strchr(cont, ':');
+			size_t cl = end ? (size_t)(end - cont) : strlen(cont);
+			if (strlen(path) == cl && !strncmp(path, cont, cl)) {
+				char *host = sl_strndup(spec, (size_t)(colon - spec));
+				const sl_source *f = sl_entry_file(c->entry, base(host));
+				free(host);
+				if (f)
+					return f;
+			} else if (!strncmp(path, cont, cl) && path[cl] == '/') {
+				/* a folder mount: host dir + the rest of the path */
+				const sl_source *f = sl_entry_file(c->entry, base(path));
+				if (f)
+					return f;
+			}
+		}
+	}
+	return sl_entry_file(c->entry, base(path));
+}
+
+static sl_config_doc *doc_of(sl_ctx *c, const sl_source *src)
+{
+	for (size_t i = 0; i < c->ndocs; i++)
+		if (c->docs[i].src == src)
+			return c->docs[i].doc ? &c->docs[i] : NULL;
+	sl_config_doc d = {src, NULL, 0};
+	if (sl_yaml_load(src, &d.doc, c->err)) {
+		c->failed = 1;
+		d.doc = NULL;
+	}
+	SL_PUSH(c->docs, c->ndocs, c->docs_cap, d);
+	return d.doc ? &c->docs[c->ndocs - 1] : NULL;
+}
+
+/* A YAML node as JSON: scalars typed as YAML 1.1 plain scalars are. */
+static json_t *node_json(const sl_yaml_node *n)
+{
+	long long i;
+	double d;
+	switch (n->kind) {
+	case SL_YAML_MAP: {
+		json_t *o = json_object();
+		for (size_t k = 0; k < n->n; k++)
+			json_object_set_new(o, n->keys[k]->value, node_json(n->items[k]));
+		return o;
+	}
+	case SL_YAML_SEQ: {
+		json_t *a = json_array();
+		for (size_t k = 0; k < n->n; k++)
+			json_array_append_new(a, node_json(n->items[k]));
+		return a;
+	}
+	default:
+		if (!n->plain)
+			return json_string(n->value);
+		if (sl_yaml_is_null(n))
+			return json_null();
+		if (!strcmp(n->value, "true") || !strcmp(n->value, "True"))
+			return json_true();
+		if (!strcmp(n->value, "false") || !strcmp(n->value, "False"))
+			return json_false();
+		if (!sl_parse_int(n->value, &i))
+			return json_integer(i);
+		if (!sl_parse_double(n->value, &d))
+			return json_real(d);
+		return json_string(n->value);
+	}
+}
+
+/* The value under a config key, converted to the key's type when it can be. */
+static json_t *typed(const sl_config_key *k, const sl_yaml_node *n, int *bad)
+{
+	json_t *v = node_json(n);
+	*bad = 0;
+	switch (k->type) {
+	case SL_T_INT:
+	case SL_T_HUMAN_INT:
+		*bad = !json_is_integer(v) && !json_is_null(v);
+		break;
+	case SL_T_FLOAT:
+		if (json_is_integer(v)) {
+			json_t *r = json_real((double)json_integer_value(v));
+			json_decref(v);
+			v = r;
+		}
+		*bad = !json_is_real(v) && !json_is_null(v);
+		break;
+	case SL_T_BOOL:
+		*bad = !json_is_boolean(v) && !json_is_null(v);
+		break;
+	case SL_T_STRING:
+		if (!json_is_string(v) && !json_is_null(v) && n->kind == SL_YAML_SCALAR) {
+			json_decref(v);
+			v = json_string(n->value);  /* "8" is a fine string */
+		}
+		break;
+	default:
+		break;
+	}
+	return v;
+}
+
+/* "key: value" as written, from the key to the end of its line. */
+static char *raw_line(const sl_source *src, uint32_t off)
+{
+	size_t e = off;
+	while (e < src->len && src->text[e] != '\n')
+		e++;
+	while (e > off && (src->text[e - 1] == ' ' || src->text[e - 1] == '\r'))
+		e--;
+	return sl_strndup(src->text + off, e - off);
+}
+
+typedef struct {
+	sl_ctx *c;
+	const sl_grammar *g;     /* whose config_keys apply */
+	const sl_source *src;
+	sl_service **targets;    /* services that get the settings */
+	size_t ntargets;
+	const char *only;        /* topology: only paths under this prefix (or NULL) */
+	int topology_pass;       /* collect replica facts */
+	int note_unknown;
+} walk_ctx;
+
+static void emit(walk_ctx *w, const char *key, json_t *v, const char *path, unsigned flags,
+		 uint32_t off)
+{
+	char *raw = raw_line(w->src, off);
+	for (size_t t = 0; t < w->ntargets; t++) {
+		sl_service *s = w->targets[t];
+		sl_setting st;
+		memset(&st, 0, sizeof st);
+		st.key = sl_strdup(key);
+		st.value = json_incref(v);
+		st.flag = sl_strdup(path);
+		st.via = "file";
+		st.flags = flags;
+		sl_origin_set(&st.origin, w->src, off, raw);
+		size_t cap = s->nsettings;
+		SL_PUSH(s->settings, s->nsettings, cap, st);
+	}
+	free(raw);
+	json_decref(v);
+}
+
+static void walk(walk_ctx *w, const sl_yaml_node *map, const char *prefix, unsigned depth)
+{
+	if (!map || map->kind != SL_YAML_MAP || depth > SL_YAML_MAX_DEPTH)
+		return;
+	for (size_t i = 0; i < map->n; i++) {
+		const sl_yaml_node *kn = map->keys[i], *vn = map->items[i];
+		sl_buf path = {0};
+		if (prefix)
+			sl_buf_printf(&path, "%s.%s", prefix, kn->value);
+		else
+			sl_buf_puts(&path, kn->value);
+		uint32_t off = (uint32_t)sl_source_offset(w->src, kn->line, kn->col);
+		const sl_config_key *k = sl_grammar_config_key(w->g, path.data);
+		int below = sl_grammar_config_below(w->g, path.data);
+		if (k && k->replicas_of && w->topology_pass) {
+			int bad;
+			json_t *v = typed(k, vn, &bad);
+			if (json_is_integer(v) && json_integer_value(v) > 0) {
+				sl_topo_fact f;
+				memset(&f, 0, sizeof f);
+				f.role = sl_strdup(k->replicas_of);
+				f.count = (unsigned)json_integer_value(v);
+				char *raw = raw_line(w->src, off);
+				sl_origin_set(&f.origin, w->src, off, raw);
+				free(raw);
+				SL_PUSH(w->c->topo, w->c->ntopo, w->c->topo_cap, f);
+			}
+			json_decref(v);
+		}
+		int skip = 0;
+		if (w->only && *w->only)
+			skip = strncmp(path.data, w->only, strlen(w->only)) != 0;
+		else if (w->only)  /* "": the keys outside both sections */
+			skip = sl_starts_with(path.data, "context_servers") ||
+			       sl_starts_with(path.data, "generation_servers");
+		if (skip) {
+			/* another pass's part of the file; still counted for replicas */
+			if (w->topology_pass && vn->kind == SL_YAML_MAP) {
+				walk_ctx q = *w;
+				q.ntargets = 0;
+				q.only = NULL;
+				q.note_unknown = 0;
+				walk(&q, vn, path.data, depth + 1);
+			}
+		} else if (vn->kind == SL_YAML_MAP && (below || (!k && vn->n))) {
+			walk(w, vn, path.data, depth + 1);
+		} else if (k) {
+			int bad;
+			json_t *v = typed(k, vn, &bad);
+			if (bad && w->note_unknown)
+				sl_note_add(w->c, w->src, off, "`%s` in %s should be %s", path.data,
+					    w->src->section ? w->src->section : w->src->name,
+					    k->type == SL_T_BOOL ? "true or false" :
+					    k->type == SL_T_FLOAT ? "a number" : "an integer");
+			emit(w, k->key, v, path.data, 0, off);
+		} else {
+			/* a key the grammar does not know: kept, marked unknown */
+			sl_buf key = {0};
+			sl_buf_printf(&key, "%s.%s", w->g->id, path.data);
+			emit(w, key.data, node_json(vn), path.data, SL_SET_UNKNOWN, off);
+			if (w->note_unknown)
+				sl_note_add(w->c, w->src, off, "unknown key `%s` in %s for %s", path.data,
+					    w->src->section ? w->src->section : w->src->name, w->g->title);
+			sl_buf_free(&key);
+		}
+		sl_buf_free(&path);
+	}
+}
+
+static int is_topology(const sl_yaml_doc *d)
+{
+	return d && d->root && (sl_yaml_get(d->root, "context_servers") ||
+				sl_yaml_get(d->root, "generation_servers"));
+}
+
+int sl_link_configs(sl_ctx *c)
+{
+	sl_model *m = c->model;
+	/* 1. files that services name */
+	for (size_t i = 0; i < m->nservices && !c->failed; i++) {
+		sl_service *s = &m->services[i];
+		const sl_setting *cf = sl_service_get(s, "engine.config_file");
+		if (!cf || !json_is_string(cf->value))
+			continue;
+		const char *path = json_string_value(cf->value);
+		const sl_grammar *own = sl_grammar_find(c->gs, s->engine);
+		const sl_grammar *g = own ? sl_grammar_config(c->gs, own) : NULL;
+		const sl_source *src = resolve(c, s, path);
+		if (!src) {
+			sl_note_add(c, cf->origin.src, cf->origin.off,
+				    "config file `%s` is not part of the entry: its settings are unknown", path);
+			continue;
+		}
+		if (!g) {
+			sl_note_add(c, cf->origin.src, cf->origin.off,
+				    "config files of %s are not read yet", own ? own->title : s->engine);
+			continue;
+		}
+		sl_config_doc *d = doc_of(c, src);
+		if (!d)
+			break;
+		d->used = 1;
+		if (!d->doc->root)
+			continue;
+		if (d->doc->root->kind != SL_YAML_MAP) {
+			sl_error_set(c->err, src->path, d->doc->root->line + src->line_base,
+				     d->doc->root->col, "%s: expected a mapping of settings",
+				     src->section ? src->section : src->name);
+			c->failed = 1;
+			break;
+		}
+		walk_ctx w = {c, g, src, &s, 1, NULL, is_topology(d->doc), 1};
+		/* notes once per file, not once per service naming it */
+		for (size_t j = 0; j < i; j++) {
+			const sl_setting *o = sl_service_get(&m->services[j], "engine.config_file");
+			if (o && json_is_string(o->value) &&
+			    resolve(c, &m->services[j], json_string_value(o->value)) == src) {
+				w.note_unknown = 0;
+				w.topology_pass = 0;
+			}
+		}
+		walk(&w, d->doc->root, NULL, 0);
+	}
+	if (c->failed)
+		return SL_ERR_INPUT;
+	/* 2. topology files no service names: replica counts, and each section's
+	 * settings to the role it describes */
+	const sl_grammar *tg = sl_grammar_find(c->gs, "trtllm-disagg");
+	for (size_t f = 0; f < c->entry->nfiles && tg && !c->failed; f++) {
+		const sl_source *src = c->entry->files[f];
+		int named = 0;
+		for (size_t i = 0; i < c->ndocs; i++)
+			named |= c->docs[i].src == src && c->docs[i].used;
+		if (named)
+			continue;
+		sl_config_doc *d = doc_of(c, src);
+		if (!d || !is_topology(d->doc))
+			continue;
+		static const struct { const char *section, *role; } parts[] = {
+			{"context_servers", "prefill"}, {"generation_servers", "decode"}, {"", NULL}};
+		for (size_t p = 0; p < 3; p++) {
+			sl_service **t = NULL;
+			size_t nt = 0, cap = 0;
+			for (size_t i = 0; i < m->nservices; i++)
+				if (parts[p].role ? !strcmp(m->services[i].role, parts[p].role)
+						  : (!strcmp(m->services[i].role, "prefill") ||
+						     !strcmp(m->services[i].role, "decode"))) {
+					sl_service *sp = &m->services[i];
+					SL_PUSH(t, nt, cap, sp);
+				}
+			walk_ctx w = {c, tg, src, t, nt, parts[p].section, p == 0, 1};
+			walk(&w, d->doc->root, NULL, 0);
+			free(t);
+		}
+	}
+	return c->failed ? SL_ERR_INPUT : SL_OK;
+}
+
+void sl_config_replicas(sl_ctx *c)
+{
+	for (size_t f = 0; f < c->ntopo; f++)
+		for (size_t i = 0; i < c->model->nservices; i++) {
+			sl_service *s = &c->model->services[i];
+			if (strcmp(s->role, c->topo[f].role) || (s->replicas_from &&
+								  !strcmp(s->replicas_from, "for loop")))
+				continue;
+			s->replicas = c->topo[f].count;
+			free(s->replicas_from);
+			s->replicas_from = sl_strdup(c->topo[f].origin.src->section
+							     ? c->topo[f].origin.src->section
+							     : c->topo[f].origin.src->name);
+			sl_origin_clear(&s->replicas_origin);
+			sl_origin_copy(&s->replicas_origin, &c->topo[f].origin);
+		}
+}
+
+void sl_config_free(sl_ctx *c)
+{
+	for (size_t i = 0; i < c->ndocs; i++)
+		sl_yaml_free(c->docs[i].doc);
+	free(c->docs);
+	for (size_t i = 0; i < c->ntopo; i++) {
+		free(c->topo[i].role);
+		sl_origin_clear(&c->topo[i].origin);
+	}
+	free(c->topo);
+}
