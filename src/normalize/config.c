@@ -283,6 +283,9 @@ int sl_link_configs(sl_ctx *c)
 		d->used = 1;
 		if (!d->doc->root)
 			continue;
+		if (d->doc->ndocs > 1)
+			sl_note_add(c, src, 0, "%s holds %zu YAML documents; engines read one (the first is used here)",
+				    src->section ? src->section : src->name, d->doc->ndocs);
 		if (d->doc->root->kind != SL_YAML_MAP) {
 			sl_error_set(c->err, src->path, d->doc->root->line + src->line_base,
 				     d->doc->root->col, "%s: expected a mapping of settings",

@@ -127,6 +127,8 @@ struct sl_yaml_node {
 	char *value;            /* scalar text; owned (NULL for collections) */
 	size_t len;
 	int plain;              /* an unquoted scalar (so `null`, `true`, `8` are typed) */
+	int style;              /* libyaml's scalar, sequence or mapping style (yaml.h) */
+	char *tag;              /* the node's tag (resolved, e.g. tag:yaml.org,2002:int); owned */
 	unsigned line, col;     /* 1-based start */
 	sl_yaml_node **keys;    /* map keys (scalars); owned */
 	sl_yaml_node **items;   /* map values or sequence items; owned */
@@ -134,13 +136,15 @@ struct sl_yaml_node {
 };
 
 typedef struct sl_yaml_doc {
-	sl_yaml_node *root;     /* NULL for an empty document */
+	sl_yaml_node *root;     /* the first document's root; NULL for an empty file */
+	sl_yaml_node **roots;   /* every document of the file (--- separated), in order */
+	size_t ndocs;
 	const sl_source *src;   /* not owned */
 } sl_yaml_doc;
 
-/* Parses the first document of src. Syntax errors, duplicate keys, nesting
+/* Parses every document of src. Syntax errors, duplicate keys, nesting
  * deeper than SL_YAML_MAX_DEPTH and alias expansion past SL_YAML_MAX_NODES
- * fail with file:line:col. */
+ * (counted over the whole file) fail with file:line:col. */
 int sl_yaml_load(const sl_source *src, sl_yaml_doc **out, sl_error *err);
 void sl_yaml_free(sl_yaml_doc *d);
 /* The value under key in a map node, or NULL. */

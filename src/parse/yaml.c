@@ -41,6 +41,7 @@ static void node_free(sl_yaml_node *n)
 	free(n->keys);
 	free(n->items);
 	free(n->value);
+	free(n->tag);
 	free(n);
 }
 
@@ -61,15 +62,18 @@ static sl_yaml_node *convert(loader *L, yaml_node_t *y, unsigned depth)
 	/* libyaml marks are 0-based, and columns count characters */
 	n->line = (unsigned)y->start_mark.line + 1;
 	n->col = (unsigned)y->start_mark.column + 1;
+	n->tag = y->tag ? sl_strdup((const char *)y->tag) : NULL;
 	switch (y->type) {
 	case YAML_SCALAR_NODE:
 		n->kind = SL_YAML_SCALAR;
 		n->value = sl_strndup((const char *)y->data.scalar.value, y->data.scalar.length);
 		n->len = y->data.scalar.length;
 		n->plain = y->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+		n->style = (int)y->data.scalar.style;
 		break;
 	case YAML_SEQUENCE_NODE: {
 		n->kind = SL_YAML_SEQ;
+		n->style = (int)y->data.sequence.style;
 		size_t k = (size_t)(y->data.sequence.items.top - y->data.sequence.items.start);
 		n->items = sl_calloc(k, sizeof *n->items);
 		for (size_t i = 0; i < k && !L->failed; i++) {
@@ -80,6 +84,7 @@ static sl_yaml_node *convert(loader *L, yaml_node_t *y, unsigned depth)
 	}
 	case YAML_MAPPING_NODE: {
 		n->kind = SL_YAML_MAP;
+		n->style = (int)y->data.mapping.style;
 		size_t k = (size_t)(y->data.mapping.pairs.top - y->data.mapping.pairs.start);
 		n->keys = sl_calloc(k, sizeof *n->keys);
 		n->items = sl_calloc(k, sizeof *n->items);
@@ -113,23 +118,36 @@ int sl_yaml_load(const sl_source *src, sl_yaml_doc **out, sl_error *err)
 {
 	*out = NULL;
 	yaml_parser_t p;
-	yaml_document_t doc;
 	yaml_parser_initialize(&p);
 	yaml_parser_set_input_string(&p, (const unsigned char *)src->text, src->len);
-	if (!yaml_parser_load(&p, &doc)) {
-		sl_error_set(err, src->path, (unsigned)p.problem_mark.line + 1 + src->line_base,
-			     (unsigned)p.problem_mark.column + 1, "YAML: %s%s%s",
-			     p.problem ? p.problem : "syntax error",
-			     p.context ? " " : "", p.context ? p.context : "");
-		yaml_parser_delete(&p);
-		return SL_ERR_INPUT;
-	}
-	loader L = {&doc, src, err, 0, 0};
 	sl_yaml_doc *d = sl_calloc(1, sizeof *d);
 	d->src = src;
-	d->root = convert(&L, yaml_document_get_root_node(&doc), 0);
-	yaml_document_delete(&doc);
+	loader L = {NULL, src, err, 0, 0};
+	size_t cap = 0;
+	for (;;) {
+		yaml_document_t doc;
+		if (!yaml_parser_load(&p, &doc)) {
+			sl_error_set(err, src->path, (unsigned)p.problem_mark.line + 1 + src->line_base,
+				     (unsigned)p.problem_mark.column + 1, "YAML: %s%s%s",
+				     p.problem ? p.problem : "syntax error",
+				     p.context ? " " : "", p.context ? p.context : "");
+			L.failed = 1;
+			break;
+		}
+		yaml_node_t *root = yaml_document_get_root_node(&doc);
+		if (!root) {  /* end of the stream */
+			yaml_document_delete(&doc);
+			break;
+		}
+		L.doc = &doc;
+		sl_yaml_node *n = convert(&L, root, 0);
+		yaml_document_delete(&doc);
+		SL_PUSH(d->roots, d->ndocs, cap, n);
+		if (L.failed)
+			break;
+	}
 	yaml_parser_delete(&p);
+	d->root = d->ndocs ? d->roots[0] : NULL;
 	if (L.failed) {
 		sl_yaml_free(d);
 		return SL_ERR_INPUT;
@@ -142,7 +160,9 @@ void sl_yaml_free(sl_yaml_doc *d)
 {
 	if (!d)
 		return;
-	node_free(d->root);
+	for (size_t i = 0; i < d->ndocs; i++)
+		node_free(d->roots[i]);
+	free(d->roots);
 	free(d);
 }
 

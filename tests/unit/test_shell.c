@@ -248,6 +248,18 @@ static void test_yaml(void **st)
 	sl_yaml_free(d);
 	sl_source_free(src);
 
+	/* several documents, tags and styles */
+	const char *multi = "a: 'x'\nb: !!str 8\n---\n- [1, 2]\n";
+	assert_int_equal(sl_source_from_memory("m.yaml", multi, strlen(multi), &src, &err), 0);
+	assert_int_equal(sl_yaml_load(src, &d, &err), 0);
+	assert_int_equal(d->ndocs, 2);
+	assert_false(sl_yaml_get(d->root, "a")->plain);
+	assert_string_equal(sl_yaml_get(d->root, "b")->tag, "tag:yaml.org,2002:str");
+	assert_int_equal(d->roots[1]->kind, SL_YAML_SEQ);
+	assert_int_equal(d->roots[1]->line, 4);
+	sl_yaml_free(d);
+	sl_source_free(src);
+
 	const char *dup = "a: 1\nb: 2\na: 3\n";
 	assert_int_equal(sl_source_from_memory("d.yaml", dup, strlen(dup), &src, &err), 0);
 	assert_int_not_equal(sl_yaml_load(src, &d, &err), 0);
