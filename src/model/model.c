@@ -90,5 +90,13 @@ void sl_model_free(sl_model *m)
 		sl_origin_clear(&m->notes[i].origin);
 	}
 	free(m->notes);
+	for (size_t i = 0; i < m->nclaims; i++) {
+		free(m->claims[i].key);
+		free(m->claims[i].role);
+		json_decref(m->claims[i].value);
+		free(m->claims[i].text);
+		sl_origin_clear(&m->claims[i].origin);
+	}
+	free(m->claims);
 	free(m);
 }

@@ -85,12 +85,25 @@ typedef struct sl_note {
 	sl_origin origin;
 } sl_note;
 
+/* What the entry says about itself outside the command: metadata fields
+ * and header comments ("TP4", "6 draft tokens", "Accelerators used 8 of 8"). */
+typedef struct sl_claim {
+	char *key;            /* a canonical key (parallel.tensor) or a claim kind (gpus.total); owned */
+	char *role;           /* the role it speaks of, or NULL for the entry; owned */
+	json_t *value;        /* owned reference */
+	char *text;           /* the statement as written ("DEP4", "8 of 72"); owned */
+	char *from;           /* metadata | comment; static string */
+	sl_origin origin;
+} sl_claim;
+
 typedef struct sl_model {
 	const sl_entry *entry;   /* not owned */
 	sl_service *services;
 	size_t nservices;
 	sl_note *notes;          /* things seen but not modelled, unresolved references */
 	size_t nnotes;
+	sl_claim *claims;
+	size_t nclaims;
 } sl_model;
 
 void sl_model_free(sl_model *m);

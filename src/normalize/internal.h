@@ -19,7 +19,7 @@ typedef struct {
 	const sl_entry *entry;
 	const sl_grammars *gs;
 	sl_model *model;
-	size_t svc_cap, note_cap;
+	size_t svc_cap, note_cap, claim_cap;
 	sl_script **inner;         /* scripts of bash -c strings, freed at the end */
 	size_t ninner, inner_cap;
 	struct sl_topo_fact *topo; /* replica counts read from topology files */
@@ -70,5 +70,8 @@ typedef struct sl_config_doc {
 int sl_link_configs(sl_ctx *c);
 void sl_config_replicas(sl_ctx *c);
 void sl_config_free(sl_ctx *c);
+
+/* claims.c: what the metadata and the header comments say (sl_claim). */
+void sl_extract_claims(sl_ctx *c, const sl_script *s);
 
 #endif

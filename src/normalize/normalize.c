@@ -395,6 +395,8 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
 	}
 	if (!c.failed)
 		sl_topology(&c, s);
+	if (!c.failed)
+		sl_extract_claims(&c, s);
 	for (size_t i = 0; i < c.ninner; i++)
 		sl_script_free(c.inner[i]);
 	free(c.inner);

@@ -103,6 +103,17 @@ static void assign_role(sl_ctx *c, const sl_script *sc, size_t i)
 			return;
 		}
 	}
+	/* Dynamo's deprecated role flags */
+	const sl_setting *ip = sl_service_get(s, "dynamo.is_prefill_worker");
+	const sl_setting *id = sl_service_get(s, "dynamo.is_decode_worker");
+	if (ip && json_is_true(ip->value)) {
+		set_role(s, "prefill", ip->flag);
+		return;
+	}
+	if (id && json_is_true(id->value)) {
+		set_role(s, "decode", id->flag);
+		return;
+	}
 	const sl_command *cmd = cmd_of(c, sc, i);
 	if (cmd->block >= 0) {
 		/* the header line right above the command names the role */

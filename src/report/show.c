@@ -149,6 +149,15 @@ json_t *sl_report_model_json(const sl_model *m)
 		json_array_append_new(notes, json_pack("{s:s, s:o}", "message", m->notes[i].msg,
 						       "origin", origin_json(&m->notes[i].origin)));
 	json_object_set_new(o, "notes", notes);
+	json_t *claims = json_array();
+	for (size_t i = 0; i < m->nclaims; i++) {
+		const sl_claim *k = &m->claims[i];
+		json_array_append_new(claims, json_pack("{s:s, s:O, s:s?, s:s, s:s, s:o}", "key", k->key,
+							"value", k->value, "role", k->role, "text",
+							k->text, "from", k->from, "origin",
+							origin_json(&k->origin)));
+	}
+	json_object_set_new(o, "claims", claims);
 	return o;
 }
 
@@ -325,6 +334,28 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 			fputs(st->origin.raw ? st->origin.raw : st->flag, f);
 			tag(&o, st->flags);
 			fputc('\n', f);
+			free(tmp);
+		}
+	}
+	if (m->nclaims) {
+		fprintf(f, "\nclaims\n");
+		for (size_t i = 0; i < m->nclaims; i++) {
+			const sl_claim *k = &m->claims[i];
+			char *tmp;
+			const char *v = value_text(k->value, &tmp);
+			fputs("  ", f);
+			fputs(C(&o, CYAN), f);
+			pad(f, k->key, 34);
+			fputs(C(&o, RST), f);
+			putc(' ', f);
+			pad(f, k->role ? k->role : "-", 9);
+			putc(' ', f);
+			pad(f, v, 20);
+			putc(' ', f);
+			fputs(C(&o, DIM), f);
+			fputs(short_where(&k->origin, w, sizeof w), f);
+			fputs(C(&o, RST), f);
+			fprintf(f, "  %s: \"%s\"\n", k->from, k->text);
 			free(tmp);
 		}
 	}
