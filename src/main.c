@@ -15,6 +15,7 @@ static void usage(FILE *f)
 	      "\n"
 	      "commands:\n"
 	      "  show      print the normalized model of entries\n"
+	      "  import    split published catalogue pages into entry folders\n"
 	      "\n"
 	      "`servelint <command> --help` describes a command.\n",
 	      f);
@@ -24,6 +25,7 @@ int main(int argc, char **argv)
 {
 	static const struct { const char *name; int (*fn)(int, char **); } cmds[] = {
 		{"show", sl_cmd_show},
+		{"import", sl_cmd_import},
 	};
 	if (argc < 2) {
 		usage(stderr);

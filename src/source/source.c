@@ -264,6 +264,8 @@ static int load_dir(sl_entry *e, const char *path, sl_error *err)
 			rc = sl_source_load(full, &e->script, err);
 		} else if (!strcmp(names[i], "metadata.txt")) {
 			rc = sl_source_load(full, &e->metadata, err);
+		} else if (!strcmp(names[i], "metadata.yaml")) {
+			/* the structured sidecar `servelint import` writes: not an engine file */
 		} else if (sl_ends_with(names[i], ".yaml") || sl_ends_with(names[i], ".yml")) {
 			if (e->nfiles >= SL_MAX_ENTRY_FILES) {
 				sl_error_set(err, path, 0, 0, "too many files for one entry (limit %u)",
@@ -335,11 +337,12 @@ static int add_part(sl_entry *e, const sl_source *whole, size_t first, size_t la
 	if (rc) {
 		/* an empty section: say which */
 		if (err && err->msg && section) {
-			sl_error_set(err, whole->path, (unsigned)first + 1, 1, "section %s is empty", section);
+			sl_error_set(err, whole->path, whole->line_base + (unsigned)first + 1, 1,
+				     "section %s is empty", section);
 		}
 		return rc;
 	}
-	s->line_base = (unsigned)first;
+	s->line_base = whole->line_base + (unsigned)first;
 	s->section = section ? sl_strdup(section) : NULL;
 	(void)e;
 	*out = s;
@@ -347,16 +350,46 @@ static int add_part(sl_entry *e, const sl_source *whole, size_t first, size_t la
 }
 
 /* A single file: a plain script, or the catalogue form (see source.h). */
+static int split_file(sl_entry *e, sl_source *whole, sl_error *err);
+
 static int load_file(sl_entry *e, const char *path, sl_error *err)
 {
 	sl_source *whole;
 	int rc = sl_source_load(path, &whole, err);
 	if (rc)
 		return rc;
+	return split_file(e, whole, err);
+}
+
+int sl_entry_from_memory(const char *path, const char *text, size_t len, unsigned line_base,
+			 sl_entry **out, sl_error *err)
+{
+	*out = NULL;
+	sl_source *whole;
+	int rc = sl_source_from_memory(path, text, len, &whole, err);
+	if (rc)
+		return rc;
+	whole->line_base = line_base;
+	sl_entry *e = sl_calloc(1, sizeof *e);
+	e->path = sl_strdup(path);
+	rc = split_file(e, whole, err);
+	if (rc) {
+		sl_entry_free(e);
+		return rc;
+	}
+	*out = e;
+	return SL_OK;
+}
+
+/* Takes ownership of whole. */
+static int split_file(sl_entry *e, sl_source *whole, sl_error *err)
+{
+	const char *path = whole->path;
+	int rc = SL_OK;
 	size_t script_end = whole->nlines, meta_at = whole->nlines;
 	for (size_t i = 0; i < whole->nlines; i++) {
 		size_t len;
-		const char *l = sl_source_line(whole, (unsigned)i + 1, &len);
+		const char *l = sl_source_line(whole, (unsigned)i + 1 + whole->line_base, &len);
 		char *sec = section_header(l, len);
 		if (sec && script_end == whole->nlines)
 			script_end = i;
@@ -376,7 +409,7 @@ static int load_file(sl_entry *e, const char *path, sl_error *err)
 	size_t fcap = 0;
 	for (size_t i = script_end; i < meta_at && rc == SL_OK;) {
 		size_t len;
-		const char *l = sl_source_line(whole, (unsigned)i + 1, &len);
+		const char *l = sl_source_line(whole, (unsigned)i + 1 + whole->line_base, &len);
 		char *sec = section_header(l, len);
 		if (!sec) {
 			i++;
@@ -384,7 +417,7 @@ static int load_file(sl_entry *e, const char *path, sl_error *err)
 		}
 		size_t j = i + 1;
 		for (; j < meta_at; j++) {
-			const char *m = sl_source_line(whole, (unsigned)j + 1, &len);
+			const char *m = sl_source_line(whole, (unsigned)j + 1 + whole->line_base, &len);
 			char *next = section_header(m, len);
 			int is_header = next != NULL;
 			free(next);
@@ -392,10 +425,10 @@ static int load_file(sl_entry *e, const char *path, sl_error *err)
 				break;
 		}
 		if (sl_entry_file(e, sec)) {
-			sl_error_set(err, path, (unsigned)i + 1, 1, "section %s appears twice", sec);
+			sl_error_set(err, path, whole->line_base + (unsigned)i + 1, 1, "section %s appears twice", sec);
 			rc = SL_ERR_INPUT;
 		} else if (e->nfiles >= SL_MAX_ENTRY_FILES) {
-			sl_error_set(err, path, (unsigned)i + 1, 1, "too many sections (limit %u)",
+			sl_error_set(err, path, whole->line_base + (unsigned)i + 1, 1, "too many sections (limit %u)",
 				     SL_MAX_ENTRY_FILES);
 			rc = SL_ERR_INPUT;
 		} else {

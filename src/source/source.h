@@ -60,8 +60,30 @@ typedef struct sl_entry {
  * by ...). Sections become files of the entry whose positions are those of
  * the outer file. */
 int sl_entry_load(const char *path, sl_entry **out, sl_error *err);
+/* An entry from text in memory (a slice of a catalogue page), in the
+ * catalogue form above; line_base is the number of page lines before it,
+ * so positions are those of the page. */
+int sl_entry_from_memory(const char *path, const char *text, size_t len, unsigned line_base,
+			 sl_entry **out, sl_error *err);
 void sl_entry_free(sl_entry *e);
 /* Finds a file of the entry by base name (or section name), or NULL. */
 const sl_source *sl_entry_file(const sl_entry *e, const char *name);
+
+/* ---- catalogue pages ------------------------------------------------------ */
+
+/* One entry of a published catalogue page (scraped web text): its script
+ * starts at `first` (a comment, `#!`, an assignment or a known command) and
+ * it ends with the page's `Submitted by ...` line at `last`. */
+typedef struct sl_page_entry {
+	unsigned first, last;  /* 1-based page lines */
+	char *model;           /* the model heading above it ("Kimi K3 (max)"), or NULL; owned */
+	char *heading;         /* the latest other heading above it ("B300 x8"), or NULL; owned */
+} sl_page_entry;
+
+/* Splits a page into entries. An entry that never reaches its `Submitted
+ * by` line is an error naming the line where it starts. *out is owned by
+ * the caller (sl_page_entries_free). */
+int sl_page_split(const sl_source *page, sl_page_entry **out, size_t *n, sl_error *err);
+void sl_page_entries_free(sl_page_entry *v, size_t n);
 
 #endif

@@ -329,7 +329,7 @@ static void test_catalogue_form_equals_folder(void **st)
 {
 	(void)st;
 	char *txt = page_slice(SL_SOURCE_DIR "/corpus/pages/002_527771f1a7637570.txt", 407, 533);
-	fixture a = model_at(SL_SOURCE_DIR "/corpus/deepseek-v4-pro/b300-x8/trtllm-disagg-1ctx-tp4-1gen-dep4-mtp3");
+	fixture a = model_at(SL_SOURCE_DIR "/corpus/deepseek-v4-pro/b300-x8/trtllm-disagg-1p-dep4-1d-dep4-mtp3");
 	fixture b = model_at(txt);
 	assert_int_equal(b.e->nfiles, 3);
 	assert_non_null(b.e->metadata);
@@ -366,7 +366,7 @@ static void test_catalogue_form_equals_folder(void **st)
 static void test_engine_yaml(void **st)
 {
 	(void)st;
-	fixture f = model_at(SL_SOURCE_DIR "/corpus/gpt-oss-120b/b200-sxm-x8/trtllm-tp1-eagle3");
+	fixture f = model_at(SL_SOURCE_DIR "/corpus/gpt-oss-120b/b200-sxm-x8/trtllm-tp1-eagle3-3");
 	const sl_service *s = &f.m->services[0];
 	assert_string_equal(str_of(s, "spec.method"), "Eagle3");
 	assert_int_equal(int_of(s, "spec.num_tokens"), 3);
@@ -376,7 +376,7 @@ static void test_engine_yaml(void **st)
 	assert_string_equal(pos_of(mf->origin.src, mf->origin.off), "11:3");
 	done(&f);
 
-	f = model_at(SL_SOURCE_DIR "/corpus/deepseek-v4-pro/gb300-nvl72/trtllm-dynamo-disagg-6ctx-tp4-1gen-dep8-mtp3");
+	f = model_at(SL_SOURCE_DIR "/corpus/deepseek-v4-pro/gb300-nvl72/dynamo-trtllm-disagg-6p-dep4-1d-dep8-mtp3");
 	const sl_service *pre = NULL, *dec = NULL;
 	for (size_t i = 0; i < f.m->nservices; i++) {
 		if (!strcmp(f.m->services[i].role, "prefill"))

@@ -1,0 +1,625 @@
+/*
+ * import.c (cmd): `servelint import PAGE... --out DIR`: published catalogue
+ * pages into entry folders.
+ *
+ * Every entry of every page is split, read and normalized before anything
+ * is written, and each folder is written under a temporary name and renamed
+ * into place, so a page that cannot be split leaves no half entry behind.
+ * Folders are named <model>/<system>/<variant> from the model itself: the
+ * engine, the serving mode, each role's replicas and parallelism, and the
+ * speculative decoding, so the same page always gives the same names.
+ */
+#include "cmd.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <yaml.h>
+
+#include "normalize/normalize.h"
+#include "report/report.h"
+
+typedef struct {
+	const sl_source *page;
+	sl_page_entry pe;
+	sl_entry *entry;
+	sl_model *model;
+	char *model_slug, *system_slug, *variant;
+	char *system_name;
+} item;
+
+static void usage(FILE *f)
+{
+	fputs("usage: servelint import --out DIR PAGE...\n"
+	      "\n"
+	      "Splits published catalogue pages (scraped page text) into entry folders\n"
+	      "DIR/<model>/<system>/<variant>/: launch.sh, the YAML files the page embeds,\n"
+	      "metadata.txt (the page's lines about the entry, verbatim) and metadata.yaml\n"
+	      "(what the page states, structured).\n"
+	      "\n"
+	      "  -o, --out DIR   where to write (created if missing)\n"
+	      "  -n, --dry-run   list the folders, write nothing\n"
+	      "  -h, --help      this help\n"
+	      "\n"
+	      "Exit status: 0 on success, 2 when a page cannot be split or an entry\n"
+	      "cannot be read (nothing is written then) or a folder already exists.\n",
+	      f);
+}
+
+static char *slug(const char *s)
+{
+	sl_buf b = {0};
+	int dash = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (isalnum(*p) || *p == '.') {
+			if (dash && b.len)
+				sl_buf_putc(&b, '-');
+			dash = 0;
+			sl_buf_putc(&b, (char)tolower(*p));
+		} else {
+			dash = 1;
+		}
+	}
+	return sl_buf_detach(&b);
+}
+
+/* "Kimi K3 (max)" -> "kimi-k3": the trailing parenthetical is a reasoning level */
+static char *model_slug(const char *heading)
+{
+	char *h = sl_strdup(heading);
+	char *par = strrchr(h, '(');
+	if (par && par > h)
+		*par = '\0';
+	char *s = slug(h);
+	free(h);
+	return s;
+}
+
+static const sl_claim *meta_claim(const sl_model *m, const char *key, const char *role)
+{
+	for (size_t i = 0; i < m->nclaims; i++)
+		if (!strcmp(m->claims[i].key, key) && !strcmp(m->claims[i].from, "metadata") &&
+		    (!role ? !m->claims[i].role : m->claims[i].role && !strcmp(m->claims[i].role, role)))
+			return &m->claims[i];
+	return NULL;
+}
+
+static long num(const sl_service *s, const char *key, long dflt)
+{
+	const sl_setting *st = sl_service_get(s, key);
+	return st && json_is_integer(st->value) ? (long)json_integer_value(st->value) : dflt;
+}
+
+static int truthy(const sl_service *s, const char *key)
+{
+	const sl_setting *st = sl_service_get(s, key);
+	return st && json_is_true(st->value);
+}
+
+/* tp2, dep4 (data + expert parallel), tp4-ep4, -dcp8, -pp2; or Ngpu when
+ * the parallelism is not in the entry (a config file it does not hold) */
+static void parallelism(const sl_service *s, sl_buf *b)
+{
+	long tp = num(s, "parallel.tensor", 0), dp = num(s, "parallel.data", 1);
+	long ep = num(s, "parallel.expert", 1), dcp = num(s, "parallel.decode_context", 1);
+	long pp = num(s, "parallel.pipeline", 1);
+	int epe = truthy(s, "parallel.expert_enabled"), adp = truthy(s, "parallel.attention_data");
+	if (!tp && sl_service_get(s, "engine.config_file") && s->gpus > 0) {
+		sl_buf_printf(b, "%ldgpu", s->gpus);
+		return;
+	}
+	if (!tp)
+		tp = 1;
+	if ((ep > 1 || epe) && (dp > 1 || adp))
+		sl_buf_printf(b, "dep%ld", adp ? tp : dp);
+	else if (ep > 1)
+		sl_buf_printf(b, "tp%ld-ep%ld", tp, ep);
+	else if (epe)
+		sl_buf_printf(b, "tp%ld-ep%ld", tp, tp);
+	else
+		sl_buf_printf(b, "tp%ld", tp);
+	if (dcp > 1)
+		sl_buf_printf(b, "-dcp%ld", dcp);
+	if (pp > 1)
+		sl_buf_printf(b, "-pp%ld", pp);
+	if (num(s, "parallel.nnodes", 1) > 1)
+		sl_buf_printf(b, "-%ldnode", num(s, "parallel.nnodes", 1));
+}
+
+static const sl_service *worker(const sl_model *m, const char *role)
+{
+	for (size_t i = 0; i < m->nservices; i++)
+		if (!strcmp(m->services[i].role, role))
+			return &m->services[i];
+	return NULL;
+}
+
+static char *variant_of(const sl_model *m)
+{
+	const sl_service *p = worker(m, "prefill"), *d = worker(m, "decode");
+	const sl_service *a = worker(m, "aggregated");
+	const sl_service *w = a ? a : p ? p : d;
+	if (!w)
+		return NULL;
+	sl_buf b = {0};
+	const char *eng = w->engine;
+	if (sl_starts_with(eng, "dynamo-"))
+		sl_buf_puts(&b, eng);
+	else
+		sl_buf_puts(&b, !strcmp(eng, "trtllm-disagg") ? "trtllm" : eng);
+	if (p && d) {
+		sl_buf_printf(&b, "-disagg-%up-", p->replicas);
+		parallelism(p, &b);
+		sl_buf_printf(&b, "-%ud-", d->replicas);
+		parallelism(d, &b);
+	} else {
+		sl_buf_putc(&b, '-');
+		parallelism(w, &b);
+	}
+	/* speculative decoding: method and tokens; nothing when the settings
+	 * that would say are in a file the entry does not hold */
+	const sl_setting *meth = sl_service_get(w, "spec.method");
+	const sl_setting *n = sl_service_get(w, "spec.num_tokens");
+	int unknown = 0;
+	for (size_t i = 0; i < m->nnotes; i++)
+		unknown |= strstr(m->notes[i].msg, "is not part of the entry") != NULL;
+	if (meth && json_is_string(meth->value)) {
+		char *ms = slug(json_string_value(meth->value));
+		sl_buf_printf(&b, "-%s", ms);
+		if (n && json_is_integer(n->value))
+			sl_buf_printf(&b, "%s%lld", isdigit((unsigned char)ms[strlen(ms) - 1]) ? "-" : "",
+				      (long long)json_integer_value(n->value));
+		free(ms);
+	} else if (!unknown) {
+		sl_buf_puts(&b, "-nospec");
+	}
+	return sl_buf_detach(&b);
+}
+
+/* What tells two same-named entries apart: an image date, then a few
+ * settings that catalogues vary, each with a short name. */
+static char *difference(const sl_model *m, const char *how)
+{
+	const sl_service *w = worker(m, "aggregated");
+	if (!w)
+		w = worker(m, "decode");
+	if (!w)
+		return NULL;
+	if (!strcmp(how, "image")) {
+		for (size_t i = 0; i < w->nwrappers; i++) {
+			json_t *img = json_object_get(w->wrappers[i].detail, "image");
+			const char *s = json_string_value(img);
+			for (const char *q = s ? s : ""; *q; q++)
+				if (strspn(q, "0123456789") == 8 && (q == s || !isdigit((unsigned char)q[-1])))
+					return sl_strndup(q, 8);
+		}
+		return NULL;
+	}
+	const sl_setting *st = sl_service_get(w, how);
+	if (!st)
+		return NULL;
+	char *v = json_is_string(st->value) ? sl_strdup(json_string_value(st->value))
+					    : json_dumps(st->value, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+	char *sv = slug(v);
+	free(v);
+	return sv;
+}
+
+static void disambiguate(item *items, size_t n)
+{
+	static const struct { const char *how, *abbr; } keys[] = {
+		{"image", ""}, {"limits.max_seqs", "mns"}, {"memory.gpu_utilization", "mem"},
+		{"memory.static_fraction", "mem"}, {"limits.max_model_len", "len"},
+		{"cudagraph.max_capture_size", "cg"},
+	};
+	for (size_t i = 0; i < n; i++) {
+		size_t group[64], g = 0;
+		for (size_t j = i; j < n && g < 64; j++)
+			if (!strcmp(items[j].model_slug, items[i].model_slug) &&
+			    !strcmp(items[j].system_slug, items[i].system_slug) &&
+			    !strcmp(items[j].variant, items[i].variant))
+				group[g++] = j;
+		if (g < 2)
+			continue;
+		const char *base = items[i].variant;
+		char *basecopy = sl_strdup(base);
+		int done = 0;
+		for (size_t k = 0; k < sizeof keys / sizeof *keys && !done; k++) {
+			char *vals[64];
+			int distinct = 1;
+			for (size_t a = 0; a < g; a++)
+				vals[a] = difference(items[group[a]].model, keys[k].how);
+			for (size_t a = 0; a < g && distinct; a++)
+				for (size_t b2 = a + 1; b2 < g; b2++)
+					if (!vals[a] || !vals[b2] || !strcmp(vals[a], vals[b2]))
+						distinct = 0;
+			if (distinct) {
+				for (size_t a = 0; a < g; a++) {
+					sl_buf nb = {0};
+					sl_buf_printf(&nb, "%s-%s%s", basecopy, keys[k].abbr, vals[a]);
+					free(items[group[a]].variant);
+					items[group[a]].variant = sl_buf_detach(&nb);
+				}
+				done = 1;
+			}
+			for (size_t a = 0; a < g; a++)
+				free(vals[a]);
+		}
+		if (!done)  /* nothing tells them apart: their order on the page does */
+			for (size_t a = 0; a < g; a++) {
+				sl_buf nb = {0};
+				sl_buf_printf(&nb, "%s-%zu", basecopy, a + 1);
+				free(items[group[a]].variant);
+				items[group[a]].variant = sl_buf_detach(&nb);
+			}
+		free(basecopy);
+	}
+}
+
+/* ---- writing -------------------------------------------------------------------- */
+
+static int write_file(const char *dir, const char *name, const char *data, size_t len)
+{
+	sl_buf p = {0};
+	sl_buf_printf(&p, "%s/%s", dir, name);
+	FILE *f = fopen(p.data, "wb");
+	int ok = f && fwrite(data, 1, len, f) == len;
+	if (f && fclose(f))
+		ok = 0;
+	if (!ok)
+		fprintf(stderr, "servelint import: %s: %s\n", p.data, strerror(errno));
+	sl_buf_free(&p);
+	return ok ? 0 : -1;
+}
+
+static int emit_scalar(yaml_emitter_t *em, const char *s, int plain_ok)
+{
+	yaml_event_t ev;
+	/* a string that reads as a number stays a string: quoted, tag implicit */
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)strlen(s), plain_ok, 1,
+				     plain_ok ? YAML_ANY_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+	return yaml_emitter_emit(em, &ev);
+}
+
+static int emit_json(yaml_emitter_t *em, json_t *v)
+{
+	yaml_event_t ev;
+	if (json_is_array(v)) {
+		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, YAML_FLOW_SEQUENCE_STYLE);
+		if (!yaml_emitter_emit(em, &ev))
+			return 0;
+		size_t i;
+		json_t *x;
+		json_array_foreach(v, i, x)
+			if (!emit_json(em, x))
+				return 0;
+		yaml_sequence_end_event_initialize(&ev);
+		return yaml_emitter_emit(em, &ev);
+	}
+	if (json_is_string(v)) {
+		/* strings that would read as numbers or bools stay strings */
+		const char *s = json_string_value(v);
+		long long ll;
+		double d;
+		int typed = !sl_parse_int(s, &ll) || !sl_parse_double(s, &d) || !strcmp(s, "true") ||
+			    !strcmp(s, "false") || !strcmp(s, "null") || !*s;
+		return emit_scalar(em, s, !typed);
+	}
+	char *t = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+	int ok = emit_scalar(em, t ? t : "null", 1);
+	free(t);
+	return ok;
+}
+
+static void add_yaml(sl_buf *b, const char *data, size_t n)
+{
+	sl_buf_add(b, data, n);
+}
+
+static int yaml_to_buf(void *b, unsigned char *data, size_t n)
+{
+	add_yaml(b, (const char *)data, n);
+	return 1;
+}
+
+/* metadata.yaml: what the page states about the entry, as written by libyaml */
+static int metadata_yaml(const item *it, sl_buf *out)
+{
+	yaml_emitter_t em;
+	yaml_event_t ev;
+	if (!yaml_emitter_initialize(&em))
+		return -1;
+	yaml_emitter_set_output(&em, yaml_to_buf, out);
+	yaml_emitter_set_unicode(&em, 1);
+	int ok = 1;
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	ok = ok && yaml_emitter_emit(&em, &ev);
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
+	ok = ok && yaml_emitter_emit(&em, &ev);
+	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
+	ok = ok && yaml_emitter_emit(&em, &ev);
+	char line[32];
+	snprintf(line, sizeof line, "%u", it->pe.first);
+	const char *page = strrchr(it->page->path, '/');
+	page = page ? page + 1 : it->page->path;
+	ok = ok && emit_scalar(&em, "page", 1) && emit_scalar(&em, page, 1);
+	ok = ok && emit_scalar(&em, "line", 1) && emit_scalar(&em, line, 1);
+	if (it->pe.model)
+		ok = ok && emit_scalar(&em, "model", 1) && emit_scalar(&em, it->pe.model, 1);
+	if (it->system_name)
+		ok = ok && emit_scalar(&em, "system", 1) && emit_scalar(&em, it->system_name, 1);
+	/* entry-wide claims, then per role */
+	const sl_model *m = it->model;
+	for (size_t i = 0; i < m->nclaims && ok; i++) {
+		const sl_claim *k = &m->claims[i];
+		if (strcmp(k->from, "metadata") || k->role || !strcmp(k->key, "system"))
+			continue;
+		ok = emit_scalar(&em, k->key, 1) && emit_json(&em, k->value);
+	}
+	static const char *const roles[] = {"prefill", "decode"};
+	for (size_t r = 0; r < 2 && ok; r++) {
+		int any = 0;
+		for (size_t i = 0; i < m->nclaims; i++)
+			any |= !strcmp(m->claims[i].from, "metadata") && m->claims[i].role &&
+			       !strcmp(m->claims[i].role, roles[r]);
+		if (!any)
+			continue;
+		ok = emit_scalar(&em, roles[r], 1);
+		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
+		ok = ok && yaml_emitter_emit(&em, &ev);
+		for (size_t i = 0; i < m->nclaims && ok; i++) {
+			const sl_claim *k = &m->claims[i];
+			if (!strcmp(k->from, "metadata") && k->role && !strcmp(k->role, roles[r]))
+				ok = emit_scalar(&em, k->key, 1) && emit_json(&em, k->value);
+		}
+		yaml_mapping_end_event_initialize(&ev);
+		ok = ok && yaml_emitter_emit(&em, &ev);
+	}
+	yaml_mapping_end_event_initialize(&ev);
+	ok = ok && yaml_emitter_emit(&em, &ev);
+	yaml_document_end_event_initialize(&ev, 1);
+	ok = ok && yaml_emitter_emit(&em, &ev);
+	yaml_stream_end_event_initialize(&ev);
+	ok = ok && yaml_emitter_emit(&em, &ev);
+	if (!ok)
+		fprintf(stderr, "servelint import: writing metadata.yaml: %s\n",
+			em.problem ? em.problem : "emitter error");
+	yaml_emitter_delete(&em);
+	return ok ? 0 : -1;
+}
+
+/* The note of a section header: "(topology; hosts/ports omitted)" */
+static char *section_note(const sl_source *page, const sl_source *part)
+{
+	size_t len;
+	const char *h = sl_source_line(page, part->line_base, &len);
+	const char *open = memchr(h, '(', len);
+	const char *close = open ? memchr(open, ')', len - (size_t)(open - h)) : NULL;
+	return open && close ? sl_strndup(open + 1, (size_t)(close - open - 1)) : NULL;
+}
+
+static int write_entry(const item *it, const char *out)
+{
+	sl_buf dir = {0}, tmp = {0}, txt = {0}, yml = {0};
+	const sl_entry *e = it->entry;
+	int rc = -1;
+	sl_buf_printf(&dir, "%s/%s/%s/%s", out, it->model_slug, it->system_slug, it->variant);
+	sl_buf_printf(&tmp, "%s/%s/%s/.%s.import", out, it->model_slug, it->system_slug, it->variant);
+	if (mkdir(tmp.data, 0777) && errno != EEXIST) {
+		fprintf(stderr, "servelint import: %s: %s\n", tmp.data, strerror(errno));
+		goto out;
+	}
+	if (write_file(tmp.data, "launch.sh", e->script->text, e->script->len))
+		goto out;
+	for (size_t i = 0; i < e->nfiles; i++)
+		if (write_file(tmp.data, e->files[i]->section, e->files[i]->text, e->files[i]->len))
+			goto out;
+	const char *page = strrchr(it->page->path, '/');
+	sl_buf_printf(&txt, "Page: %s line %u\n", page ? page + 1 : it->page->path, it->pe.first);
+	/* the page's lines about the entry, verbatim, blank lines left out */
+	for (const char *q = e->metadata ? e->metadata->text : NULL; q && *q;) {
+		const char *nl = strchr(q, '\n');
+		size_t l = nl ? (size_t)(nl - q) : strlen(q);
+		if (l && strspn(q, " \t\r") < l) {
+			sl_buf_add(&txt, q, l);
+			sl_buf_putc(&txt, '\n');
+		}
+		q += l + (nl != NULL);
+	}
+	for (size_t i = 0; i < e->nfiles; i++) {
+		char *note = section_note(it->page, e->files[i]);
+		if (note)
+			sl_buf_printf(&txt, "Section %s: %s\n", e->files[i]->section, note);
+		free(note);
+	}
+	if (write_file(tmp.data, "metadata.txt", txt.data, txt.len) || metadata_yaml(it, &yml) ||
+	    write_file(tmp.data, "metadata.yaml", yml.data, yml.len))
+		goto out;
+	if (rename(tmp.data, dir.data)) {
+		fprintf(stderr, "servelint import: %s: %s\n", dir.data, strerror(errno));
+		goto out;
+	}
+	rc = 0;
+out:
+	if (rc) {
+		/* remove the partial folder */
+		sl_buf rm = {0};
+		static const char *const names[] = {"launch.sh", "metadata.txt", "metadata.yaml"};
+		for (size_t i = 0; i < 3; i++) {
+			sl_buf_printf(&rm, "%s/%s", tmp.data, names[i]);
+			unlink(rm.data);
+			rm.len = 0;
+		}
+		for (size_t i = 0; i < e->nfiles; i++) {
+			sl_buf_printf(&rm, "%s/%s", tmp.data, e->files[i]->section);
+			unlink(rm.data);
+			rm.len = 0;
+		}
+		rmdir(tmp.data);
+		sl_buf_free(&rm);
+	}
+	sl_buf_free(&dir);
+	sl_buf_free(&tmp);
+	sl_buf_free(&txt);
+	sl_buf_free(&yml);
+	return rc;
+}
+
+static int mkdirs(const char *path)
+{
+	char *p = sl_strdup(path);
+	for (char *q = p + 1; *q; q++)
+		if (*q == '/') {
+			*q = '\0';
+			if (mkdir(p, 0777) && errno != EEXIST) {
+				free(p);
+				return -1;
+			}
+			*q = '/';
+		}
+	int rc = mkdir(p, 0777) && errno != EEXIST ? -1 : 0;
+	free(p);
+	return rc;
+}
+
+int sl_cmd_import(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"out", required_argument, NULL, 'o'},
+		{"dry-run", no_argument, NULL, 'n'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *out = NULL;
+	int dry = 0, c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:nh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 'n': dry = 1; break;
+		case 'h': usage(stdout); return SL_EXIT_OK;
+		default: usage(stderr); return SL_EXIT_ERROR;
+		}
+	}
+	if ((!out && !dry) || optind >= argc) {
+		fprintf(stderr, "servelint import: %s\n", optind >= argc ? "no page given" : "--out DIR is required");
+		usage(stderr);
+		return SL_EXIT_ERROR;
+	}
+	sl_error err = {0};
+	sl_grammars *gs;
+	if (sl_normalize_grammars_load(&gs, &err)) {
+		sl_error_print(&err, "servelint");
+		sl_error_clear(&err);
+		return SL_EXIT_ERROR;
+	}
+	sl_source **pages = sl_calloc((size_t)(argc - optind), sizeof *pages);
+	size_t npages = 0;
+	item *items = NULL;
+	size_t n = 0, cap = 0;
+	int failed = 0;
+	for (int a = optind; a < argc && !failed; a++) {
+		sl_source *page;
+		sl_page_entry *pes;
+		size_t npe;
+		if (sl_source_load(argv[a], &page, &err) || (pages[npages++] = page, 0) ||
+		    sl_page_split(page, &pes, &npe, &err)) {
+			sl_error_print(&err, "servelint");
+			failed = 1;
+			break;
+		}
+		const char *prev_system = NULL;
+		for (size_t k = 0; k < npe && !failed; k++) {
+			item it;
+			memset(&it, 0, sizeof it);
+			it.page = page;
+			it.pe = pes[k];
+			size_t a0 = page->lines[pes[k].first - 1];
+			size_t b0 = pes[k].last < page->nlines ? page->lines[pes[k].last] : page->len;
+			if (sl_entry_from_memory(page->path, page->text + a0, b0 - a0, pes[k].first - 1,
+						 &it.entry, &err) ||
+			    sl_normalize_entry(it.entry, gs, &it.model, &err)) {
+				sl_error_print(&err, "servelint");
+				failed = 1;
+			} else if (!pes[k].model) {
+				fprintf(stderr, "%s:%u:1: no model heading above this entry\n", page->path,
+					pes[k].first);
+				failed = 1;
+			} else {
+				const sl_claim *sys = meta_claim(it.model, "system", NULL);
+				const char *sname = sys ? json_string_value(sys->value)
+						    : prev_system ? prev_system : pes[k].heading;
+				if (!sname) {
+					fprintf(stderr, "%s:%u:1: no system named for this entry\n", page->path,
+						pes[k].first);
+					failed = 1;
+				} else {
+					it.system_name = sl_strdup(sname);
+					prev_system = it.system_name;
+					it.model_slug = model_slug(pes[k].model);
+					it.system_slug = slug(sname);
+					it.variant = variant_of(it.model);
+					if (!it.variant) {
+						fprintf(stderr, "%s:%u:1: no engine command in this entry\n",
+							page->path, pes[k].first);
+						failed = 1;
+					}
+				}
+			}
+			/* the page entry's strings now belong to the item */
+			pes[k].model = pes[k].heading = NULL;
+			SL_PUSH(items, n, cap, it);
+		}
+		sl_page_entries_free(pes, npe);
+	}
+	if (!failed)
+		disambiguate(items, n);
+	/* nothing is written unless every entry was read and no folder exists */
+	for (size_t i = 0; i < n && !failed && !dry; i++) {
+		sl_buf d = {0};
+		struct stat st;
+		sl_buf_printf(&d, "%s/%s/%s/%s", out, items[i].model_slug, items[i].system_slug,
+			      items[i].variant);
+		if (stat(d.data, &st) == 0) {
+			fprintf(stderr, "servelint import: %s already exists\n", d.data);
+			failed = 1;
+		}
+		sl_buf_free(&d);
+	}
+	for (size_t i = 0; i < n && !failed; i++) {
+		if (dry) {
+			printf("%s/%s/%s\t%s:%u\n", items[i].model_slug, items[i].system_slug, items[i].variant,
+			       items[i].page->path, items[i].pe.first);
+			continue;
+		}
+		sl_buf d = {0};
+		sl_buf_printf(&d, "%s/%s/%s", out, items[i].model_slug, items[i].system_slug);
+		if (mkdirs(d.data) || write_entry(&items[i], out)) {
+			fprintf(stderr, "servelint import: cannot write %s\n", d.data);
+			failed = 1;
+		}
+		sl_buf_free(&d);
+	}
+	for (size_t i = 0; i < n; i++) {
+		sl_model_free(items[i].model);
+		sl_entry_free(items[i].entry);
+		free(items[i].pe.model);
+		free(items[i].pe.heading);
+		free(items[i].model_slug);
+		free(items[i].system_slug);
+		free(items[i].variant);
+		free(items[i].system_name);
+	}
+	free(items);
+	for (size_t i = 0; i < npages; i++)
+		sl_source_free(pages[i]);
+	free(pages);
+	sl_normalize_grammars_free(gs);
+	sl_error_clear(&err);
+	return failed ? SL_EXIT_ERROR : SL_EXIT_OK;
+}
