@@ -68,45 +68,10 @@ static sl_config_doc *doc_of(sl_ctx *c, const sl_source *src)
 	return d.doc ? &c->docs[c->ndocs - 1] : NULL;
 }
 
-/* A YAML node as JSON: scalars typed as YAML 1.1 plain scalars are. */
-static json_t *node_json(const sl_yaml_node *n)
-{
-	long long i;
-	double d;
-	switch (n->kind) {
-	case SL_YAML_MAP: {
-		json_t *o = json_object();
-		for (size_t k = 0; k < n->n; k++)
-			json_object_set_new(o, n->keys[k]->value, node_json(n->items[k]));
-		return o;
-	}
-	case SL_YAML_SEQ: {
-		json_t *a = json_array();
-		for (size_t k = 0; k < n->n; k++)
-			json_array_append_new(a, node_json(n->items[k]));
-		return a;
-	}
-	default:
-		if (!n->plain)
-			return json_string(n->value);
-		if (sl_yaml_is_null(n))
-			return json_null();
-		if (!strcmp(n->value, "true") || !strcmp(n->value, "True"))
-			return json_true();
-		if (!strcmp(n->value, "false") || !strcmp(n->value, "False"))
-			return json_false();
-		if (!sl_parse_int(n->value, &i))
-			return json_integer(i);
-		if (!sl_parse_double(n->value, &d))
-			return json_real(d);
-		return json_string(n->value);
-	}
-}
-
 /* The value under a config key, converted to the key's type when it can be. */
 static json_t *typed(const sl_config_key *k, const sl_yaml_node *n, int *bad)
 {
-	json_t *v = node_json(n);
+	json_t *v = sl_yaml_to_json(n);
 	*bad = 0;
 	switch (k->type) {
 	case SL_T_INT:
@@ -238,7 +203,7 @@ static void walk(walk_ctx *w, const sl_yaml_node *map, const char *prefix, unsig
 			/* a key the grammar does not know: kept, marked unknown */
 			sl_buf key = {0};
 			sl_buf_printf(&key, "%s.%s", w->g->id, path.data);
-			emit(w, key.data, node_json(vn), path.data, SL_SET_UNKNOWN, off);
+			emit(w, key.data, sl_yaml_to_json(vn), path.data, SL_SET_UNKNOWN, off);
 			if (w->note_unknown)
 				sl_note_add(w->c, w->src, off, "unknown key `%s` in %s for %s", path.data,
 					    w->src->section ? w->src->section : w->src->name, w->g->title);

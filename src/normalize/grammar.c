@@ -41,34 +41,12 @@ static int parse_type(const char *s, sl_type *t)
 	return -1;
 }
 
+/* A default: a scalar or a list of scalars (a mapping is not a default). */
 static json_t *scalar_json(const sl_yaml_node *n)
 {
-	if (!n)
+	if (!n || n->kind == SL_YAML_MAP)
 		return NULL;
-	if (n->kind == SL_YAML_SEQ) {
-		json_t *a = json_array();
-		for (size_t i = 0; i < n->n; i++) {
-			json_t *v = scalar_json(n->items[i]);
-			if (v)
-				json_array_append_new(a, v);
-		}
-		return a;
-	}
-	if (n->kind != SL_YAML_SCALAR || sl_yaml_is_null(n))
-		return n->kind == SL_YAML_SCALAR ? json_null() : NULL;
-	long long i;
-	double d;
-	if (n->plain) {
-		if (!strcmp(n->value, "true"))
-			return json_true();
-		if (!strcmp(n->value, "false"))
-			return json_false();
-		if (!sl_parse_int(n->value, &i))
-			return json_integer(i);
-		if (!sl_parse_double(n->value, &d))
-			return json_real(d);
-	}
-	return json_string(n->value);
+	return sl_yaml_to_json(n);
 }
 
 static char **str_list(const sl_yaml_node *n, size_t *count)

@@ -151,5 +151,8 @@ void sl_yaml_free(sl_yaml_doc *d);
 const sl_yaml_node *sl_yaml_get(const sl_yaml_node *map, const char *key);
 /* A plain scalar `null`, `~` or empty. */
 int sl_yaml_is_null(const sl_yaml_node *n);
+/* A node as a new JSON value: mappings to objects, sequences to arrays,
+ * plain scalars typed (null, true/false, integers, floats), quoted ones strings. */
+json_t *sl_yaml_to_json(const sl_yaml_node *n);
 
 #endif

@@ -182,3 +182,39 @@ int sl_yaml_is_null(const sl_yaml_node *n)
 		      (n->len == 0 || !strcmp(n->value, "null") || !strcmp(n->value, "~") ||
 		       !strcmp(n->value, "Null") || !strcmp(n->value, "NULL")));
 }
+
+json_t *sl_yaml_to_json(const sl_yaml_node *n)
+{
+	long long i;
+	double d;
+	if (!n)
+		return json_null();
+	switch (n->kind) {
+	case SL_YAML_MAP: {
+		json_t *o = json_object();
+		for (size_t k = 0; k < n->n; k++)
+			json_object_set_new(o, n->keys[k]->value, sl_yaml_to_json(n->items[k]));
+		return o;
+	}
+	case SL_YAML_SEQ: {
+		json_t *a = json_array();
+		for (size_t k = 0; k < n->n; k++)
+			json_array_append_new(a, sl_yaml_to_json(n->items[k]));
+		return a;
+	}
+	default:
+		if (!n->plain)
+			return json_string(n->value);
+		if (sl_yaml_is_null(n))
+			return json_null();
+		if (!strcmp(n->value, "true") || !strcmp(n->value, "True") || !strcmp(n->value, "TRUE"))
+			return json_true();
+		if (!strcmp(n->value, "false") || !strcmp(n->value, "False") || !strcmp(n->value, "FALSE"))
+			return json_false();
+		if (!sl_parse_int(n->value, &i))
+			return json_integer(i);
+		if (!sl_parse_double(n->value, &d))
+			return json_real(d);
+		return json_string(n->value);
+	}
+}
