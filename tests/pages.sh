@@ -23,5 +23,8 @@ for m in $(find corpus -name metadata.txt | sort); do
 	n=$((n + 1))
 done
 [ "$n" -eq 35 ] || { echo "FAIL expected 35 entries, found $n"; fails=$((fails + 1)); }
+# the pages themselves, shown whole: every entry parses and normalizes
+pe=$("$bin" show --format json corpus/pages/*.txt | grep -c '^      "entry": ')
+[ "$pe" -eq 35 ] || { echo "FAIL show of the pages gave $pe entries, want 35"; fails=$((fails + 1)); }
 echo "$((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "normalize/normalize.h"
@@ -45,7 +46,8 @@ static void usage(FILE *f)
 {
 	fputs("usage: servelint show [--format tty|json] [--color auto|always|never] PATH...\n"
 	      "\n"
-	      "Prints the normalized model of each entry (an entry folder or a launch script):\n"
+	      "Prints the normalized model of each entry (an entry folder, a launch script,\n"
+	      "an entry in catalogue form, or a whole published catalogue page):\n"
 	      "services, roles, replicas, GPUs, env and canonical settings, each value with\n"
 	      "the file:line:col it came from.\n"
 	      "\n"
@@ -122,25 +124,56 @@ int sl_cmd_show(int argc, char **argv)
 	sl_buf text = {0};
 	FILE *mem = json ? NULL : buf_stream(&text);
 	int failed = !json && !mem;
+	size_t shown = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *path = argv[optind + (int)i];
-		sl_entry *entry = NULL;
-		sl_model *model = NULL;
-		if (sl_entry_load(path, &entry, &err) ||
-		    sl_normalize_entry(entry, gs, &model, &err)) {
-			sl_error_print(&err, "servelint");
-			sl_error_clear(&err);
-			failed = 1;
-		} else if (!failed && json) {
-			json_array_append_new(arr, sl_report_model_json(model));
-		} else if (!failed) {
-			if ((i && fputc('\n', mem) == EOF) || sl_report_model_tty(mem, model, color)) {
-				perror("servelint: rendering");
-				failed = 1;
-			}
+		/* a published catalogue page (several entries in one file) shows
+		 * each of its entries, named page:line */
+		sl_source *page = NULL;
+		sl_page_entry *pes = NULL;
+		size_t npe = 0;
+		struct stat st;
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && sl_source_load(path, &page, NULL) == SL_OK &&
+		    (sl_page_split(page, &pes, &npe, NULL) != SL_OK || npe < 2)) {
+			sl_page_entries_free(pes, npe);
+			pes = NULL;
+			npe = 0;
 		}
-		sl_model_free(model);
-		sl_entry_free(entry);
+		for (size_t k = 0; k < (npe ? npe : 1); k++) {
+			sl_entry *entry = NULL;
+			sl_model *model = NULL;
+			int rc;
+			if (npe) {
+				size_t a = page->lines[pes[k].first - 1];
+				size_t b = pes[k].last < page->nlines ? page->lines[pes[k].last] : page->len;
+				rc = sl_entry_from_memory(path, page->text + a, b - a, pes[k].first - 1, &entry, &err);
+				if (!rc) {
+					sl_buf name = {0};
+					sl_buf_printf(&name, "%s:%u", path, pes[k].first);
+					free(entry->path);
+					entry->path = sl_buf_detach(&name);
+				}
+			} else {
+				rc = sl_entry_load(path, &entry, &err);
+			}
+			if (rc || sl_normalize_entry(entry, gs, &model, &err)) {
+				sl_error_print(&err, "servelint");
+				sl_error_clear(&err);
+				failed = 1;
+			} else if (!failed && json) {
+				json_array_append_new(arr, sl_report_model_json(model));
+			} else if (!failed) {
+				if ((shown && fputc('\n', mem) == EOF) || sl_report_model_tty(mem, model, color)) {
+					perror("servelint: rendering");
+					failed = 1;
+				}
+			}
+			shown++;
+			sl_model_free(model);
+			sl_entry_free(entry);
+		}
+		sl_page_entries_free(pes, npe);
+		sl_source_free(page);
 	}
 	if (mem && fclose(mem)) {
 		perror("servelint: rendering");
