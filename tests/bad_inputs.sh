@@ -42,10 +42,10 @@ printf 'vllm serve m\n# caf\351\n' > "$dir/latin1.sh"
 check not-utf8 "^$dir/latin1.sh:2:6: not UTF-8 text" "$dir/latin1.sh"
 
 : > "$dir/empty.sh"
-check empty "^$dir/empty.sh: empty file" "$dir/empty.sh"
+check empty "^$dir/empty.sh:1:1: empty file" "$dir/empty.sh"
 
 printf '\n  \n\n' > "$dir/blank.sh"
-check blank "^$dir/blank.sh: empty file" "$dir/blank.sh"
+check blank "^$dir/blank.sh:1:1: empty file" "$dir/blank.sh"
 
 # 10 MB: far past the per-file limit
 yes 'vllm serve m --max-num-seqs 8' | head -c 10485760 > "$dir/big.sh"

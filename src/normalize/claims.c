@@ -87,6 +87,18 @@ static const char *role_word(const char *p, size_t *len)
 	};
 	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
 		size_t l = strlen(t[i].w);
+		/* "context" and "generation" name a role only as "context worker(s)"
+		 * and the like: "the default 1M context" is not one */
+		int noun = tolower((unsigned char)t[i].w[0]) == 'c' || tolower((unsigned char)t[i].w[0]) == 'g';
+		if (noun && strncmp(p, t[i].w, l) == 0) {
+			const char *q = p + l;
+			if (*q == 's')
+				q++;
+			/* the noun may open the next line: "1x generation\n# worker" */
+			if (*q && strncmp(q, " worker", 7) && strncmp(q, " server", 7) && strncmp(q, " instance", 9) &&
+			    strncmp(q, " replica", 8) && strncmp(q, " node", 5) && strncmp(q, " side", 5))
+				continue;
+		}
 		if (!strncmp(p, t[i].w, l) && !isalpha((unsigned char)p[l])) {
 			*len = l;
 			return t[i].role;
@@ -460,8 +472,11 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 				role_depth = -1;
 			}
 		}
-		/* at the top level, a comma or '+' ends what a role word began */
-		if ((*p == ',' || *p == '+' || *p == ';') && depth <= role_depth && !line_role) {
+		/* at the top level, a comma, '+' or the end of a sentence ends what
+		 * a role word began */
+		int stop = *p == ',' || *p == '+' || *p == ';' ||
+			   (*p == '.' && (p[1] == ' ' || p[1] == '\0'));
+		if (stop && depth <= role_depth && !line_role) {
 			role = NULL;
 			role_depth = -1;
 		}
@@ -524,6 +539,28 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			p += prose_flag(c, g, role, src, off, p) - 1;
 			continue;
 		}
+		/* "max-num-seqs 256": a flag's name without its dashes, with a
+		 * number after it, when the engine knows the flag */
+		if (islower((unsigned char)*p) && g) {
+			size_t wl = 0;
+			int dashes = 0;
+			while (islower((unsigned char)p[wl]) || isdigit((unsigned char)p[wl]) || p[wl] == '-')
+				dashes += p[wl++] == '-';
+			if (dashes >= 2 && p[wl] == ' ' && isdigit((unsigned char)p[wl + 1])) {
+				sl_buf fl = {0};
+				sl_buf_printf(&fl, "--%.*s%s", (int)wl, p, p + wl);
+				size_t used = prose_flag(c, g, role, src, off, fl.data);
+				sl_buf_free(&fl);
+				if (used > wl + 2) {
+					/* the claim's text is the flag as given: drop the dashes */
+					sl_claim *k = &c->model->claims[c->model->nclaims - 1];
+					free(k->text);
+					k->text = sl_strndup(p, used - 2);
+				}
+				p += wl - 1;
+				continue;
+			}
+		}
 		json_t *dev;
 		size_t dl = device_range(t, p, &dev);
 		if (dl) {
@@ -552,9 +589,13 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 				char *e2;
 				long of = strtol(q, &e2, 10);
 				if (!strncmp(e2, " GPUs", 5)) {
+					/* of a node (8) or of a tray (4): not the rack total of
+					 * the metadata's "Accelerators used N of M" */
+					const char *ofk = !strncmp(end, " of the node's ", 15) ? "gpus.of_node"
+												 : "gpus.of_tray";
 					claim(c, "gpus.total", role, json_integer(v), "comment", src, off, p,
 					      (size_t)(e2 + 5 - p));
-					claim(c, "gpus.of", role, json_integer(of), "comment", src, off, p,
+					claim(c, ofk, role, json_integer(of), "comment", src, off, p,
 					      (size_t)(e2 + 5 - p));
 					p = e2 + 4;
 					continue;
@@ -605,8 +646,8 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			while (vl && q[vl - 1] == '.')
 				vl--;
 			if (memchr(q, '.', vl))
-				claim(c, engines[e][1], role, json_stringn(q, vl), "comment", src,
-				      off + (uint32_t)el, p, el + vl);
+				claim(c, engines[e][1], role, json_stringn(q, vl), "comment", src, off, p,
+				      el + vl);
 			p = q + vl - 1;
 			break;
 		}

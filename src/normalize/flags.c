@@ -197,9 +197,32 @@ static void value_origin(sl_build *b, const sl_source *src, const sl_word *v)
 	sl_origin_set(&st->value_origin, src, at, NULL);
 }
 
+/* Whether the next positional is no longer expected: all were given, or
+ * its setting came from a flag (`vllm serve --model m`). *scanned keeps
+ * how many settings were already looked at, so the checks stay linear. */
+static int positional_filled(const sl_build *b, const sl_grammar *g, size_t pos, size_t *scanned,
+			     int *by_flag)
+{
+	if (pos >= g->npositionals)
+		return 1;
+	for (; *scanned < b->svc.nsettings && !*by_flag; (*scanned)++)
+		*by_flag = !strcmp(b->svc.settings[*scanned].key, g->positionals[pos]);
+	return *by_flag;
+}
+
+/* A JSON flag given twice: argparse keeps the last value whole, so every
+ * member of the earlier one is overridden, not just the repeated members. */
+typedef struct {
+	const sl_flag *flag;
+	size_t first, end;  /* settings it produced */
+} json_use;
+
 int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *const *args,
 			 size_t n, int positionals)
 {
+	json_use *uses = NULL;
+	size_t nuses = 0, ucap = 0, scanned = 0;
+	int by_flag = 0;
 	const sl_source *src = c->entry->script;
 	size_t pos = 0;
 	int only_positional = 0;
@@ -217,6 +240,8 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 				value_origin(b, src, w);
 				free(raw);
 				pos++;
+				scanned = 0;  /* the next positional is looked for afresh */
+				by_flag = 0;
 			} else {
 				sl_note_add(c, src, w->start, "unexpected argument `%s` for %s", w->text,
 					    g->title);
@@ -259,7 +284,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			if (eqp) {
 				v = plain_value(&eqval);
 				vf = word_flags(&eqval);
-			} else if (i + 1 < n && !is_flag(args[i + 1]) && pos >= g->npositionals) {
+			} else if (i + 1 < n && !is_flag(args[i + 1]) && positional_filled(b, g, pos, &scanned, &by_flag)) {
 				vals = &args[i + 1];
 				nv = 1;
 				v = plain_value(args[i + 1]);
@@ -375,6 +400,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 				free(raw);
 				free(name);
 				sl_word_free(&eqval);
+				free(uses);
 				return SL_ERR_INPUT;
 			}
 			if (dot) {
@@ -393,8 +419,15 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 				sl_buf_free(&key);
 				sl_buf_free(&jflag);
 			} else if (json_is_object(j) && json_object_size(j) > 0) {
+				size_t first = b->svc.nsettings;
 				spread_json(b, f, f->key, NULL, j, single, src, sflags, 0);
 				json_decref(j);
+				for (size_t u = 0; u < nuses; u++)
+					if (uses[u].flag == f)
+						for (size_t k = uses[u].first; k < uses[u].end; k++)
+							b->svc.settings[k].flags |= SL_SET_OVERRIDDEN;
+				json_use use = {f, first, b->svc.nsettings};
+				SL_PUSH(uses, nuses, ucap, use);
 			} else {
 				sl_build_setting(b, f->key, j, f->names[0], "flag", sflags, src, w->start,
 						 raw);
@@ -421,6 +454,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 		free(name);
 		sl_word_free(&eqval);
 	}
+	free(uses);
 	return c->failed ? SL_ERR_INPUT : SL_OK;
 }
 
@@ -476,14 +510,30 @@ size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_wo
 		}
 		if (val && !strcmp(act, "env")) {
 			const char *eq = memchr(val->text, '=', val->len);
+			char *raw = raw_of(src, w, (sl_word *const *)&val, 1, eqp != NULL);
+			uint32_t at = val->len ? val->offs[0] : val->start;
 			if (eq) {
 				char *nm = sl_strndup(val->text, (size_t)(eq - val->text));
-				char *raw = raw_of(src, w, (sl_word *const *)&val, 1, eqp != NULL);
-				unsigned vf = word_flags(val);
-				sl_build_env(b, nm, eq + 1, vf, g->id, src, val->start, raw);
-				free(raw);
+				sl_build_env(b, nm, eq + 1, word_flags(val), g->id, src, at, raw);
 				free(nm);
+			} else if (val->len) {
+				/* `-e NAME` / `-x NAME`: passed through from the launching
+				 * shell, with the value it has there (or unknown) */
+				const sl_env *host = NULL;
+				for (size_t k = 0; k < b->svc.nenv; k++)
+					if (!strcmp(b->svc.env[k].name, val->text) &&
+					    (!strcmp(b->svc.env[k].via, "export") || !strcmp(b->svc.env[k].via, "inline")))
+						host = &b->svc.env[k];
+				sl_buf v = {0};
+				if (host)
+					sl_buf_puts(&v, host->value);
+				else
+					sl_buf_printf(&v, "$%s", val->text);
+				sl_build_env(b, val->text, v.data, host ? host->flags : SL_SET_SYMBOLIC, g->id,
+					     src, at, raw);
+				sl_buf_free(&v);
 			}
+			free(raw);
 		} else if (val && !strcmp(act, "entrypoint")) {
 			sl_word_free(entrypoint);
 			sl_word_copy(entrypoint, val);

@@ -28,8 +28,9 @@ void sl_note_add(sl_ctx *c, const sl_source *src, uint32_t off, const char *fmt,
 	char tmp[1024];
 	vsnprintf(tmp, sizeof tmp, fmt, ap);
 	va_end(ap);
-	/* the same note at the same place once (loop iterations repeat them) */
-	for (size_t i = 0; i < c->model->nnotes; i++)
+	/* the same note at the same place once: loop iterations repeat them,
+	 * close together, so a look at the recent notes suffices */
+	for (size_t i = c->model->nnotes, k = 0; i-- > 0 && k < 64; k++)
 		if (c->model->notes[i].origin.src == src && c->model->notes[i].origin.off == off &&
 		    !strcmp(c->model->notes[i].msg, tmp))
 			return;
@@ -158,6 +159,32 @@ static int engine_found(sl_ctx *c, sl_build *b, const char *gid, const char *pro
 	return 1;
 }
 
+/* Forgets the env entries [from, n) (env -i clears all: from 0). */
+static void drop_env(sl_build *b, size_t from)
+{
+	for (size_t q = from; q < b->svc.nenv; q++) {
+		free(b->svc.env[q].name);
+		free(b->svc.env[q].value);
+		sl_origin_clear(&b->svc.env[q].origin);
+	}
+	if (from < b->svc.nenv)
+		b->svc.nenv = from;
+}
+
+/* Forgets the env entries before index `upto`, keeping those after. */
+static void drop_env_before(sl_build *b, size_t upto)
+{
+	for (size_t q = 0; q < upto && q < b->svc.nenv; q++) {
+		free(b->svc.env[q].name);
+		free(b->svc.env[q].value);
+		sl_origin_clear(&b->svc.env[q].origin);
+	}
+	if (upto > b->svc.nenv)
+		upto = b->svc.nenv;
+	memmove(b->svc.env, b->svc.env + upto, (b->svc.nenv - upto) * sizeof *b->svc.env);
+	b->svc.nenv -= upto;
+}
+
 /* Returns 1 when an engine command was found, 0 when not, -1 on error. */
 static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigned depth)
 {
@@ -184,10 +211,18 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 			continue;
 		}
 		if (!strcmp(a0, "env")) {
-			sl_build_wrapper(b, "env", NULL, src, w->start, w->text);
+			json_t *det = json_object();
 			i++;
-			while (i < argc && argv[i]->text[0] == '-')
+			while (i < argc && argv[i]->text[0] == '-') {
+				/* env -i: the command starts with an empty environment */
+				if (!strcmp(argv[i]->text, "-i") || !strcmp(argv[i]->text, "--ignore-environment") ||
+				    !strcmp(argv[i]->text, "-")) {
+					drop_env(b, 0);
+					json_object_set_new(det, "ignore_environment", json_true());
+				}
 				i++;
+			}
+			sl_build_wrapper(b, "env", det, src, w->start, w->text);
 			while (i < argc && strchr(argv[i]->text, '=') && argv[i]->text[0] != '=') {
 				const sl_word *e = argv[i];
 				const char *eq = strchr(e->text, '=');
@@ -204,8 +239,13 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 				sl_note_add(c, src, w->start, "no grammar for docker run");
 				return 0;
 			}
+			/* the container does not inherit the launching shell's
+			 * environment: only what -e/--env pass in (read first, since
+			 * `-e NAME` takes NAME's value from that shell) */
+			size_t host_env = b->svc.nenv;
 			sl_word ep;
 			size_t k = i + 2 + sl_parse_launcher_args(c, b, g, argv + i + 2, argc - i - 2, &ep);
+			drop_env_before(b, host_env);
 			sl_wrapper *wr = &b->svc.wrappers[b->svc.nwrappers - 1];
 			wr->origin.off = w->start;
 			if (k >= argc) {
@@ -224,7 +264,13 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 			for (size_t j = k + 1; j < argc; j++)
 				nargv[nn++] = argv[j];
 			int rc = 0;
-			if (nn == 0)
+			/* vLLM's image runs its OpenAI server: `docker run ...
+			 * vllm/vllm-openai:TAG --model m` (vLLM's docs, deployment/docker) */
+			if (!ep.len && strstr(argv[k]->text, "vllm/vllm-openai") &&
+			    (nn == 0 || nargv[0]->text[0] == '-')) {
+				rc = engine_found(c, b, "vllm", "vllm serve (image entrypoint)", argv, argc, k,
+						  k + 1, 1);
+			} else if (nn == 0)
 				sl_note_add(c, src, argv[k]->start,
 					    "docker image `%s` runs its default command: engine unknown",
 					    argv[k]->text);
@@ -275,15 +321,8 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 				free(nargv);
 				if (found < 0)
 					return -1;
-				if (!found) {
-					/* env of a command that was not the engine does not apply */
-					for (size_t q = mark; q < b->svc.nenv; q++) {
-						free(b->svc.env[q].name);
-						free(b->svc.env[q].value);
-						sl_origin_clear(&b->svc.env[q].origin);
-					}
-					b->svc.nenv = mark;
-				}
+				if (!found)  /* env of a command that was not the engine does not apply */
+					drop_env(b, mark);
 			}
 			return found;
 		}

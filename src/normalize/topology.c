@@ -233,8 +233,9 @@ static void comment_env_line(sl_ctx *c, const sl_comment *cm, unsigned scope,
 	const sl_source *src = c->entry->script;
 	char *low = sl_strdup(t);
 	lower(low);
+	int additionally = strstr(low, "additionally") != NULL;
 	/* "(context workers additionally: X=1)" narrows the scope of its line */
-	if (strstr(low, "additionally")) {
+	if (additionally) {
 		const char *r = role_from_text(low);
 		if (r) {
 			scope = !strcmp(r, "prefill") ? R_PREFILL : !strcmp(r, "decode") ? R_DECODE
@@ -246,7 +247,7 @@ static void comment_env_line(sl_ctx *c, const sl_comment *cm, unsigned scope,
 	free(low);
 	/* a line that lists env (`#   A=1 B=2`) may hold any NAME; in prose,
 	 * only NAMEs with an underscore count, so `TP=2` stays prose */
-	int listing = is_env_listing(t);
+	int listing = is_env_listing(t) || additionally;
 	size_t n = strlen(t);
 	for (size_t i = 0; i < n;) {
 		if (!isupper((unsigned char)t[i]) || (i > 0 && (isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_'))) {
@@ -256,7 +257,7 @@ static void comment_env_line(sl_ctx *c, const sl_comment *cm, unsigned scope,
 		size_t j = i;
 		while (j < n && (isupper((unsigned char)t[j]) || isdigit((unsigned char)t[j]) || t[j] == '_'))
 			j++;
-		if (j >= n || t[j] != '=' || !(env_name_ok(t + i, j - i) || (listing && j - i >= 2))) {
+		if (j >= n || t[j] != '=' || !(env_name_ok(t + i, j - i) || listing)) {
 			i = j + 1;
 			continue;
 		}
@@ -341,9 +342,21 @@ static void comment_env(sl_ctx *c, const sl_script *sc)
 		/* a block that heads commands and talks of a role describes them;
 		 * an env block standing alone describes every service in its scope */
 		int standalone = nt == 0 || strstr(first, "environment") != NULL;
-		for (size_t k = 0; k < bl->count; k++)
-			comment_env_line(c, &sc->comments[bl->first + k], scope,
-					 standalone ? NULL : targets, standalone ? 0 : nt);
+		for (size_t k = 0; k < bl->count; k++) {
+			const sl_comment *cm = &sc->comments[bl->first + k];
+			/* a new heading inside the block ("# Worker environment:") sets
+			 * the scope of the listings under it */
+			if (k > 0 && !is_env_listing(cm->text)) {
+				char *h = sl_strdup(cm->text);
+				lower(h);
+				if (strstr(h, "environment") || strstr(h, " env")) {
+					scope = scope_of(h);
+					standalone = 1;
+				}
+				free(h);
+			}
+			comment_env_line(c, cm, scope, standalone ? NULL : targets, standalone ? 0 : nt);
+		}
 		free(first);
 		free(text);
 		free(targets);
@@ -396,14 +409,24 @@ static void set_gpus(sl_service *s, long n, const char *from, json_t *devices,
 
 static int from_env(sl_service *s, int comments)
 {
-	static const char *const vars[] = {"CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES",
-					   "ROCR_VISIBLE_DEVICES"};
+	/* ROCR_VISIBLE_DEVICES names the physical GPUs and HIP_VISIBLE_DEVICES
+	 * indexes into what it leaves, so with both, the devices are ROCR's and
+	 * the count is the smaller list's */
+	static const char *const vars[] = {"CUDA_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES",
+					   "HIP_VISIBLE_DEVICES"};
 	for (size_t k = 0; k < 3; k++) {
 		const sl_env *e = env_get(s, vars[k], comments);
 		if (!e)
 			continue;
 		json_t *d = split_devices(e->value);
 		long n = (e->flags & SL_SET_SYMBOLIC) ? -1 : (long)json_array_size(d);
+		const sl_env *hip = k == 1 ? env_get(s, vars[2], comments) : NULL;
+		if (hip && n >= 0 && !(hip->flags & SL_SET_SYMBOLIC)) {
+			json_t *hd = split_devices(hip->value);
+			if ((long)json_array_size(hd) < n)
+				n = (long)json_array_size(hd);
+			json_decref(hd);
+		}
 		sl_buf from = {0};
 		int per_node = (e->flags & SL_SET_PER_NODE) != 0;
 		sl_buf_printf(&from, "%s%s", vars[k],
@@ -445,13 +468,16 @@ static void assign_gpus(sl_service *s)
 			} else {
 				if (sl_starts_with(p, "device="))
 					p += 7;
-				json_t *d = split_devices(p);
+				size_t pat, pl = sl_find_placeholder(p, strlen(p), &pat);
+				/* "<0,1>" is one placeholder, not two devices */
+				json_t *d = pl && pat == 0 && pl == strlen(p) ? json_pack("[s]", p) : split_devices(p);
 				long count = (long)json_array_size(d);
 				/* "<8 GPUs>": a placeholder that still says how many */
 				size_t at, ph;
 				int is_ph = 0;
 				if (json_array_size(d) == 1 &&
 				    (ph = sl_find_placeholder(p, strlen(p), &at)) != 0) {
+					is_ph = 1;
 					long long k;
 					char *num = sl_strndup(p + at + 1, ph - 2);
 					char *sp = strchr(num, ' ');
@@ -517,6 +543,12 @@ static void merge_loops(sl_ctx *c, const sl_script *sc)
 		sl_service *s = &m->services[i];
 		json_t *per = json_array();
 		json_array_append(per, s->gpu_devices ? s->gpu_devices : json_array());
+		/* each setting's value in every iteration, to find those that
+		 * follow the loop variable (`--port 900$g`) */
+		json_t **vals = sl_calloc(s->nsettings + 1, sizeof *vals);
+		int *differs = sl_calloc(s->nsettings + 1, sizeof *differs);
+		for (size_t k = 0; k < s->nsettings; k++)
+			vals[k] = json_pack("[O]", s->settings[k].value);
 		size_t j = i + 1;
 		while (j < m->nservices) {
 			const sl_command *cj = cmd_of(c, sc, j);
@@ -526,6 +558,12 @@ static void merge_loops(sl_ctx *c, const sl_script *sc)
 			}
 			sl_service *o = &m->services[j];
 			json_array_append(per, o->gpu_devices ? o->gpu_devices : json_array());
+			for (size_t k = 0; k < s->nsettings && k < o->nsettings; k++) {
+				if (strcmp(s->settings[k].key, o->settings[k].key))
+					continue;
+				json_array_append(vals[k], o->settings[k].value);
+				differs[k] |= !json_equal(s->settings[k].value, o->settings[k].value);
+			}
 			/* env that changes with the loop variable: keep it as written */
 			for (size_t k = 0; k < s->nenv && k < o->nenv; k++) {
 				sl_env *e = &s->env[k];
@@ -554,6 +592,16 @@ static void merge_loops(sl_ctx *c, const sl_script *sc)
 				(m->nservices - j - 1) * sizeof *c->svc_cmd);
 			m->nservices--;
 		}
+		for (size_t k = 0; k < s->nsettings; k++) {
+			if (differs[k]) {
+				json_decref(s->settings[k].value);
+				s->settings[k].value = json_incref(vals[k]);
+				s->settings[k].flags |= SL_SET_PER_REPLICA;
+			}
+			json_decref(vals[k]);
+		}
+		free(vals);
+		free(differs);
 		s->replicas = ci->iterations;
 		free(s->replicas_from);
 		s->replicas_from = sl_strdup("for loop");
@@ -674,6 +722,9 @@ static void assign_version(sl_ctx *c, const sl_script *sc, sl_service *s)
 		if (!json_is_string(img))
 			continue;
 		const char *im = json_string_value(img);
+		/* ai-dynamo/vllm-runtime:0.6.1 is Dynamo's version, not vLLM's */
+		if (strstr(im, "dynamo") && sl_starts_with(s->engine, "dynamo-"))
+			continue;
 		const char *colon = strrchr(im, ':');
 		const char *at = strchr(im, '@');
 		if (at && colon && colon > at)
@@ -774,45 +825,91 @@ static int strength(const sl_setting *st, int file_wins)
 	return 2;
 }
 
+typedef struct {
+	const char *key;
+	int strength;
+	size_t idx;
+} ranked;
+
+static int cmp_ranked(const void *a, const void *b)
+{
+	const ranked *x = a, *y = b;
+	int k = strcmp(x->key, y->key);
+	if (k)
+		return k;
+	if (x->strength != y->strength)
+		return x->strength < y->strength ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static int cmp_env_name(const void *a, const void *b)
+{
+	const sl_env *const *x = a, *const *y = b;
+	int k = strcmp((*x)->name, (*y)->name);
+	if (k)
+		return k;
+	int cx = !strcmp((*x)->via, "comment"), cy = !strcmp((*y)->via, "comment");
+	if (cx != cy)
+		return cx - cy;
+	return *x < *y ? -1 : *x > *y;
+}
+
+/* Sorted by key, then strength, then order: within a key, every setting
+ * but the last is overridden. (Sorting keeps this linear-logarithmic: a
+ * script may repeat one flag thousands of times.) */
 static void mark_overrides(sl_ctx *c, sl_service *s)
 {
 	const sl_grammar *g = sl_grammar_find(c->gs, s->engine);
 	const sl_grammar *cg = g ? sl_grammar_config(c->gs, g) : NULL;
 	int file_wins = (g && g->config_wins) || (cg && cg->config_wins);
-	for (size_t i = 0; i < s->nsettings; i++)
-		for (size_t j = 0; j < s->nsettings; j++) {
-			if (i == j || strcmp(s->settings[i].key, s->settings[j].key))
-				continue;
-			int a = strength(&s->settings[i], file_wins);
-			int b = strength(&s->settings[j], file_wins);
-			if (a < b || (a == b && i < j)) {
-				s->settings[i].flags |= SL_SET_OVERRIDDEN;
-				break;
-			}
+	if (s->nsettings) {
+		ranked *r = sl_malloc(s->nsettings * sizeof *r);
+		for (size_t i = 0; i < s->nsettings; i++) {
+			r[i].key = s->settings[i].key;
+			r[i].strength = strength(&s->settings[i], file_wins);
+			r[i].idx = i;
 		}
-	/* env vars set twice: the later one is in effect */
-	for (size_t i = 0; i < s->nenv; i++)
-		for (size_t j = i + 1; j < s->nenv; j++)
-			if (!strcmp(s->env[i].name, s->env[j].name) &&
-			    !strcmp(s->env[i].via, "comment") == !strcmp(s->env[j].via, "comment")) {
-				s->env[i].flags |= SL_SET_OVERRIDDEN;
-				break;
-			}
+		qsort(r, s->nsettings, sizeof *r, cmp_ranked);
+		for (size_t i = 0; i + 1 < s->nsettings; i++)
+			if (!strcmp(r[i].key, r[i + 1].key))
+				s->settings[r[i].idx].flags |= SL_SET_OVERRIDDEN;
+		free(r);
+	}
+	/* env vars set twice: the later one is in effect (comments apart) */
+	if (s->nenv) {
+		sl_env **e = sl_malloc(s->nenv * sizeof *e);
+		for (size_t i = 0; i < s->nenv; i++)
+			e[i] = &s->env[i];
+		qsort(e, s->nenv, sizeof *e, cmp_env_name);
+		for (size_t i = 0; i + 1 < s->nenv; i++)
+			if (!strcmp(e[i]->name, e[i + 1]->name) &&
+			    !strcmp(e[i]->via, "comment") == !strcmp(e[i + 1]->via, "comment"))
+				e[i]->flags |= SL_SET_OVERRIDDEN;
+		free(e);
+	}
 }
 
+/* role, or role-1, role-2 ... when several services share it */
 static void assign_names(sl_model *m)
 {
+	const char *roles[16];
+	size_t total[16] = {0}, seen[16] = {0}, nr = 0;
 	for (size_t i = 0; i < m->nservices; i++) {
-		size_t same = 0, idx = 0;
-		for (size_t j = 0; j < m->nservices; j++)
-			if (!strcmp(m->services[j].role, m->services[i].role)) {
-				if (j < i)
-					idx++;
-				same++;
-			}
+		size_t r = 0;
+		while (r < nr && strcmp(roles[r], m->services[i].role))
+			r++;
+		if (r == nr && nr < 16)
+			roles[nr++] = m->services[i].role;
+		if (r < 16)
+			total[r]++;
+	}
+	for (size_t i = 0; i < m->nservices; i++) {
+		size_t r = 0;
+		while (r < nr && strcmp(roles[r], m->services[i].role))
+			r++;
 		sl_buf b = {0};
-		if (same > 1)
-			sl_buf_printf(&b, "%s-%zu", m->services[i].role, idx + 1);
+		if (r < 16 && total[r] > 1)
+			sl_buf_printf(&b, "%s-%zu", m->services[i].role, ++seen[r]);
 		else
 			sl_buf_puts(&b, m->services[i].role);
 		m->services[i].name = sl_buf_detach(&b);

@@ -271,7 +271,7 @@ void sl_word_slice(sl_word *dst, const sl_word *w, size_t from, size_t to)
 
 static int ph_char(char c)
 {
-	return isalnum((unsigned char)c) || c == '-' || c == '_' || c == '.' || c == '/';
+	return isalnum((unsigned char)c) || c == '-' || c == '_' || c == '.' || c == '/' || c == ',';
 }
 
 size_t sl_find_placeholder(const char *s, size_t len, size_t *at)
@@ -507,7 +507,9 @@ static void eval_word(walker *w, TSNode node, sl_word *out)
 	wbuild wb = {0};
 	eval_node(w, node, &wb, 0);
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
-	wb_finish(&wb, out, src_off(&w->v, a), src_off(&w->v, b));
+	/* the end is just past the word's last byte: mapping the end offset
+	 * itself would, inside `bash -c "..."`, land past the closing quote */
+	wb_finish(&wb, out, src_off(&w->v, a), b > a ? src_off(&w->v, b - 1) + 1 : src_off(&w->v, b));
 }
 
 /* ---- statements ----------------------------------------------------------- */
@@ -683,7 +685,25 @@ static void walk_for(walker *w, TSNode node)
 		} else {
 			sl_word v;
 			eval_word(w, c, &v);
-			SL_PUSH(vals, nvals, vcap, v);
+			if (v.flags & SL_WORD_QUOTED || !strpbrk(v.text, " \t\n")) {
+				SL_PUSH(vals, nvals, vcap, v);
+				continue;
+			}
+			/* `for g in $GPUS`: an unquoted expansion splits into words */
+			for (size_t a = 0; a < v.len;) {
+				while (a < v.len && strchr(" \t\n", v.text[a]))
+					a++;
+				size_t e = a;
+				while (e < v.len && !strchr(" \t\n", v.text[e]))
+					e++;
+				if (e > a) {
+					sl_word part;
+					sl_word_slice(&part, &v, a, e);
+					SL_PUSH(vals, nvals, vcap, part);
+				}
+				a = e;
+			}
+			sl_word_free(&v);
 		}
 	}
 	if (!have_var || !have_body || w->failed) {
@@ -980,15 +1000,24 @@ static void build_blocks(sl_script *s)
 		sl_comment_block b = {i, 1, c->line, c->line, 0};
 		SL_PUSH(s->blocks, s->nblocks, cap, b);
 	}
+	/* blocks are in line order: a binary search finds the one ending on
+	 * the line above each command */
 	for (size_t k = 0; k < s->ncmds; k++) {
 		sl_command *c = &s->cmds[k];
 		unsigned line, col;
 		sl_source_pos(s->src, c->head, &line, &col);
-		for (size_t b = 0; b < s->nblocks; b++)
-			if (s->blocks[b].last_line + 1 == line) {
-				c->block = (int)b;
-				s->blocks[b].attached = 1;
-			}
+		size_t lo = 0, hi = s->nblocks;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (s->blocks[mid].last_line + 1 < line)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < s->nblocks && s->blocks[lo].last_line + 1 == line) {
+			c->block = (int)lo;
+			s->blocks[lo].attached = 1;
+		}
 	}
 }
 

@@ -76,7 +76,7 @@ static int source_adopt(const char *path, char *text, size_t len, sl_source **ou
 	s->len = len;
 	index_lines(s);
 	if (len == 0 || strspn(text, " \t\r\n") == len) {
-		sl_error_set(err, path, 0, 0, "empty file: no launch command or settings");
+		sl_error_set(err, path, 1, 1, "empty file: no launch command or settings");
 		sl_source_free(s);
 		return SL_ERR_INPUT;
 	}
@@ -154,9 +154,18 @@ void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col
 			hi = mid;
 	}
 	unsigned c = 1;
-	for (size_t i = s->lines[lo]; i < off; i++)
+	size_t from = s->lines[lo];
+	sl_source *m = (sl_source *)s;  /* the cache only: the text never changes */
+	if (m->pos_line == lo + 1 && m->pos_off >= from && m->pos_off <= off) {
+		from = m->pos_off;
+		c = m->pos_col;
+	}
+	for (size_t i = from; i < off; i++)
 		if (((unsigned char)s->text[i] & 0xC0) != 0x80)
 			c++;
+	m->pos_line = lo + 1;
+	m->pos_off = off;
+	m->pos_col = c;
 	*line = (unsigned)lo + 1 + s->line_base;
 	*col = c;
 }

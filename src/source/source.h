@@ -26,6 +26,11 @@ typedef struct sl_source {
 	unsigned line_base;  /* lines before this text in the file (a section of a
 			      * catalogue-form entry file); 0 for a whole file */
 	char *section;       /* the section's file name (gen_config.yaml), or NULL; owned */
+	/* sl_source_pos's memory of the last position it computed: positions
+	 * are asked for in file order, and a long line would otherwise be
+	 * rescanned from its start each time */
+	size_t pos_off, pos_line;
+	unsigned pos_col;
 } sl_source;
 
 /* Reads and validates one text file. On success *out is owned by the caller

@@ -425,6 +425,55 @@ static void test_config_file_precedence(void **st)
 	rmdir(dir);
 }
 
+/* What a review found, each now held: the container does not inherit the
+ * shell's env; a loop over an unquoted variable splits; a setting that
+ * follows the loop variable is per replica; a repeated JSON flag replaces
+ * the whole value; a heading inside a comment block sets its own scope. */
+static void test_review_cases(void **st)
+{
+	(void)st;
+	fixture f = model_of("export CUDA_VISIBLE_DEVICES=0,1\nexport HF_TOKEN=abc\n"
+			     "FOO=2 docker run --gpus all -e HF_TOKEN img vllm serve m\n");
+	const sl_service *s = &f.m->services[0];
+	assert_int_equal(s->gpus, -2);
+	assert_int_equal(s->nenv, 1);
+	assert_string_equal(s->env[0].name, "HF_TOKEN");
+	assert_string_equal(s->env[0].value, "abc");
+	done(&f);
+
+	f = model_of("GPUS=\"0 1 2\"\nfor g in $GPUS; do\n  CUDA_VISIBLE_DEVICES=$g vllm serve m --port 900$g &\ndone\n");
+	s = &f.m->services[0];
+	assert_int_equal(s->replicas, 3);
+	const sl_setting *port = sl_service_get(s, "server.port");
+	assert_true(port->flags & SL_SET_PER_REPLICA);
+	assert_int_equal(json_array_size(port->value), 3);
+	assert_int_equal(json_integer_value(json_array_get(port->value, 2)), 9002);
+	done(&f);
+
+	f = model_of("vllm serve m --speculative-config '{\"method\":\"eagle\",\"num_speculative_tokens\":3}' "
+		     "--speculative-config '{\"method\":\"ngram\"}'\n");
+	s = &f.m->services[0];
+	assert_null(sl_service_get(s, "spec.num_tokens"));
+	assert_string_equal(str_of(s, "spec.method"), "ngram");
+	done(&f);
+
+	f = model_of("# Frontend environment:\n#   FOO=1\n# Worker environment (prefill and decode):\n#   BAR=2\n\n"
+		     "python3 -m dynamo.vllm --model m --disaggregation-mode prefill &\n"
+		     "python3 -m dynamo.frontend\n");
+	assert_int_equal(f.m->services[0].nenv, 1);
+	assert_string_equal(f.m->services[0].env[0].name, "BAR");
+	assert_int_equal(f.m->services[1].nenv, 1);
+	assert_string_equal(f.m->services[1].env[0].name, "FOO");
+	done(&f);
+
+	/* vLLM's image runs its server when given only flags */
+	f = model_of("docker run vllm/vllm-openai:v0.31.0 --model m --max-num-seqs 8\n");
+	assert_int_equal(f.m->nservices, 1);
+	assert_int_equal(int_of(&f.m->services[0], "limits.max_seqs"), 8);
+	assert_string_equal(f.m->services[0].version, "0.31.0");
+	done(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -440,6 +489,7 @@ int main(void)
 		cmocka_unit_test(test_catalogue_form_equals_folder),
 		cmocka_unit_test(test_engine_yaml),
 		cmocka_unit_test(test_config_file_precedence),
+		cmocka_unit_test(test_review_cases),
 	};
 	return cmocka_run_group_tests_name("normalize", tests, setup, teardown);
 }
