@@ -181,7 +181,8 @@ static void drop_env_before(sl_build *b, size_t upto)
 	}
 	if (upto > b->svc.nenv)
 		upto = b->svc.nenv;
-	memmove(b->svc.env, b->svc.env + upto, (b->svc.nenv - upto) * sizeof *b->svc.env);
+	if (upto)
+		memmove(b->svc.env, b->svc.env + upto, (b->svc.nenv - upto) * sizeof *b->svc.env);
 	b->svc.nenv -= upto;
 }
 
