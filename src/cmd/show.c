@@ -133,7 +133,16 @@ int sl_cmd_show(int argc, char **argv)
 		sl_page_entry *pes = NULL;
 		size_t npe = 0;
 		struct stat st;
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && sl_source_load(path, &page, NULL) == SL_OK &&
+		int is_file = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+		if (is_file && sl_source_load(path, &page, &err) != SL_OK) {
+			sl_error_print(&err, "servelint");
+			sl_error_clear(&err);
+			failed = 1;
+			continue;
+		}
+		/* a page has several "Submitted by" lines; an entry at most one */
+		const char *sb = page ? strstr(page->text, "\nSubmitted by ") : NULL;
+		if (sb && strstr(sb + 1, "\nSubmitted by ") &&
 		    (sl_page_split(page, &pes, &npe, NULL) != SL_OK || npe < 2)) {
 			sl_page_entries_free(pes, npe);
 			pes = NULL;
@@ -153,6 +162,9 @@ int sl_cmd_show(int argc, char **argv)
 					free(entry->path);
 					entry->path = sl_buf_detach(&name);
 				}
+			} else if (page) {
+				rc = sl_entry_from_source(path, page, &entry, &err);
+				page = NULL;  /* the entry owns it now */
 			} else {
 				rc = sl_entry_load(path, &entry, &err);
 			}

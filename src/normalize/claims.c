@@ -80,6 +80,9 @@ static size_t parallel_token(const char *base, const char *p, const char **k1, c
 
 static const char *role_word(const char *p, size_t *len)
 {
+	/* most words start otherwise: a cheap test first */
+	if (!strchr("pPdDcCgG", *p) || !*p)
+		return NULL;
 	static const struct { const char *w, *role; } t[] = {
 		{"prefill", "prefill"}, {"Prefill", "prefill"}, {"context", "prefill"},
 		{"Context", "prefill"}, {"decode", "decode"},   {"Decode", "decode"},
@@ -480,6 +483,9 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			role = NULL;
 			role_depth = -1;
 		}
+		/* every shape starts with a letter, a digit or "--" */
+		if (!isalnum((unsigned char)*p) && *p != '-')
+			continue;
 		size_t rl;
 		const char *r = word_start(t, p) ? role_word(p, &rl) : NULL;
 		/* "context length" is not a role */
@@ -679,6 +685,10 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 					      p, pl);
 			}
 		}
+		/* every shape starts a word: skip the rest of this one */
+		if (isalnum((unsigned char)*p))
+			while (isalnum((unsigned char)p[1]))
+				p++;
 	}
 	if (!line_role) {
 		/* a sentence may go on on the next line: the role stays until a

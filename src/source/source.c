@@ -390,6 +390,20 @@ int sl_entry_from_memory(const char *path, const char *text, size_t len, unsigne
 	return SL_OK;
 }
 
+int sl_entry_from_source(const char *path, sl_source *whole, sl_entry **out, sl_error *err)
+{
+	*out = NULL;
+	sl_entry *e = sl_calloc(1, sizeof *e);
+	e->path = sl_strdup(path);
+	int rc = split_file(e, whole, err);
+	if (rc) {
+		sl_entry_free(e);
+		return rc;
+	}
+	*out = e;
+	return SL_OK;
+}
+
 /* Takes ownership of whole. */
 static int split_file(sl_entry *e, sl_source *whole, sl_error *err)
 {

@@ -70,6 +70,9 @@ int sl_entry_load(const char *path, sl_entry **out, sl_error *err);
  * so positions are those of the page. */
 int sl_entry_from_memory(const char *path, const char *text, size_t len, unsigned line_base,
 			 sl_entry **out, sl_error *err);
+/* An entry from a file already loaded (plain script or catalogue form);
+ * takes ownership of whole, even on failure. */
+int sl_entry_from_source(const char *path, sl_source *whole, sl_entry **out, sl_error *err);
 void sl_entry_free(sl_entry *e);
 /* Finds a file of the entry by base name (or section name), or NULL. */
 const sl_source *sl_entry_file(const sl_entry *e, const char *name);
