@@ -15,6 +15,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "commands:\n"
 	      "  show      print the normalized model of entries\n"
+	      "  check     check entries against the rules\n"
+	      "  rules     list the rules, or explain one\n"
 	      "  import    split published catalogue pages into entry folders\n"
 	      "\n"
 	      "`servelint <command> --help` describes a command.\n",
@@ -26,6 +28,8 @@ int main(int argc, char **argv)
 	static const struct { const char *name; int (*fn)(int, char **); } cmds[] = {
 		{"show", sl_cmd_show},
 		{"import", sl_cmd_import},
+		{"check", sl_cmd_check},
+		{"rules", sl_cmd_rules},
 	};
 	if (argc < 2) {
 		usage(stderr);

@@ -8,5 +8,7 @@ enum { SL_EXIT_OK = 0, SL_EXIT_FINDINGS = 1, SL_EXIT_ERROR = 2 };
 
 int sl_cmd_show(int argc, char **argv);
 int sl_cmd_import(int argc, char **argv);
+int sl_cmd_check(int argc, char **argv);
+int sl_cmd_rules(int argc, char **argv);
 
 #endif

@@ -68,6 +68,7 @@ static void service_free(sl_service *s)
 		json_decref(s->settings[i].value);
 		sl_origin_clear(&s->settings[i].origin);
 		sl_origin_clear(&s->settings[i].value_origin);
+		free(s->settings[i].hint);
 	}
 	free(s->settings);
 	for (size_t i = 0; i < s->nwrappers; i++) {

@@ -302,6 +302,8 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			sl_build_setting(b, key.data, v, name, "flag", SL_SET_UNKNOWN | vf, src,
 					 w->start, raw);
 			const char *sug = m.ambiguous ? NULL : sl_grammar_suggest(c->gs, g, name);
+			if (sug)
+				b->svc.settings[b->svc.nsettings - 1].hint = sl_strdup(sug);
 			if (m.ambiguous)
 				sl_note_add(c, src, w->start, "ambiguous abbreviation `%s` for %s", name,
 					    g->title);

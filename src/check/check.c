@@ -1,0 +1,558 @@
+/*
+ * check.c: loading rules and running their checks over the model.
+ *
+ * The vocabulary (rules/README.md):
+ *   equal_across_roles: KEY        prefill and decode must agree on KEY
+ *   in_range: {keys, min, max, min_exclusive, max_exclusive}
+ *   requires: {key, needs}         KEY set (and true) needs NEEDS set
+ *   claim_matches: KEY             a claim about KEY must match the setting
+ *   c: NAME                        a check written in C (below)
+ */
+#include "check.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../parse/parse.h"
+
+struct blob { const char *name; const char *data; size_t len; };
+extern const struct blob sl_rule_blob[];
+
+typedef enum { K_EQUAL, K_RANGE, K_REQUIRES, K_CLAIM, K_C } kind;
+
+struct sl_rule {
+	char *id, *name, *summary, *explanation, *bad, *good;
+	sl_severity severity;
+	kind kind;
+	char **keys;          /* equal/claim: one; range: several; requires: key, needs */
+	size_t nkeys;
+	double min, max;
+	int has_min, has_max, min_excl, max_excl;
+	char *cname;          /* K_C */
+};
+
+struct sl_rules {
+	sl_rule *v;
+	size_t n;
+};
+
+static const char *const sev_names[] = {"style", "info", "warning", "error"};
+
+const char *sl_severity_name(sl_severity s)
+{
+	return sev_names[s];
+}
+
+int sl_severity_parse(const char *s, sl_severity *out)
+{
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(s, sev_names[i])) {
+			*out = (sl_severity)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* ---- loading --------------------------------------------------------------- */
+
+static const char *scalar(const sl_yaml_node *n)
+{
+	return n && n->kind == SL_YAML_SCALAR ? n->value : NULL;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? sl_strdup(s) : NULL;
+}
+
+static int rfail(sl_error *err, const sl_source *src, const sl_yaml_node *n, const char *msg)
+{
+	sl_error_set(err, src->path, n ? n->line + src->line_base : 0, n ? n->col : 0, "rule: %s", msg);
+	return SL_ERR_INPUT;
+}
+
+static void push_key(sl_rule *r, const char *k)
+{
+	size_t cap = r->nkeys;
+	SL_PUSH(r->keys, r->nkeys, cap, sl_strdup(k));
+}
+
+static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
+{
+	sl_yaml_doc *d;
+	int rc = sl_yaml_load(src, &d, err);
+	if (rc)
+		return rc;
+	const sl_yaml_node *n = d->root;
+	memset(r, 0, sizeof *r);
+	const char *id = scalar(sl_yaml_get(n, "id")), *sev = scalar(sl_yaml_get(n, "severity"));
+	const sl_yaml_node *chk = sl_yaml_get(n, "check");
+	if (!id || !sev || !chk || chk->kind != SL_YAML_MAP || chk->n != 1) {
+		rc = rfail(err, src, n, "needs id, severity and one check");
+		goto out;
+	}
+	r->id = sl_strdup(id);
+	r->name = dup_or_null(scalar(sl_yaml_get(n, "name")));
+	r->summary = dup_or_null(scalar(sl_yaml_get(n, "summary")));
+	r->explanation = dup_or_null(scalar(sl_yaml_get(n, "explanation")));
+	r->bad = dup_or_null(scalar(sl_yaml_get(n, "bad")));
+	r->good = dup_or_null(scalar(sl_yaml_get(n, "good")));
+	if (sl_severity_parse(sev, &r->severity)) {
+		rc = rfail(err, src, sl_yaml_get(n, "severity"), "severity is one of error, warning, info, style");
+		goto out;
+	}
+	if (!r->name || !r->summary || !r->explanation || !r->bad || !r->good) {
+		rc = rfail(err, src, n, "needs name, summary, explanation, bad and good");
+		goto out;
+	}
+	const char *k = chk->keys[0]->value;
+	const sl_yaml_node *v = chk->items[0];
+	if (!strcmp(k, "equal_across_roles") && scalar(v)) {
+		r->kind = K_EQUAL;
+		push_key(r, scalar(v));
+	} else if (!strcmp(k, "claim_matches") && scalar(v)) {
+		r->kind = K_CLAIM;
+		push_key(r, scalar(v));
+	} else if (!strcmp(k, "c") && scalar(v)) {
+		static const char *const known[] = {"unknown_flag", "duplicate_conflict", "duplicate_same",
+						    "gpus_visible"};
+		r->kind = K_C;
+		r->cname = sl_strdup(scalar(v));
+		int ok = 0;
+		for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+			ok |= !strcmp(known[i], r->cname);
+		if (!ok)
+			rc = rfail(err, src, v, "no check by that name is written in C");
+	} else if (!strcmp(k, "requires") && scalar(sl_yaml_get(v, "key")) && scalar(sl_yaml_get(v, "needs"))) {
+		r->kind = K_REQUIRES;
+		push_key(r, scalar(sl_yaml_get(v, "key")));
+		push_key(r, scalar(sl_yaml_get(v, "needs")));
+	} else if (!strcmp(k, "in_range") && sl_yaml_get(v, "keys")) {
+		r->kind = K_RANGE;
+		const sl_yaml_node *ks = sl_yaml_get(v, "keys");
+		for (size_t i = 0; ks->kind == SL_YAML_SEQ && i < ks->n; i++)
+			if (scalar(ks->items[i]))
+				push_key(r, scalar(ks->items[i]));
+		const char *mn = scalar(sl_yaml_get(v, "min")), *mx = scalar(sl_yaml_get(v, "max"));
+		r->has_min = mn && !sl_parse_double(mn, &r->min);
+		r->has_max = mx && !sl_parse_double(mx, &r->max);
+		const char *e1 = scalar(sl_yaml_get(v, "min_exclusive"));
+		const char *e2 = scalar(sl_yaml_get(v, "max_exclusive"));
+		r->min_excl = e1 && !strcmp(e1, "true");
+		r->max_excl = e2 && !strcmp(e2, "true");
+		if (!r->nkeys || (!r->has_min && !r->has_max))
+			rc = rfail(err, src, v, "in_range needs keys and a min or max");
+	} else {
+		rc = rfail(err, src, chk, "unknown check (equal_across_roles, in_range, requires, claim_matches, c)");
+	}
+out:
+	sl_yaml_free(d);
+	return rc;
+}
+
+static void rule_free(sl_rule *r)
+{
+	free(r->id);
+	free(r->name);
+	free(r->summary);
+	free(r->explanation);
+	free(r->bad);
+	free(r->good);
+	for (size_t i = 0; i < r->nkeys; i++)
+		free(r->keys[i]);
+	free(r->keys);
+	free(r->cname);
+}
+
+static int add_rule(sl_rules *rs, const char *path, const char *text, size_t len, sl_error *err)
+{
+	sl_source *src;
+	int rc = sl_source_from_memory(path, text, len, &src, err);
+	if (rc)
+		return rc;
+	sl_rule r;
+	rc = load_rule(src, &r, err);
+	sl_source_free(src);
+	if (rc) {
+		rule_free(&r);
+		return rc;
+	}
+	if (sl_rules_find(rs, r.id)) {
+		sl_error_set(err, path, 1, 1, "rule: id %s is used twice", r.id);
+		rule_free(&r);
+		return SL_ERR_INPUT;
+	}
+	size_t cap = rs->n;
+	SL_PUSH(rs->v, rs->n, cap, r);
+	return SL_OK;
+}
+
+static int cmp_rule(const void *a, const void *b)
+{
+	return strcmp(((const sl_rule *)a)->id, ((const sl_rule *)b)->id);
+}
+
+int sl_rules_load(sl_rules **out, sl_error *err)
+{
+	sl_rules *rs = sl_calloc(1, sizeof *rs);
+	int rc = SL_OK;
+	const char *dir = getenv("SERVELINT_RULES");
+	if (dir && *dir) {
+		DIR *d = opendir(dir);
+		struct dirent *de;
+		if (!d) {
+			sl_error_set(err, dir, 0, 0, "SERVELINT_RULES: cannot open folder");
+			rc = SL_ERR_IO;
+		}
+		while (d && rc == SL_OK && (de = readdir(d))) {
+			if (!sl_ends_with(de->d_name, ".yaml"))
+				continue;
+			sl_buf p = {0};
+			sl_buf_printf(&p, "%s/%s", dir, de->d_name);
+			char *text;
+			size_t len;
+			rc = sl_read_file(p.data, 1 << 20, &text, &len, err);
+			if (rc == SL_OK) {
+				rc = add_rule(rs, p.data, text, len, err);
+				free(text);
+			}
+			sl_buf_free(&p);
+		}
+		if (d)
+			closedir(d);
+	} else {
+		for (size_t i = 0; sl_rule_blob[i].name && rc == SL_OK; i++) {
+			sl_buf p = {0};
+			sl_buf_printf(&p, "rules/%s", sl_rule_blob[i].name);
+			rc = add_rule(rs, p.data, sl_rule_blob[i].data, sl_rule_blob[i].len, err);
+			sl_buf_free(&p);
+		}
+	}
+	if (rc) {
+		sl_rules_free(rs);
+		return rc;
+	}
+	if (rs->n)
+		qsort(rs->v, rs->n, sizeof *rs->v, cmp_rule);
+	*out = rs;
+	return SL_OK;
+}
+
+void sl_rules_free(sl_rules *rs)
+{
+	if (!rs)
+		return;
+	for (size_t i = 0; i < rs->n; i++)
+		rule_free(&rs->v[i]);
+	free(rs->v);
+	free(rs);
+}
+
+size_t sl_rules_count(const sl_rules *r) { return r->n; }
+const sl_rule *sl_rules_at(const sl_rules *r, size_t i) { return i < r->n ? &r->v[i] : NULL; }
+const char *sl_rule_id(const sl_rule *r) { return r->id; }
+const char *sl_rule_name(const sl_rule *r) { return r->name; }
+sl_severity sl_rule_severity(const sl_rule *r) { return r->severity; }
+const char *sl_rule_summary(const sl_rule *r) { return r->summary; }
+const char *sl_rule_explanation(const sl_rule *r) { return r->explanation; }
+const char *sl_rule_bad(const sl_rule *r) { return r->bad; }
+const char *sl_rule_good(const sl_rule *r) { return r->good; }
+
+const sl_rule *sl_rules_find(const sl_rules *r, const char *id)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (!strcmp(r->v[i].id, id))
+			return &r->v[i];
+	return NULL;
+}
+
+/* ---- findings ---------------------------------------------------------------- */
+
+static char *vtext(json_t *v)
+{
+	if (json_is_string(v))
+		return sl_strdup(json_string_value(v));
+	char *d = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+	return d ? d : sl_strdup("?");
+}
+
+static sl_finding *finding(sl_findings *out, const sl_rule *r, const sl_origin *where,
+			   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static sl_finding *finding(sl_findings *out, const sl_rule *r, const sl_origin *where,
+			   const char *fmt, ...)
+{
+	sl_finding f;
+	memset(&f, 0, sizeof f);
+	f.rule = r;
+	f.severity = r->severity;
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	f.message = sl_strdup(buf);
+	sl_origin_copy(&f.where, where);
+	SL_PUSH(out->v, out->n, out->cap, f);
+	return &out->v[out->n - 1];
+}
+
+static void related(sl_finding *f, const sl_origin *o, const char *msg)
+{
+	f->related = sl_realloc(f->related, (f->nrelated + 1) * sizeof *f->related);
+	f->related_msg = sl_realloc(f->related_msg, (f->nrelated + 1) * sizeof *f->related_msg);
+	sl_origin_copy(&f->related[f->nrelated], o);
+	f->related_msg[f->nrelated] = sl_strdup(msg);
+	f->nrelated++;
+}
+
+void sl_findings_free(sl_findings *fs)
+{
+	for (size_t i = 0; i < fs->n; i++) {
+		sl_finding *f = &fs->v[i];
+		free(f->message);
+		sl_origin_clear(&f->where);
+		for (size_t k = 0; k < f->nrelated; k++) {
+			sl_origin_clear(&f->related[k]);
+			free(f->related_msg[k]);
+		}
+		free(f->related);
+		free(f->related_msg);
+		free(f->hint);
+	}
+	free(fs->v);
+	memset(fs, 0, sizeof *fs);
+}
+
+/* ---- the vocabulary -------------------------------------------------------------- */
+
+static const sl_service *first_of(const sl_model *m, const char *role)
+{
+	for (size_t i = 0; i < m->nservices; i++)
+		if (!strcmp(m->services[i].role, role))
+			return &m->services[i];
+	return NULL;
+}
+
+static int is_worker(const char *role)
+{
+	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated");
+}
+
+/* equal, with numbers compared as numbers and strings without case
+ * ("DSPARK" and "dspark" name one method) */
+static int same_value(json_t *a, json_t *b)
+{
+	if (json_is_number(a) && json_is_number(b))
+		return fabs(json_number_value(a) - json_number_value(b)) < 1e-9;
+	if (json_is_string(a) && json_is_string(b))
+		return !strcasecmp(json_string_value(a), json_string_value(b));
+	if (json_is_boolean(a) || json_is_boolean(b))
+		return json_is_true(a) == json_is_true(b) && json_is_boolean(a) && json_is_boolean(b);
+	return json_equal(a, b);
+}
+
+static void check_equal(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	const sl_service *p = first_of(m, "prefill"), *d = first_of(m, "decode");
+	if (!p || !d)
+		return;
+	const sl_setting *a = sl_service_get(p, r->keys[0]), *b = sl_service_get(d, r->keys[0]);
+	if (!a || !b || same_value(a->value, b->value))
+		return;
+	char *va = vtext(a->value), *vb = vtext(b->value);
+	sl_finding *f = finding(out, r, &b->origin, "%s: decode has %s = %s, prefill has %s", r->summary,
+				r->keys[0], vb, va);
+	related(f, &a->origin, "prefill sets it here");
+	free(va);
+	free(vb);
+}
+
+static void check_range(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++)
+		for (size_t k = 0; k < r->nkeys; k++) {
+			const sl_setting *s = sl_service_get(&m->services[i], r->keys[k]);
+			if (!s || !json_is_number(s->value))
+				continue;
+			double v = json_number_value(s->value);
+			int low = r->has_min && (r->min_excl ? v <= r->min : v < r->min);
+			int high = r->has_max && (r->max_excl ? v >= r->max : v > r->max);
+			if (!low && !high)
+				continue;
+			char *t = vtext(s->value);
+			finding(out, r, &s->origin, "%s: %s = %s is outside %s%g, %g%s", r->summary, r->keys[k], t,
+				r->min_excl ? "(" : "[", r->min, r->max, r->max_excl ? ")" : "]");
+			free(t);
+		}
+}
+
+static void check_requires(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_setting *s = sl_service_get(&m->services[i], r->keys[0]);
+		if (!s || json_is_false(s->value) || json_is_null(s->value))
+			continue;
+		if (!sl_service_get(&m->services[i], r->keys[1]))
+			finding(out, r, &s->origin, "%s: %s is set but %s is not", r->summary, r->keys[0],
+				r->keys[1]);
+	}
+}
+
+static void check_claim(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t c = 0; c < m->nclaims; c++) {
+		const sl_claim *k = &m->claims[c];
+		if (strcmp(k->key, r->keys[0]))
+			continue;
+		/* the services the claim speaks of; one that agrees is enough */
+		const sl_setting *seen = NULL;
+		int agrees = 0;
+		for (size_t i = 0; i < m->nservices && !agrees; i++) {
+			const sl_service *s = &m->services[i];
+			if (k->role ? strcmp(s->role, k->role) : !is_worker(s->role))
+				continue;
+			const sl_setting *st = sl_service_get(s, r->keys[0]);
+			if (!st)
+				continue;
+			seen = seen ? seen : st;
+			agrees = same_value(st->value, k->value);
+		}
+		if (!seen || agrees)
+			continue;  /* nothing to hold it to, or it holds */
+		char *cv = vtext(k->value), *sv = vtext(seen->value);
+		sl_finding *f = finding(out, r, &k->origin, "%s: the %s says \"%s\" (%s), the command sets %s",
+					r->summary, k->from, k->text, cv, sv);
+		related(f, &seen->origin, "the setting");
+		free(cv);
+		free(sv);
+	}
+}
+
+/* ---- checks in C ------------------------------------------------------------------- */
+
+static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		for (size_t k = 0; k < s->nsettings; k++) {
+			const sl_setting *st = &s->settings[k];
+			if (!(st->flags & SL_SET_UNKNOWN) || strcmp(st->via, "flag"))
+				continue;
+			sl_finding *f = finding(out, r, &st->origin, "%s: `%s` is not a flag of %s", r->summary,
+						st->flag, s->engine);
+			if (st->hint)
+				f->hint = sl_strdup(st->hint);
+		}
+	}
+}
+
+/* the same flag twice on one command line: different values or the same */
+static void c_duplicate(const sl_rule *r, const sl_model *m, sl_findings *out, int want_conflict)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		for (size_t k = 0; k < s->nsettings; k++) {
+			const sl_setting *a = &s->settings[k];
+			if (!(a->flags & SL_SET_OVERRIDDEN) || strcmp(a->via, "flag"))
+				continue;
+			for (size_t j = k + 1; j < s->nsettings; j++) {
+				const sl_setting *b = &s->settings[j];
+				if (strcmp(b->key, a->key) || strcmp(b->via, "flag"))
+					continue;
+				int conflict = !same_value(a->value, b->value);
+				if (conflict != want_conflict)
+					break;
+				char *va = vtext(a->value), *vb = vtext(b->value);
+				sl_finding *f = finding(out, r, &b->origin,
+							conflict ? "%s: %s is given as %s and again as %s (the last wins)"
+								 : "%s: %s is given twice, both %s%.0s",
+							r->summary, b->flag, va, vb);
+				related(f, &a->origin, "first given here");
+				free(va);
+				free(vb);
+				break;
+			}
+		}
+	}
+}
+
+/* ranks the parallelism needs against GPUs the service is given */
+static void c_gpus(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (!is_worker(s->role) || s->gpus < 1)
+			continue;
+		const sl_setting *tp = sl_service_get(s, "parallel.tensor");
+		const sl_setting *pp = sl_service_get(s, "parallel.pipeline");
+		const sl_setting *dp = sl_service_get(s, "parallel.data");
+		const sl_setting *nn = sl_service_get(s, "parallel.nnodes");
+		const sl_setting *adp = sl_service_get(s, "parallel.attention_data");
+		if (!tp || !json_is_integer(tp->value) || (nn && json_integer_value(nn->value) > 1))
+			continue;
+		long need = (long)json_integer_value(tp->value);
+		if (pp && json_is_integer(pp->value))
+			need *= (long)json_integer_value(pp->value);
+		/* vLLM/SGLang data parallel multiplies the ranks; TensorRT-LLM's
+		 * attention DP runs within the tensor-parallel ranks */
+		if (dp && json_is_integer(dp->value) && !(adp && json_is_true(adp->value)))
+			need *= (long)json_integer_value(dp->value);
+		if (need == s->gpus)
+			continue;
+		sl_finding *f = finding(out, r, &s->gpus_origin,
+					"%s: %s needs %ld GPUs (tensor x pipeline x data parallel) but is given %ld (%s)",
+					r->summary, s->name, need, s->gpus, s->gpus_from);
+		related(f, &tp->origin, "tensor parallel size");
+	}
+}
+
+static int cmp_finding(const void *a, const void *b)
+{
+	const sl_finding *x = a, *y = b;
+	unsigned lx, cx, ly, cy;
+	sl_origin_pos(&x->where, &lx, &cx);
+	sl_origin_pos(&y->where, &ly, &cy);
+	const char *fx = x->where.src ? x->where.src->path : "", *fy = y->where.src ? y->where.src->path : "";
+	int k = strcmp(fx, fy);
+	if (k)
+		return k;
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	if (cx != cy)
+		return cx < cy ? -1 : 1;
+	return strcmp(x->rule->id, y->rule->id);
+}
+
+int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, sl_findings *out)
+{
+	size_t first = out->n;
+	for (size_t i = 0; i < rs->n; i++) {
+		const sl_rule *r = &rs->v[i];
+		if (only && r != only)
+			continue;
+		switch (r->kind) {
+		case K_EQUAL: check_equal(r, m, out); break;
+		case K_RANGE: check_range(r, m, out); break;
+		case K_REQUIRES: check_requires(r, m, out); break;
+		case K_CLAIM: check_claim(r, m, out); break;
+		case K_C:
+			if (!strcmp(r->cname, "unknown_flag"))
+				c_unknown_flag(r, m, out);
+			else if (!strcmp(r->cname, "duplicate_conflict"))
+				c_duplicate(r, m, out, 1);
+			else if (!strcmp(r->cname, "duplicate_same"))
+				c_duplicate(r, m, out, 0);
+			else if (!strcmp(r->cname, "gpus_visible"))
+				c_gpus(r, m, out);
+			break;
+		}
+	}
+	if (out->n - first > 1)
+		qsort(out->v + first, out->n - first, sizeof *out->v, cmp_finding);
+	return SL_OK;
+}

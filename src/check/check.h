@@ -1,0 +1,60 @@
+/*
+ * check.h: the check stage, its whole interface. Rules are data (rules/ (one YAML file each),
+ * embedded at build time, or $SERVELINT_RULES): an id, a name, a severity,
+ * a summary, an explanation, a bad and a good example, and a check written
+ * in a small vocabulary over canonical keys, claims and roles. Checks that
+ * cannot be said that way are named C functions, still with a rule file.
+ *
+ * Ownership: sl_rules and sl_findings own everything they point to. A
+ * finding's origins point into the entry's sources: free findings first.
+ */
+#ifndef SL_CHECK_H
+#define SL_CHECK_H
+
+#include "../model/model.h"
+
+typedef enum { SL_SEV_STYLE, SL_SEV_INFO, SL_SEV_WARNING, SL_SEV_ERROR } sl_severity;
+
+typedef struct sl_rule sl_rule;
+typedef struct sl_rules sl_rules;
+
+typedef struct sl_finding {
+	const sl_rule *rule;     /* not owned */
+	sl_severity severity;
+	char *message;           /* owned */
+	sl_origin where;         /* primary location */
+	sl_origin *related;      /* other places the message names; owned */
+	char **related_msg;      /* owned */
+	size_t nrelated;
+	char *hint;              /* "did you mean", or NULL; owned */
+} sl_finding;
+
+typedef struct sl_findings {
+	sl_finding *v;
+	size_t n, cap;
+} sl_findings;
+
+int sl_rules_load(sl_rules **out, sl_error *err);
+void sl_rules_free(sl_rules *r);
+size_t sl_rules_count(const sl_rules *r);
+const sl_rule *sl_rules_at(const sl_rules *r, size_t i);
+const sl_rule *sl_rules_find(const sl_rules *r, const char *id);
+
+/* A rule's fields (not owned). */
+const char *sl_rule_id(const sl_rule *r);
+const char *sl_rule_name(const sl_rule *r);
+sl_severity sl_rule_severity(const sl_rule *r);
+const char *sl_rule_summary(const sl_rule *r);
+const char *sl_rule_explanation(const sl_rule *r);
+const char *sl_rule_bad(const sl_rule *r);
+const char *sl_rule_good(const sl_rule *r);
+
+const char *sl_severity_name(sl_severity s);
+int sl_severity_parse(const char *s, sl_severity *out);
+
+/* Runs every rule (or only `only`, when not NULL) over a model, appending
+ * findings in source order. */
+int sl_check_model(const sl_rules *r, const sl_model *m, const sl_rule *only, sl_findings *out);
+void sl_findings_free(sl_findings *f);
+
+#endif

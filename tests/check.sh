@@ -1,0 +1,38 @@
+#!/bin/sh
+# check.sh SERVELINT: `servelint check` formats against outputs read and
+# judged (tests/golden/check/), exit statuses, and a clean corpus.
+# Regenerate with: tests/check.sh SERVELINT --update
+set -u
+bin=$1
+upd=${2:-}
+fails=0
+pass=0
+t=tests/data/check/planted.sh
+for fmt in gcc json tty; do
+	out=$(mktemp)
+	"$bin" check --format "$fmt" --color never "$t" > "$out"
+	rc=$?
+	if [ "$upd" = --update ]; then cp "$out" "tests/golden/check/planted.$fmt"; fi
+	if [ $rc -ne 1 ]; then echo "FAIL $fmt: exit $rc, want 1"; fails=$((fails + 1));
+	elif ! diff -u "tests/golden/check/planted.$fmt" "$out"; then echo "FAIL $fmt output"; fails=$((fails + 1));
+	else pass=$((pass + 1)); fi
+	rm -f "$out"
+done
+# thresholds: only errors shown; warnings do not fail with --failure-threshold error
+n=$("$bin" check --format gcc --severity error "$t" | wc -l)
+[ "$n" -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL --severity error gave $n lines"; fails=$((fails + 1)); }
+"$bin" check --format gcc --severity warning --failure-threshold error tests/data/check/planted.sh > /dev/null
+[ $? -eq 1 ] && pass=$((pass + 1)) || { echo "FAIL failure threshold"; fails=$((fails + 1)); }
+# the corpus: no findings, exit 0
+out=$("$bin" check corpus/*/*/*/)
+[ $? -eq 0 ] && [ -z "$out" ] && pass=$((pass + 1)) || { echo "FAIL corpus: $out"; fails=$((fails + 1)); }
+# usage 3, unreadable input 2
+"$bin" check --format xml "$t" > /dev/null 2>&1
+[ $? -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL usage exit"; fails=$((fails + 1)); }
+"$bin" check /nonexistent/entry > /dev/null 2>&1
+[ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL input error exit"; fails=$((fails + 1)); }
+# rules: listed and explained
+"$bin" rules | grep -q '^SL2002 ' && "$bin" rules SL2002 | grep -q '^Bad:' && pass=$((pass + 1)) ||
+	{ echo "FAIL rules"; fails=$((fails + 1)); }
+echo "$pass passed, $fails failed"
+[ $fails -eq 0 ]

@@ -1,0 +1,105 @@
+/* test_rules.c: every rule's bad example fires it, its good example does not. */
+#include "helpers.h"
+#include "check/check.h"
+#include "normalize/normalize.h"
+
+static sl_grammars *gs;
+static sl_rules *rules;
+
+static int setup(void **st)
+{
+	(void)st;
+	sl_error err = {0};
+	int rc = sl_normalize_grammars_load(&gs, &err) || sl_rules_load(&rules, &err);
+	if (rc)
+		fprintf(stderr, "%s:%u:%u: %s\n", err.file, err.line, err.col, err.msg);
+	sl_error_clear(&err);
+	return rc;
+}
+
+static int teardown(void **st)
+{
+	(void)st;
+	sl_rules_free(rules);
+	sl_normalize_grammars_free(gs);
+	return 0;
+}
+
+/* findings of `only` on an example entry */
+static size_t fires(const sl_rule *only, const char *example, const char *which)
+{
+	sl_entry *e = NULL;
+	sl_model *m = NULL;
+	sl_error err = {0};
+	char path[64];
+	snprintf(path, sizeof path, "%s.%s", sl_rule_id(only), which);
+	int rc = sl_entry_from_memory(path, example, strlen(example), 0, &e, &err);
+	if (!rc)
+		rc = sl_normalize_entry(e, gs, &m, &err);
+	if (rc)
+		fprintf(stderr, "%s: %s:%u:%u: %s\n", sl_rule_id(only), err.file, err.line, err.col, err.msg);
+	assert_int_equal(rc, 0);
+	sl_findings fs = {0};
+	sl_check_model(rules, m, only, &fs);
+	size_t n = fs.n;
+	for (size_t i = 0; i < fs.n; i++)
+		assert_ptr_equal(fs.v[i].rule, only);
+	sl_findings_free(&fs);
+	sl_model_free(m);
+	sl_entry_free(e);
+	return n;
+}
+
+static void test_every_rule_example(void **st)
+{
+	(void)st;
+	assert_true(sl_rules_count(rules) >= 15);
+	for (size_t i = 0; i < sl_rules_count(rules); i++) {
+		const sl_rule *r = sl_rules_at(rules, i);
+		size_t bad = fires(r, sl_rule_bad(r), "bad"), good = fires(r, sl_rule_good(r), "good");
+		if (bad == 0 || good != 0)
+			fprintf(stderr, "%s: bad example gives %zu findings, good %zu\n", sl_rule_id(r), bad, good);
+		assert_true(bad > 0);
+		assert_int_equal(good, 0);
+	}
+}
+
+/* the corpus is what real catalogues publish: no rule fires on it (each
+ * finding would have to be a true one, and then it belongs in README) */
+static void test_corpus_is_clean(void **st)
+{
+	(void)st;
+	const char *entries[] = {
+		"deepseek-v4.1-flash/vera-rubin-nvl72/dynamo-vllm-disagg-2p-tp2-1d-dep4-dspark6",
+		"deepseek-v4.1-flash/gb300-nvl72/dynamo-vllm-disagg-1p-tp2-1d-tp2-dspark5",
+		"deepseek-v4-pro/b300-x8/trtllm-disagg-1p-dep4-1d-dep4-mtp3",
+		"gpt-oss-120b/b200-sxm-x8/dynamo-trtllm-disagg-1p-1gpu-1d-4gpu",
+		"deepseek-v4.1-flash/mi355x-x8/vllm-tp2-dspark5-mns64",
+	};
+	for (size_t i = 0; i < sizeof entries / sizeof *entries; i++) {
+		char path[512];
+		snprintf(path, sizeof path, "%s/corpus/%s", SL_SOURCE_DIR, entries[i]);
+		sl_entry *e = NULL;
+		sl_model *m = NULL;
+		sl_error err = {0};
+		assert_int_equal(sl_entry_load(path, &e, &err), 0);
+		assert_int_equal(sl_normalize_entry(e, gs, &m, &err), 0);
+		sl_findings fs = {0};
+		sl_check_model(rules, m, NULL, &fs);
+		for (size_t k = 0; k < fs.n; k++)
+			fprintf(stderr, "%s: %s\n", entries[i], fs.v[k].message);
+		assert_int_equal(fs.n, 0);
+		sl_findings_free(&fs);
+		sl_model_free(m);
+		sl_entry_free(e);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_rule_example),
+		cmocka_unit_test(test_corpus_is_clean),
+	};
+	return cmocka_run_group_tests_name("rules", tests, setup, teardown);
+}
