@@ -22,7 +22,7 @@
 struct blob { const char *name; const char *data; size_t len; };
 extern const struct blob sl_rule_blob[];
 
-typedef enum { K_EQUAL, K_RANGE, K_REQUIRES, K_CLAIM, K_C } kind;
+typedef enum { K_EQUAL, K_RANGE, K_REQUIRES, K_CLAIM, K_CONFLICTS, K_C } kind;
 
 struct sl_rule {
 	char *id, *name, *summary, *explanation, *bad, *good;
@@ -119,7 +119,9 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 		push_key(r, scalar(v));
 	} else if (!strcmp(k, "c") && scalar(v)) {
 		static const char *const known[] = {"unknown_flag", "duplicate_conflict", "duplicate_same",
-						    "gpus_visible"};
+						    "gpus_visible", "kv_roles", "numa_nodes", "gpus_total",
+						    "capture_sizes", "graph_batch_sizes", "batched_tokens",
+						    "eagle_draft_tokens"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));
 		int ok = 0;
@@ -131,6 +133,10 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 		r->kind = K_REQUIRES;
 		push_key(r, scalar(sl_yaml_get(v, "key")));
 		push_key(r, scalar(sl_yaml_get(v, "needs")));
+	} else if (!strcmp(k, "conflicts") && scalar(sl_yaml_get(v, "key")) && scalar(sl_yaml_get(v, "with"))) {
+		r->kind = K_CONFLICTS;
+		push_key(r, scalar(sl_yaml_get(v, "key")));
+		push_key(r, scalar(sl_yaml_get(v, "with")));
 	} else if (!strcmp(k, "in_range") && sl_yaml_get(v, "keys")) {
 		r->kind = K_RANGE;
 		const sl_yaml_node *ks = sl_yaml_get(v, "keys");
@@ -147,7 +153,8 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 		if (!r->nkeys || (!r->has_min && !r->has_max))
 			rc = rfail(err, src, v, "in_range needs keys and a min or max");
 	} else {
-		rc = rfail(err, src, chk, "unknown check (equal_across_roles, in_range, requires, claim_matches, c)");
+		rc = rfail(err, src, chk,
+			   "unknown check (equal_across_roles, in_range, requires, conflicts, claim_matches, c)");
 	}
 out:
 	sl_yaml_free(d);
@@ -403,6 +410,19 @@ static void check_requires(const sl_rule *r, const sl_model *m, sl_findings *out
 	}
 }
 
+static void check_conflicts(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_setting *a = sl_service_get(&m->services[i], r->keys[0]);
+		const sl_setting *b = sl_service_get(&m->services[i], r->keys[1]);
+		if (!a || !b || json_is_false(a->value) || json_is_false(b->value))
+			continue;
+		sl_finding *f = finding(out, r, &b->origin, "%s: %s and %s are both set", r->summary,
+					r->keys[0], r->keys[1]);
+		related(f, &a->origin, "the other one");
+	}
+}
+
 static void check_claim(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
 	for (size_t c = 0; c < m->nclaims; c++) {
@@ -511,6 +531,175 @@ static void c_gpus(const sl_rule *r, const sl_model *m, sl_findings *out)
 	}
 }
 
+static long ival(const sl_service *s, const char *key, long dflt)
+{
+	const sl_setting *st = sl_service_get(s, key);
+	return st && json_is_integer(st->value) ? (long)json_integer_value(st->value) : dflt;
+}
+
+/* vLLM KV transfer roles: a prefill worker produces (or both), a decode
+ * worker consumes (or both); a connector needs a role (kv_transfer.py) */
+static void c_kv_roles(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		const sl_setting *role = sl_service_get(s, "kv.transfer.role");
+		const sl_setting *conn = sl_service_get(s, "kv.transfer.connector");
+		if (conn && !role) {
+			finding(out, r, &conn->origin, "%s: %s has a KV connector but no kv_role", r->summary, s->name);
+			continue;
+		}
+		if (!role || !json_is_string(role->value))
+			continue;
+		const char *v = json_string_value(role->value);
+		if ((!strcmp(s->role, "prefill") && !strcmp(v, "kv_consumer")) ||
+		    (!strcmp(s->role, "decode") && !strcmp(v, "kv_producer")))
+			finding(out, r, &role->origin, "%s: the %s worker has kv_role %s", r->summary, s->role, v);
+	}
+}
+
+/* --numa-bind-nodes: one entry per GPU the engine uses (vllm/utils/numa_utils.py) */
+static void c_numa_nodes(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		const sl_setting *nb = sl_service_get(s, "vllm.numa_bind_nodes");
+		if (!nb || !json_is_array(nb->value))
+			continue;
+		long ranks = ival(s, "parallel.tensor", 1) * ival(s, "parallel.pipeline", 1) * ival(s, "parallel.data", 1);
+		long n = (long)json_array_size(nb->value);
+		if (n != ranks)
+			finding(out, r, &nb->origin, "%s: %ld NUMA nodes for %ld GPU ranks (tensor x pipeline x data)",
+				r->summary, n, ranks);
+	}
+}
+
+/* "Accelerators used N of M" against the GPUs the services add up to */
+static void c_gpus_total(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	const sl_claim *k = NULL;
+	for (size_t c = 0; c < m->nclaims && !k; c++)
+		if (!strcmp(m->claims[c].key, "gpus.total") && !strcmp(m->claims[c].from, "metadata"))
+			k = &m->claims[c];
+	if (!k || !json_is_integer(k->value))
+		return;
+	long sum = 0;
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (!is_worker(s->role))
+			continue;
+		long g = s->gpus;
+		if (g < 0 || (s->gpus_from && strstr(s->gpus_from, "comment")))
+			return;  /* not known for every worker: nothing to hold the claim to */
+		if (s->gpus == 0)
+			return;
+		sum += g * (long)s->replicas;
+	}
+	if (sum && sum != (long)json_integer_value(k->value))
+		finding(out, r, &k->origin, "%s: the metadata says %lld GPUs, the services use %ld", r->summary,
+			(long long)json_integer_value(k->value), sum);
+}
+
+static long max_of(json_t *a)
+{
+	long mx = -1;
+	size_t i;
+	json_t *v;
+	json_array_foreach(a, i, v)
+		if (json_is_integer(v) && json_integer_value(v) > mx)
+			mx = (long)json_integer_value(v);
+	return mx;
+}
+
+/* vLLM: --max-cudagraph-capture-size below the largest listed capture size */
+static void c_capture_sizes(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		const sl_setting *mx = sl_service_get(s, "cudagraph.max_capture_size");
+		const sl_setting *ls = sl_service_get(s, "cudagraph.capture_sizes");
+		if (!mx || !ls || !json_is_integer(mx->value) || !json_is_array(ls->value) ||
+		    strncmp(s->engine, "vllm", 4) != 0)
+			continue;
+		long big = max_of(ls->value);
+		if (json_integer_value(mx->value) < big) {
+			sl_finding *f = finding(out, r, &mx->origin,
+						"%s: the largest capture size is %lld, the list goes to %ld", r->summary,
+						(long long)json_integer_value(mx->value), big);
+			related(f, &ls->origin, "the capture sizes");
+		}
+	}
+}
+
+/* TensorRT-LLM: cuda_graph_config.batch_sizes beyond max_batch_size, and
+ * cuda_graph_config.max_batch_size not the largest of them (llm_args.py) */
+static void c_graph_batch_sizes(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (!strstr(s->engine, "trtllm"))
+			continue;
+		const sl_setting *bs = sl_service_get(s, "cudagraph.capture_sizes");
+		if (!bs || !json_is_array(bs->value))
+			continue;
+		long big = max_of(bs->value);
+		const sl_setting *mb = sl_service_get(s, "limits.max_seqs");
+		const sl_setting *gm = sl_service_get(s, "cudagraph.max_bs");
+		if (mb && json_is_integer(mb->value) && big > json_integer_value(mb->value)) {
+			sl_finding *f = finding(out, r, &bs->origin, "%s: CUDA graphs up to batch %ld, max_batch_size %lld",
+						r->summary, big, (long long)json_integer_value(mb->value));
+			related(f, &mb->origin, "max_batch_size");
+		}
+		if (gm && json_is_integer(gm->value) && json_integer_value(gm->value) != big) {
+			sl_finding *f = finding(out, r, &gm->origin,
+						"%s: cuda_graph_config.max_batch_size %lld is not the largest batch size %ld",
+						r->summary, (long long)json_integer_value(gm->value), big);
+			related(f, &bs->origin, "the batch sizes");
+		}
+	}
+}
+
+/* vLLM: max_num_batched_tokens must hold at least max_num_seqs (SchedulerConfig) */
+static void c_batched_tokens(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (strncmp(s->engine, "vllm", 4) && strcmp(s->engine, "dynamo-vllm"))
+			continue;
+		const sl_setting *bt = sl_service_get(s, "limits.max_batched_tokens");
+		const sl_setting *ms = sl_service_get(s, "limits.max_seqs");
+		if (bt && ms && json_is_integer(bt->value) && json_is_integer(ms->value) &&
+		    json_integer_value(bt->value) < json_integer_value(ms->value)) {
+			sl_finding *f = finding(out, r, &bt->origin, "%s: %lld batched tokens for %lld sequences", r->summary,
+						(long long)json_integer_value(bt->value), (long long)json_integer_value(ms->value));
+			related(f, &ms->origin, "max_num_seqs");
+		}
+	}
+}
+
+/* SGLang EAGLE with top-k 1: draft tokens are steps + 1 (server_args.py
+ * _handle_speculative_decoding overrides anything else, with a warning) */
+static void c_eagle_draft(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (strcmp(s->engine, "sglang") && strcmp(s->engine, "dynamo-sglang"))
+			continue;
+		const sl_setting *topk = sl_service_get(s, "spec.eagle_topk");
+		const sl_setting *steps = sl_service_get(s, "spec.num_steps");
+		const sl_setting *draft = sl_service_get(s, "spec.num_draft_tokens");
+		if (!topk || !steps || !draft || ival(s, "spec.eagle_topk", 0) != 1)
+			continue;
+		long st = ival(s, "spec.num_steps", -1), dr = ival(s, "spec.num_draft_tokens", -1);
+		if (st >= 0 && dr >= 0 && dr != st + 1) {
+			sl_finding *f = finding(out, r, &draft->origin,
+						"%s: %ld draft tokens with %ld steps and top-k 1; SGLang uses %ld", r->summary,
+						dr, st, st + 1);
+			related(f, &steps->origin, "the steps");
+		}
+	}
+}
+
 static int cmp_finding(const void *a, const void *b)
 {
 	const sl_finding *x = a, *y = b;
@@ -540,6 +729,7 @@ int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, s
 		case K_RANGE: check_range(r, m, out); break;
 		case K_REQUIRES: check_requires(r, m, out); break;
 		case K_CLAIM: check_claim(r, m, out); break;
+		case K_CONFLICTS: check_conflicts(r, m, out); break;
 		case K_C:
 			if (!strcmp(r->cname, "unknown_flag"))
 				c_unknown_flag(r, m, out);
@@ -549,6 +739,20 @@ int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, s
 				c_duplicate(r, m, out, 0);
 			else if (!strcmp(r->cname, "gpus_visible"))
 				c_gpus(r, m, out);
+			else if (!strcmp(r->cname, "kv_roles"))
+				c_kv_roles(r, m, out);
+			else if (!strcmp(r->cname, "numa_nodes"))
+				c_numa_nodes(r, m, out);
+			else if (!strcmp(r->cname, "gpus_total"))
+				c_gpus_total(r, m, out);
+			else if (!strcmp(r->cname, "capture_sizes"))
+				c_capture_sizes(r, m, out);
+			else if (!strcmp(r->cname, "graph_batch_sizes"))
+				c_graph_batch_sizes(r, m, out);
+			else if (!strcmp(r->cname, "batched_tokens"))
+				c_batched_tokens(r, m, out);
+			else if (!strcmp(r->cname, "eagle_draft_tokens"))
+				c_eagle_draft(r, m, out);
 			break;
 		}
 	}
