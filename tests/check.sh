@@ -8,7 +8,7 @@ upd=${2:-}
 fails=0
 pass=0
 t=tests/data/check/planted.sh
-for fmt in gcc json tty; do
+for fmt in gcc json tty sarif github checkstyle; do
 	out=$(mktemp)
 	"$bin" check --format "$fmt" --color never "$t" > "$out"
 	rc=$?
@@ -18,6 +18,13 @@ for fmt in gcc json tty; do
 	else pass=$((pass + 1)); fi
 	rm -f "$out"
 done
+# several reports in one run, each to its file
+d=$(mktemp -d)
+"$bin" check --format sarif --output "$d/r.sarif" --format gcc --output "$d/r.gcc" "$t" > "$d/stdout"
+if [ $? -eq 1 ] && [ ! -s "$d/stdout" ] && cmp -s "$d/r.gcc" tests/golden/check/planted.gcc &&
+   cmp -s "$d/r.sarif" tests/golden/check/planted.sarif; then pass=$((pass + 1)); else
+	echo "FAIL --output pairs"; fails=$((fails + 1)); fi
+rm -rf "$d"
 # thresholds: only errors shown; warnings do not fail with --failure-threshold error
 n=$("$bin" check --format gcc --severity error "$t" | wc -l)
 [ "$n" -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL --severity error gave $n lines"; fails=$((fails + 1)); }

@@ -447,6 +447,8 @@ static void check_claim(const sl_rule *r, const sl_model *m, sl_findings *out)
 		char *cv = vtext(k->value), *sv = vtext(seen->value);
 		sl_finding *f = finding(out, r, &k->origin, "%s: the %s says \"%s\" (%s), the command sets %s",
 					r->summary, k->from, k->text, cv, sv);
+		free(f->where.raw);  /* the span is the claim's words */
+		f->where.raw = sl_strdup(k->text);
 		related(f, &seen->origin, "the setting");
 		free(cv);
 		free(sv);

@@ -18,17 +18,17 @@
 #include "normalize/normalize.h"
 #include "report/report.h"
 
-enum { FMT_TTY, FMT_GCC, FMT_JSON };
-
 static void usage(FILE *f)
 {
-	fputs("usage: servelint check [--format tty|gcc|json] [--severity LEVEL]\n"
+	fputs("usage: servelint check [--format FORMAT [--output FILE]]... [--severity LEVEL]\n"
 	      "                       [--failure-threshold LEVEL] [--color WHEN] PATH...\n"
 	      "\n"
 	      "Checks entries (folders, launch scripts, catalogue-form files) against every\n"
 	      "rule in rules/ and reports findings with their exact places.\n"
 	      "\n"
-	      "  -f, --format FORMAT         tty (default), gcc (file:line:col: level: msg [ID]), json\n"
+	      "  -f, --format FORMAT         tty (default), gcc (file:line:col: level: msg [ID]), json,\n"
+	      "                              sarif (2.1.0), github (workflow annotations), checkstyle\n"
+	      "  -o, --output FILE           write the --format before it to FILE (repeatable pairs)\n"
 	      "  -S, --severity LEVEL        report findings at or above: style (default), info,\n"
 	      "                              warning, error\n"
 	      "      --failure-threshold L   exit 1 when a finding is at or above L (default style)\n"
@@ -40,96 +40,67 @@ static void usage(FILE *f)
 	      f);
 }
 
-static void where_json(json_t *o, const sl_origin *w)
-{
-	unsigned l, c;
-	sl_origin_pos(w, &l, &c);
-	if (w->src)
-		json_object_set_new(o, "location", json_pack("{s:s, s:i, s:i}", "file", w->src->path,
-								"line", (json_int_t)l, "col", (json_int_t)c));
-	else
-		json_object_set_new(o, "location", json_null());
-}
+typedef struct {
+	sl_format fmt;
+	const char *file;   /* NULL: stdout */
+} output;
 
-static json_t *finding_json(const sl_finding *f)
+/* Writes one report to a file through a temporary name, so a report is
+ * either whole or absent. */
+static int write_output(const output *o, const sl_rules *rules, const sl_findings *fs, sl_severity min,
+			int color)
 {
-	json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "rule", sl_rule_id(f->rule), "name",
-			      sl_rule_name(f->rule), "severity", sl_severity_name(f->severity), "message",
-			      f->message);
-	where_json(o, &f->where);
-	json_t *rel = json_array();
-	for (size_t k = 0; k < f->nrelated; k++) {
-		json_t *r = json_pack("{s:s}", "message", f->related_msg[k]);
-		where_json(r, &f->related[k]);
-		json_array_append_new(rel, r);
+	if (!o->file)
+		return sl_report_findings(stdout, o->fmt, rules, fs, min, color);
+	sl_buf tmp = {0};
+	sl_buf_printf(&tmp, "%s.tmp", o->file);
+	FILE *f = fopen(tmp.data, "w");
+	int rc = f ? sl_report_findings(f, o->fmt, rules, fs, min, 0) : -1;
+	if (f && fclose(f))
+		rc = -1;
+	if (!rc && rename(tmp.data, o->file))
+		rc = -1;
+	if (rc) {
+		perror(o->file);
+		remove(tmp.data);
 	}
-	json_object_set_new(o, "related", rel);
-	if (f->hint)
-		json_object_set_new(o, "did_you_mean", json_string(f->hint));
-	return o;
-}
-
-/* tty: like a compiler, the source line and a caret under the place */
-static void finding_tty(FILE *out, const sl_finding *f, int color)
-{
-	static const char *const col_of[] = {"\033[36m", "\033[34m", "\033[33m", "\033[31m"};
-	unsigned l, c;
-	sl_origin_pos(&f->where, &l, &c);
-	const char *path = f->where.src ? f->where.src->path : "-";
-	fprintf(out, "%s%s:%u:%u:%s %s%s:%s %s [%s]\n", color ? "\033[1m" : "", path, l, c,
-		color ? "\033[0m" : "", color ? col_of[f->severity] : "", sl_severity_name(f->severity),
-		color ? "\033[0m" : "", f->message, sl_rule_id(f->rule));
-	if (f->where.src) {
-		size_t len;
-		const char *line = sl_source_line(f->where.src, l, &len);
-		fprintf(out, "%5u | %.*s\n      | ", l, (int)len, line);
-		for (unsigned k = 1; k < c; k++)
-			fputc(' ', out);
-		fprintf(out, "%s^%s\n", color ? col_of[f->severity] : "", color ? "\033[0m" : "");
-	}
-	if (f->hint)
-		fprintf(out, "      = did you mean `%s`?\n", f->hint);
-	for (size_t k = 0; k < f->nrelated; k++) {
-		unsigned rl, rc;
-		sl_origin_pos(&f->related[k], &rl, &rc);
-		fprintf(out, "  %s:%u:%u: note: %s\n", f->related[k].src ? f->related[k].src->path : "-", rl,
-			rc, f->related_msg[k]);
-	}
-}
-
-static void finding_gcc(FILE *out, const sl_finding *f)
-{
-	unsigned l, c;
-	sl_origin_pos(&f->where, &l, &c);
-	/* gcc's levels: error, warning, note (info and style) */
-	const char *lvl = f->severity == SL_SEV_ERROR ? "error" : f->severity == SL_SEV_WARNING ? "warning" : "note";
-	fprintf(out, "%s:%u:%u: %s: %s [%s]\n", f->where.src ? f->where.src->path : "-", l, c, lvl, f->message,
-		sl_rule_id(f->rule));
+	sl_buf_free(&tmp);
+	return rc;
 }
 
 int sl_cmd_check(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{"format", required_argument, NULL, 'f'},
+		{"output", required_argument, NULL, 'o'},
 		{"severity", required_argument, NULL, 'S'},
 		{"failure-threshold", required_argument, NULL, 'T'},
 		{"color", required_argument, NULL, 'C'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	int fmt = FMT_TTY, color = -1, c;
+	int color = -1, c;
 	sl_severity min = SL_SEV_STYLE, fail = SL_SEV_STYLE;
+	output outs[16];
+	size_t nouts = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:S:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:o:S:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (!strcmp(optarg, "tty")) fmt = FMT_TTY;
-			else if (!strcmp(optarg, "gcc")) fmt = FMT_GCC;
-			else if (!strcmp(optarg, "json")) fmt = FMT_JSON;
-			else {
-				fprintf(stderr, "servelint check: unknown format `%s` (tty, gcc, json)\n", optarg);
+			if (nouts == 16 || sl_format_parse(optarg, &outs[nouts].fmt)) {
+				fprintf(stderr, "servelint check: unknown format `%s` "
+						"(tty, gcc, json, sarif, github, checkstyle)\n", optarg);
 				return 3;
 			}
+			outs[nouts++].file = NULL;
+			break;
+		case 'o':
+			/* --output names the file of the --format before it */
+			if (!nouts) {
+				outs[nouts].fmt = SL_FMT_TTY;
+				outs[nouts++].file = NULL;
+			}
+			outs[nouts - 1].file = optarg;
 			break;
 		case 'S':
 		case 'T':
@@ -148,6 +119,11 @@ int sl_cmd_check(int argc, char **argv)
 			usage(stderr);
 			return 3;
 		}
+	}
+	if (!nouts) {
+		outs[0].fmt = SL_FMT_TTY;
+		outs[0].file = NULL;
+		nouts = 1;
 	}
 	if (optind >= argc) {
 		fprintf(stderr, "servelint check: no entry given\n");
@@ -181,44 +157,13 @@ int sl_cmd_check(int argc, char **argv)
 		sl_check_model(rules, models[i], NULL, &fs);
 	}
 	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
-	size_t shown = 0;
 	if (!failed) {
-		json_t *arr = json_array();
-		for (size_t i = 0; i < fs.n; i++) {
-			const sl_finding *f = &fs.v[i];
-			if (f->severity < min)
-				continue;
-			shown++;
-			if (f->severity >= fail)
+		for (size_t i = 0; i < fs.n; i++)
+			if (fs.v[i].severity >= min && fs.v[i].severity >= fail)
 				rc = SL_EXIT_FINDINGS;
-			if (fmt == FMT_JSON)
-				json_array_append_new(arr, finding_json(f));
-			else if (fmt == FMT_GCC)
-				finding_gcc(stdout, f);
-			else
-				finding_tty(stdout, f, color);
-		}
-		if (fmt == FMT_JSON) {
-			json_t *doc = json_pack("{s:o}", "findings", arr);
-			json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-			putchar('\n');
-			json_decref(doc);
-		} else {
-			json_decref(arr);
-			if (fmt == FMT_TTY && shown) {
-				/* a footer: each rule that fired, with its summary */
-				fputc('\n', stdout);
-				for (size_t r = 0; r < sl_rules_count(rules); r++) {
-					const sl_rule *ru = sl_rules_at(rules, r);
-					size_t k = 0;
-					for (size_t i = 0; i < fs.n; i++)
-						k += fs.v[i].rule == ru && fs.v[i].severity >= min;
-					if (k)
-						printf("%s %-32s %zu: %s\n", sl_rule_id(ru), sl_rule_name(ru), k,
-						       sl_rule_summary(ru));
-				}
-			}
-		}
+		for (size_t o = 0; o < nouts; o++)
+			if (write_output(&outs[o], rules, &fs, min, color))
+				rc = SL_EXIT_ERROR;
 		if (fflush(stdout))
 			rc = SL_EXIT_ERROR;
 	}

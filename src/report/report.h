@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <jansson.h>
 #include "../model/model.h"
+#include "../check/check.h"
 
 /* The model of one entry as JSON (the shape is documented in README.md).
  * Returns a new reference. */
@@ -17,5 +18,18 @@ json_t *sl_report_model_json(const sl_model *m);
 int sl_report_model_tty(FILE *f, const sl_model *m, int color);
 /* An origin as "file:line:col" (caller frees). */
 char *sl_report_where(const sl_origin *o);
+
+/* ---- findings ---------------------------------------------------------- */
+
+typedef enum {
+	SL_FMT_TTY, SL_FMT_GCC, SL_FMT_JSON, SL_FMT_SARIF, SL_FMT_GITHUB, SL_FMT_CHECKSTYLE,
+} sl_format;
+
+int sl_format_parse(const char *s, sl_format *out);
+
+/* Writes findings (those at or above min) in a format to f. rules is the
+ * whole catalogue (SARIF lists every rule). Returns 0, or -1 on a write error. */
+int sl_report_findings(FILE *f, sl_format fmt, const sl_rules *rules, const sl_findings *fs,
+		       sl_severity min, int color);
 
 #endif

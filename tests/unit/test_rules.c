@@ -2,6 +2,7 @@
 #include "helpers.h"
 #include "check/check.h"
 #include "normalize/normalize.h"
+#include "report/report.h"
 
 static sl_grammars *gs;
 static sl_rules *rules;
@@ -95,11 +96,81 @@ static void test_corpus_is_clean(void **st)
 	}
 }
 
+static json_t *need(json_t *o, const char *key, int type)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v || json_typeof(v) != type)
+		fail_msg("SARIF: `%s` missing or of the wrong type", key);
+	return v;
+}
+
+/* SARIF 2.1.0: the fields the schema requires (sarifLog: version, runs;
+ * run: tool; tool: driver; toolComponent: name; result: message; message:
+ * text; reportingDescriptor: id), and those GitHub code scanning reads
+ * (ruleId, level, locations with a region, partialFingerprints). */
+static void test_sarif_required_fields(void **st)
+{
+	(void)st;
+	sl_entry *e = NULL;
+	sl_model *m = NULL;
+	sl_error err = {0};
+	assert_int_equal(sl_entry_load(SL_SOURCE_DIR "/tests/data/check/planted.sh", &e, &err), 0);
+	assert_int_equal(sl_normalize_entry(e, gs, &m, &err), 0);
+	sl_findings fs = {0};
+	sl_check_model(rules, m, NULL, &fs);
+	assert_true(fs.n >= 5);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_int_equal(sl_report_findings(f, SL_FMT_SARIF, rules, &fs, SL_SEV_STYLE, 0), 0);
+	fclose(f);
+	json_error_t je;
+	json_t *doc = json_loads(buf, 0, &je);
+	assert_non_null(doc);
+	assert_string_equal(json_string_value(need(doc, "version", JSON_STRING)), "2.1.0");
+	json_t *run = json_array_get(need(doc, "runs", JSON_ARRAY), 0);
+	json_t *driver = need(need(run, "tool", JSON_OBJECT), "driver", JSON_OBJECT);
+	need(driver, "name", JSON_STRING);
+	json_t *rl = need(driver, "rules", JSON_ARRAY);
+	assert_int_equal(json_array_size(rl), sl_rules_count(rules));
+	size_t i;
+	json_t *x;
+	json_array_foreach(rl, i, x) {
+		need(x, "id", JSON_STRING);
+		need(need(x, "shortDescription", JSON_OBJECT), "text", JSON_STRING);
+		need(need(x, "fullDescription", JSON_OBJECT), "text", JSON_STRING);
+		need(need(x, "help", JSON_OBJECT), "text", JSON_STRING);
+	}
+	json_t *res = need(run, "results", JSON_ARRAY);
+	assert_int_equal(json_array_size(res), fs.n);
+	json_array_foreach(res, i, x) {
+		const char *id = json_string_value(need(x, "ruleId", JSON_STRING));
+		size_t idx = (size_t)json_integer_value(need(x, "ruleIndex", JSON_INTEGER));
+		assert_string_equal(json_string_value(json_object_get(json_array_get(rl, idx), "id")), id);
+		const char *lvl = json_string_value(need(x, "level", JSON_STRING));
+		assert_true(!strcmp(lvl, "error") || !strcmp(lvl, "warning") || !strcmp(lvl, "note"));
+		need(need(x, "message", JSON_OBJECT), "text", JSON_STRING);
+		json_t *pl = need(json_array_get(need(x, "locations", JSON_ARRAY), 0), "physicalLocation", JSON_OBJECT);
+		need(need(pl, "artifactLocation", JSON_OBJECT), "uri", JSON_STRING);
+		json_t *rg = need(pl, "region", JSON_OBJECT);
+		assert_true(json_integer_value(need(rg, "startLine", JSON_INTEGER)) >= 1);
+		assert_true(json_integer_value(need(rg, "endColumn", JSON_INTEGER)) >
+			    json_integer_value(need(rg, "startColumn", JSON_INTEGER)));
+		need(need(x, "partialFingerprints", JSON_OBJECT), "primaryLocationLineHash", JSON_STRING);
+	}
+	json_decref(doc);
+	free(buf);
+	sl_findings_free(&fs);
+	sl_model_free(m);
+	sl_entry_free(e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_rule_example),
 		cmocka_unit_test(test_corpus_is_clean),
+		cmocka_unit_test(test_sarif_required_fields),
 	};
 	return cmocka_run_group_tests_name("rules", tests, setup, teardown);
 }

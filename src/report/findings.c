@@ -1,0 +1,325 @@
+/*
+ * findings.c (report): findings in the formats review tools read: tty (like
+ * a compiler), gcc, JSON, SARIF 2.1.0 (GitHub code scanning), GitHub
+ * workflow annotations, Checkstyle XML. JSON and SARIF are written with
+ * jansson; Checkstyle is XML, escaped here.
+ */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SL_VERSION "0.1.0"
+
+int sl_format_parse(const char *s, sl_format *out)
+{
+	static const struct { const char *n; sl_format f; } t[] = {
+		{"tty", SL_FMT_TTY}, {"gcc", SL_FMT_GCC}, {"json", SL_FMT_JSON}, {"sarif", SL_FMT_SARIF},
+		{"github", SL_FMT_GITHUB}, {"checkstyle", SL_FMT_CHECKSTYLE},
+	};
+	for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+		if (!strcmp(s, t[i].n)) {
+			*out = t[i].f;
+			return 0;
+		}
+	return -1;
+}
+
+/* The end of a finding's span: its raw spelling's first line, else one char. */
+static unsigned end_col(const sl_origin *o, unsigned col)
+{
+	if (!o->raw || !*o->raw)
+		return col + 1;
+	unsigned n = 0;
+	for (const char *p = o->raw; *p && *p != '\n'; p++)
+		if (((unsigned char)*p & 0xC0) != 0x80)
+			n++;
+	return col + n;
+}
+
+static const char *path_of(const sl_origin *o)
+{
+	return o->src ? o->src->path : "-";
+}
+
+/* ---- tty, gcc --------------------------------------------------------------------- */
+
+static void one_tty(FILE *out, const sl_finding *f, int color)
+{
+	static const char *const col_of[] = {"\033[36m", "\033[34m", "\033[33m", "\033[31m"};
+	unsigned l, c;
+	sl_origin_pos(&f->where, &l, &c);
+	fprintf(out, "%s%s:%u:%u:%s %s%s:%s %s [%s]\n", color ? "\033[1m" : "", path_of(&f->where), l, c,
+		color ? "\033[0m" : "", color ? col_of[f->severity] : "", sl_severity_name(f->severity),
+		color ? "\033[0m" : "", f->message, sl_rule_id(f->rule));
+	if (f->where.src) {
+		size_t len;
+		const char *line = sl_source_line(f->where.src, l, &len);
+		fprintf(out, "%5u | %.*s\n      | ", l, (int)len, line);
+		for (unsigned k = 1; k < c; k++)
+			fputc(' ', out);
+		unsigned e = end_col(&f->where, c);
+		fputs(color ? col_of[f->severity] : "", out);
+		for (unsigned k = c; k < e && k < c + 200; k++)
+			fputc(k == c ? '^' : '~', out);
+		fprintf(out, "%s\n", color ? "\033[0m" : "");
+	}
+	if (f->hint)
+		fprintf(out, "      = did you mean `%s`?\n", f->hint);
+	for (size_t k = 0; k < f->nrelated; k++) {
+		unsigned rl, rc;
+		sl_origin_pos(&f->related[k], &rl, &rc);
+		fprintf(out, "  %s:%u:%u: note: %s\n", path_of(&f->related[k]), rl, rc, f->related_msg[k]);
+	}
+}
+
+static void one_gcc(FILE *out, const sl_finding *f)
+{
+	unsigned l, c;
+	sl_origin_pos(&f->where, &l, &c);
+	/* gcc's levels: error, warning, note (info and style) */
+	const char *lvl = f->severity == SL_SEV_ERROR ? "error" : f->severity == SL_SEV_WARNING ? "warning" : "note";
+	fprintf(out, "%s:%u:%u: %s: %s [%s]\n", path_of(&f->where), l, c, lvl, f->message, sl_rule_id(f->rule));
+}
+
+/* ---- JSON, SARIF ---------------------------------------------------------------------- */
+
+static json_t *loc_json(const sl_origin *w)
+{
+	unsigned l, c;
+	sl_origin_pos(w, &l, &c);
+	if (!w->src)
+		return json_null();
+	return json_pack("{s:s, s:i, s:i, s:i}", "file", w->src->path, "line", (json_int_t)l, "col",
+			 (json_int_t)c, "end_col", (json_int_t)end_col(w, c));
+}
+
+static json_t *one_json(const sl_finding *f)
+{
+	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:o}", "rule", sl_rule_id(f->rule), "name",
+			      sl_rule_name(f->rule), "severity", sl_severity_name(f->severity), "message",
+			      f->message, "location", loc_json(&f->where));
+	json_t *rel = json_array();
+	for (size_t k = 0; k < f->nrelated; k++)
+		json_array_append_new(rel, json_pack("{s:s, s:o}", "message", f->related_msg[k], "location",
+						     loc_json(&f->related[k])));
+	json_object_set_new(o, "related", rel);
+	if (f->hint)
+		json_object_set_new(o, "did_you_mean", json_string(f->hint));
+	return o;
+}
+
+static const char *sarif_level(sl_severity s)
+{
+	return s == SL_SEV_ERROR ? "error" : s == SL_SEV_WARNING ? "warning" : "note";
+}
+
+static json_t *sarif_location(const sl_origin *w, const char *msg, int id)
+{
+	unsigned l, c;
+	sl_origin_pos(w, &l, &c);
+	json_t *region = json_pack("{s:i, s:i, s:i, s:i}", "startLine", (json_int_t)l, "startColumn",
+				   (json_int_t)c, "endLine", (json_int_t)l, "endColumn", (json_int_t)end_col(w, c));
+	json_t *loc = json_pack("{s:{s:{s:s}, s:o}}", "physicalLocation", "artifactLocation", "uri",
+				path_of(w), "region", region);
+	if (msg)
+		json_object_set_new(loc, "message", json_pack("{s:s}", "text", msg));
+	if (id >= 0)
+		json_object_set_new(loc, "id", json_integer(id));
+	return loc;
+}
+
+/* A fingerprint that survives lines moving: rule, file and the text of the
+ * line (FNV-1a, 64 bits), as GitHub's primaryLocationLineHash. */
+static char *fingerprint(const sl_finding *f)
+{
+	unsigned l, c;
+	sl_origin_pos(&f->where, &l, &c);
+	size_t len = 0;
+	const char *line = f->where.src ? sl_source_line(f->where.src, l, &len) : "";
+	uint64_t h = 1469598103934665603ull;
+	const char *parts[] = {sl_rule_id(f->rule), path_of(&f->where)};
+	for (size_t i = 0; i < 2; i++)
+		for (const char *p = parts[i]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 1099511628211ull;
+	for (size_t i = 0; i < len; i++)
+		if (line[i] != ' ' && line[i] != '\t')
+			h = (h ^ (unsigned char)line[i]) * 1099511628211ull;
+	char buf[32];
+	snprintf(buf, sizeof buf, "%016llx:1", (unsigned long long)h);
+	return sl_strdup(buf);
+}
+
+static json_t *sarif(const sl_rules *rules, const sl_findings *fs, sl_severity min)
+{
+	json_t *rl = json_array();
+	for (size_t i = 0; i < sl_rules_count(rules); i++) {
+		const sl_rule *r = sl_rules_at(rules, i);
+		sl_buf help = {0};
+		sl_buf_printf(&help, "%s\nBad:\n%s\nGood:\n%s", sl_rule_explanation(r), sl_rule_bad(r),
+			      sl_rule_good(r));
+		json_array_append_new(rl, json_pack("{s:s, s:s, s:{s:s}, s:{s:s}, s:{s:s}, s:{s:s}}", "id",
+						    sl_rule_id(r), "name", sl_rule_name(r), "shortDescription",
+						    "text", sl_rule_summary(r), "fullDescription", "text",
+						    sl_rule_explanation(r), "help", "text", help.data,
+						    "defaultConfiguration", "level",
+						    sarif_level(sl_rule_severity(r))));
+		sl_buf_free(&help);
+	}
+	json_t *results = json_array();
+	for (size_t i = 0; i < fs->n; i++) {
+		const sl_finding *f = &fs->v[i];
+		if (f->severity < min)
+			continue;
+		size_t idx = 0;
+		while (idx < sl_rules_count(rules) && sl_rules_at(rules, idx) != f->rule)
+			idx++;
+		char *fp = fingerprint(f);
+		json_t *res = json_pack("{s:s, s:i, s:s, s:{s:s}, s:[o], s:{s:s}}", "ruleId", sl_rule_id(f->rule),
+					"ruleIndex", (json_int_t)idx, "level", sarif_level(f->severity), "message",
+					"text", f->message, "locations", sarif_location(&f->where, NULL, -1),
+					"partialFingerprints", "primaryLocationLineHash", fp);
+		free(fp);
+		if (f->nrelated) {
+			json_t *rel = json_array();
+			for (size_t k = 0; k < f->nrelated; k++)
+				json_array_append_new(rel, sarif_location(&f->related[k], f->related_msg[k], (int)k + 1));
+			json_object_set_new(res, "relatedLocations", rel);
+		}
+		json_array_append_new(results, res);
+	}
+	return json_pack("{s:s, s:s, s:[{s:{s:{s:s, s:s, s:o}}, s:o}]}", "$schema",
+			 "https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0", "runs", "tool",
+			 "driver", "name", "servelint", "version", SL_VERSION, "rules", rl, "results", results);
+}
+
+/* ---- GitHub annotations, Checkstyle ----------------------------------------------------- */
+
+/* workflow-command escaping: data escapes %, CR, LF; properties also : and , */
+static void gh_escape(FILE *out, const char *s, int property)
+{
+	for (; *s; s++) {
+		if (*s == '%')
+			fputs("%25", out);
+		else if (*s == '\r')
+			fputs("%0D", out);
+		else if (*s == '\n')
+			fputs("%0A", out);
+		else if (property && *s == ':')
+			fputs("%3A", out);
+		else if (property && *s == ',')
+			fputs("%2C", out);
+		else
+			fputc(*s, out);
+	}
+}
+
+static void one_github(FILE *out, const sl_finding *f)
+{
+	unsigned l, c;
+	sl_origin_pos(&f->where, &l, &c);
+	const char *cmd = f->severity == SL_SEV_ERROR ? "error" : f->severity == SL_SEV_WARNING ? "warning" : "notice";
+	fprintf(out, "::%s file=", cmd);
+	gh_escape(out, path_of(&f->where), 1);
+	fprintf(out, ",line=%u,col=%u,endLine=%u,endColumn=%u,title=", l, c, l, end_col(&f->where, c));
+	gh_escape(out, sl_rule_id(f->rule), 1);
+	fputs("::", out);
+	gh_escape(out, f->message, 0);
+	fputc('\n', out);
+}
+
+static void xml_escape(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", out); break;
+		case '<': fputs("&lt;", out); break;
+		case '>': fputs("&gt;", out); break;
+		case '"': fputs("&quot;", out); break;
+		case '\'': fputs("&apos;", out); break;
+		default: fputc(*s, out);
+		}
+	}
+}
+
+static void checkstyle(FILE *out, const sl_findings *fs, sl_severity min)
+{
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n", out);
+	const char *open = NULL;
+	for (size_t i = 0; i < fs->n; i++) {
+		const sl_finding *f = &fs->v[i];
+		if (f->severity < min)
+			continue;
+		const char *p = path_of(&f->where);
+		if (!open || strcmp(open, p)) {
+			if (open)
+				fputs("  </file>\n", out);
+			fputs("  <file name=\"", out);
+			xml_escape(out, p);
+			fputs("\">\n", out);
+			open = p;
+		}
+		unsigned l, c;
+		sl_origin_pos(&f->where, &l, &c);
+		const char *sev = f->severity == SL_SEV_ERROR ? "error" : f->severity == SL_SEV_WARNING ? "warning" : "info";
+		fprintf(out, "    <error line=\"%u\" column=\"%u\" severity=\"%s\" message=\"", l, c, sev);
+		xml_escape(out, f->message);
+		fprintf(out, "\" source=\"servelint.%s\"/>\n", sl_rule_id(f->rule));
+	}
+	if (open)
+		fputs("  </file>\n", out);
+	fputs("</checkstyle>\n", out);
+}
+
+/* ---- dispatch ---------------------------------------------------------------------------- */
+
+int sl_report_findings(FILE *out, sl_format fmt, const sl_rules *rules, const sl_findings *fs,
+		       sl_severity min, int color)
+{
+	if (fmt == SL_FMT_JSON || fmt == SL_FMT_SARIF) {
+		json_t *doc;
+		if (fmt == SL_FMT_SARIF) {
+			doc = sarif(rules, fs, min);
+		} else {
+			json_t *arr = json_array();
+			for (size_t i = 0; i < fs->n; i++)
+				if (fs->v[i].severity >= min)
+					json_array_append_new(arr, one_json(&fs->v[i]));
+			doc = json_pack("{s:o}", "findings", arr);
+		}
+		int rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_decref(doc);
+		fputc('\n', out);
+		return rc || ferror(out) ? -1 : 0;
+	}
+	if (fmt == SL_FMT_CHECKSTYLE) {
+		checkstyle(out, fs, min);
+		return ferror(out) ? -1 : 0;
+	}
+	size_t shown = 0;
+	for (size_t i = 0; i < fs->n; i++) {
+		const sl_finding *f = &fs->v[i];
+		if (f->severity < min)
+			continue;
+		shown++;
+		if (fmt == SL_FMT_GCC)
+			one_gcc(out, f);
+		else if (fmt == SL_FMT_GITHUB)
+			one_github(out, f);
+		else
+			one_tty(out, f, color);
+	}
+	if (fmt == SL_FMT_TTY && shown) {
+		/* a footer: each rule that fired, with its summary */
+		fputc('\n', out);
+		for (size_t r = 0; r < sl_rules_count(rules); r++) {
+			const sl_rule *ru = sl_rules_at(rules, r);
+			size_t k = 0;
+			for (size_t i = 0; i < fs->n; i++)
+				k += fs->v[i].rule == ru && fs->v[i].severity >= min;
+			if (k)
+				fprintf(out, "%s %-32s %zu: %s\n", sl_rule_id(ru), sl_rule_name(ru), k, sl_rule_summary(ru));
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}
