@@ -96,7 +96,7 @@ static void test_corpus_is_clean(void **st)
 	}
 }
 
-static json_t *need(json_t *o, const char *key, int type)
+static json_t *need(json_t *o, const char *key, json_type type)
 {
 	json_t *v = json_object_get(o, key);
 	if (!v || json_typeof(v) != type)
