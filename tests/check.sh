@@ -33,6 +33,18 @@ n=$("$bin" check --format gcc --severity error "$t" | wc -l)
 # the corpus: no findings, exit 0
 out=$("$bin" check corpus/*/*/*/)
 [ $? -eq 0 ] && [ -z "$out" ] && pass=$((pass + 1)) || { echo "FAIL corpus: $out"; fails=$((fails + 1)); }
+# suppression: a comment above a command (kept in SARIF with its reason),
+# the nearest .servelint.yaml (disable, exclude), --no-config
+sup=tests/data/check/suppress
+out=$("$bin" check --format gcc --no-config "$sup/sub/x.sh")
+[ "$(printf '%s\n' "$out" | grep -c SL4001)" -eq 1 ] && ! printf '%s' "$out" | grep -q SL5001 &&
+	pass=$((pass + 1)) || { echo "FAIL disable comment: $out"; fails=$((fails + 1)); }
+"$bin" check --format sarif --no-config "$sup/sub/x.sh" | grep -q '"justification": "percent on purpose in this test"' &&
+	pass=$((pass + 1)) || { echo "FAIL SARIF suppressions"; fails=$((fails + 1)); }
+out=$("$bin" check --format gcc "$sup")
+[ $? -eq 0 ] && [ -z "$out" ] && pass=$((pass + 1)) || { echo "FAIL .servelint.yaml: $out"; fails=$((fails + 1)); }
+n=$("$bin" check --format gcc --no-config "$sup" | grep -c SL4001)
+[ "$n" -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL folder search gave $n"; fails=$((fails + 1)); }
 # usage 3, unreadable input 2
 "$bin" check --format xml "$t" > /dev/null 2>&1
 [ $? -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL usage exit"; fails=$((fails + 1)); }

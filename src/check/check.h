@@ -27,6 +27,8 @@ typedef struct sl_finding {
 	char **related_msg;      /* owned */
 	size_t nrelated;
 	char *hint;              /* "did you mean", or NULL; owned */
+	int suppressed;          /* by a `# servelint disable=` comment or the config */
+	char *justification;     /* the reason given after `--`, or NULL; owned */
 } sl_finding;
 
 typedef struct sl_findings {
@@ -56,5 +58,11 @@ int sl_severity_parse(const char *s, sl_severity *out);
  * findings in source order. */
 int sl_check_model(const sl_rules *r, const sl_model *m, const sl_rule *only, sl_findings *out);
 void sl_findings_free(sl_findings *f);
+
+/* Marks findings [first, n) of an entry suppressed by its comments:
+ *   # servelint disable=SL2002[,SL1001] -- reason   the next command
+ *   # servelint disable-file=SL2002                   the whole entry
+ * Suppressed findings stay in the list (SARIF reports them as such). */
+void sl_check_suppress(const sl_entry *e, sl_findings *fs, size_t first);
 
 #endif

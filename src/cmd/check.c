@@ -8,7 +8,10 @@
 #define _GNU_SOURCE
 #include "cmd.h"
 
+#include <dirent.h>
+#include <fnmatch.h>
 #include <getopt.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,7 @@
 
 #include "check/check.h"
 #include "normalize/normalize.h"
+#include "parse/parse.h"
 #include "report/report.h"
 
 static void usage(FILE *f)
@@ -23,8 +27,11 @@ static void usage(FILE *f)
 	fputs("usage: servelint check [--format FORMAT [--output FILE]]... [--severity LEVEL]\n"
 	      "                       [--failure-threshold LEVEL] [--color WHEN] PATH...\n"
 	      "\n"
-	      "Checks entries (folders, launch scripts, catalogue-form files) against every\n"
-	      "rule in rules/ and reports findings with their exact places.\n"
+	      "Checks entries (folders, launch scripts, catalogue-form files; a folder that is\n"
+	      "not an entry is searched for them) against every rule in rules/ and reports\n"
+	      "findings with their exact places. `# servelint disable=ID -- reason` above a\n"
+	      "command, or `# servelint disable-file=ID`, suppresses findings; .servelint.yaml\n"
+	      "holds `disable: [IDs]`, `severity: {ID: level}` and `exclude: [globs]`.\n"
 	      "\n"
 	      "  -f, --format FORMAT         tty (default), gcc (file:line:col: level: msg [ID]), json,\n"
 	      "                              sarif (2.1.0), github (workflow annotations), checkstyle\n"
@@ -33,6 +40,9 @@ static void usage(FILE *f)
 	      "                              warning, error\n"
 	      "      --failure-threshold L   exit 1 when a finding is at or above L (default style)\n"
 	      "      --color WHEN            auto (default), always, never\n"
+	      "      --config FILE           settings (default: the nearest .servelint.yaml upward)\n"
+	      "      --no-config             no .servelint.yaml\n"
+	      "      --exclude GLOB          leave out entries whose path matches (repeatable)\n"
 	      "  -h, --help                  this help\n"
 	      "\n"
 	      "Exit status: 0 clean, 1 findings, 2 unreadable or unparsable input, 3 usage.\n"
@@ -68,6 +78,138 @@ static int write_output(const output *o, const sl_rules *rules, const sl_finding
 	return rc;
 }
 
+/* ---- .servelint.yaml --------------------------------------------------------------- */
+
+typedef struct {
+	sl_source *src;
+	sl_yaml_doc *doc;    /* NULL: no config */
+} config;
+
+/* The nearest .servelint.yaml at or above dir. */
+static char *find_config(const char *path)
+{
+	char *d = sl_strdup(path);
+	struct stat st;
+	if (stat(d, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		char *sl = strrchr(d, '/');
+		if (sl)
+			*sl = '\0';
+		else
+			strcpy(d, ".");
+	}
+	for (int depth = 0; depth < 64; depth++) {
+		sl_buf p = {0};
+		sl_buf_printf(&p, "%s/.servelint.yaml", d);
+		if (stat(p.data, &st) == 0) {
+			free(d);
+			return sl_buf_detach(&p);
+		}
+		sl_buf_free(&p);
+		char *sl = strrchr(d, '/');
+		if (!strcmp(d, ".") || !strcmp(d, "/") || !*d)
+			break;
+		if (sl && sl != d)
+			*sl = '\0';
+		else if (sl)
+			d[1] = '\0';
+		else
+			strcpy(d, ".");
+	}
+	free(d);
+	return NULL;
+}
+
+static int load_config(const char *file, config *cfg, sl_error *err)
+{
+	memset(cfg, 0, sizeof *cfg);
+	if (!file)
+		return SL_OK;
+	if (sl_source_load(file, &cfg->src, err) || sl_yaml_load(cfg->src, &cfg->doc, err))
+		return SL_ERR_INPUT;
+	if (cfg->doc->root && cfg->doc->root->kind != SL_YAML_MAP) {
+		sl_error_set(err, file, 1, 1, "configuration must be a mapping (disable, severity, exclude)");
+		return SL_ERR_INPUT;
+	}
+	return SL_OK;
+}
+
+static int in_list(const sl_yaml_node *seq, const char *s, int glob)
+{
+	for (size_t i = 0; seq && seq->kind == SL_YAML_SEQ && i < seq->n; i++)
+		if (seq->items[i]->kind == SL_YAML_SCALAR &&
+		    (glob ? !fnmatch(seq->items[i]->value, s, 0) : !strcmp(seq->items[i]->value, s)))
+			return 1;
+	return 0;
+}
+
+/* disable: [IDs] -> suppressed; severity: {ID: level} -> changed */
+static void apply_config(const config *cfg, sl_findings *fs, size_t first)
+{
+	if (!cfg->doc || !cfg->doc->root)
+		return;
+	const sl_yaml_node *dis = sl_yaml_get(cfg->doc->root, "disable");
+	const sl_yaml_node *sev = sl_yaml_get(cfg->doc->root, "severity");
+	for (size_t i = first; i < fs->n; i++) {
+		sl_finding *f = &fs->v[i];
+		if (!f->suppressed && in_list(dis, sl_rule_id(f->rule), 0)) {
+			f->suppressed = 1;
+			f->justification = sl_strdup("disabled in .servelint.yaml");
+		}
+		const sl_yaml_node *lv = sl_yaml_get(sev, sl_rule_id(f->rule));
+		sl_severity s;
+		if (lv && lv->kind == SL_YAML_SCALAR && !sl_severity_parse(lv->value, &s))
+			f->severity = s;
+	}
+}
+
+/* ---- inputs ------------------------------------------------------------------------ */
+
+/* A folder that is not itself an entry is searched for entries: folders
+ * holding launch.sh, and loose *.sh files. */
+static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth)
+{
+	struct stat st;
+	sl_buf ls = {0};
+	sl_buf_printf(&ls, "%s/launch.sh", path);
+	int exists = stat(path, &st) == 0, dir = exists && S_ISDIR(st.st_mode);
+	int entry = exists && (!dir || stat(ls.data, &st) == 0);
+	sl_buf_free(&ls);
+	if (entry || !dir) {
+		/* an entry, or something that is not there: loading says why */
+		if (entry || depth == 0)
+			SL_PUSH(*out, *n, *cap, sl_strdup(path));
+		return;
+	}
+	if (depth > 16)
+		return;
+	DIR *d = opendir(path);
+	if (!d)
+		return;
+	char **names = NULL;
+	size_t nn = 0, nc = 0;
+	struct dirent *de;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			SL_PUSH(names, nn, nc, sl_strdup(de->d_name));
+	closedir(d);
+	for (size_t i = 0; i < nn; i++) {
+		/* in name order, so reports are stable */
+		for (size_t j = i + 1; j < nn; j++)
+			if (strcmp(names[j], names[i]) < 0) {
+				char *t = names[i];
+				names[i] = names[j];
+				names[j] = t;
+			}
+		sl_buf p = {0};
+		sl_buf_printf(&p, "%s/%s", path, names[i]);
+		if (stat(p.data, &st) == 0 && (S_ISDIR(st.st_mode) || sl_ends_with(names[i], ".sh")))
+			discover(p.data, out, n, cap, depth + 1);
+		sl_buf_free(&p);
+		free(names[i]);
+	}
+	free(names);
+}
+
 int sl_cmd_check(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -76,10 +218,16 @@ int sl_cmd_check(int argc, char **argv)
 		{"severity", required_argument, NULL, 'S'},
 		{"failure-threshold", required_argument, NULL, 'T'},
 		{"color", required_argument, NULL, 'C'},
+		{"config", required_argument, NULL, 'c'},
+		{"no-config", no_argument, NULL, 'N'},
+		{"exclude", required_argument, NULL, 'x'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	int color = -1, c;
+	int color = -1, c, no_config = 0;
+	const char *config_file = NULL;
+	const char *excludes[64];
+	size_t nex = 0;
 	sl_severity min = SL_SEV_STYLE, fail = SL_SEV_STYLE;
 	output outs[16];
 	size_t nouts = 0;
@@ -112,6 +260,16 @@ int sl_cmd_check(int argc, char **argv)
 		case 'C':
 			color = !strcmp(optarg, "always") ? 1 : !strcmp(optarg, "never") ? 0 : -1;
 			break;
+		case 'c':
+			config_file = optarg;
+			break;
+		case 'N':
+			no_config = 1;
+			break;
+		case 'x':
+			if (nex < 64)
+				excludes[nex++] = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return SL_EXIT_OK;
@@ -141,25 +299,53 @@ int sl_cmd_check(int argc, char **argv)
 		sl_normalize_grammars_free(gs);
 		return SL_EXIT_ERROR;
 	}
-	size_t n = (size_t)(argc - optind);
-	sl_entry **entries = sl_calloc(n, sizeof *entries);
-	sl_model **models = sl_calloc(n, sizeof *models);
-	sl_findings fs = {0};
+	/* inputs: entries, or folders searched for them; minus --exclude and
+	 * the config's exclude globs */
+	char **paths = NULL;
+	size_t n = 0, pcap = 0;
+	for (int a = optind; a < argc; a++)
+		discover(argv[a], &paths, &n, &pcap, 0);
+	if (!n) {
+		fprintf(stderr, "servelint check: no entries found under %s\n", argv[optind]);
+		sl_rules_free(rules);
+		sl_normalize_grammars_free(gs);
+		free(paths);
+		return SL_EXIT_ERROR;
+	}
+	char *cfg_path = no_config ? NULL : config_file ? sl_strdup(config_file) : find_config(argv[optind]);
+	config cfg;
 	int failed = 0;
-	for (size_t i = 0; i < n; i++) {
-		const char *path = argv[optind + (int)i];
+	if (load_config(cfg_path, &cfg, &err)) {
+		sl_error_print(&err, "servelint");
+		sl_error_clear(&err);
+		failed = 1;
+	}
+	const sl_yaml_node *cex = cfg.doc && cfg.doc->root ? sl_yaml_get(cfg.doc->root, "exclude") : NULL;
+	sl_entry **entries = sl_calloc(n + 1, sizeof *entries);
+	sl_model **models = sl_calloc(n + 1, sizeof *models);
+	sl_findings fs = {0};
+	for (size_t i = 0; i < n && !failed; i++) {
+		const char *path = paths[i];
+		int skip = in_list(cex, path, 1);
+		for (size_t k = 0; k < nex && !skip; k++)
+			skip = !fnmatch(excludes[k], path, 0);
+		if (skip)
+			continue;
 		if (sl_entry_load(path, &entries[i], &err) || sl_normalize_entry(entries[i], gs, &models[i], &err)) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
 			failed = 1;
 			continue;
 		}
+		size_t first = fs.n;
 		sl_check_model(rules, models[i], NULL, &fs);
+		sl_check_suppress(entries[i], &fs, first);
+		apply_config(&cfg, &fs, first);
 	}
 	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
 	if (!failed) {
 		for (size_t i = 0; i < fs.n; i++)
-			if (fs.v[i].severity >= min && fs.v[i].severity >= fail)
+			if (fs.v[i].severity >= min && fs.v[i].severity >= fail && !fs.v[i].suppressed)
 				rc = SL_EXIT_FINDINGS;
 		for (size_t o = 0; o < nouts; o++)
 			if (write_output(&outs[o], rules, &fs, min, color))
@@ -174,6 +360,12 @@ int sl_cmd_check(int argc, char **argv)
 	}
 	free(models);
 	free(entries);
+	for (size_t i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+	free(cfg_path);
+	sl_yaml_free(cfg.doc);
+	sl_source_free(cfg.src);
 	sl_rules_free(rules);
 	sl_normalize_grammars_free(gs);
 	return rc;

@@ -180,6 +180,13 @@ static json_t *sarif(const sl_rules *rules, const sl_findings *fs, sl_severity m
 					"text", f->message, "locations", sarif_location(&f->where, NULL, -1),
 					"partialFingerprints", "primaryLocationLineHash", fp);
 		free(fp);
+		if (f->suppressed) {
+			/* SARIF keeps suppressed results, marked (GitHub hides them) */
+			json_t *sup = json_pack("{s:s}", "kind", "inSource");
+			if (f->justification)
+				json_object_set_new(sup, "justification", json_string(f->justification));
+			json_object_set_new(res, "suppressions", json_pack("[o]", sup));
+		}
 		if (f->nrelated) {
 			json_t *rel = json_array();
 			for (size_t k = 0; k < f->nrelated; k++)
@@ -248,7 +255,7 @@ static void checkstyle(FILE *out, const sl_findings *fs, sl_severity min)
 	const char *open = NULL;
 	for (size_t i = 0; i < fs->n; i++) {
 		const sl_finding *f = &fs->v[i];
-		if (f->severity < min)
+		if (f->severity < min || f->suppressed)
 			continue;
 		const char *p = path_of(&f->where);
 		if (!open || strcmp(open, p)) {
@@ -283,7 +290,7 @@ int sl_report_findings(FILE *out, sl_format fmt, const sl_rules *rules, const sl
 		} else {
 			json_t *arr = json_array();
 			for (size_t i = 0; i < fs->n; i++)
-				if (fs->v[i].severity >= min)
+				if (fs->v[i].severity >= min && !fs->v[i].suppressed)
 					json_array_append_new(arr, one_json(&fs->v[i]));
 			doc = json_pack("{s:o}", "findings", arr);
 		}
@@ -299,7 +306,7 @@ int sl_report_findings(FILE *out, sl_format fmt, const sl_rules *rules, const sl
 	size_t shown = 0;
 	for (size_t i = 0; i < fs->n; i++) {
 		const sl_finding *f = &fs->v[i];
-		if (f->severity < min)
+		if (f->severity < min || f->suppressed)
 			continue;
 		shown++;
 		if (fmt == SL_FMT_GCC)
@@ -316,7 +323,7 @@ int sl_report_findings(FILE *out, sl_format fmt, const sl_rules *rules, const sl
 			const sl_rule *ru = sl_rules_at(rules, r);
 			size_t k = 0;
 			for (size_t i = 0; i < fs->n; i++)
-				k += fs->v[i].rule == ru && fs->v[i].severity >= min;
+				k += fs->v[i].rule == ru && fs->v[i].severity >= min && !fs->v[i].suppressed;
 			if (k)
 				fprintf(out, "%s %-32s %zu: %s\n", sl_rule_id(ru), sl_rule_name(ru), k, sl_rule_summary(ru));
 		}
