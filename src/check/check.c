@@ -121,7 +121,7 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 		static const char *const known[] = {"unknown_flag", "duplicate_conflict", "duplicate_same",
 						    "gpus_visible", "kv_roles", "numa_nodes", "gpus_total",
 						    "capture_sizes", "graph_batch_sizes", "batched_tokens",
-						    "eagle_draft_tokens"};
+						    "eagle_draft_tokens", "claims_topology"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));
 		int ok = 0;
@@ -464,10 +464,20 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 		const sl_service *s = &m->services[i];
 		for (size_t k = 0; k < s->nsettings; k++) {
 			const sl_setting *st = &s->settings[k];
-			if (!(st->flags & SL_SET_UNKNOWN) || strcmp(st->via, "flag"))
+			if (!(st->flags & SL_SET_UNKNOWN) || (strcmp(st->via, "flag") && strcmp(st->via, "file")))
 				continue;
-			sl_finding *f = finding(out, r, &st->origin, "%s: `%s` is not a flag of %s", r->summary,
-						st->flag, s->engine);
+			/* a file's key is reported once, not once per service reading it */
+			int again = 0;
+			for (size_t j = 0; j < out->n && !again; j++)
+				again = out->v[j].rule == r && out->v[j].where.src == st->origin.src &&
+					out->v[j].where.off == st->origin.off;
+			if (again)
+				continue;
+			sl_finding *f = !strcmp(st->via, "file")
+					? finding(out, r, &st->origin, "%s: `%s` is not a key %s reads", r->summary,
+						  st->flag, s->engine)
+					: finding(out, r, &st->origin, "%s: `%s` is not a flag of %s", r->summary,
+						  st->flag, s->engine);
 			if (st->hint)
 				f->hint = sl_strdup(st->hint);
 		}
@@ -498,6 +508,26 @@ static void c_duplicate(const sl_rule *r, const sl_model *m, sl_findings *out, i
 				related(f, &a->origin, "first given here");
 				free(va);
 				free(vb);
+				break;
+			}
+		}
+		/* an environment variable set twice for one command (comments apart) */
+		for (size_t k = 0; k < s->nenv; k++) {
+			const sl_env *a = &s->env[k];
+			if (!(a->flags & SL_SET_OVERRIDDEN) || !strcmp(a->via, "comment"))
+				continue;
+			for (size_t j = k + 1; j < s->nenv; j++) {
+				const sl_env *b = &s->env[j];
+				if (strcmp(a->name, b->name) || !strcmp(b->via, "comment"))
+					continue;
+				int conflict = strcmp(a->value, b->value) != 0;
+				if (conflict != want_conflict)
+					break;
+				sl_finding *f = finding(out, r, &b->origin,
+							conflict ? "%s: %s is set to %s and again to %s (the last wins)"
+								 : "%s: %s is set twice, both %s%.0s",
+							r->summary, b->name, a->value, b->value);
+				related(f, &a->origin, "first set here");
 				break;
 			}
 		}
@@ -703,6 +733,56 @@ static void c_eagle_draft(const sl_rule *r, const sl_model *m, sl_findings *out)
 	}
 }
 
+/* claims of replicas, GPUs per replica and engine version, held to the services */
+static void c_claims_topology(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t c = 0; c < m->nclaims; c++) {
+		const sl_claim *k = &m->claims[c];
+		int rep = !strcmp(k->key, "replicas"), gpu = !strcmp(k->key, "gpus");
+		int ver = !strcmp(k->key, "engine.version");
+		if (!(rep || gpu || ver))
+			continue;
+		const sl_service *seen = NULL;
+		int agrees = 0;
+		for (size_t i = 0; i < m->nservices && !agrees; i++) {
+			const sl_service *s = &m->services[i];
+			if (k->role ? strcmp(s->role, k->role) : !is_worker(s->role))
+				continue;
+			if (rep) {
+				seen = s;
+				agrees = json_is_integer(k->value) && (long)json_integer_value(k->value) == (long)s->replicas;
+			} else if (gpu && s->gpus > 0 && !(s->gpus_from && strstr(s->gpus_from, "comment"))) {
+				seen = s;
+				agrees = json_is_integer(k->value) && json_integer_value(k->value) == s->gpus;
+			} else if (ver && s->version) {
+				seen = s;
+				/* "0.31.0" claimed, "0.31.0" or "0.31.0rc1..." known */
+				size_t l = strlen(json_string_value(k->value));
+				agrees = !strncmp(s->version, json_string_value(k->value), l) ||
+					 !strncmp(json_string_value(k->value), s->version, strlen(s->version));
+			}
+		}
+		if (!seen || agrees)
+			continue;
+		char *cv = vtext(k->value);
+		sl_finding *f;
+		if (rep)
+			f = finding(out, r, &k->origin, "%s: the %s says \"%s\" (%s replicas), %s has %u", r->summary,
+				    k->from, k->text, cv, seen->name, seen->replicas);
+		else if (gpu)
+			f = finding(out, r, &k->origin, "%s: the %s says \"%s\" (%s GPUs), %s has %ld", r->summary,
+				    k->from, k->text, cv, seen->name, seen->gpus);
+		else
+			f = finding(out, r, &k->origin, "%s: the %s says \"%s\", %s runs %s", r->summary, k->from,
+				    k->text, seen->name, seen->version);
+		free(f->where.raw);
+		f->where.raw = sl_strdup(k->text);
+		related(f, rep ? &seen->replicas_origin : gpu ? &seen->gpus_origin : &seen->version_origin,
+			"the service");
+		free(cv);
+	}
+}
+
 static int cmp_finding(const void *a, const void *b)
 {
 	const sl_finding *x = a, *y = b;
@@ -756,6 +836,8 @@ int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, s
 				c_batched_tokens(r, m, out);
 			else if (!strcmp(r->cname, "eagle_draft_tokens"))
 				c_eagle_draft(r, m, out);
+			else if (!strcmp(r->cname, "claims_topology"))
+				c_claims_topology(r, m, out);
 			break;
 		}
 	}

@@ -96,6 +96,22 @@ static void test_corpus_is_clean(void **st)
 	}
 }
 
+/* SL1001 and SL1002 beyond their examples: an unknown key of an engine
+ * file, once even when two services read the file; an env var set twice */
+static void test_more_cases(void **st)
+{
+	(void)st;
+	const char *text = "trtllm-serve m --config c.yaml &\ntrtllm-serve m --config c.yaml\n"
+			   "# ---------------- c.yaml ----------------\nmax_batch_size: 8\nno_such_key: 1\n"
+			   "SystemB200 x8EngineTRT-LLMPrecisionFP8Accelerators used2 of 8\nSubmitted by X\n";
+	const sl_rule *unk = sl_rules_find(rules, "SL1001");
+	assert_int_equal(fires(unk, text, "yaml"), 1);
+	const sl_rule *dup = sl_rules_find(rules, "SL1002");
+	assert_int_equal(fires(dup, "export A=1\nA=2 vllm serve m\n", "env"), 1);
+	assert_int_equal(fires(dup, "export A=1\nA=1 vllm serve m\n", "env"), 0);
+	assert_int_equal(fires(sl_rules_find(rules, "SL1003"), "export A=1\nA=1 vllm serve m\n", "env"), 1);
+}
+
 static json_t *need(json_t *o, const char *key, json_type type)
 {
 	json_t *v = json_object_get(o, key);
@@ -171,6 +187,7 @@ int main(void)
 		cmocka_unit_test(test_every_rule_example),
 		cmocka_unit_test(test_corpus_is_clean),
 		cmocka_unit_test(test_sarif_required_fields),
+		cmocka_unit_test(test_more_cases),
 	};
 	return cmocka_run_group_tests_name("rules", tests, setup, teardown);
 }
