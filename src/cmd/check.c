@@ -42,6 +42,7 @@ static void usage(FILE *f)
 	      "      --color WHEN            auto (default), always, never\n"
 	      "      --config FILE           settings (default: the nearest .servelint.yaml upward)\n"
 	      "      --no-config             no .servelint.yaml\n"
+	      "      --include GLOB          only entries whose path matches (repeatable)\n"
 	      "      --exclude GLOB          leave out entries whose path matches (repeatable)\n"
 	      "  -h, --help                  this help\n"
 	      "\n"
@@ -221,13 +222,14 @@ int sl_cmd_check(int argc, char **argv)
 		{"config", required_argument, NULL, 'c'},
 		{"no-config", no_argument, NULL, 'N'},
 		{"exclude", required_argument, NULL, 'x'},
+		{"include", required_argument, NULL, 'i'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	int color = -1, c, no_config = 0;
 	const char *config_file = NULL;
-	const char *excludes[64];
-	size_t nex = 0;
+	const char *excludes[64], *includes[64];
+	size_t nex = 0, nin = 0;
 	sl_severity min = SL_SEV_STYLE, fail = SL_SEV_STYLE;
 	output outs[16];
 	size_t nouts = 0;
@@ -269,6 +271,10 @@ int sl_cmd_check(int argc, char **argv)
 		case 'x':
 			if (nex < 64)
 				excludes[nex++] = optarg;
+			break;
+		case 'i':
+			if (nin < 64)
+				includes[nin++] = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -329,6 +335,10 @@ int sl_cmd_check(int argc, char **argv)
 		int skip = in_list(cex, path, 1);
 		for (size_t k = 0; k < nex && !skip; k++)
 			skip = !fnmatch(excludes[k], path, 0);
+		int included = nin == 0;
+		for (size_t k = 0; k < nin && !included; k++)
+			included = !fnmatch(includes[k], path, 0);
+		skip |= !included;
 		if (skip)
 			continue;
 		if (sl_entry_load(path, &entries[i], &err) || sl_normalize_entry(entries[i], gs, &models[i], &err)) {
