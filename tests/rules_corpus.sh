@@ -1,0 +1,41 @@
+#!/bin/sh
+# rules_corpus.sh SERVELINT: for every row of tests/rules_corpus.tsv, the
+# corpus entry changed by one token fires the rule at the expected place,
+# and the unchanged entry does not fire it. Every rule file has a row, or is
+# listed in NO_ROW with why.
+set -u
+bin=$1
+# rules no corpus entry can show with a one-token change
+NO_ROW="SL2004"  # no disaggregated corpus entry sets a KV block size on both roles
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+tab=$(printf '\t')
+pass=0
+fails=0
+while IFS="$tab" read -r rule entry file line from to want; do
+	case "$rule" in ''|'#'*) continue ;; esac
+	orig=corpus/$entry
+	if "$bin" check --no-config --format gcc "$orig" | grep -q "\[$rule\]"; then
+		echo "FAIL $rule fires on $entry as published"; fails=$((fails + 1)); continue
+	fi
+	d=$work/$rule-$line
+	mkdir -p "$d"
+	cp "$orig"/* "$d"/
+	# replace on that line only (no regex: the text is matched as is)
+	awk -v n="$line" -v a="$from" -v b="$to" 'NR == n { i = index($0, a); if (i) $0 = substr($0, 1, i - 1) b substr($0, i + length(a)) } { print }' \
+		"$orig/$file" > "$d/$file"
+	cmp -s "$orig/$file" "$d/$file" && { echo "FAIL $rule: '$from' not on line $line of $entry/$file"; fails=$((fails + 1)); continue; }
+	if "$bin" check --no-config --format gcc "$d" | grep -q "^$d/$want: .*\[$rule\]"; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL $rule: not at $want:"; "$bin" check --no-config --format gcc "$d" | grep "\[$rule\]"
+		fails=$((fails + 1))
+	fi
+done < tests/rules_corpus.tsv
+for f in rules/SL*.yaml; do
+	id=$(basename "$f" | cut -d- -f1)
+	grep -q "^$id$tab" tests/rules_corpus.tsv || echo " $NO_ROW " | grep -q " $id " ||
+		{ echo "FAIL $id has no corpus row"; fails=$((fails + 1)); }
+done
+echo "$pass passed, $fails failed"
+[ $fails -eq 0 ]
