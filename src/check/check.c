@@ -121,7 +121,8 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 		static const char *const known[] = {"unknown_flag", "duplicate_conflict", "duplicate_same",
 						    "gpus_visible", "kv_roles", "numa_nodes", "gpus_total",
 						    "capture_sizes", "graph_batch_sizes", "batched_tokens",
-						    "eagle_draft_tokens", "claims_topology"};
+						    "eagle_draft_tokens", "claims_topology", "flag_version",
+						    "invalid_json"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));
 		int ok = 0;
@@ -783,6 +784,52 @@ static void c_claims_topology(const sl_rule *r, const sl_model *m, sl_findings *
 	}
 }
 
+/* Compares dotted versions numerically ("0.8.3" < "0.11.1"); -2 when a
+ * version says nothing (a dev build without a tag, "0.1.devN" or "0.0.0") */
+static int vcmp(const char *a, const char *b)
+{
+	if (!strncmp(a, "0.1.dev", 7) || !strncmp(a, "0.0.0", 5))
+		return -2;
+	while (*a || *b) {
+		char *ea, *eb;
+		long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
+		if (ea == a || eb == b)
+			return 0;  /* past the numeric part: treat as equal */
+		if (x != y)
+			return x < y ? -1 : 1;
+		a = *ea == '.' ? ea + 1 : ea;
+		b = *eb == '.' ? eb + 1 : eb;
+		if (*ea != '.' || *eb != '.')
+			return 0;
+	}
+	return 0;
+}
+
+/* a flag the engine's version does not have yet, or no longer has */
+static void c_flag_version(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (!s->version)
+			continue;
+		for (size_t k = 0; k < s->nsettings; k++) {
+			const sl_setting *st = &s->settings[k];
+			/* a flag's JSON members share its facts: report the flag once */
+			if (k && s->settings[k - 1].origin.src == st->origin.src && !strcmp(st->via, "json") &&
+			    !strcmp(s->settings[k - 1].via, "json") && !strcmp(s->settings[k - 1].flag, st->flag))
+				continue;
+			int before = st->since && vcmp(s->version, st->since) == -1;
+			int after = st->until && vcmp(s->version, st->until) >= 0 && vcmp(s->version, st->until) != -2;
+			if (before)
+				finding(out, r, &st->origin, "%s: `%s` is in %s from %s on; this entry runs %s", r->summary,
+					st->flag, s->engine, st->since, s->version);
+			else if (after)
+				finding(out, r, &st->origin, "%s: `%s` is gone from %s since %s; this entry runs %s",
+					r->summary, st->flag, s->engine, st->until, s->version);
+		}
+	}
+}
+
 static int cmp_finding(const void *a, const void *b)
 {
 	const sl_finding *x = a, *y = b;
@@ -838,6 +885,8 @@ int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, s
 				c_eagle_draft(r, m, out);
 			else if (!strcmp(r->cname, "claims_topology"))
 				c_claims_topology(r, m, out);
+			else if (!strcmp(r->cname, "flag_version"))
+				c_flag_version(r, m, out);
 			break;
 		}
 	}
@@ -933,4 +982,23 @@ void sl_check_suppress(const sl_entry *e, sl_findings *fs, size_t first)
 {
 	if (e->script)
 		suppress_in(e->script, fs, first);
+}
+
+int sl_check_input_error(const sl_rules *rs, const sl_entry *e, const sl_error *err, sl_findings *out)
+{
+	const sl_rule *r = NULL;
+	for (size_t i = 0; i < rs->n && !r; i++)
+		if (rs->v[i].kind == K_C && !strcmp(rs->v[i].cname, "invalid_json"))
+			r = &rs->v[i];
+	if (!r || !err->msg || !sl_starts_with(err->msg, "invalid JSON") || !e || !e->script)
+		return 0;
+	/* the place the error names, in the entry's script */
+	const sl_source *src = e->script;
+	if (!err->file || strcmp(err->file, src->path) || err->line <= src->line_base)
+		return 0;
+	sl_origin o;
+	sl_origin_set(&o, src, (uint32_t)sl_source_offset(src, err->line - src->line_base, err->col), NULL);
+	finding(out, r, &o, "%s: %s", r->summary, err->msg);
+	sl_origin_clear(&o);
+	return 1;
 }

@@ -59,6 +59,11 @@ int sl_severity_parse(const char *s, sl_severity *out);
 int sl_check_model(const sl_rules *r, const sl_model *m, const sl_rule *only, sl_findings *out);
 void sl_findings_free(sl_findings *f);
 
+/* An entry that did not normalize because a flag's JSON is invalid is a
+ * finding of the invalid_json rule at the bad character, not an input
+ * error; returns 1 when err was that (and the finding was added). */
+int sl_check_input_error(const sl_rules *r, const sl_entry *e, const sl_error *err, sl_findings *out);
+
 /* Marks findings [first, n) of an entry suppressed by its comments:
  *   # servelint disable=SL2002[,SL1001] -- reason   the next command
  *   # servelint disable-file=SL2002                   the whole entry

@@ -341,10 +341,23 @@ int sl_cmd_check(int argc, char **argv)
 		skip |= !included;
 		if (skip)
 			continue;
-		if (sl_entry_load(path, &entries[i], &err) || sl_normalize_entry(entries[i], gs, &models[i], &err)) {
+		if (sl_entry_load(path, &entries[i], &err)) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
 			failed = 1;
+			continue;
+		}
+		if (sl_normalize_entry(entries[i], gs, &models[i], &err)) {
+			/* invalid JSON in a flag is a finding; other errors are input errors */
+			size_t first = fs.n;
+			if (sl_check_input_error(rules, entries[i], &err, &fs)) {
+				sl_check_suppress(entries[i], &fs, first);
+				apply_config(&cfg, &fs, first);
+			} else {
+				sl_error_print(&err, "servelint");
+				failed = 1;
+			}
+			sl_error_clear(&err);
 			continue;
 		}
 		size_t first = fs.n;

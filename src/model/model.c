@@ -69,6 +69,8 @@ static void service_free(sl_service *s)
 		sl_origin_clear(&s->settings[i].origin);
 		sl_origin_clear(&s->settings[i].value_origin);
 		free(s->settings[i].hint);
+		free(s->settings[i].since);
+		free(s->settings[i].until);
 	}
 	free(s->settings);
 	for (size_t i = 0; i < s->nwrappers; i++) {

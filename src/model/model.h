@@ -39,6 +39,7 @@ typedef struct sl_setting {
 	sl_origin origin;        /* where the flag (or member, or variable) is written */
 	sl_origin value_origin;  /* where the value is written when elsewhere ($VAR); src NULL if not */
 	char *hint;              /* unknown flags: the nearest known spelling, or NULL; owned */
+	char *since, *until;     /* engine versions that know the flag (grammar), or NULL; owned */
 } sl_setting;
 
 typedef struct sl_env {

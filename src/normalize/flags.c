@@ -248,6 +248,8 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			}
 			continue;
 		}
+		size_t first_setting = b->svc.nsettings;
+		const sl_flag *known = NULL;
 		/* split --name=value */
 		const char *eqp = memchr(w->text, '=', w->len);
 		size_t nlen = eqp ? (size_t)(eqp - w->text) : w->len;
@@ -318,6 +320,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 		}
 
 		const sl_flag *f = m.flag;
+		known = f;
 		if (f->type == SL_T_BOOL) {
 			json_t *v = NULL;
 			if (eqp) {
@@ -453,6 +456,13 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 		}
 		free(raw);
 	next:
+		/* the versions that know the flag travel with its settings */
+		for (size_t k = first_setting; known && k < b->svc.nsettings; k++) {
+			if (known->since && !b->svc.settings[k].since)
+				b->svc.settings[k].since = sl_strdup(known->since);
+			if (known->until && !b->svc.settings[k].until)
+				b->svc.settings[k].until = sl_strdup(known->until);
+		}
 		free(name);
 		sl_word_free(&eqval);
 	}
