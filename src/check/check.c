@@ -111,9 +111,14 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 	}
 	const char *k = chk->keys[0]->value;
 	const sl_yaml_node *v = chk->items[0];
-	if (!strcmp(k, "equal_across_roles") && scalar(v)) {
+	if (!strcmp(k, "equal_across_roles") && (scalar(v) || (v->kind == SL_YAML_SEQ && v->n))) {
+		/* one key, or several that mean the same for different engines */
 		r->kind = K_EQUAL;
-		push_key(r, scalar(v));
+		if (scalar(v))
+			push_key(r, scalar(v));
+		for (size_t i = 0; v->kind == SL_YAML_SEQ && i < v->n; i++)
+			if (scalar(v->items[i]))
+				push_key(r, scalar(v->items[i]));
 	} else if (!strcmp(k, "claim_matches") && scalar(v)) {
 		r->kind = K_CLAIM;
 		push_key(r, scalar(v));
@@ -122,7 +127,7 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 						    "gpus_visible", "kv_roles", "numa_nodes", "gpus_total",
 						    "capture_sizes", "graph_batch_sizes", "batched_tokens",
 						    "eagle_draft_tokens", "claims_topology", "flag_version",
-						    "invalid_json"};
+						    "invalid_json", "claims_flags"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));
 		int ok = 0;
@@ -370,15 +375,17 @@ static void check_equal(const sl_rule *r, const sl_model *m, sl_findings *out)
 	const sl_service *p = first_of(m, "prefill"), *d = first_of(m, "decode");
 	if (!p || !d)
 		return;
-	const sl_setting *a = sl_service_get(p, r->keys[0]), *b = sl_service_get(d, r->keys[0]);
-	if (!a || !b || same_value(a->value, b->value))
-		return;
-	char *va = vtext(a->value), *vb = vtext(b->value);
-	sl_finding *f = finding(out, r, &b->origin, "%s: decode has %s = %s, prefill has %s", r->summary,
-				r->keys[0], vb, va);
-	related(f, &a->origin, "prefill sets it here");
-	free(va);
-	free(vb);
+	for (size_t k = 0; k < r->nkeys; k++) {
+		const sl_setting *a = sl_service_get(p, r->keys[k]), *b = sl_service_get(d, r->keys[k]);
+		if (!a || !b || same_value(a->value, b->value))
+			continue;
+		char *va = vtext(a->value), *vb = vtext(b->value);
+		sl_finding *f = finding(out, r, &b->origin, "%s: decode has %s = %s, prefill has %s", r->summary,
+					r->keys[k], vb, va);
+		related(f, &a->origin, "prefill sets it here");
+		free(va);
+		free(vb);
+	}
 }
 
 static void check_range(const sl_rule *r, const sl_model *m, sl_findings *out)
@@ -734,6 +741,50 @@ static void c_eagle_draft(const sl_rule *r, const sl_model *m, sl_findings *out)
 	}
 }
 
+/* A flag a comment quotes with its value ("--max-num-seqs 64", or without
+ * the dashes): the command must set it so. The claim kinds of their own
+ * (parallelism, speculative decoding, GPUs, versions) have their own rules. */
+static int claim_kind_of_its_own(const char *key)
+{
+	static const char *const pre[] = {"parallel.", "spec.", "gpus", "replicas", "precision", "engine",
+					  "dynamo", "system", "serving", "submitter", "kv.block_size"};
+	for (size_t i = 0; i < sizeof pre / sizeof *pre; i++)
+		if (sl_starts_with(key, pre[i]))
+			return 1;
+	return 0;
+}
+
+static void c_claims_flags(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t c = 0; c < m->nclaims; c++) {
+		const sl_claim *k = &m->claims[c];
+		if (strcmp(k->from, "comment") || claim_kind_of_its_own(k->key))
+			continue;
+		const sl_setting *seen = NULL;
+		int agrees = 0;
+		for (size_t i = 0; i < m->nservices && !agrees; i++) {
+			const sl_service *s = &m->services[i];
+			if (k->role ? strcmp(s->role, k->role) : !is_worker(s->role))
+				continue;
+			const sl_setting *st = sl_service_get(s, k->key);
+			if (!st)
+				continue;
+			seen = seen ? seen : st;
+			agrees = same_value(st->value, k->value);
+		}
+		if (!seen || agrees)
+			continue;
+		char *cv = vtext(k->value), *sv = vtext(seen->value);
+		sl_finding *f = finding(out, r, &k->origin, "%s: the comment says \"%s\", the command sets %s",
+					r->summary, k->text, sv);
+		free(f->where.raw);
+		f->where.raw = sl_strdup(k->text);
+		related(f, &seen->origin, "the setting");
+		free(cv);
+		free(sv);
+	}
+}
+
 /* claims of replicas, GPUs per replica and engine version, held to the services */
 static void c_claims_topology(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
@@ -887,6 +938,8 @@ int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, s
 				c_claims_topology(r, m, out);
 			else if (!strcmp(r->cname, "flag_version"))
 				c_flag_version(r, m, out);
+			else if (!strcmp(r->cname, "claims_flags"))
+				c_claims_flags(r, m, out);
 			break;
 		}
 	}
