@@ -472,7 +472,8 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 		const sl_service *s = &m->services[i];
 		for (size_t k = 0; k < s->nsettings; k++) {
 			const sl_setting *st = &s->settings[k];
-			if (!(st->flags & SL_SET_UNKNOWN) || (strcmp(st->via, "flag") && strcmp(st->via, "file")))
+			if (!(st->flags & SL_SET_UNKNOWN) ||
+			    (strcmp(st->via, "flag") && strcmp(st->via, "file") && strcmp(st->via, "json")))
 				continue;
 			/* a file's key is reported once, not once per service reading it */
 			int again = 0;
@@ -483,6 +484,9 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 				continue;
 			sl_finding *f = !strcmp(st->via, "file")
 					? finding(out, r, &st->origin, "%s: `%s` is not a key %s reads", r->summary,
+						  st->flag, s->engine)
+				: !strcmp(st->via, "json")
+					? finding(out, r, &st->origin, "%s: `%s` is not a member %s accepts", r->summary,
 						  st->flag, s->engine)
 					: finding(out, r, &st->origin, "%s: `%s` is not a flag of %s", r->summary,
 						  st->flag, s->engine);

@@ -147,7 +147,13 @@ static void spread_json(sl_build *b, const sl_flag *f, const char *prefix_key,
 			sl_buf_puts(&key, mapped);
 		else
 			sl_buf_printf(&key, "%s.%s", prefix_key, path.data);
-		if (json_is_object(v) && json_object_size(v) > 0 && depth < MAX_JSON_DEPTH) {
+		int unknown_obj = 0;
+		if (!prefix_member && f->nmembers && json_is_object(v)) {
+			unknown_obj = 1;
+			for (size_t k = 0; k < f->nmembers && unknown_obj; k++)
+				unknown_obj = strcmp(f->members[k], member) != 0;
+		}
+		if (json_is_object(v) && json_object_size(v) > 0 && depth < MAX_JSON_DEPTH && !unknown_obj) {
 			spread_json(b, f, prefix_key, path.data, v, w, src, flags, depth + 1);
 		} else {
 			char *dump = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
@@ -155,8 +161,23 @@ static void spread_json(sl_build *b, const sl_flag *f, const char *prefix_key,
 			free(dump);
 			sl_buf jflag = {0};
 			sl_buf_printf(&jflag, "%s %s", f->names[0], path.data);
-			sl_build_setting(b, key.data, json_incref(v), jflag.data, "json", flags, src,
+			/* a top-level member the engine does not accept (when the
+			 * grammar lists them): kept, marked, with the nearest one */
+			unsigned mf = flags;
+			const char *near = NULL;
+			if (!prefix_member && f->nmembers) {
+				int ok = 0;
+				for (size_t k = 0; k < f->nmembers && !ok; k++)
+					ok = !strcmp(f->members[k], member);
+				if (!ok) {
+					mf |= SL_SET_UNKNOWN;
+					near = sl_nearest(member, f->members, f->nmembers);
+				}
+			}
+			sl_build_setting(b, key.data, json_incref(v), jflag.data, "json", mf, src,
 					 member_offset(w, member), raw.data);
+			if (near)
+				b->svc.settings[b->svc.nsettings - 1].hint = sl_strdup(near);
 			sl_buf_free(&jflag);
 		}
 		sl_buf_free(&path);

@@ -93,6 +93,7 @@ static int load_flag(const sl_source *src, const sl_yaml_node *n, sl_flag *f, sl
 	f->action = s ? sl_strdup(s) : NULL;
 	const sl_yaml_node *neg = sl_yaml_get(n, "negatable");
 	f->negatable = f->type == SL_T_BOOL && (!neg || truthy(neg));
+	f->members = str_list(sl_yaml_get(n, "members"), &f->nmembers);
 	const sl_yaml_node *jk = sl_yaml_get(n, "json_keys");
 	if (jk && jk->kind == SL_YAML_MAP) {
 		f->jkeys = sl_calloc(jk->n, sizeof *f->jkeys);
@@ -260,6 +261,9 @@ static void sl_grammar_free_one(sl_grammar *g)
 			free(f->jkeys[k].key);
 		}
 		free(f->jkeys);
+		for (size_t k = 0; k < f->nmembers; k++)
+			free(f->members[k]);
+		free(f->members);
 	}
 	free(g->flags);
 	for (size_t i = 0; i < g->nenv; i++) {
@@ -529,6 +533,20 @@ static void suggest_in(const sl_grammars *gs, const sl_grammar *g, const char *n
 		if (inc)
 			suggest_in(gs, inc, name, best, bestd, depth + 1);
 	}
+}
+
+const char *sl_nearest(const char *name, char *const *names, size_t n)
+{
+	const char *best = NULL;
+	size_t bestd = (size_t)-1;
+	for (size_t i = 0; i < n; i++) {
+		size_t d = edit_distance(name, names[i]);
+		if (d < bestd) {
+			bestd = d;
+			best = names[i];
+		}
+	}
+	return best && bestd <= 1 + strlen(name) / 3 ? best : NULL;
 }
 
 const char *sl_grammar_suggest(const sl_grammars *gs, const sl_grammar *g, const char *name)

@@ -239,7 +239,7 @@ static void tag(const out *o, unsigned f)
 	if (f & SL_SET_OVERRIDDEN)
 		fprintf(o->f, " %s(overridden)%s", C(o, DIM), C(o, RST));
 	if (f & SL_SET_UNKNOWN)
-		fprintf(o->f, " %s(unknown flag)%s", C(o, YEL), C(o, RST));
+		fprintf(o->f, " %s(unknown)%s", C(o, YEL), C(o, RST));
 	if (f & SL_SET_SYMBOLIC)
 		fprintf(o->f, " (symbolic)");
 	if (f & SL_SET_PLACEHOLDER)
