@@ -18,6 +18,16 @@ for fmt in gcc json tty sarif github checkstyle; do
 	else pass=$((pass + 1)); fi
 	rm -f "$out"
 done
+# every format on a corpus entry with findings
+e=corpus/deepseek-v4-pro/gb300-nvl72/dynamo-trtllm-disagg-6p-dep4-1d-dep8-mtp3
+for fmt in gcc json tty sarif github checkstyle; do
+	out=$(mktemp)
+	"$bin" check --format "$fmt" --color never "$e" > "$out"
+	if [ "$upd" = --update ]; then cp "$out" "tests/golden/check/corpus-6p.$fmt"; fi
+	diff -u "tests/golden/check/corpus-6p.$fmt" "$out" > /dev/null && pass=$((pass + 1)) ||
+		{ echo "FAIL corpus $fmt"; fails=$((fails + 1)); }
+	rm -f "$out"
+done
 # several reports in one run, each to its file
 d=$(mktemp -d)
 "$bin" check --format sarif --output "$d/r.sarif" --format gcc --output "$d/r.gcc" "$t" > "$d/stdout"

@@ -336,6 +336,7 @@ void sl_findings_free(sl_findings *fs)
 		free(f->related);
 		free(f->related_msg);
 		free(f->hint);
+		free(f->fix);
 		free(f->justification);
 	}
 	free(fs->v);
@@ -490,8 +491,22 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 						  st->flag, s->engine)
 					: finding(out, r, &st->origin, "%s: `%s` is not a flag of %s", r->summary,
 						  st->flag, s->engine);
-			if (st->hint)
+			if (st->hint) {
 				f->hint = sl_strdup(st->hint);
+				/* the fix is certain only for the name itself: a flag at
+				 * its place, a member inside its quotes */
+				if (!strcmp(st->via, "flag")) {
+					f->fix = sl_strdup(st->hint);
+					f->fix_skip = 0;
+					f->fix_len = (unsigned)strlen(st->flag);
+				} else if (!strcmp(st->via, "json")) {
+					const char *mem = strrchr(st->flag, ' ');
+					mem = mem ? mem + 1 : st->flag;
+					f->fix = sl_strdup(st->hint);
+					f->fix_skip = 1;
+					f->fix_len = (unsigned)strlen(mem);
+				}
+			}
 		}
 	}
 }

@@ -27,6 +27,10 @@ typedef struct sl_finding {
 	char **related_msg;      /* owned */
 	size_t nrelated;
 	char *hint;              /* "did you mean", or NULL; owned */
+	/* a certain fix: replace fix_len characters, fix_skip characters after
+	 * the primary location, with fix (NULL: no fix); owned */
+	char *fix;
+	unsigned fix_skip, fix_len;
 	int suppressed;          /* by a `# servelint disable=` comment or the config */
 	char *justification;     /* the reason given after `--`, or NULL; owned */
 } sl_finding;

@@ -106,6 +106,14 @@ static json_t *one_json(const sl_finding *f)
 	json_object_set_new(o, "related", rel);
 	if (f->hint)
 		json_object_set_new(o, "did_you_mean", json_string(f->hint));
+	if (f->fix) {
+		unsigned l, c;
+		sl_origin_pos(&f->where, &l, &c);
+		json_object_set_new(o, "fix", json_pack("{s:i, s:i, s:i, s:s}", "line", (json_int_t)l, "col",
+							(json_int_t)(c + f->fix_skip), "end_col",
+							(json_int_t)(c + f->fix_skip + f->fix_len), "replacement",
+							f->fix));
+	}
 	return o;
 }
 
@@ -180,6 +188,19 @@ static json_t *sarif(const sl_rules *rules, const sl_findings *fs, sl_severity m
 					"text", f->message, "locations", sarif_location(&f->where, NULL, -1),
 					"partialFingerprints", "primaryLocationLineHash", fp);
 		free(fp);
+		if (f->fix) {
+			unsigned l, c;
+			sl_origin_pos(&f->where, &l, &c);
+			sl_buf d = {0};
+			sl_buf_printf(&d, "Replace with `%s`", f->fix);
+			json_object_set_new(res, "fixes", json_pack(
+				"[{s:{s:s}, s:[{s:{s:s}, s:[{s:{s:i, s:i, s:i, s:i}, s:{s:s}}]}]}]",
+				"description", "text", d.data, "artifactChanges", "artifactLocation", "uri",
+				path_of(&f->where), "replacements", "deletedRegion", "startLine", (json_int_t)l,
+				"startColumn", (json_int_t)(c + f->fix_skip), "endLine", (json_int_t)l, "endColumn",
+				(json_int_t)(c + f->fix_skip + f->fix_len), "insertedContent", "text", f->fix));
+			sl_buf_free(&d);
+		}
 		if (f->suppressed) {
 			/* SARIF keeps suppressed results, marked (GitHub hides them) */
 			json_t *sup = json_pack("{s:s}", "kind", "inSource");
