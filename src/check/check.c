@@ -433,36 +433,40 @@ static void check_conflicts(const sl_rule *r, const sl_model *m, sl_findings *ou
 	}
 }
 
+/* Holds one claim to the settings of the services it speaks of (its role,
+ * or every worker); one that agrees is enough, and a claim about a setting
+ * no service has is not checked. */
+static void hold_claim(const sl_rule *r, const sl_model *m, const sl_claim *k, sl_findings *out)
+{
+	const sl_setting *seen = NULL;
+	int agrees = 0;
+	for (size_t i = 0; i < m->nservices && !agrees; i++) {
+		const sl_service *s = &m->services[i];
+		if (k->role ? strcmp(s->role, k->role) : !is_worker(s->role))
+			continue;
+		const sl_setting *st = sl_service_get(s, k->key);
+		if (!st)
+			continue;
+		seen = seen ? seen : st;
+		agrees = same_value(st->value, k->value);
+	}
+	if (!seen || agrees)
+		return;
+	char *cv = vtext(k->value), *sv = vtext(seen->value);
+	sl_finding *f = finding(out, r, &k->origin, "%s: the %s says \"%s\" (%s), the command sets %s",
+				r->summary, k->from, k->text, cv, sv);
+	free(f->where.raw);  /* the span is the claim's words */
+	f->where.raw = sl_strdup(k->text);
+	related(f, &seen->origin, "the setting");
+	free(cv);
+	free(sv);
+}
+
 static void check_claim(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
-	for (size_t c = 0; c < m->nclaims; c++) {
-		const sl_claim *k = &m->claims[c];
-		if (strcmp(k->key, r->keys[0]))
-			continue;
-		/* the services the claim speaks of; one that agrees is enough */
-		const sl_setting *seen = NULL;
-		int agrees = 0;
-		for (size_t i = 0; i < m->nservices && !agrees; i++) {
-			const sl_service *s = &m->services[i];
-			if (k->role ? strcmp(s->role, k->role) : !is_worker(s->role))
-				continue;
-			const sl_setting *st = sl_service_get(s, r->keys[0]);
-			if (!st)
-				continue;
-			seen = seen ? seen : st;
-			agrees = same_value(st->value, k->value);
-		}
-		if (!seen || agrees)
-			continue;  /* nothing to hold it to, or it holds */
-		char *cv = vtext(k->value), *sv = vtext(seen->value);
-		sl_finding *f = finding(out, r, &k->origin, "%s: the %s says \"%s\" (%s), the command sets %s",
-					r->summary, k->from, k->text, cv, sv);
-		free(f->where.raw);  /* the span is the claim's words */
-		f->where.raw = sl_strdup(k->text);
-		related(f, &seen->origin, "the setting");
-		free(cv);
-		free(sv);
-	}
+	for (size_t c = 0; c < m->nclaims; c++)
+		if (!strcmp(m->claims[c].key, r->keys[0]))
+			hold_claim(r, m, &m->claims[c], out);
 }
 
 /* ---- checks in C ------------------------------------------------------------------- */
@@ -775,33 +779,9 @@ static int claim_kind_of_its_own(const char *key)
 
 static void c_claims_flags(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
-	for (size_t c = 0; c < m->nclaims; c++) {
-		const sl_claim *k = &m->claims[c];
-		if (strcmp(k->from, "comment") || claim_kind_of_its_own(k->key))
-			continue;
-		const sl_setting *seen = NULL;
-		int agrees = 0;
-		for (size_t i = 0; i < m->nservices && !agrees; i++) {
-			const sl_service *s = &m->services[i];
-			if (k->role ? strcmp(s->role, k->role) : !is_worker(s->role))
-				continue;
-			const sl_setting *st = sl_service_get(s, k->key);
-			if (!st)
-				continue;
-			seen = seen ? seen : st;
-			agrees = same_value(st->value, k->value);
-		}
-		if (!seen || agrees)
-			continue;
-		char *cv = vtext(k->value), *sv = vtext(seen->value);
-		sl_finding *f = finding(out, r, &k->origin, "%s: the comment says \"%s\", the command sets %s",
-					r->summary, k->text, sv);
-		free(f->where.raw);
-		f->where.raw = sl_strdup(k->text);
-		related(f, &seen->origin, "the setting");
-		free(cv);
-		free(sv);
-	}
+	for (size_t c = 0; c < m->nclaims; c++)
+		if (!strcmp(m->claims[c].from, "comment") && !claim_kind_of_its_own(m->claims[c].key))
+			hold_claim(r, m, &m->claims[c], out);
 }
 
 /* claims of replicas, GPUs per replica and engine version, held to the services */
