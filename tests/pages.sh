@@ -26,5 +26,9 @@ done
 # the pages themselves, shown whole: every entry parses and normalizes
 pe=$("$bin" show --format json corpus/pages/*.txt | grep -c '^      "entry": ')
 [ "$pe" -eq 35 ] || { echo "FAIL show of the pages gave $pe entries, want 35"; fails=$((fails + 1)); }
+# check reads the pages too, at the pages' own lines: the corpus's findings
+c=$("$bin" check --format gcc corpus/pages/*.txt | sed 's/^[^:]*:[0-9]*:[0-9]*: //' | sort)
+g=$(sed 's/^[^:]*:[0-9]*:[0-9]*: //' tests/golden/check/corpus.gcc | sort)
+[ "$c" = "$g" ] || { echo "FAIL check of the pages differs from the corpus findings"; fails=$((fails + 1)); }
 echo "$((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

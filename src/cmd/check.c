@@ -21,6 +21,7 @@
 #include "normalize/normalize.h"
 #include "parse/parse.h"
 #include "report/report.h"
+#include "inputs.h"
 
 static void usage(FILE *f)
 {
@@ -327,8 +328,10 @@ int sl_cmd_check(int argc, char **argv)
 		failed = 1;
 	}
 	const sl_yaml_node *cex = cfg.doc && cfg.doc->root ? sl_yaml_get(cfg.doc->root, "exclude") : NULL;
-	sl_entry **entries = sl_calloc(n + 1, sizeof *entries);
-	sl_model **models = sl_calloc(n + 1, sizeof *models);
+	/* models are kept until the reports are written: findings point into them */
+	sl_entry **entries = NULL;
+	sl_model **models = NULL;
+	size_t ne = 0, ecap = 0, mcap = 0;
 	sl_findings fs = {0};
 	for (size_t i = 0; i < n && !failed; i++) {
 		const char *path = paths[i];
@@ -338,32 +341,43 @@ int sl_cmd_check(int argc, char **argv)
 		int included = nin == 0;
 		for (size_t k = 0; k < nin && !included; k++)
 			included = !fnmatch(includes[k], path, 0);
-		skip |= !included;
-		if (skip)
+		if (skip || !included)
 			continue;
-		if (sl_entry_load(path, &entries[i], &err)) {
+		sl_input in;
+		if (sl_input_open(&in, path, &err)) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
 			failed = 1;
 			continue;
 		}
-		if (sl_normalize_entry(entries[i], gs, &models[i], &err)) {
-			/* invalid JSON in a flag is a finding; other errors are input errors */
-			size_t first = fs.n;
-			if (sl_check_input_error(rules, entries[i], &err, &fs)) {
-				sl_check_suppress(entries[i], &fs, first);
-				apply_config(&cfg, &fs, first);
-			} else {
+		sl_entry *entry;
+		int got;
+		while ((got = sl_input_next(&in, &entry, &err)) != 0) {
+			if (got < 0) {
 				sl_error_print(&err, "servelint");
+				sl_error_clear(&err);
 				failed = 1;
+				continue;
 			}
-			sl_error_clear(&err);
-			continue;
+			sl_model *model = NULL;
+			size_t first = fs.n;
+			if (sl_normalize_entry(entry, gs, &model, &err)) {
+				/* invalid JSON in a flag is a finding; other errors are input errors */
+				if (!sl_check_input_error(rules, entry, &err, &fs)) {
+					sl_error_print(&err, "servelint");
+					failed = 1;
+				}
+				sl_error_clear(&err);
+			} else {
+				sl_check_model(rules, model, NULL, &fs);
+			}
+			sl_check_suppress(entry, &fs, first);
+			apply_config(&cfg, &fs, first);
+			SL_PUSH(entries, ne, ecap, entry);
+			size_t nm = ne - 1;
+			SL_PUSH(models, nm, mcap, model);
 		}
-		size_t first = fs.n;
-		sl_check_model(rules, models[i], NULL, &fs);
-		sl_check_suppress(entries[i], &fs, first);
-		apply_config(&cfg, &fs, first);
+		sl_input_close(&in);
 	}
 	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
 	if (!failed) {
@@ -377,7 +391,7 @@ int sl_cmd_check(int argc, char **argv)
 			rc = SL_EXIT_ERROR;
 	}
 	sl_findings_free(&fs);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < ne; i++) {
 		sl_model_free(models[i]);
 		sl_entry_free(entries[i]);
 	}

@@ -16,6 +16,7 @@
 
 #include "normalize/normalize.h"
 #include "report/report.h"
+#include "inputs.h"
 
 /* The tty report is rendered into memory first: nothing reaches stdout
  * unless every entry succeeded. glibc's open_memstream zero-fills each
@@ -126,49 +127,18 @@ int sl_cmd_show(int argc, char **argv)
 	int failed = !json && !mem;
 	size_t shown = 0;
 	for (size_t i = 0; i < n; i++) {
-		const char *path = argv[optind + (int)i];
-		/* a published catalogue page (several entries in one file) shows
-		 * each of its entries, named page:line */
-		sl_source *page = NULL;
-		sl_page_entry *pes = NULL;
-		size_t npe = 0;
-		struct stat st;
-		int is_file = stat(path, &st) == 0 && S_ISREG(st.st_mode);
-		if (is_file && sl_source_load(path, &page, &err) != SL_OK) {
+		sl_input in;
+		if (sl_input_open(&in, argv[optind + (int)i], &err)) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
 			failed = 1;
 			continue;
 		}
-		/* a page has several "Submitted by" lines; an entry at most one */
-		const char *sb = page ? strstr(page->text, "\nSubmitted by ") : NULL;
-		if (sb && strstr(sb + 1, "\nSubmitted by ") &&
-		    (sl_page_split(page, &pes, &npe, NULL) != SL_OK || npe < 2)) {
-			sl_page_entries_free(pes, npe);
-			pes = NULL;
-			npe = 0;
-		}
-		for (size_t k = 0; k < (npe ? npe : 1); k++) {
-			sl_entry *entry = NULL;
+		sl_entry *entry;
+		int got;
+		while ((got = sl_input_next(&in, &entry, &err)) != 0) {
 			sl_model *model = NULL;
-			int rc;
-			if (npe) {
-				size_t a = page->lines[pes[k].first - 1];
-				size_t b = pes[k].last < page->nlines ? page->lines[pes[k].last] : page->len;
-				rc = sl_entry_from_memory(path, page->text + a, b - a, pes[k].first - 1, &entry, &err);
-				if (!rc) {
-					sl_buf name = {0};
-					sl_buf_printf(&name, "%s:%u", path, pes[k].first);
-					free(entry->path);
-					entry->path = sl_buf_detach(&name);
-				}
-			} else if (page) {
-				rc = sl_entry_from_source(path, page, &entry, &err);
-				page = NULL;  /* the entry owns it now */
-			} else {
-				rc = sl_entry_load(path, &entry, &err);
-			}
-			if (rc || sl_normalize_entry(entry, gs, &model, &err)) {
+			if (got < 0 || sl_normalize_entry(entry, gs, &model, &err)) {
 				sl_error_print(&err, "servelint");
 				sl_error_clear(&err);
 				failed = 1;
@@ -184,8 +154,7 @@ int sl_cmd_show(int argc, char **argv)
 			sl_model_free(model);
 			sl_entry_free(entry);
 		}
-		sl_page_entries_free(pes, npe);
-		sl_source_free(page);
+		sl_input_close(&in);
 	}
 	if (mem && fclose(mem)) {
 		perror("servelint: rendering");

@@ -1,0 +1,69 @@
+/* inputs.c (cmd): PATH arguments into entries (see inputs.h). */
+#include "inputs.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int sl_input_open(sl_input *in, const char *path, sl_error *err)
+{
+	memset(in, 0, sizeof *in);
+	in->path = path;
+	struct stat st;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return SL_OK;  /* a folder, or nothing: sl_entry_load says which */
+	int rc = sl_source_load(path, &in->file, err);
+	if (rc) {
+		in->done = 1;
+		return rc;
+	}
+	/* a page has several "Submitted by" lines; an entry at most one */
+	const char *sb = strstr(in->file->text, "\nSubmitted by ");
+	if (sb && strstr(sb + 1, "\nSubmitted by ") &&
+	    (sl_page_split(in->file, &in->pes, &in->npe, NULL) != SL_OK || in->npe < 2)) {
+		sl_page_entries_free(in->pes, in->npe);
+		in->pes = NULL;
+		in->npe = 0;
+	}
+	return SL_OK;
+}
+
+int sl_input_next(sl_input *in, sl_entry **out, sl_error *err)
+{
+	*out = NULL;
+	if (in->done)
+		return 0;
+	if (in->npe) {
+		if (in->next >= in->npe) {
+			in->done = 1;
+			return 0;
+		}
+		const sl_page_entry *pe = &in->pes[in->next++];
+		const sl_source *p = in->file;
+		size_t a = p->lines[pe->first - 1];
+		size_t b = pe->last < p->nlines ? p->lines[pe->last] : p->len;
+		if (sl_entry_from_memory(in->path, p->text + a, b - a, pe->first - 1, out, err))
+			return -1;
+		sl_buf name = {0};
+		sl_buf_printf(&name, "%s:%u", in->path, pe->first);
+		free((*out)->path);
+		(*out)->path = sl_buf_detach(&name);
+		return 1;
+	}
+	in->done = 1;
+	int rc;
+	if (in->file) {
+		rc = sl_entry_from_source(in->path, in->file, out, err);
+		in->file = NULL;  /* the entry owns it now */
+	} else {
+		rc = sl_entry_load(in->path, out, err);
+	}
+	return rc ? -1 : 1;
+}
+
+void sl_input_close(sl_input *in)
+{
+	sl_page_entries_free(in->pes, in->npe);
+	sl_source_free(in->file);
+	memset(in, 0, sizeof *in);
+}

@@ -1,0 +1,27 @@
+/*
+ * inputs.h (cmd, internal): what a PATH argument names. An entry folder, a
+ * launch script, an entry in catalogue form, or a whole published page
+ * (several "Submitted by" lines), whose entries are then read one by one,
+ * each named page:LINE.
+ */
+#ifndef SL_CMD_INPUTS_H
+#define SL_CMD_INPUTS_H
+
+#include "source/source.h"
+
+typedef struct sl_input {
+	const char *path;       /* not owned */
+	sl_source *file;        /* a regular file, loaded once; owned until handed over */
+	sl_page_entry *pes;     /* a page's entries, or NULL */
+	size_t npe, next;
+	int done;
+} sl_input;
+
+/* Opens PATH; fails (with err) only when a file cannot be read. */
+int sl_input_open(sl_input *in, const char *path, sl_error *err);
+/* The next entry: 1 with *out (caller frees), 0 when there are no more,
+ * -1 when it cannot be read (err says why; the next call goes on). */
+int sl_input_next(sl_input *in, sl_entry **out, sl_error *err);
+void sl_input_close(sl_input *in);
+
+#endif
