@@ -491,7 +491,10 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 					? finding(out, r, &st->origin, "%s: `%s` is not a key %s reads", r->summary,
 						  st->flag, s->engine)
 				: !strcmp(st->via, "json")
-					? finding(out, r, &st->origin, "%s: `%s` is not a member %s accepts", r->summary,
+					? finding(out, r, &st->origin, "%s: `%s` is not a member of %.*s for %s",
+						  r->summary, strchr(st->flag, ' ') ? strchr(st->flag, ' ') + 1 : st->flag,
+						  (int)(strchr(st->flag, ' ') ? (size_t)(strchr(st->flag, ' ') - st->flag)
+									     : strlen(st->flag)),
 						  st->flag, s->engine)
 					: finding(out, r, &st->origin, "%s: `%s` is not a flag of %s", r->summary,
 						  st->flag, s->engine);

@@ -121,6 +121,11 @@ static void test_more_cases(void **st)
 	assert_int_equal(fires(dup, "export A=1\nA=2 vllm serve m\n", "env"), 1);
 	assert_int_equal(fires(dup, "export A=1\nA=1 vllm serve m\n", "env"), 0);
 	assert_int_equal(fires(sl_rules_find(rules, "SL1003"), "export A=1\nA=1 vllm serve m\n", "env"), 1);
+	/* a misspelled JSON member of a flag whose members the grammar lists */
+	assert_int_equal(fires(unk, "vllm serve m --speculative-config '{\"method\":\"mtp\",\"num_speculative_token\":3}'\n",
+			       "json"), 1);
+	assert_int_equal(fires(unk, "vllm serve m --speculative-config '{\"method\":\"mtp\",\"num_speculative_tokens\":3}'\n",
+			       "json"), 0);
 }
 
 static json_t *need(json_t *o, const char *key, json_type type)
