@@ -17,6 +17,7 @@ static void usage(FILE *f)
 	      "  show      print the normalized model of entries\n"
 	      "  check     check entries against the rules\n"
 	      "  rules     list the rules, or explain one\n"
+	      "  diff      the semantic difference of two entries (files, folders, REV:path)\n"
 	      "  import    split published catalogue pages into entry folders\n"
 	      "\n"
 	      "`servelint <command> --help` describes a command.\n",
@@ -30,6 +31,7 @@ int main(int argc, char **argv)
 		{"import", sl_cmd_import},
 		{"check", sl_cmd_check},
 		{"rules", sl_cmd_rules},
+		{"diff", sl_cmd_diff},
 	};
 	if (argc < 2) {
 		usage(stderr);

@@ -71,6 +71,7 @@ static void service_free(sl_service *s)
 		free(s->settings[i].hint);
 		free(s->settings[i].since);
 		free(s->settings[i].until);
+		json_decref(s->settings[i].dflt);
 	}
 	free(s->settings);
 	for (size_t i = 0; i < s->nwrappers; i++) {

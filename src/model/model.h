@@ -40,6 +40,7 @@ typedef struct sl_setting {
 	sl_origin value_origin;  /* where the value is written when elsewhere ($VAR); src NULL if not */
 	char *hint;              /* unknown flags: the nearest known spelling, or NULL; owned */
 	char *since, *until;     /* engine versions that know the flag (grammar), or NULL; owned */
+	json_t *dflt;            /* the engine's default for the flag (grammar), or NULL; owned reference */
 } sl_setting;
 
 typedef struct sl_env {

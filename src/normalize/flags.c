@@ -483,6 +483,9 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 				b->svc.settings[k].since = sl_strdup(known->since);
 			if (known->until && !b->svc.settings[k].until)
 				b->svc.settings[k].until = sl_strdup(known->until);
+			/* the default belongs to the flag's own value, not its JSON members */
+			if (known->dflt && !b->svc.settings[k].dflt && !strcmp(b->svc.settings[k].key, known->key))
+				b->svc.settings[k].dflt = json_incref(known->dflt);
 		}
 		free(name);
 		sl_word_free(&eqval);

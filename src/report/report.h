@@ -9,6 +9,7 @@
 #include <jansson.h>
 #include "../model/model.h"
 #include "../check/check.h"
+#include "../diff/diff.h"
 
 /* The model of one entry as JSON (the shape is documented in README.md).
  * Returns a new reference. */
@@ -31,5 +32,12 @@ int sl_format_parse(const char *s, sl_format *out);
  * whole catalogue (SARIF lists every rule). Returns 0, or -1 on a write error. */
 int sl_report_findings(FILE *f, sl_format fmt, const sl_rules *rules, const sl_findings *fs,
 		       sl_severity min, int color);
+
+/* ---- diffs ------------------------------------------------------------- */
+
+/* A diff for a terminal (grouped by service, `key: old -> new`), as JSON,
+ * or as markdown for a pull-request comment. name_a/name_b label the sides. */
+int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *name_a, const char *name_b,
+		   int color);
 
 #endif

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -508,4 +509,65 @@ const sl_source *sl_entry_file(const sl_entry *e, const char *name)
 		if (!strcmp(e->files[i]->section ? e->files[i]->section : e->files[i]->name, b))
 			return e->files[i];
 	return NULL;
+}
+
+int sl_entry_from_files(const char *path, const char *display, char *const *names,
+			char *const *texts, const size_t *lens, size_t n, sl_entry **out, sl_error *err)
+{
+	*out = NULL;
+	sl_entry *e = sl_calloc(1, sizeof *e);
+	e->path = sl_strdup(path);
+	int rc = SL_OK;
+	size_t script = n, nsh = 0, fcap = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(names[i], "launch.sh") || (sl_ends_with(names[i], ".sh") && script == n)) {
+			if (!strcmp(names[i], "launch.sh") || !nsh)
+				script = i;
+			nsh++;
+		}
+	if (script == n) {
+		sl_error_set(err, path, 0, 0, "entry folder has no launch script (launch.sh)");
+		rc = SL_ERR_INPUT;
+	}
+	for (size_t i = 0; i < n && rc == SL_OK; i++) {
+		sl_buf p = {0};
+		sl_buf_printf(&p, "%s%s", display, names[i]);
+		sl_source *s = NULL;
+		if (i == script) {
+			rc = sl_source_from_memory(p.data, texts[i], lens[i], &e->script, err);
+		} else if (!strcmp(names[i], "metadata.txt")) {
+			rc = sl_source_from_memory(p.data, texts[i], lens[i], &e->metadata, err);
+		} else if (strcmp(names[i], "metadata.yaml") &&
+			   (sl_ends_with(names[i], ".yaml") || sl_ends_with(names[i], ".yml"))) {
+			rc = sl_source_from_memory(p.data, texts[i], lens[i], &s, err);
+			if (rc == SL_OK)
+				SL_PUSH(e->files, e->nfiles, fcap, s);
+		}
+		sl_buf_free(&p);
+	}
+	if (rc) {
+		sl_entry_free(e);
+		return rc;
+	}
+	*out = e;
+	return SL_OK;
+}
+
+int sl_entry_from_stdin(sl_entry **out, sl_error *err)
+{
+	sl_buf b = {0};
+	char chunk[65536];
+	size_t n;
+	*out = NULL;
+	while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
+		if (b.len + n > SL_MAX_FILE_BYTES) {
+			sl_buf_free(&b);
+			sl_error_set(err, "-", 0, 0, "input is larger than the limit of %u bytes", SL_MAX_FILE_BYTES);
+			return SL_ERR_INPUT;
+		}
+		sl_buf_add(&b, chunk, n);
+	}
+	int rc = sl_entry_from_memory("-", b.data ? b.data : "", b.len, 0, out, err);
+	sl_buf_free(&b);
+	return rc;
 }

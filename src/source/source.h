@@ -70,6 +70,18 @@ int sl_entry_load(const char *path, sl_entry **out, sl_error *err);
  * so positions are those of the page. */
 int sl_entry_from_memory(const char *path, const char *text, size_t len, unsigned line_base,
 			 sl_entry **out, sl_error *err);
+/* An entry from files already in memory (read from git, say): names[i]
+ * is a base name (launch.sh, gen_config.yaml, metadata.txt), display is the
+ * prefix shown in places (REV:path/). */
+int sl_entry_from_files(const char *path, const char *display, char *const *names,
+			char *const *texts, const size_t *lens, size_t n, sl_entry **out, sl_error *err);
+/* An entry at a revision of the git repository around the current
+ * directory: SPEC is REV:path (a folder or a file at that revision). Read
+ * with libgit2, without a checkout. */
+int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err);
+/* An entry from standard input (a script or catalogue form). */
+int sl_entry_from_stdin(sl_entry **out, sl_error *err);
+
 /* An entry from a file already loaded (plain script or catalogue form);
  * takes ownership of whole, even on failure. */
 int sl_entry_from_source(const char *path, sl_source *whole, sl_entry **out, sl_error *err);

@@ -1,0 +1,275 @@
+/* diff.c: the semantic difference of two models (see diff.h). */
+#include "diff.h"
+
+#include <fnmatch.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int wanted(const sl_diff_opts *o, const char *key)
+{
+	for (size_t i = 0; i < o->nignore; i++)
+		if (!fnmatch(o->ignore[i], key, 0))
+			return 0;
+	if (!o->nonly)
+		return 1;
+	for (size_t i = 0; i < o->nonly; i++)
+		if (!fnmatch(o->only[i], key, 0))
+			return 1;
+	return 0;
+}
+
+/* Equal as the engines read them: 8 and 8.0 alike; a list of one and its
+ * item alike (vLLM's --served-model-name is a list, SGLang's a string). */
+static int same(json_t *a, json_t *b)
+{
+	if (!a || !b)
+		return a == b;
+	if (json_is_number(a) && json_is_number(b))
+		return fabs(json_number_value(a) - json_number_value(b)) < 1e-12;
+	if (json_is_array(a) && json_array_size(a) == 1 && !json_is_array(b))
+		return same(json_array_get(a, 0), b);
+	if (json_is_array(b) && json_array_size(b) == 1 && !json_is_array(a))
+		return same(a, json_array_get(b, 0));
+	return json_equal(a, b);
+}
+
+static void add(sl_diff *d, const sl_diff_opts *o, sl_change_kind k, const char *svc, const char *key,
+		json_t *a, json_t *b, const sl_origin *at_a, const sl_origin *at_b)
+{
+	if (!wanted(o, key)) {
+		json_decref(a);
+		json_decref(b);
+		return;
+	}
+	sl_change c;
+	memset(&c, 0, sizeof c);
+	c.kind = k;
+	c.service = sl_strdup(svc);
+	c.key = sl_strdup(key);
+	c.a = a;
+	c.b = b;
+	if (at_a)
+		sl_origin_copy(&c.at_a, at_a);
+	if (at_b)
+		sl_origin_copy(&c.at_b, at_b);
+	SL_PUSH(d->v, d->n, d->cap, c);
+}
+
+static int is_worker(const char *role)
+{
+	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated");
+}
+
+static json_t *gpus_json(const sl_service *s)
+{
+	return s->gpus >= 0 ? json_integer(s->gpus) : s->gpus == -2 ? json_string("all") : json_null();
+}
+
+static const sl_env *env_of(const sl_service *s, const char *name)
+{
+	const sl_env *e = NULL;
+	for (size_t i = 0; i < s->nenv; i++)
+		if (!strcmp(s->env[i].name, name) && !(s->env[i].flags & SL_SET_OVERRIDDEN))
+			e = &s->env[i];
+	return e;
+}
+
+static void diff_services(sl_diff *d, const sl_diff_opts *o, const char *name, const sl_service *a,
+			  const sl_service *b)
+{
+	json_t *x, *y;
+	if (strcmp(a->engine, b->engine))
+		add(d, o, SL_CH_CHANGED, name, "engine", json_string(a->engine), json_string(b->engine),
+		    &a->command_origin, &b->command_origin);
+	x = a->version ? json_string(a->version) : json_null();
+	y = b->version ? json_string(b->version) : json_null();
+	if (!json_equal(x, y))
+		add(d, o, SL_CH_CHANGED, name, "version", x, y, &a->version_origin, &b->version_origin);
+	else {
+		json_decref(x);
+		json_decref(y);
+	}
+	if (a->replicas != b->replicas)
+		add(d, o, SL_CH_CHANGED, name, "replicas", json_integer(a->replicas), json_integer(b->replicas),
+		    &a->replicas_origin, &b->replicas_origin);
+	x = gpus_json(a);
+	y = gpus_json(b);
+	if (!json_equal(x, y))
+		add(d, o, SL_CH_CHANGED, name, "gpus", x, y, &a->gpus_origin, &b->gpus_origin);
+	else {
+		json_decref(x);
+		json_decref(y);
+	}
+	/* environment, by name */
+	for (size_t i = 0; i < a->nenv; i++) {
+		const sl_env *ea = env_of(a, a->env[i].name);
+		if (ea != &a->env[i])
+			continue;
+		const sl_env *eb = env_of(b, ea->name);
+		sl_buf key = {0};
+		sl_buf_printf(&key, "env %s", ea->name);
+		if (!eb)
+			add(d, o, SL_CH_REMOVED, name, key.data, json_string(ea->value), NULL, &ea->origin, NULL);
+		else if (strcmp(ea->value, eb->value))
+			add(d, o, SL_CH_CHANGED, name, key.data, json_string(ea->value), json_string(eb->value),
+			    &ea->origin, &eb->origin);
+		sl_buf_free(&key);
+	}
+	for (size_t i = 0; i < b->nenv; i++) {
+		const sl_env *eb = env_of(b, b->env[i].name);
+		if (eb != &b->env[i] || env_of(a, eb->name))
+			continue;
+		sl_buf key = {0};
+		sl_buf_printf(&key, "env %s", eb->name);
+		add(d, o, SL_CH_ADDED, name, key.data, NULL, json_string(eb->value), NULL, &eb->origin);
+		sl_buf_free(&key);
+	}
+	/* settings, by canonical key (the value in effect) */
+	for (size_t i = 0; i < a->nsettings; i++) {
+		const sl_setting *sa = &a->settings[i];
+		if (sa->flags & SL_SET_OVERRIDDEN)
+			continue;
+		const sl_setting *sb = sl_service_get(b, sa->key);
+		if (sb && same(sa->value, sb->value))
+			continue;
+		if (sb)
+			add(d, o, SL_CH_CHANGED, name, sa->key, json_incref(sa->value), json_incref(sb->value),
+			    &sa->origin, &sb->origin);
+		else if (sa->dflt && same(sa->value, sa->dflt))
+			add(d, o, SL_CH_DEFAULT, name, sa->key, json_incref(sa->value), NULL, &sa->origin, NULL);
+		else
+			add(d, o, SL_CH_REMOVED, name, sa->key, json_incref(sa->value), NULL, &sa->origin, NULL);
+	}
+	for (size_t i = 0; i < b->nsettings; i++) {
+		const sl_setting *sb = &b->settings[i];
+		if ((sb->flags & SL_SET_OVERRIDDEN) || sl_service_get(a, sb->key))
+			continue;
+		if (sb->dflt && same(sb->value, sb->dflt))
+			add(d, o, SL_CH_DEFAULT, name, sb->key, NULL, json_incref(sb->value), NULL, &sb->origin);
+		else
+			add(d, o, SL_CH_ADDED, name, sb->key, NULL, json_incref(sb->value), NULL, &sb->origin);
+	}
+}
+
+/* "prefill x2 (2 GPUs each), decode x1 (4 GPUs), frontend x1; 8 GPUs" */
+static char *topology(const sl_model *m)
+{
+	sl_buf b = {0};
+	long total = 0;
+	int known = 1;
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (i)
+			sl_buf_puts(&b, ", ");
+		sl_buf_printf(&b, "%s x%u", s->role, s->replicas);
+		if (s->gpus > 0)
+			sl_buf_printf(&b, " (%ld GPU%s%s)", s->gpus, s->gpus == 1 ? "" : "s", s->replicas > 1 ? " each" : "");
+		if (s->gpus > 0)
+			total += s->gpus * (long)s->replicas;
+		else if (!strcmp(s->role, "prefill") || !strcmp(s->role, "decode") || !strcmp(s->role, "aggregated"))
+			known = 0;
+	}
+	if (known && total)
+		sl_buf_printf(&b, "; %ld GPUs", total);
+	return sl_buf_detach(&b);
+}
+
+int sl_diff_models(const sl_model *a, const sl_model *b, const sl_diff_opts *o, sl_diff *out)
+{
+	memset(out, 0, sizeof *out);
+	out->topology_a = topology(a);
+	out->topology_b = topology(b);
+	/* pair by role, in order within a role */
+	int *used = sl_calloc(b->nservices + 1, sizeof *used);
+	size_t *unpaired_a = sl_calloc(a->nservices + 1, sizeof *unpaired_a), nua = 0;
+	for (size_t i = 0; i < a->nservices; i++) {
+		const sl_service *sa = &a->services[i];
+		size_t idx_a = 0;
+		for (size_t k = 0; k < i; k++)
+			idx_a += !strcmp(a->services[k].role, sa->role);
+		const sl_service *sb = NULL;
+		for (size_t j = 0, idx = 0; j < b->nservices && !sb; j++)
+			if (!strcmp(b->services[j].role, sa->role) && idx++ == idx_a) {
+				sb = &b->services[j];
+				used[j] = 1;
+			}
+		if (sb)
+			diff_services(out, o, sa->name, sa, sb);
+		else
+			unpaired_a[nua++] = i;
+	}
+	/* Different topologies (aggregated against disaggregated): each worker
+	 * left over on one side is compared with the first left over on the
+	 * other, so settings still read per role. */
+	size_t first_b = b->nservices;
+	for (size_t j = 0; j < b->nservices && first_b == b->nservices; j++)
+		if (!used[j] && is_worker(b->services[j].role))
+			first_b = j;
+	size_t first_a = a->nservices;
+	for (size_t k = 0; k < nua && first_a == a->nservices; k++)
+		if (is_worker(a->services[unpaired_a[k]].role))
+			first_a = unpaired_a[k];
+	for (size_t k = 0; k < nua; k++) {
+		const sl_service *sa = &a->services[unpaired_a[k]];
+		if (first_b < b->nservices && is_worker(sa->role)) {
+			const sl_service *sb = &b->services[first_b];
+			sl_buf name = {0};
+			sl_buf_printf(&name, "%s ~ %s", sa->name, sb->name);
+			add(out, o, SL_CH_CHANGED, name.data, "role", json_string(sa->role), json_string(sb->role),
+			    &sa->command_origin, &sb->command_origin);
+			diff_services(out, o, name.data, sa, sb);
+			sl_buf_free(&name);
+		} else {
+			add(out, o, SL_CH_REMOVED, sa->name, "service", json_string(sa->program), NULL,
+			    &sa->command_origin, NULL);
+		}
+	}
+	if (first_b < b->nservices && first_a < a->nservices)
+		used[first_b] = 1;
+	for (size_t j = 0; j < b->nservices; j++) {
+		if (used[j])
+			continue;
+		const sl_service *sb = &b->services[j];
+		if (first_a < a->nservices && is_worker(sb->role)) {
+			/* more workers on B's side: compared with A's first left over */
+			const sl_service *sa = &a->services[first_a];
+			sl_buf name = {0};
+			sl_buf_printf(&name, "%s ~ %s", sa->name, sb->name);
+			add(out, o, SL_CH_CHANGED, name.data, "role", json_string(sa->role), json_string(sb->role),
+			    &sa->command_origin, &sb->command_origin);
+			diff_services(out, o, name.data, sa, sb);
+			sl_buf_free(&name);
+		} else {
+			add(out, o, SL_CH_ADDED, sb->name, "service", NULL, json_string(sb->program), NULL,
+			    &sb->command_origin);
+		}
+	}
+	free(unpaired_a);
+	free(used);
+	return SL_OK;
+}
+
+int sl_diff_equal(const sl_diff *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].kind != SL_CH_DEFAULT)
+			return 0;
+	return 1;
+}
+
+void sl_diff_free(sl_diff *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		free(d->v[i].service);
+		free(d->v[i].key);
+		json_decref(d->v[i].a);
+		json_decref(d->v[i].b);
+		sl_origin_clear(&d->v[i].at_a);
+		sl_origin_clear(&d->v[i].at_b);
+	}
+	free(d->v);
+	free(d->topology_a);
+	free(d->topology_b);
+	memset(d, 0, sizeof *d);
+}

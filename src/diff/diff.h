@@ -1,0 +1,50 @@
+/*
+ * diff.h: the diff stage, its whole interface: the semantic difference of
+ * two models. Services are paired by role (and order within a role); what
+ * differs is told per canonical key, with both values and both places.
+ * Formatting, flag order, aliases, `=` or space, JSON member order never
+ * show; a default written out on one side and left implicit on the other is
+ * its own kind, reported but not a difference.
+ *
+ * Ownership: an sl_diff owns its strings and JSON values; origins point into
+ * the two entries: free the diff first.
+ */
+#ifndef SL_DIFF_H
+#define SL_DIFF_H
+
+#include "../model/model.h"
+
+typedef enum {
+	SL_CH_CHANGED,    /* both sides, different values */
+	SL_CH_ADDED,      /* only in B */
+	SL_CH_REMOVED,    /* only in A */
+	SL_CH_DEFAULT,    /* one side writes the engine's default, the other leaves it implicit */
+} sl_change_kind;
+
+typedef struct sl_change {
+	sl_change_kind kind;
+	char *service;     /* the pair's name: role, or role-N */
+	char *key;         /* canonical key, or service, engine, version, replicas, gpus, env NAME */
+	json_t *a, *b;     /* the values (NULL when absent) */
+	sl_origin at_a, at_b;
+} sl_change;
+
+typedef struct sl_diff {
+	sl_change *v;
+	size_t n, cap;
+	char *topology_a, *topology_b;   /* "prefill x2 (2 GPUs each), decode x1 (4 GPUs)" */
+} sl_diff;
+
+typedef struct sl_diff_opts {
+	char *const *ignore;   /* key globs left out */
+	size_t nignore;
+	char *const *only;     /* when any: only keys matching one of these */
+	size_t nonly;
+} sl_diff_opts;
+
+int sl_diff_models(const sl_model *a, const sl_model *b, const sl_diff_opts *o, sl_diff *out);
+/* No difference but explicit defaults. */
+int sl_diff_equal(const sl_diff *d);
+void sl_diff_free(sl_diff *d);
+
+#endif

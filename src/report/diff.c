@@ -1,0 +1,108 @@
+/* diff.c (report): a semantic diff as terminal text, JSON (jansson), markdown. */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *kind_name(sl_change_kind k)
+{
+	static const char *const n[] = {"changed", "added", "removed", "explicit default"};
+	return n[k];
+}
+
+static char *vt(json_t *v)
+{
+	if (!v)
+		return sl_strdup("(unset)");
+	if (json_is_string(v))
+		return sl_strdup(json_string_value(v));
+	char *d = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+	return d ? d : sl_strdup("?");
+}
+
+static json_t *place(const sl_origin *o)
+{
+	unsigned l, c;
+	sl_origin_pos(o, &l, &c);
+	if (!o->src)
+		return json_null();
+	return json_pack("{s:s, s:i, s:i}", "file", o->src->path, "line", (json_int_t)l, "col", (json_int_t)c);
+}
+
+static void where(FILE *f, const sl_origin *o)
+{
+	unsigned l, c;
+	sl_origin_pos(o, &l, &c);
+	if (o->src)
+		fprintf(f, "%s:%u:%u", o->src->name, l, c);
+	else
+		fputc('-', f);
+}
+
+int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *name_a, const char *name_b,
+		   int color)
+{
+	if (!strcmp(format, "json")) {
+		json_t *ch = json_array();
+		for (size_t i = 0; i < d->n; i++) {
+			const sl_change *c = &d->v[i];
+			json_array_append_new(ch, json_pack("{s:s, s:s, s:s, s:O?, s:O?, s:o, s:o}", "kind",
+							    kind_name(c->kind), "service", c->service, "key", c->key,
+							    "old", c->a, "new", c->b, "old_origin", place(&c->at_a),
+							    "new_origin", place(&c->at_b)));
+		}
+		json_t *doc = json_pack("{s:s, s:s, s:b, s:{s:s, s:s}, s:o}", "a", name_a, "b", name_b, "equal",
+					sl_diff_equal(d), "topology", "a", d->topology_a, "b", d->topology_b,
+					"changes", ch);
+		int rc = json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+		fputc('\n', f);
+		json_decref(doc);
+		return rc || ferror(f) ? -1 : 0;
+	}
+	int md = !strcmp(format, "markdown");
+	if (md) {
+		fprintf(f, "### servelint diff\n\n`%s` → `%s`\n\n", name_a, name_b);
+		if (strcmp(d->topology_a, d->topology_b))
+			fprintf(f, "**Topology:** %s → %s\n\n", d->topology_a, d->topology_b);
+		if (!d->n)
+			fputs("No difference in how the model is served.\n", f);
+	} else {
+		fprintf(f, "%s--- %s%s\n%s+++ %s%s\n", color ? "\033[31m" : "", name_a, color ? "\033[0m" : "",
+			color ? "\033[32m" : "", name_b, color ? "\033[0m" : "");
+		if (strcmp(d->topology_a, d->topology_b))
+			fprintf(f, "topology: %s\n       -> %s\n", d->topology_a, d->topology_b);
+		if (!d->n)
+			fputs("no difference in how the model is served\n", f);
+	}
+	const char *svc = NULL;
+	for (size_t i = 0; i < d->n; i++) {
+		const sl_change *c = &d->v[i];
+		if (!svc || strcmp(svc, c->service)) {
+			svc = c->service;
+			if (md)
+				fprintf(f, "\n**%s**\n\n| | key | %s | %s |\n|---|---|---|---|\n", svc, name_a, name_b);
+			else
+				fprintf(f, "%s%s%s\n", color ? "\033[1m" : "", svc, color ? "\033[0m" : "");
+		}
+		char *x = vt(c->a), *y = vt(c->b);
+		const char *mark = c->kind == SL_CH_ADDED ? "+" : c->kind == SL_CH_REMOVED ? "-" :
+				   c->kind == SL_CH_DEFAULT ? "=" : "~";
+		if (md) {
+			fprintf(f, "| %s | `%s` | `%s` | `%s` |\n", mark, c->key, x, y);
+		} else {
+			fprintf(f, "  %s %s: %s -> %s", mark, c->key, x, y);
+			if (c->kind == SL_CH_DEFAULT)
+				fputs("  (explicit default)", f);
+			fputs("  [", f);
+			where(f, &c->at_a);
+			fputs(" -> ", f);
+			where(f, &c->at_b);
+			fputs("]\n", f);
+		}
+		free(x);
+		free(y);
+	}
+	if (md && d->n)
+		fputs("\n`~` changed, `+` added, `-` removed, `=` a default written out on one side only.\n", f);
+	return ferror(f) ? -1 : 0;
+}

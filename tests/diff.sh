@@ -1,0 +1,53 @@
+#!/bin/sh
+# diff.sh SERVELINT [--update]: `servelint diff` against outputs read and
+# judged (tests/golden/diff/), exit statuses, and REV:path read from a real
+# git repository built here (reformat-only commit, alias swap, real change).
+set -u
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+upd=${2:-}
+root=$(pwd)
+pass=0
+fails=0
+golden() { # NAME (stdin: output)
+	out=$(mktemp)
+	cat > "$out"
+	if [ "$upd" = --update ]; then cp "$out" "$root/tests/golden/diff/$1"; fi
+	if diff -u "$root/tests/golden/diff/$1" "$out"; then pass=$((pass + 1)); else echo "FAIL $1"; fails=$((fails + 1)); fi
+	rm -f "$out"
+}
+# formatting, flag order, aliases, =, JSON member order: equal; --port 8000
+# is vLLM's default written out: an explicit default, not a difference
+"$bin" diff --exit-code --color never tests/data/diff/a.sh tests/data/diff/b.sh | golden aliases.tty
+[ "$("$bin" diff --exit-code tests/data/diff/a.sh tests/data/diff/b.sh > /dev/null; echo $?)" -eq 0 ] &&
+	pass=$((pass + 1)) || { echo "FAIL equal entries exit"; fails=$((fails + 1)); }
+v=corpus/deepseek-v4.1-flash/vera-rubin-nvl72
+"$bin" diff --color never $v/dynamo-vllm-disagg-2p-tp2-1d-dep4-dspark6 $v/dynamo-vllm-tp4-dspark6 | golden disagg-vs-agg.tty
+b=corpus/deepseek-v4.1-flash/b300-x8
+"$bin" diff --format json $b/vllm-tp2-dspark5 $b/vllm-tp8-dspark5 | golden tp2-vs-tp8.json
+"$bin" diff --format markdown $b/vllm-tp2-dspark5 $b/vllm-tp8-dspark5 | golden tp2-vs-tp8.md
+"$bin" diff --exit-code --only 'parallel.*' $b/vllm-tp2-dspark5 $b/vllm-tp8-dspark5 > /dev/null
+[ $? -eq 1 ] && pass=$((pass + 1)) || { echo "FAIL --exit-code on a difference"; fails=$((fails + 1)); }
+n=$("$bin" diff --ignore 'vllm.*' --ignore 'parallel.*' $b/vllm-tp2-dspark5 $b/vllm-tp8-dspark5 | grep -c '^  ')
+[ "$n" -eq 0 ] && pass=$((pass + 1)) || { echo "FAIL --ignore left $n lines"; fails=$((fails + 1)); }
+"$bin" diff - $b/vllm-tp2-dspark5 < $b/vllm-tp2-dspark5/launch.sh | grep -q 'no difference' &&
+	pass=$((pass + 1)) || { echo "FAIL stdin"; fails=$((fails + 1)); }
+# git: REV:path without a checkout
+repo=$(mktemp -d)
+trap 'rm -rf "$repo"' EXIT
+mkdir -p "$repo/e" && cp $b/vllm-tp2-dspark5/* "$repo/e/"
+(cd "$repo" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm one &&
+	sed -i 's/--tensor-parallel-size 2/-tp 2/; s/^  --host/    --host/' e/launch.sh &&
+	git -c user.name=t -c user.email=t@t commit -qam "alias swap, reindent" &&
+	sed -i 's/--max-num-seqs 256/--max-num-seqs 128/' e/launch.sh &&
+	git -c user.name=t -c user.email=t@t commit -qam "real change") || { echo "FAIL git setup"; exit 1; }
+(cd "$repo" && "$bin" diff --exit-code HEAD~2:e HEAD~1:e) | grep -q 'no difference' &&
+	pass=$((pass + 1)) || { echo "FAIL reformat-only commit"; fails=$((fails + 1)); }
+(cd "$repo" && "$bin" diff --color never HEAD~1:e HEAD:e) | golden git-change.tty
+for bad in "nosuch:e" "HEAD:missing" ; do
+	(cd "$repo" && "$bin" diff "$bad" HEAD:e > /dev/null 2>&1)
+	[ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL bad input $bad"; fails=$((fails + 1)); }
+done
+(cd /tmp && "$bin" diff HEAD:e HEAD:e > /dev/null 2> "$repo/err"; [ $? -eq 2 ] && grep -q "not in a git repository" "$repo/err") &&
+	pass=$((pass + 1)) || { echo "FAIL not a repository"; fails=$((fails + 1)); }
+echo "$pass passed, $fails failed"
+[ $fails -eq 0 ]
