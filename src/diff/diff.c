@@ -37,7 +37,7 @@ static int same(json_t *a, json_t *b)
 static void add(sl_diff *d, const sl_diff_opts *o, sl_change_kind k, const char *svc, const char *key,
 		json_t *a, json_t *b, const sl_origin *at_a, const sl_origin *at_b)
 {
-	if (!wanted(o, key)) {
+	if (o && !wanted(o, key)) { /* NULL: the caller has filtered */
 		json_decref(a);
 		json_decref(b);
 		return;
@@ -152,6 +152,68 @@ static void diff_services(sl_diff *d, const sl_diff_opts *o, const char *name, c
 	}
 }
 
+/* What the entries say about themselves (metadata and comments): by
+ * claim key, role and source, the first of each. */
+static const sl_claim *claim_of(const sl_model *m, const sl_claim *like)
+{
+	for (size_t i = 0; i < m->nclaims; i++) {
+		const sl_claim *k = &m->claims[i];
+		if (!strcmp(k->key, like->key) && !strcmp(k->from, like->from) &&
+		    (k->role ? like->role && !strcmp(k->role, like->role) : !like->role))
+			return k;
+	}
+	return NULL;
+}
+
+/* A claim answers to its model key ("parallel.tensor") as well as to its
+ * display key ("claim parallel.tensor (comment)"): --ignore 'parallel.*'
+ * should quiet the claims about parallelism along with the flags. */
+static int claim_wanted(const sl_diff_opts *o, const sl_claim *k, const char *shown)
+{
+	for (size_t i = 0; i < o->nignore; i++)
+		if (!fnmatch(o->ignore[i], k->key, 0) || !fnmatch(o->ignore[i], shown, 0))
+			return 0;
+	if (!o->nonly)
+		return 1;
+	for (size_t i = 0; i < o->nonly; i++)
+		if (!fnmatch(o->only[i], k->key, 0) || !fnmatch(o->only[i], shown, 0))
+			return 1;
+	return 0;
+}
+
+static void claim_key(const sl_claim *k, sl_buf *b)
+{
+	sl_buf_printf(b, "claim %s%s%s (%s)", k->key, k->role ? " " : "", k->role ? k->role : "", k->from);
+}
+
+static void diff_claims(sl_diff *d, const sl_diff_opts *o, const sl_model *a, const sl_model *b)
+{
+	for (size_t i = 0; i < a->nclaims; i++) {
+		const sl_claim *ka = &a->claims[i];
+		if (claim_of(a, ka) != ka)
+			continue;
+		const sl_claim *kb = claim_of(b, ka);
+		if (kb && same(ka->value, kb->value))
+			continue;
+		sl_buf key = {0};
+		claim_key(ka, &key);
+		if (claim_wanted(o, ka, key.data))
+			add(d, NULL, kb ? SL_CH_CHANGED : SL_CH_REMOVED, "claims", key.data, json_incref(ka->value),
+			    kb ? json_incref(kb->value) : NULL, &ka->origin, kb ? &kb->origin : NULL);
+		sl_buf_free(&key);
+	}
+	for (size_t i = 0; i < b->nclaims; i++) {
+		const sl_claim *kb = &b->claims[i];
+		if (claim_of(b, kb) != kb || claim_of(a, kb))
+			continue;
+		sl_buf key = {0};
+		claim_key(kb, &key);
+		if (claim_wanted(o, kb, key.data))
+			add(d, NULL, SL_CH_ADDED, "claims", key.data, NULL, json_incref(kb->value), NULL, &kb->origin);
+		sl_buf_free(&key);
+	}
+}
+
 /* "prefill x2 (2 GPUs each), decode x1 (4 GPUs), frontend x1; 8 GPUs" */
 static char *topology(const sl_model *m)
 {
@@ -247,6 +309,7 @@ int sl_diff_models(const sl_model *a, const sl_model *b, const sl_diff_opts *o, 
 	}
 	free(unpaired_a);
 	free(used);
+	diff_claims(out, o, a, b);
 	return SL_OK;
 }
 
