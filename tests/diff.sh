@@ -8,23 +8,27 @@ upd=${2:-}
 root=$(pwd)
 pass=0
 fails=0
-golden() { # NAME (stdin: output)
+# golden NAME COMMAND...: runs COMMAND here (not in a pipeline's subshell,
+# where the counts would be lost) and compares its output with NAME
+golden() {
+	name=$1
+	shift
 	out=$(mktemp)
-	cat > "$out"
-	if [ "$upd" = --update ]; then cp "$out" "$root/tests/golden/diff/$1"; fi
-	if diff -u "$root/tests/golden/diff/$1" "$out"; then pass=$((pass + 1)); else echo "FAIL $1"; fails=$((fails + 1)); fi
+	"$@" > "$out"
+	if [ "$upd" = --update ]; then cp "$out" "$root/tests/golden/diff/$name"; fi
+	if diff -u "$root/tests/golden/diff/$name" "$out"; then pass=$((pass + 1)); else echo "FAIL $name"; fails=$((fails + 1)); fi
 	rm -f "$out"
 }
 # formatting, flag order, aliases, =, JSON member order: equal; --port 8000
 # is vLLM's default written out: an explicit default, not a difference
-"$bin" diff --exit-code --color never tests/data/diff/a.sh tests/data/diff/b.sh | golden aliases.tty
+golden aliases.tty "$bin" diff --exit-code --color never tests/data/diff/a.sh tests/data/diff/b.sh
 [ "$("$bin" diff --exit-code tests/data/diff/a.sh tests/data/diff/b.sh > /dev/null; echo $?)" -eq 0 ] &&
 	pass=$((pass + 1)) || { echo "FAIL equal entries exit"; fails=$((fails + 1)); }
 v=corpus/deepseek-v4.1-flash/vera-rubin-nvl72
-"$bin" diff --color never $v/dynamo-vllm-disagg-2p-tp2-1d-dep4-dspark6 $v/dynamo-vllm-tp4-dspark6 | golden disagg-vs-agg.tty
+golden disagg-vs-agg.tty "$bin" diff --color never $v/dynamo-vllm-disagg-2p-tp2-1d-dep4-dspark6 $v/dynamo-vllm-tp4-dspark6
 b=corpus/deepseek-v4.1-flash/b300-x8
-"$bin" diff --format json $b/vllm-tp2-dspark5 $b/vllm-tp8-dspark5 | golden tp2-vs-tp8.json
-"$bin" diff --format markdown $b/vllm-tp2-dspark5 $b/vllm-tp8-dspark5 | golden tp2-vs-tp8.md
+golden tp2-vs-tp8.json "$bin" diff --format json $b/vllm-tp2-dspark5 $b/vllm-tp8-dspark5
+golden tp2-vs-tp8.md "$bin" diff --format markdown $b/vllm-tp2-dspark5 $b/vllm-tp8-dspark5
 "$bin" diff --exit-code --only 'parallel.*' $b/vllm-tp2-dspark5 $b/vllm-tp8-dspark5 > /dev/null
 [ $? -eq 1 ] && pass=$((pass + 1)) || { echo "FAIL --exit-code on a difference"; fails=$((fails + 1)); }
 n=$("$bin" diff --ignore 'vllm.*' --ignore 'parallel.*' --ignore 'gpus.*' $b/vllm-tp2-dspark5 $b/vllm-tp8-dspark5 | grep -c '^  ')
@@ -42,7 +46,7 @@ mkdir -p "$repo/e" && cp $b/vllm-tp2-dspark5/* "$repo/e/"
 	git -c user.name=t -c user.email=t@t commit -qam "real change") || { echo "FAIL git setup"; exit 1; }
 (cd "$repo" && "$bin" diff --exit-code HEAD~2:e HEAD~1:e) | grep -q 'no difference' &&
 	pass=$((pass + 1)) || { echo "FAIL reformat-only commit"; fails=$((fails + 1)); }
-(cd "$repo" && "$bin" diff --color never HEAD~1:e HEAD:e) | golden git-change.tty
+golden git-change.tty sh -c 'cd "$1" && exec "$2" diff --color never HEAD~1:e HEAD:e' sh "$repo" "$bin"
 for bad in "nosuch:e" "HEAD:missing" ; do
 	(cd "$repo" && "$bin" diff "$bad" HEAD:e > /dev/null 2>&1)
 	[ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL bad input $bad"; fails=$((fails + 1)); }
