@@ -18,6 +18,7 @@ static void usage(FILE *f)
 	      "  check     check entries against the rules\n"
 	      "  rules     list the rules, or explain one\n"
 	      "  diff      the semantic difference of two entries (files, folders, REV:path)\n"
+	      "  matrix    entries side by side: the keys whose values differ\n"
 	      "  import    split published catalogue pages into entry folders\n"
 	      "\n"
 	      "`servelint <command> --help` describes a command.\n",
@@ -32,6 +33,7 @@ int main(int argc, char **argv)
 		{"check", sl_cmd_check},
 		{"rules", sl_cmd_rules},
 		{"diff", sl_cmd_diff},
+		{"matrix", sl_cmd_matrix},
 	};
 	if (argc < 2) {
 		usage(stderr);

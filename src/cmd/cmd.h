@@ -11,5 +11,6 @@ int sl_cmd_import(int argc, char **argv);
 int sl_cmd_check(int argc, char **argv);
 int sl_cmd_rules(int argc, char **argv);
 int sl_cmd_diff(int argc, char **argv);
+int sl_cmd_matrix(int argc, char **argv);
 
 #endif

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "diff/diff.h"
+#include "inputs.h"
 #include "normalize/normalize.h"
 #include "report/report.h"
 
@@ -36,17 +37,6 @@ static void usage(FILE *f)
 	      "      --only GLOB       only keys matching GLOB (repeatable)\n"
 	      "      --color WHEN      auto (default), always, never\n",
 	      f);
-}
-
-/* REV:path when the path does not exist as written and has a colon */
-static int load(const char *spec, sl_entry **e, sl_error *err)
-{
-	struct stat st;
-	if (!strcmp(spec, "-"))
-		return sl_entry_from_stdin(e, err);
-	if (stat(spec, &st) != 0 && strchr(spec, ':'))
-		return sl_entry_from_git(spec, e, err);
-	return sl_entry_load(spec, e, err);
 }
 
 int sl_cmd_diff(int argc, char **argv)
@@ -99,8 +89,8 @@ int sl_cmd_diff(int argc, char **argv)
 	sl_entry *ea = NULL, *eb = NULL;
 	sl_model *ma = NULL, *mb = NULL;
 	int rc = SL_EXIT_OK;
-	if (sl_normalize_grammars_load(&gs, &err) || load(na, &ea, &err) || sl_normalize_entry(ea, gs, &ma, &err) ||
-	    load(nb, &eb, &err) || sl_normalize_entry(eb, gs, &mb, &err)) {
+	if (sl_normalize_grammars_load(&gs, &err) || sl_input_load_one(na, &ea, &err) || sl_normalize_entry(ea, gs, &ma, &err) ||
+	    sl_input_load_one(nb, &eb, &err) || sl_normalize_entry(eb, gs, &mb, &err)) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
 		rc = SL_EXIT_ERROR;

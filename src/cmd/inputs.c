@@ -67,3 +67,13 @@ void sl_input_close(sl_input *in)
 	sl_source_free(in->file);
 	memset(in, 0, sizeof *in);
 }
+
+int sl_input_load_one(const char *spec, sl_entry **out, sl_error *err)
+{
+	struct stat st;
+	if (!strcmp(spec, "-"))
+		return sl_entry_from_stdin(out, err);
+	if (stat(spec, &st) != 0 && strchr(spec, ':'))
+		return sl_entry_from_git(spec, out, err);
+	return sl_entry_load(spec, out, err);
+}

@@ -24,4 +24,9 @@ int sl_input_open(sl_input *in, const char *path, sl_error *err);
 int sl_input_next(sl_input *in, sl_entry **out, sl_error *err);
 void sl_input_close(sl_input *in);
 
+/* One entry named on the command line: a folder or file, - for standard
+ * input, or REV:path from the git repository around the current directory
+ * (when no such file exists and the name has a colon). */
+int sl_input_load_one(const char *spec, sl_entry **out, sl_error *err);
+
 #endif

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int wanted(const sl_diff_opts *o, const char *key)
+int sl_diff_wanted(const sl_diff_opts *o, const char *key)
 {
 	for (size_t i = 0; i < o->nignore; i++)
 		if (!fnmatch(o->ignore[i], key, 0))
@@ -21,23 +21,23 @@ static int wanted(const sl_diff_opts *o, const char *key)
 
 /* Equal as the engines read them: 8 and 8.0 alike; a list of one and its
  * item alike (vLLM's --served-model-name is a list, SGLang's a string). */
-static int same(json_t *a, json_t *b)
+int sl_diff_same(json_t *a, json_t *b)
 {
 	if (!a || !b)
 		return a == b;
 	if (json_is_number(a) && json_is_number(b))
 		return fabs(json_number_value(a) - json_number_value(b)) < 1e-12;
 	if (json_is_array(a) && json_array_size(a) == 1 && !json_is_array(b))
-		return same(json_array_get(a, 0), b);
+		return sl_diff_same(json_array_get(a, 0), b);
 	if (json_is_array(b) && json_array_size(b) == 1 && !json_is_array(a))
-		return same(a, json_array_get(b, 0));
+		return sl_diff_same(a, json_array_get(b, 0));
 	return json_equal(a, b);
 }
 
 static void add(sl_diff *d, const sl_diff_opts *o, sl_change_kind k, const char *svc, const char *key,
 		json_t *a, json_t *b, const sl_origin *at_a, const sl_origin *at_b)
 {
-	if (o && !wanted(o, key)) { /* NULL: the caller has filtered */
+	if (o && !sl_diff_wanted(o, key)) { /* NULL: the caller has filtered */
 		json_decref(a);
 		json_decref(b);
 		return;
@@ -131,12 +131,12 @@ static void diff_services(sl_diff *d, const sl_diff_opts *o, const char *name, c
 		if (sa->flags & SL_SET_OVERRIDDEN)
 			continue;
 		const sl_setting *sb = sl_service_get(b, sa->key);
-		if (sb && same(sa->value, sb->value))
+		if (sb && sl_diff_same(sa->value, sb->value))
 			continue;
 		if (sb)
 			add(d, o, SL_CH_CHANGED, name, sa->key, json_incref(sa->value), json_incref(sb->value),
 			    &sa->origin, &sb->origin);
-		else if (sa->dflt && same(sa->value, sa->dflt))
+		else if (sa->dflt && sl_diff_same(sa->value, sa->dflt))
 			add(d, o, SL_CH_DEFAULT, name, sa->key, json_incref(sa->value), NULL, &sa->origin, NULL);
 		else
 			add(d, o, SL_CH_REMOVED, name, sa->key, json_incref(sa->value), NULL, &sa->origin, NULL);
@@ -145,7 +145,7 @@ static void diff_services(sl_diff *d, const sl_diff_opts *o, const char *name, c
 		const sl_setting *sb = &b->settings[i];
 		if ((sb->flags & SL_SET_OVERRIDDEN) || sl_service_get(a, sb->key))
 			continue;
-		if (sb->dflt && same(sb->value, sb->dflt))
+		if (sb->dflt && sl_diff_same(sb->value, sb->dflt))
 			add(d, o, SL_CH_DEFAULT, name, sb->key, NULL, json_incref(sb->value), NULL, &sb->origin);
 		else
 			add(d, o, SL_CH_ADDED, name, sb->key, NULL, json_incref(sb->value), NULL, &sb->origin);
@@ -193,7 +193,7 @@ static void diff_claims(sl_diff *d, const sl_diff_opts *o, const sl_model *a, co
 		if (claim_of(a, ka) != ka)
 			continue;
 		const sl_claim *kb = claim_of(b, ka);
-		if (kb && same(ka->value, kb->value))
+		if (kb && sl_diff_same(ka->value, kb->value))
 			continue;
 		sl_buf key = {0};
 		claim_key(ka, &key);
@@ -215,7 +215,7 @@ static void diff_claims(sl_diff *d, const sl_diff_opts *o, const sl_model *a, co
 }
 
 /* "prefill x2 (2 GPUs each), decode x1 (4 GPUs), frontend x1; 8 GPUs" */
-static char *topology(const sl_model *m)
+char *sl_diff_topology(const sl_model *m)
 {
 	sl_buf b = {0};
 	long total = 0;
@@ -240,8 +240,8 @@ static char *topology(const sl_model *m)
 int sl_diff_models(const sl_model *a, const sl_model *b, const sl_diff_opts *o, sl_diff *out)
 {
 	memset(out, 0, sizeof *out);
-	out->topology_a = topology(a);
-	out->topology_b = topology(b);
+	out->topology_a = sl_diff_topology(a);
+	out->topology_b = sl_diff_topology(b);
 	/* pair by role, in order within a role */
 	int *used = sl_calloc(b->nservices + 1, sizeof *used);
 	size_t *unpaired_a = sl_calloc(a->nservices + 1, sizeof *unpaired_a), nua = 0;

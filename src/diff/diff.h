@@ -47,4 +47,41 @@ int sl_diff_models(const sl_model *a, const sl_model *b, const sl_diff_opts *o, 
 int sl_diff_equal(const sl_diff *d);
 void sl_diff_free(sl_diff *d);
 
+/* KEY passes --ignore and --only. */
+int sl_diff_wanted(const sl_diff_opts *o, const char *key);
+/* Equal as the engines read them: 8 and 8.0, a list of one and its item. */
+int sl_diff_same(json_t *a, json_t *b);
+/* "prefill x2 (2 GPUs each), decode x1 (4 GPUs), frontend x1; 8 GPUs";
+ * the caller frees the string. */
+char *sl_diff_topology(const sl_model *m);
+
+/*
+ * The matrix of N models side by side: one row per key any of them has
+ * (topology; per service: engine, version, replicas, gpus, env NAME, each
+ * canonical setting key), rows in order of first appearance. A service that
+ * leaves a setting unset takes the engine's default when another entry's
+ * grammar default is known for it: shown as implicit, equal to the same
+ * value written out (an explicit default is not a difference).
+ */
+typedef struct sl_cell {
+	json_t *value;     /* owned reference, or NULL: absent */
+	int implicit;      /* the engine's default, not written */
+	sl_origin at;      /* where written (src NULL when implicit or absent) */
+} sl_cell;
+
+typedef struct sl_matrix_row {
+	char *service;     /* service name, or "" for the entry (topology) */
+	char *key;
+	sl_cell *cells;    /* ncols */
+	int differs;
+} sl_matrix_row;
+
+typedef struct sl_matrix {
+	sl_matrix_row *rows;
+	size_t nrows, cap, ncols;
+} sl_matrix;
+
+int sl_diff_matrix(const sl_model *const *models, size_t n, const sl_diff_opts *o, sl_matrix *out);
+void sl_matrix_free(sl_matrix *m);
+
 #endif

@@ -40,4 +40,11 @@ int sl_report_findings(FILE *f, sl_format fmt, const sl_rules *rules, const sl_f
 int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *name_a, const char *name_b,
 		   int color);
 
+/* ---- matrices ---------------------------------------------------------- */
+
+/* N entries side by side: format tty, markdown, csv or json; names label
+ * the columns (m->ncols of them); all puts the same-everywhere rows in the
+ * table too. Returns 0, or -1 on a write error. */
+int sl_report_matrix(FILE *f, const char *format, const sl_matrix *m, char *const *names, int all, int color);
+
 #endif

@@ -1,0 +1,156 @@
+/*
+ * matrix.c (cmd): `servelint matrix PATH...`: N entries side by side, such
+ * as every hardware variant of one model. Rows are the canonical keys whose
+ * values differ (all of them with --all); the keys the same everywhere are
+ * told once. Columns are named by the entries' paths less their common
+ * leading folders. Exit: 0, 1 with --exit-code when any row differs,
+ * 2 unreadable input, 3 usage.
+ */
+#include "cmd.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diff/diff.h"
+#include "inputs.h"
+#include "normalize/normalize.h"
+#include "report/report.h"
+
+static void usage(FILE *f)
+{
+	fputs("usage: servelint matrix [--format tty|markdown|csv|json] [--all] [--exit-code]\n"
+	      "                        [--ignore KEY-GLOB]... [--only KEY-GLOB]... PATH...\n"
+	      "\n"
+	      "Entries side by side: one row per key whose values differ, one column per\n"
+	      "entry; the keys the same in every entry are listed once below. A setting one\n"
+	      "entry leaves to the engine's default shows as `V (default)` and equals V.\n"
+	      "PATH: entry folders or files, or REV:path from the git repository.\n"
+	      "\n"
+	      "  -f, --format FORMAT   tty (default), markdown, csv, json\n"
+	      "  -a, --all             every key in the table, the same ones too\n"
+	      "      --exit-code       exit 1 when any key differs\n"
+	      "      --ignore GLOB     leave out keys matching GLOB (repeatable)\n"
+	      "      --only GLOB       only keys matching GLOB (repeatable)\n"
+	      "      --color WHEN      auto (default), always, never\n",
+	      f);
+}
+
+/* Column names: the paths less the folders all of them share. */
+static char **column_names(char *const *paths, size_t n)
+{
+	size_t common = 0;
+	if (n > 1) {
+		for (size_t k = 0;; k++) {
+			int stop = 0;
+			for (size_t i = 0; i < n && !stop; i++)
+				stop = !paths[i][k] || paths[i][k] != paths[0][k];
+			if (stop)
+				break;
+			if (paths[0][k] == '/')
+				common = k + 1;
+		}
+	}
+	char **names = sl_calloc(n + 1, sizeof *names);
+	for (size_t i = 0; i < n; i++) {
+		const char *p = paths[i] + common;
+		size_t len = strlen(p);
+		while (len > 1 && p[len - 1] == '/')
+			len--;
+		names[i] = sl_strndup(*p ? p : paths[i], *p ? len : strlen(paths[i]));
+	}
+	return names;
+}
+
+int sl_cmd_matrix(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"all", no_argument, NULL, 'a'},
+		{"exit-code", no_argument, NULL, 'x'},
+		{"ignore", required_argument, NULL, 'i'},
+		{"only", required_argument, NULL, 'O'},
+		{"color", required_argument, NULL, 'C'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *format = "tty";
+	int all = 0, exit_code = 0, color = -1, c;
+	char *ignore[64], *only[64];
+	size_t ni = 0, no = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "f:ah", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (strcmp(optarg, "tty") && strcmp(optarg, "json") && strcmp(optarg, "markdown") &&
+			    strcmp(optarg, "csv")) {
+				fprintf(stderr, "servelint matrix: unknown format `%s` (tty, markdown, csv, json)\n",
+					optarg);
+				return 3;
+			}
+			format = optarg;
+			break;
+		case 'a': all = 1; break;
+		case 'x': exit_code = 1; break;
+		case 'i': if (ni < 64) ignore[ni++] = optarg; break;
+		case 'O': if (no < 64) only[no++] = optarg; break;
+		case 'C': color = !strcmp(optarg, "always") ? 1 : !strcmp(optarg, "never") ? 0 : -1; break;
+		case 'h': usage(stdout); return SL_EXIT_OK;
+		default: usage(stderr); return 3;
+		}
+	}
+	size_t n = (size_t)(argc - optind);
+	if (n < 2) {
+		fprintf(stderr, "servelint matrix: two entries or more are needed\n");
+		usage(stderr);
+		return 3;
+	}
+	if (color < 0)
+		color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	sl_error err = {0};
+	sl_grammars *gs = NULL;
+	sl_entry **es = sl_calloc(n, sizeof *es);
+	sl_model **ms = sl_calloc(n, sizeof *ms);
+	int rc = SL_EXIT_OK;
+	if (sl_normalize_grammars_load(&gs, &err))
+		rc = SL_EXIT_ERROR;
+	for (size_t i = 0; i < n && !rc; i++) {
+		if (!strcmp(argv[optind + i], "-")) {
+			fprintf(stderr, "servelint matrix: standard input is not an entry here\n");
+			rc = 3;
+		} else if (sl_input_load_one(argv[optind + i], &es[i], &err) ||
+			   sl_normalize_entry(es[i], gs, &ms[i], &err)) {
+			rc = SL_EXIT_ERROR;
+		}
+	}
+	if (rc == SL_EXIT_ERROR) {
+		sl_error_print(&err, "servelint");
+		sl_error_clear(&err);
+	}
+	if (!rc) {
+		sl_diff_opts o = {ignore, ni, only, no};
+		sl_matrix m;
+		char **names = column_names(argv + optind, n);
+		sl_diff_matrix((const sl_model *const *)ms, n, &o, &m);
+		if (sl_report_matrix(stdout, format, &m, names, all, color) || fflush(stdout))
+			rc = SL_EXIT_ERROR;
+		else if (exit_code)
+			for (size_t r = 0; r < m.nrows && !rc; r++)
+				if (m.rows[r].differs)
+					rc = SL_EXIT_FINDINGS;
+		for (size_t i = 0; i < n; i++)
+			free(names[i]);
+		free(names);
+		sl_matrix_free(&m);
+	}
+	for (size_t i = 0; i < n; i++) {
+		sl_model_free(ms[i]);
+		sl_entry_free(es[i]);
+	}
+	free(ms);
+	free(es);
+	sl_normalize_grammars_free(gs);
+	return rc;
+}

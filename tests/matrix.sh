@@ -1,0 +1,50 @@
+#!/bin/sh
+# matrix.sh SERVELINT [--update]: `servelint matrix` against outputs read
+# and judged (tests/golden/matrix/): every DeepSeek V4.1 Flash variant of
+# the corpus as markdown, one system's variants for a terminal, CSV and
+# JSON; the exit statuses and the bad inputs.
+set -u
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+upd=${2:-}
+root=$(pwd)
+pass=0
+fails=0
+# golden NAME COMMAND...: runs COMMAND here (not in a pipeline's subshell,
+# where the counts would be lost) and compares its output with NAME
+golden() {
+	name=$1
+	shift
+	out=$(mktemp)
+	"$@" > "$out"
+	if [ "$upd" = --update ]; then cp "$out" "$root/tests/golden/matrix/$name"; fi
+	if diff -u "$root/tests/golden/matrix/$name" "$out"; then pass=$((pass + 1)); else echo "FAIL $name"; fails=$((fails + 1)); fi
+	rm -f "$out"
+}
+ok() { pass=$((pass + 1)); }
+ko() { echo "FAIL $name"; fails=$((fails + 1)); }
+f=corpus/deepseek-v4.1-flash
+golden flash-all.md "$bin" matrix --format markdown $f/*/*/
+golden h200.tty "$bin" matrix --color never $f/h200-sxm-x8/*/
+golden mi355x.csv "$bin" matrix --format csv $f/mi355x-x8/*/
+golden vera-rubin-spec.json "$bin" matrix --format json --only 'spec.*' --only 'parallel.*' $f/vera-rubin-nvl72/*/
+# --all puts the same keys in the table: more rows, no summary
+a=$("$bin" matrix --all --color never $f/h200-sxm-x8/*/ | wc -l)
+s=$("$bin" matrix --color never $f/h200-sxm-x8/*/ | grep -c '^  ')
+d=$("$bin" matrix --color never $f/h200-sxm-x8/*/ | grep -vc '^  \|^same in all')
+[ "$a" -eq $((s + d)) ] && ok || ko "--all rows ($a vs $s + $d)"
+"$bin" matrix --all --color never $f/h200-sxm-x8/*/ | grep -q '^same in all' && ko "--all summary" || ok
+# exit statuses: 1 on a difference with --exit-code, 0 when the same
+"$bin" matrix --exit-code $f/h200-sxm-x8/*/ > /dev/null
+[ $? -eq 1 ] && ok || ko "--exit-code on differences"
+"$bin" matrix --exit-code --only 'model.*' $f/h200-sxm-x8/*/ > /dev/null
+[ $? -eq 0 ] && ok || ko "--exit-code when the same"
+"$bin" matrix --only 'model.*' --color never $f/h200-sxm-x8/*/ | grep -q '^no difference between the 3 entries' && ok || ko "same message"
+# bad input: a missing entry (2), one entry only, an unknown format (3)
+"$bin" matrix $f/h200-sxm-x8/vllm-tp4-dspark5 $f/nosuch > /dev/null 2>&1
+[ $? -eq 2 ] && ok || ko "missing entry"
+"$bin" matrix $f/h200-sxm-x8/vllm-tp4-dspark5 > /dev/null 2>&1
+[ $? -eq 3 ] && ok || ko "one entry"
+"$bin" matrix --format xml $f/h200-sxm-x8/*/ > /dev/null 2>&1
+[ $? -eq 3 ] && ok || ko "unknown format"
+echo "$pass passed, $fails failed"
+[ $fails -eq 0 ]
