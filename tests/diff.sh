@@ -8,6 +8,8 @@ upd=${2:-}
 root=$(pwd)
 pass=0
 fails=0
+ok() { pass=$((pass + 1)); }
+ko() { echo "FAIL $1"; fails=$((fails + 1)); }
 # golden NAME COMMAND...: runs COMMAND here (not in a pipeline's subshell,
 # where the counts would be lost) and compares its output with NAME
 golden() {
@@ -53,5 +55,28 @@ for bad in "nosuch:e" "HEAD:missing" ; do
 done
 (cd /tmp && "$bin" diff HEAD:e HEAD:e > /dev/null 2> "$repo/err"; [ $? -eq 2 ] && grep -q "not in a git repository" "$repo/err") &&
 	pass=$((pass + 1)) || { echo "FAIL not a repository"; fails=$((fails + 1)); }
+# REV REV: every entry touched, over a history with a reformat-only
+# commit, an alias swap, a flag change, a YAML change, a rename, a deletion
+# and a new entry (tests/data/mkrepo.sh)
+hist=$(mktemp -d)
+trap 'rm -rf "$repo" "$hist"' EXIT
+sh tests/data/mkrepo.sh "$hist" > /dev/null 2>&1 || { echo "FAIL history setup"; exit 1; }
+hd() { (cd "$hist" && "$bin" diff "$@"); }
+golden rev-all.tty hd --color never HEAD~7 HEAD
+golden rev-yaml-rename.md hd --format markdown HEAD~4 HEAD~1
+golden rev-all.json hd --format json HEAD~7 HEAD
+for r in "HEAD~7 HEAD~6" "HEAD~6 HEAD~5"; do
+	hd --exit-code --color never $r > "$hist.out"
+	[ $? -eq 0 ] && grep -q '^reformatted only: cat/vllm$' "$hist.out" && ok || ko "reformat-only $r"
+done
+hd --exit-code HEAD~7 HEAD > /dev/null
+[ $? -eq 1 ] && ok || ko "REV REV --exit-code on changes"
+hd --color never HEAD~7 HEAD -- cat/vllm > "$hist.out"
+[ "$(grep -c '^[a-z].*: cat/' "$hist.out")" -eq 1 ] && grep -q '^changed: cat/vllm$' "$hist.out" && ok || ko "pathspec"
+hd HEAD~7 nosuchrev > /dev/null 2>&1
+[ $? -eq 2 ] && ok || ko "unknown revision"
+hd a.sh b.sh -- cat > /dev/null 2>&1
+[ $? -eq 3 ] && ok || ko "pathspec without revisions"
+rm -f "$hist.out"
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]

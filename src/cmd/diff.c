@@ -2,6 +2,8 @@
  * diff.c (cmd): `servelint diff A B`: the semantic difference of two
  * entries. A and B: entry folders or files, `-` for standard input, or
  * REV:path read from the git repository with libgit2 (no checkout).
+ * `servelint diff REV1 REV2 [-- PATHSPEC...]`: every entry touched between
+ * two revisions (libgit2 tree diff, renames by similarity).
  * Exit: 0 equal (explicit defaults apart), 1 different with --exit-code,
  * 2 unreadable input, 3 usage.
  */
@@ -14,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "diff/diff.h"
 #include "inputs.h"
 #include "normalize/normalize.h"
@@ -23,6 +27,7 @@ static void usage(FILE *f)
 {
 	fputs("usage: servelint diff [--format tty|json|markdown] [--exit-code]\n"
 	      "                      [--ignore KEY-GLOB]... [--only KEY-GLOB]... A B\n"
+	      "       servelint diff [OPTIONS] REV1 REV2 [-- PATHSPEC...]\n"
 	      "\n"
 	      "The semantic difference of two entries: services paired by role, each\n"
 	      "difference as canonical key, old and new value and both places. Flag order,\n"
@@ -30,6 +35,8 @@ static void usage(FILE *f)
 	      "a default written out on one side only shows as an explicit default.\n"
 	      "A and B: entry folders or files, - for standard input, or REV:path from the\n"
 	      "git repository around the current directory (read without a checkout).\n"
+	      "With two revisions: every entry whose files differ between them, as\n"
+	      "changed (with its diff), reformatted only, added, removed or renamed.\n"
 	      "\n"
 	      "  -f, --format FORMAT   tty (default), json, markdown (for a pull request)\n"
 	      "      --exit-code       exit 1 when the entries differ\n"
@@ -37,6 +44,131 @@ static void usage(FILE *f)
 	      "      --only GLOB       only keys matching GLOB (repeatable)\n"
 	      "      --color WHEN      auto (default), always, never\n",
 	      f);
+}
+
+static const char *const status_name[] = {"changed", "reformatted only", "added", "removed", "renamed",
+					   "renamed, reformatted only"};
+
+/* One touched entry: loads and compares both sides. Returns the status
+ * index into status_name, or -1 (err set) when a side cannot be read. */
+static int compare_touched(const char *r1, const char *r2, const sl_touched *t, const sl_grammars *gs,
+			   const sl_diff_opts *o, sl_diff *d, char **na, char **nb, sl_entry **ea, sl_entry **eb,
+			   sl_model **ma, sl_model **mb, sl_error *err)
+{
+	sl_buf a = {0}, b = {0};
+	sl_buf_printf(&a, "%s:%s", r1, t->old_path);
+	sl_buf_printf(&b, "%s:%s", r2, t->new_path);
+	*na = sl_buf_detach(&a);
+	*nb = sl_buf_detach(&b);
+	memset(d, 0, sizeof *d);
+	if (!t->in_old)
+		return 2;
+	if (!t->in_new)
+		return 3;
+	/* the diff's origins point into the entries: the caller frees them after */
+	if (sl_entry_from_git(*na, ea, err) || sl_normalize_entry(*ea, gs, ma, err) ||
+	    sl_entry_from_git(*nb, eb, err) || sl_normalize_entry(*eb, gs, mb, err))
+		return -1;
+	sl_diff_models(*ma, *mb, o, d);
+	int renamed = strcmp(t->old_path, t->new_path) != 0;
+	return sl_diff_equal(d) ? (renamed ? 5 : 1) : (renamed ? 4 : 0);
+}
+
+/* `diff REV1 REV2 [-- PATHSPEC...]`: every entry touched between them. */
+static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_t nps, const char *format,
+			  const sl_diff_opts *o, int exit_code, int color)
+{
+	sl_error err = {0};
+	sl_grammars *gs = NULL;
+	sl_touched *ts = NULL;
+	size_t nt = 0, count[6] = {0};
+	int rc = SL_EXIT_OK, differ = 0;
+	if (sl_normalize_grammars_load(&gs, &err) || sl_git_touched(r1, r2, ps, nps, &ts, &nt, &err)) {
+		sl_error_print(&err, "servelint");
+		sl_error_clear(&err);
+		sl_normalize_grammars_free(gs);
+		return SL_EXIT_ERROR;
+	}
+	int json = !strcmp(format, "json"), md = !strcmp(format, "markdown");
+	json_t *entries = json_array();
+	if (md)
+		fprintf(stdout, "### servelint diff %s %s\n\n", r1, r2);
+	for (size_t i = 0; i < nt && rc == SL_EXIT_OK; i++) {
+		if (!ts[i].in_old && !ts[i].in_new)
+			continue;
+		sl_diff d;
+		char *na, *nb;
+		sl_entry *ea = NULL, *eb = NULL;
+		sl_model *ma = NULL, *mb = NULL;
+		int st = compare_touched(r1, r2, &ts[i], gs, o, &d, &na, &nb, &ea, &eb, &ma, &mb, &err);
+		if (st < 0) {
+			sl_error_print(&err, "servelint");
+			sl_error_clear(&err);
+			rc = SL_EXIT_ERROR;
+		} else {
+			count[st]++;
+			differ |= st != 1 && st != 5;
+			const char *path = st == 2 ? ts[i].new_path : ts[i].old_path;
+			if (json) {
+				json_t *e = json_pack("{s:s, s:s}", "status", status_name[st], "path", path);
+				if (st >= 4)
+					json_object_set_new(e, "new_path", json_string(ts[i].new_path));
+				if (st == 0 || st == 4)
+					json_object_set_new(e, "diff", sl_report_diff_json(&d, na, nb));
+				json_array_append_new(entries, e);
+			} else {
+				fprintf(stdout, md ? "- **%s** `%s`" : "%s%s: %s", md ? status_name[st] : color ? "\033[1m" : "",
+					md ? path : status_name[st], md ? "" : path);
+				if (st >= 4)
+					fprintf(stdout, md ? " → `%s`" : " -> %s", ts[i].new_path);
+				fputs(color && !md ? "\033[0m\n" : "\n", stdout);
+				if (st == 0 || st == 4) {
+					if (md)
+						fputs("\n", stdout);
+					sl_report_diff(stdout, format, &d, na, nb, color);
+					if (md)
+						fputs("\n", stdout);
+				}
+			}
+			sl_diff_free(&d);
+		}
+		sl_model_free(ma);
+		sl_model_free(mb);
+		sl_entry_free(ea);
+		sl_entry_free(eb);
+		free(na);
+		free(nb);
+	}
+	if (rc == SL_EXIT_OK) {
+		size_t total = count[0] + count[1] + count[2] + count[3] + count[4] + count[5];
+		if (json) {
+			json_t *doc = json_pack("{s:s, s:s, s:o}", "from", r1, "to", r2, "entries", entries);
+			entries = NULL;
+			if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)))
+				rc = SL_EXIT_ERROR;
+			fputc('\n', stdout);
+			json_decref(doc);
+		} else {
+			fprintf(stdout, "%s%zu entr%s touched: %zu changed, %zu reformatted only, %zu added, %zu removed, %zu renamed\n",
+				md ? "\n" : "", total, total == 1 ? "y" : "ies", count[0], count[1], count[2], count[3],
+				count[4] + count[5]);
+		}
+		if (fflush(stdout) || ferror(stdout))
+			rc = SL_EXIT_ERROR;
+		else if (exit_code && differ)
+			rc = SL_EXIT_FINDINGS;
+	}
+	json_decref(entries);
+	sl_touched_free(ts, nt);
+	sl_normalize_grammars_free(gs);
+	return rc;
+}
+
+/* A revision, not a file: no such path, no colon, and git knows it. */
+static int is_rev(const char *s)
+{
+	struct stat st;
+	return strcmp(s, "-") && !strchr(s, ':') && stat(s, &st) != 0 && sl_git_is_revision(s);
 }
 
 int sl_cmd_diff(int argc, char **argv)
@@ -54,6 +186,16 @@ int sl_cmd_diff(int argc, char **argv)
 	int exit_code = 0, color = -1, c;
 	char *ignore[64], *only[64];
 	size_t ni = 0, no = 0;
+	/* `-- PATHSPEC...` is kept from getopt: it only limits REV REV */
+	char **ps = NULL;
+	size_t nps = 0;
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--")) {
+			ps = argv + i + 1;
+			nps = (size_t)(argc - i - 1);
+			argc = i;
+			break;
+		}
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -80,6 +222,14 @@ int sl_cmd_diff(int argc, char **argv)
 	if (color < 0)
 		color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 	const char *na = argv[optind], *nb = argv[optind + 1];
+	if (is_rev(na) && is_rev(nb)) {
+		sl_diff_opts o = {ignore, ni, only, no};
+		return diff_revisions(na, nb, ps, nps, format, &o, exit_code, color);
+	}
+	if (ps) {
+		fprintf(stderr, "servelint diff: `-- PATHSPEC` needs two revisions\n");
+		return 3;
+	}
 	if (!strcmp(na, "-") && !strcmp(nb, "-")) {
 		fprintf(stderr, "servelint diff: only one side can be standard input\n");
 		return 3;

@@ -39,21 +39,24 @@ static void where(FILE *f, const sl_origin *o)
 		fputc('-', f);
 }
 
+json_t *sl_report_diff_json(const sl_diff *d, const char *name_a, const char *name_b)
+{
+	json_t *ch = json_array();
+	for (size_t i = 0; i < d->n; i++) {
+		const sl_change *c = &d->v[i];
+		json_array_append_new(ch, json_pack("{s:s, s:s, s:s, s:O?, s:O?, s:o, s:o}", "kind", kind_name(c->kind),
+						    "service", c->service, "key", c->key, "old", c->a, "new", c->b,
+						    "old_origin", place(&c->at_a), "new_origin", place(&c->at_b)));
+	}
+	return json_pack("{s:s, s:s, s:b, s:{s:s, s:s}, s:o}", "a", name_a, "b", name_b, "equal", sl_diff_equal(d),
+			 "topology", "a", d->topology_a, "b", d->topology_b, "changes", ch);
+}
+
 int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *name_a, const char *name_b,
 		   int color)
 {
 	if (!strcmp(format, "json")) {
-		json_t *ch = json_array();
-		for (size_t i = 0; i < d->n; i++) {
-			const sl_change *c = &d->v[i];
-			json_array_append_new(ch, json_pack("{s:s, s:s, s:s, s:O?, s:O?, s:o, s:o}", "kind",
-							    kind_name(c->kind), "service", c->service, "key", c->key,
-							    "old", c->a, "new", c->b, "old_origin", place(&c->at_a),
-							    "new_origin", place(&c->at_b)));
-		}
-		json_t *doc = json_pack("{s:s, s:s, s:b, s:{s:s, s:s}, s:o}", "a", name_a, "b", name_b, "equal",
-					sl_diff_equal(d), "topology", "a", d->topology_a, "b", d->topology_b,
-					"changes", ch);
+		json_t *doc = sl_report_diff_json(d, name_a, name_b);
 		int rc = json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 		fputc('\n', f);
 		json_decref(doc);

@@ -37,6 +37,8 @@ int sl_report_findings(FILE *f, sl_format fmt, const sl_rules *rules, const sl_f
 
 /* A diff for a terminal (grouped by service, `key: old -> new`), as JSON,
  * or as markdown for a pull-request comment. name_a/name_b label the sides. */
+/* The diff as a JSON document (a new reference), as --format json writes it. */
+json_t *sl_report_diff_json(const sl_diff *d, const char *name_a, const char *name_b);
 int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *name_a, const char *name_b,
 		   int color);
 

@@ -133,3 +133,129 @@ out:
 	free(rev);
 	return rc;
 }
+
+/* ---- entries touched between two revisions -------------------------------- */
+
+static int entry_file(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	size_t n = strlen(b);
+	return (n > 3 && !strcmp(b + n - 3, ".sh")) || (n > 5 && !strcmp(b + n - 5, ".yaml")) ||
+	       (n > 4 && !strcmp(b + n - 4, ".yml")) || !strcmp(b, "metadata.txt");
+}
+
+/* The entry a file belongs to: its folder; a script at the top is its own. */
+static char *entry_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? sl_strndup(path, (size_t)(s - path)) : sl_strdup(path);
+}
+
+/* Does the tree hold an entry at DIR: a script in the folder, or DIR a script? */
+static int has_entry(git_tree *t, const char *dir)
+{
+	git_tree_entry *te = NULL;
+	if (!t || git_tree_entry_bypath(&te, t, dir))
+		return 0;
+	int ok = git_tree_entry_type(te) == GIT_OBJECT_BLOB;
+	if (!ok && git_tree_entry_type(te) == GIT_OBJECT_TREE) {
+		git_tree *sub = NULL;
+		if (!git_tree_lookup(&sub, git_tree_owner(t), git_tree_entry_id(te))) {
+			for (size_t i = 0; i < git_tree_entrycount(sub) && !ok; i++) {
+				const char *n = git_tree_entry_name(git_tree_entry_byindex(sub, i));
+				size_t l = strlen(n);
+				ok = l > 3 && !strcmp(n + l - 3, ".sh");
+			}
+			git_tree_free(sub);
+		}
+	}
+	git_tree_entry_free(te);
+	return ok;
+}
+
+static int tree_at(git_repository *repo, const char *rev, git_tree **out, sl_error *err)
+{
+	git_object *obj = NULL;
+	int rc = 0;
+	if (git_revparse_single(&obj, repo, rev) || git_object_peel((git_object **)out, obj, GIT_OBJECT_TREE))
+		rc = gfail(err, rev, "unknown revision");
+	git_object_free(obj);
+	return rc;
+}
+
+int sl_git_is_revision(const char *spec)
+{
+	git_libgit2_init();
+	git_repository *repo = NULL;
+	git_object *obj = NULL;
+	int ok = !git_repository_open_ext(&repo, ".", 0, NULL) && !git_revparse_single(&obj, repo, spec);
+	git_object_free(obj);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	return ok;
+}
+
+int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, size_t npath, sl_touched **out,
+		   size_t *nout, sl_error *err)
+{
+	*out = NULL;
+	*nout = 0;
+	git_libgit2_init();
+	git_repository *repo = NULL;
+	git_tree *t1 = NULL, *t2 = NULL;
+	git_diff *diff = NULL;
+	size_t cap = 0;
+	int rc = 0;
+	if (git_repository_open_ext(&repo, ".", 0, NULL)) {
+		rc = gfail(err, ".", "not in a git repository");
+		goto done;
+	}
+	if ((rc = tree_at(repo, rev1, &t1, err)) || (rc = tree_at(repo, rev2, &t2, err)))
+		goto done;
+	git_diff_options o;
+	git_diff_options_init(&o, GIT_DIFF_OPTIONS_VERSION);
+	o.pathspec.strings = (char **)pathspec;
+	o.pathspec.count = npath;
+	git_diff_find_options fo;
+	git_diff_find_options_init(&fo, GIT_DIFF_FIND_OPTIONS_VERSION);
+	fo.flags = GIT_DIFF_FIND_RENAMES;
+	if (git_diff_tree_to_tree(&diff, repo, t1, t2, &o) || git_diff_find_similar(diff, &fo)) {
+		rc = gfail(err, rev2, "cannot compare the revisions");
+		goto done;
+	}
+	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+		const char *op = d->old_file.path, *np = d->new_file.path;
+		if (!entry_file(op) && !entry_file(np))
+			continue;
+		char *od = entry_of(op), *nd = entry_of(np);
+		size_t k = 0;
+		for (; k < *nout; k++)
+			if (!strcmp((*out)[k].old_path, od) || !strcmp((*out)[k].new_path, nd))
+				break;
+		if (k < *nout) {
+			free(od);
+			free(nd);
+			continue;
+		}
+		sl_touched t = {od, nd, has_entry(t1, od), has_entry(t2, nd)};
+		SL_PUSH(*out, *nout, cap, t);
+	}
+done:
+	git_diff_free(diff);
+	git_tree_free(t1);
+	git_tree_free(t2);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	return rc;
+}
+
+void sl_touched_free(sl_touched *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].old_path);
+		free(v[i].new_path);
+	}
+	free(v);
+}

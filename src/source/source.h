@@ -79,6 +79,22 @@ int sl_entry_from_files(const char *path, const char *display, char *const *name
  * directory: SPEC is REV:path (a folder or a file at that revision). Read
  * with libgit2, without a checkout. */
 int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err);
+/* ---- entries touched between two revisions (libgit2) --------------------- */
+
+typedef struct sl_touched {
+	char *old_path, *new_path;  /* the entry's folder (or script) at each side; owned */
+	int in_old, in_new;         /* an entry is there (a script in the folder) */
+} sl_touched;
+
+/* Whether SPEC names a revision of the repository around the current directory. */
+int sl_git_is_revision(const char *spec);
+/* The entries whose files (scripts, YAML, metadata.txt) differ between two
+ * revisions, limited by git pathspecs; renames found by similarity. *out
+ * is the caller's (sl_touched_free). */
+int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, size_t npath, sl_touched **out,
+		   size_t *nout, sl_error *err);
+void sl_touched_free(sl_touched *v, size_t n);
+
 /* An entry from standard input (a script or catalogue form). */
 int sl_entry_from_stdin(sl_entry **out, sl_error *err);
 
