@@ -19,6 +19,7 @@ static void usage(FILE *f)
 	      "  rules     list the rules, or explain one\n"
 	      "  diff      the semantic difference of two entries (files, folders, REV:path)\n"
 	      "  matrix    entries side by side: the keys whose values differ\n"
+	      "  log       the semantic history of an entry through git commits\n"
 	      "  import    split published catalogue pages into entry folders\n"
 	      "\n"
 	      "`servelint <command> --help` describes a command.\n",
@@ -34,6 +35,7 @@ int main(int argc, char **argv)
 		{"rules", sl_cmd_rules},
 		{"diff", sl_cmd_diff},
 		{"matrix", sl_cmd_matrix},
+		{"log", sl_cmd_log},
 	};
 	if (argc < 2) {
 		usage(stderr);

@@ -20,6 +20,7 @@
 
 #include "diff/diff.h"
 #include "inputs.h"
+#include "touched.h"
 #include "normalize/normalize.h"
 #include "report/report.h"
 
@@ -46,12 +47,11 @@ static void usage(FILE *f)
 	      f);
 }
 
-static const char *const status_name[] = {"changed", "reformatted only", "added", "removed", "renamed",
+const char *const sl_touched_status[] = {"changed", "reformatted only", "added", "removed", "renamed",
 					   "renamed, reformatted only"};
 
-/* One touched entry: loads and compares both sides. Returns the status
- * index into status_name, or -1 (err set) when a side cannot be read. */
-static int compare_touched(const char *r1, const char *r2, const sl_touched *t, const sl_grammars *gs,
+/* see cmd.h */
+int sl_cmd_compare_touched(const char *r1, const char *r2, const sl_touched *t, const sl_grammars *gs,
 			   const sl_diff_opts *o, sl_diff *d, char **na, char **nb, sl_entry **ea, sl_entry **eb,
 			   sl_model **ma, sl_model **mb, sl_error *err)
 {
@@ -100,7 +100,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 		char *na, *nb;
 		sl_entry *ea = NULL, *eb = NULL;
 		sl_model *ma = NULL, *mb = NULL;
-		int st = compare_touched(r1, r2, &ts[i], gs, o, &d, &na, &nb, &ea, &eb, &ma, &mb, &err);
+		int st = sl_cmd_compare_touched(r1, r2, &ts[i], gs, o, &d, &na, &nb, &ea, &eb, &ma, &mb, &err);
 		if (st < 0) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
@@ -110,15 +110,15 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 			differ |= st != 1 && st != 5;
 			const char *path = st == 2 ? ts[i].new_path : ts[i].old_path;
 			if (json) {
-				json_t *e = json_pack("{s:s, s:s}", "status", status_name[st], "path", path);
+				json_t *e = json_pack("{s:s, s:s}", "status", sl_touched_status[st], "path", path);
 				if (st >= 4)
 					json_object_set_new(e, "new_path", json_string(ts[i].new_path));
 				if (st == 0 || st == 4)
 					json_object_set_new(e, "diff", sl_report_diff_json(&d, na, nb));
 				json_array_append_new(entries, e);
 			} else {
-				fprintf(stdout, md ? "- **%s** `%s`" : "%s%s: %s", md ? status_name[st] : color ? "\033[1m" : "",
-					md ? path : status_name[st], md ? "" : path);
+				fprintf(stdout, md ? "- **%s** `%s`" : "%s%s: %s", md ? sl_touched_status[st] : color ? "\033[1m" : "",
+					md ? path : sl_touched_status[st], md ? "" : path);
 				if (st >= 4)
 					fprintf(stdout, md ? " → `%s`" : " -> %s", ts[i].new_path);
 				fputs(color && !md ? "\033[0m\n" : "\n", stdout);

@@ -259,3 +259,76 @@ void sl_touched_free(sl_touched *v, size_t n)
 	}
 	free(v);
 }
+
+/* ---- history ----------------------------------------------------------- */
+
+int sl_git_log(const char *rev, sl_commit **out, size_t *nout, sl_error *err)
+{
+	*out = NULL;
+	*nout = 0;
+	git_libgit2_init();
+	git_repository *repo = NULL;
+	git_revwalk *walk = NULL;
+	git_object *obj = NULL;
+	size_t cap = 0;
+	int rc = 0;
+	if (git_repository_open_ext(&repo, ".", 0, NULL)) {
+		rc = gfail(err, ".", "not in a git repository");
+		goto done;
+	}
+	if (git_revparse_single(&obj, repo, rev)) {
+		rc = gfail(err, rev, "unknown revision");
+		goto done;
+	}
+	git_object *peeled = NULL;
+	if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) || git_revwalk_new(&walk, repo) ||
+	    git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME) ||
+	    git_revwalk_push(walk, git_object_id(peeled))) {
+		git_object_free(peeled);
+		rc = gfail(err, rev, "cannot walk the history");
+		goto done;
+	}
+	git_object_free(peeled);
+	/* first parents only, as `git log --first-parent`: a merge's changes are
+	 * told by the commits that made them */
+	git_revwalk_simplify_first_parent(walk);
+	git_oid id;
+	while (!git_revwalk_next(&id, walk)) {
+		git_commit *c = NULL;
+		if (git_commit_lookup(&c, repo, &id))
+			continue;
+		sl_commit k;
+		memset(&k, 0, sizeof k);
+		char hex[GIT_OID_HEXSZ + 1];
+		git_oid_tostr(hex, sizeof hex, &id);
+		k.id = sl_strdup(hex);
+		if (git_commit_parentcount(c)) {
+			git_oid_tostr(hex, sizeof hex, git_commit_parent_id(c, 0));
+			k.parent = sl_strdup(hex);
+		}
+		const git_signature *a = git_commit_author(c);
+		k.author = sl_strdup(a && a->name ? a->name : "");
+		k.time = a ? (long long)a->when.time : 0;
+		k.tz_minutes = a ? a->when.offset : 0;
+		k.subject = sl_strdup(git_commit_summary(c) ? git_commit_summary(c) : "");
+		SL_PUSH(*out, *nout, cap, k);
+		git_commit_free(c);
+	}
+done:
+	git_revwalk_free(walk);
+	git_object_free(obj);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+	return rc;
+}
+
+void sl_commits_free(sl_commit *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].id);
+		free(v[i].parent);
+		free(v[i].author);
+		free(v[i].subject);
+	}
+	free(v);
+}

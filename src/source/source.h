@@ -95,6 +95,20 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 		   size_t *nout, sl_error *err);
 void sl_touched_free(sl_touched *v, size_t n);
 
+typedef struct sl_commit {
+	char *id;          /* full hex object id; owned */
+	char *parent;      /* first parent's id, or NULL for a root; owned */
+	char *author;      /* owned */
+	long long time;    /* author time, seconds since the epoch */
+	int tz_minutes;    /* the author's UTC offset */
+	char *subject;     /* first paragraph of the message; owned */
+} sl_commit;
+
+/* The first-parent history from REV, newest first (libgit2 revwalk). *out
+ * is the caller's (sl_commits_free). */
+int sl_git_log(const char *rev, sl_commit **out, size_t *nout, sl_error *err);
+void sl_commits_free(sl_commit *v, size_t n);
+
 /* An entry from standard input (a script or catalogue form). */
 int sl_entry_from_stdin(sl_entry **out, sl_error *err);
 

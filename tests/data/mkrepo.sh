@@ -2,7 +2,14 @@
 set -e
 r=$1
 src=$(pwd)/corpus
-g() { git -C "$r" -c user.name=t -c user.email=t@t "$@"; }
+# fixed names and dates: the same commits (ids) every run
+n=0
+g() {
+	n=$((n + 1))
+	d=$(printf '2026-11-%02dT12:00:00+0100' "$n")
+	GIT_AUTHOR_DATE="$d" GIT_COMMITTER_DATE="$d" \
+		git -C "$r" -c user.name="Ada Tester" -c user.email=ada@example.com -c init.defaultBranch=main "$@"
+}
 mkdir -p "$r/cat"
 cp -r $src/deepseek-v4.1-flash/b300-x8/vllm-tp2-dspark5 "$r/cat/vllm"
 cp -r $src/deepseek-v4-pro/b300-x8/trtllm-disagg-1p-dep4-1d-dep4-mtp3 "$r/cat/trt"

@@ -1,0 +1,44 @@
+#!/bin/sh
+# log.sh SERVELINT [--update]: `servelint log` over the history that
+# tests/data/mkrepo.sh builds (fixed names and dates: the same commit ids
+# every run), against outputs read and judged (tests/golden/log/); renames
+# followed, reformat-only commits shown or hidden, the bad inputs.
+set -u
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+upd=${2:-}
+root=$(pwd)
+pass=0
+fails=0
+ok() { pass=$((pass + 1)); }
+ko() { echo "FAIL $1"; fails=$((fails + 1)); }
+golden() { # golden NAME COMMAND...: runs COMMAND in this shell, compares its output
+	name=$1
+	shift
+	out=$(mktemp)
+	"$@" > "$out"
+	if [ "$upd" = --update ]; then cp "$out" "$root/tests/golden/log/$name"; fi
+	if diff -u "$root/tests/golden/log/$name" "$out"; then ok; else ko "$name"; fi
+	rm -f "$out"
+}
+hist=$(mktemp -d)
+trap 'rm -rf "$hist"' EXIT
+sh tests/data/mkrepo.sh "$hist" > /dev/null 2>&1 || { echo "FAIL history setup"; exit 1; }
+lg() { (cd "$hist" && "$bin" log "$@"); }
+golden trt-renamed.tty lg --color never cat/trt-renamed
+golden vllm.tty lg --color never cat/vllm
+golden vllm.md lg --format markdown cat/vllm
+n=$(lg --color never --no-reformat cat/vllm | grep -c 'reformatted only')
+[ "$n" -eq 0 ] && ok || ko "--no-reformat left $n"
+n=$(lg --color never cat/vllm | grep -c '^commit ')
+[ "$n" -eq 4 ] && ok || ko "cat/vllm: $n commits, not 4 (creation, reformat, alias swap, flag change)"
+lg --rev HEAD~4 --color never cat/trt | grep -q 'YAML change' && ko "--rev HEAD~4 sees a later commit" || ok
+lg cat/nosuch > /dev/null 2>&1
+[ $? -eq 2 ] && ok || ko "path missing at HEAD"
+lg --rev nosuchrev cat/vllm > /dev/null 2>&1
+[ $? -eq 2 ] && ok || ko "unknown revision"
+(cd /tmp && "$bin" log cat/vllm > /dev/null 2>&1)
+[ $? -eq 2 ] && ok || ko "not a repository"
+lg > /dev/null 2>&1
+[ $? -eq 3 ] && ok || ko "no PATH"
+echo "$pass passed, $fails failed"
+[ $fails -eq 0 ]
