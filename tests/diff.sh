@@ -77,6 +77,16 @@ hd HEAD~7 nosuchrev > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "unknown revision"
 hd a.sh b.sh -- cat > /dev/null 2>&1
 [ $? -eq 3 ] && ok || ko "pathspec without revisions"
+# git's external diff driver (seven or nine arguments) driven by real git
+# diff; git difftool --extcmd with two files
+ext() { (cd "$hist" && GIT_EXTERNAL_DIFF="$bin diff --color never" git --no-pager diff "$@"); }
+golden ext-change.txt ext HEAD~5 HEAD~4
+golden ext-yaml.txt ext HEAD~4 HEAD~3
+golden ext-rename.txt ext HEAD~3 HEAD~2
+ext HEAD~6 HEAD~5 > "$hist.out"
+[ $? -eq 0 ] && grep -q '^no difference in how the model is served$' "$hist.out" && ok || ko "external diff, alias swap"
+(cd "$hist" && git difftool --no-prompt --extcmd "$bin diff --color never" HEAD~5 HEAD~4 -- cat/vllm/launch.sh) > "$hist.out" 2>&1
+grep -q 'limits.max_seqs: 256 -> 128' "$hist.out" && ok || ko "difftool --extcmd"
 rm -f "$hist.out"
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]

@@ -164,6 +164,103 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 	return rc;
 }
 
+/* The whole of a file for the line diff (the driver's fallback), at most
+ * the size an entry file may have. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	sl_buf b = {0};
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len < SL_MAX_FILE_BYTES)
+		sl_buf_add(&b, chunk, n);
+	int bad = ferror(f) || b.len >= SL_MAX_FILE_BYTES;
+	fclose(f);
+	if (bad) {
+		sl_buf_free(&b);
+		return NULL;
+	}
+	*len = b.len;
+	return b.data ? sl_buf_detach(&b) : sl_strdup("");
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+	size_t a = strlen(s), b = strlen(tail);
+	return a >= b && !strcmp(s + a - b, tail);
+}
+
+/* git's external diff protocol (GIT_EXTERNAL_DIFF, diff.<driver>.command):
+ * PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE [NEW-PATH
+ * HEADER] (the last two for a rename; see git's diff docs). A launch
+ * script on both sides is compared semantically; anything else (a YAML
+ * file alone, an added or deleted file, a side that cannot be read as an
+ * entry) gets a plain line diff with a note saying why. Exits 0 unless
+ * writing fails: git stops at a driver's non-zero exit. */
+static int git_driver(char **a, int renamed, const char *format, const sl_diff_opts *o, int color)
+{
+	/* a rename adds NEW-PATH and git's extended header lines */
+	const char *path = a[0], *fa = a[1], *fb = a[4], *newpath = renamed ? a[7] : a[0];
+	sl_buf na = {0}, nb = {0};
+	sl_buf_printf(&na, "a/%s", path);
+	sl_buf_printf(&nb, "b/%s", newpath);
+	const char *why = NULL;
+	char whybuf[512];
+	int rc = SL_EXIT_OK;
+	if (!strcmp(fa, "/dev/null") || !strcmp(fb, "/dev/null")) {
+		why = !strcmp(fa, "/dev/null") ? "a new file" : "a deleted file";
+	} else if (!ends_with(path, ".sh")) {
+		why = "not a launch script (its entry is compared as a whole by `servelint diff REV1 REV2`)";
+	} else {
+		sl_error err = {0};
+		sl_grammars *gs = NULL;
+		sl_entry *ea = NULL, *eb = NULL;
+		sl_model *ma = NULL, *mb = NULL;
+		if (sl_normalize_grammars_load(&gs, &err) || sl_entry_load(fa, &ea, &err) ||
+		    sl_normalize_entry(ea, gs, &ma, &err) || sl_entry_load(fb, &eb, &err) ||
+		    sl_normalize_entry(eb, gs, &mb, &err)) {
+			snprintf(whybuf, sizeof whybuf, "cannot be read as an entry: %s", err.msg);
+			why = whybuf;
+			sl_error_clear(&err);
+		} else {
+			sl_diff d;
+			sl_diff_models(ma, mb, o, &d);
+			printf("servelint diff %s %s\n", na.data, nb.data);
+			if (sl_report_diff(stdout, format, &d, na.data, nb.data, color))
+				rc = SL_EXIT_ERROR;
+			sl_diff_free(&d);
+		}
+		sl_model_free(ma);
+		sl_model_free(mb);
+		sl_entry_free(ea);
+		sl_entry_free(eb);
+		sl_normalize_grammars_free(gs);
+	}
+	if (why) {
+		size_t la = 0, lb = 0;
+		char *ta = slurp(fa, &la), *tb = slurp(fb, &lb), *patch = NULL;
+		int same_text = ta && tb && la == lb && !memcmp(ta, tb, la);
+		printf("servelint diff %s %s\nnote: %s; %s\n", na.data, nb.data, why,
+		       same_text ? "the text is the same" : "a line diff follows");
+		if (same_text)
+			;
+		else if (ta && tb && !sl_git_line_diff(ta, la, path, tb, lb, newpath, &patch))
+			fputs(patch, stdout);
+		else
+			fprintf(stderr, "servelint: %s: cannot read %s or %s\n", path, fa, fb);
+		free(patch);
+		free(ta);
+		free(tb);
+	}
+	sl_buf_free(&na);
+	sl_buf_free(&nb);
+	if (fflush(stdout) || ferror(stdout))
+		rc = SL_EXIT_ERROR;
+	return rc;
+}
+
 /* A revision, not a file: no such path, no colon, and git knows it. */
 static int is_rev(const char *s)
 {
@@ -213,6 +310,12 @@ int sl_cmd_diff(int argc, char **argv)
 		case 'h': usage(stdout); return SL_EXIT_OK;
 		default: usage(stderr); return 3;
 		}
+	}
+	if (color < 0)
+		color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	if ((argc - optind == 7 || argc - optind == 9) && !ps) {
+		sl_diff_opts o = {ignore, ni, only, no};
+		return git_driver(argv + optind, argc - optind == 9, format, &o, color);
 	}
 	if (argc - optind != 2) {
 		fprintf(stderr, "servelint diff: two entries are needed\n");

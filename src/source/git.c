@@ -332,3 +332,23 @@ void sl_commits_free(sl_commit *v, size_t n)
 	}
 	free(v);
 }
+
+/* ---- a plain line diff (the fallback when a side is not an entry) ---------- */
+
+int sl_git_line_diff(const char *a, size_t alen, const char *aname, const char *b, size_t blen, const char *bname,
+		     char **out)
+{
+	*out = NULL;
+	git_libgit2_init();
+	git_patch *p = NULL;
+	git_buf buf = {0};
+	int rc = -1;
+	if (!git_patch_from_buffers(&p, a, alen, aname, b, blen, bname, NULL) && !git_patch_to_buf(&buf, p)) {
+		*out = sl_strndup(buf.ptr ? buf.ptr : "", buf.size);
+		rc = 0;
+	}
+	git_buf_dispose(&buf);
+	git_patch_free(p);
+	git_libgit2_shutdown();
+	return rc;
+}

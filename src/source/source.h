@@ -109,6 +109,11 @@ typedef struct sl_commit {
 int sl_git_log(const char *rev, sl_commit **out, size_t *nout, sl_error *err);
 void sl_commits_free(sl_commit *v, size_t n);
 
+/* A unified line diff of two texts (libgit2's patch from buffers); *out
+ * is the caller's. Returns 0, or -1. */
+int sl_git_line_diff(const char *a, size_t alen, const char *aname, const char *b, size_t blen, const char *bname,
+		     char **out);
+
 /* An entry from standard input (a script or catalogue form). */
 int sl_entry_from_stdin(sl_entry **out, sl_error *err);
 
