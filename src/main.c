@@ -20,6 +20,7 @@ static void usage(FILE *f)
 	      "  diff      the semantic difference of two entries (files, folders, REV:path)\n"
 	      "  matrix    entries side by side: the keys whose values differ\n"
 	      "  log       the semantic history of an entry through git commits\n"
+	      "  review    a change's semantic diffs and only the findings it introduces\n"
 	      "  import    split published catalogue pages into entry folders\n"
 	      "\n"
 	      "`servelint <command> --help` describes a command.\n",
@@ -36,6 +37,7 @@ int main(int argc, char **argv)
 		{"diff", sl_cmd_diff},
 		{"matrix", sl_cmd_matrix},
 		{"log", sl_cmd_log},
+		{"review", sl_cmd_review},
 	};
 	if (argc < 2) {
 		usage(stderr);
