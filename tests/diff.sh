@@ -3,24 +3,8 @@
 # judged (tests/golden/diff/), exit statuses, and REV:path read from a real
 # git repository built here (reformat-only commit, alias swap, real change).
 set -u
-bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-upd=${2:-}
-root=$(pwd)
-pass=0
-fails=0
-ok() { pass=$((pass + 1)); }
-ko() { echo "FAIL $1"; fails=$((fails + 1)); }
-# golden NAME COMMAND...: runs COMMAND here (not in a pipeline's subshell,
-# where the counts would be lost) and compares its output with NAME
-golden() {
-	name=$1
-	shift
-	out=$(mktemp)
-	"$@" > "$out"
-	if [ "$upd" = --update ]; then cp "$out" "$root/tests/golden/diff/$name"; fi
-	if diff -u "$root/tests/golden/diff/$name" "$out"; then pass=$((pass + 1)); else echo "FAIL $name"; fails=$((fails + 1)); fi
-	rm -f "$out"
-}
+. "$(dirname "$0")/lib.sh"
+gold=diff
 # formatting, flag order, aliases, =, JSON member order: equal; --port 8000
 # is vLLM's default written out: an explicit default, not a difference
 golden aliases.tty "$bin" diff --exit-code --color never tests/data/diff/a.sh tests/data/diff/b.sh
@@ -58,9 +42,7 @@ done
 # REV REV: every entry touched, over a history with a reformat-only
 # commit, an alias swap, a flag change, a YAML change, a rename, a deletion
 # and a new entry (tests/data/mkrepo.sh)
-hist=$(mktemp -d)
-trap 'rm -rf "$repo" "$hist"' EXIT
-sh tests/data/mkrepo.sh "$hist" > /dev/null 2>&1 || { echo "FAIL history setup"; exit 1; }
+mkhist
 hd() { (cd "$hist" && "$bin" diff "$@"); }
 golden rev-all.tty hd --color never HEAD~7 HEAD
 golden rev-yaml-rename.md hd --format markdown HEAD~4 HEAD~1
@@ -88,5 +70,4 @@ ext HEAD~6 HEAD~5 > "$hist.out"
 (cd "$hist" && git difftool --no-prompt --extcmd "$bin diff --color never" HEAD~5 HEAD~4 -- cat/vllm/launch.sh) > "$hist.out" 2>&1
 grep -q 'limits.max_seqs: 256 -> 128' "$hist.out" && ok || ko "difftool --extcmd"
 rm -f "$hist.out"
-echo "$pass passed, $fails failed"
-[ $fails -eq 0 ]
+finish

@@ -4,25 +4,9 @@
 # every run), against outputs read and judged (tests/golden/log/); renames
 # followed, reformat-only commits shown or hidden, the bad inputs.
 set -u
-bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-upd=${2:-}
-root=$(pwd)
-pass=0
-fails=0
-ok() { pass=$((pass + 1)); }
-ko() { echo "FAIL $1"; fails=$((fails + 1)); }
-golden() { # golden NAME COMMAND...: runs COMMAND in this shell, compares its output
-	name=$1
-	shift
-	out=$(mktemp)
-	"$@" > "$out"
-	if [ "$upd" = --update ]; then cp "$out" "$root/tests/golden/log/$name"; fi
-	if diff -u "$root/tests/golden/log/$name" "$out"; then ok; else ko "$name"; fi
-	rm -f "$out"
-}
-hist=$(mktemp -d)
-trap 'rm -rf "$hist"' EXIT
-sh tests/data/mkrepo.sh "$hist" > /dev/null 2>&1 || { echo "FAIL history setup"; exit 1; }
+. "$(dirname "$0")/lib.sh"
+gold=log
+mkhist
 lg() { (cd "$hist" && "$bin" log "$@"); }
 golden trt-renamed.tty lg --color never cat/trt-renamed
 golden vllm.tty lg --color never cat/vllm
@@ -40,5 +24,4 @@ lg --rev nosuchrev cat/vllm > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "not a repository"
 lg > /dev/null 2>&1
 [ $? -eq 3 ] && ok || ko "no PATH"
-echo "$pass passed, $fails failed"
-[ $fails -eq 0 ]
+finish

@@ -4,24 +4,8 @@
 # the corpus as markdown, one system's variants for a terminal, CSV and
 # JSON; the exit statuses and the bad inputs.
 set -u
-bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-upd=${2:-}
-root=$(pwd)
-pass=0
-fails=0
-# golden NAME COMMAND...: runs COMMAND here (not in a pipeline's subshell,
-# where the counts would be lost) and compares its output with NAME
-golden() {
-	name=$1
-	shift
-	out=$(mktemp)
-	"$@" > "$out"
-	if [ "$upd" = --update ]; then cp "$out" "$root/tests/golden/matrix/$name"; fi
-	if diff -u "$root/tests/golden/matrix/$name" "$out"; then pass=$((pass + 1)); else echo "FAIL $name"; fails=$((fails + 1)); fi
-	rm -f "$out"
-}
-ok() { pass=$((pass + 1)); }
-ko() { echo "FAIL $name"; fails=$((fails + 1)); }
+. "$(dirname "$0")/lib.sh"
+gold=matrix
 f=corpus/deepseek-v4.1-flash
 golden flash-all.md "$bin" matrix --format markdown $f/*/*/
 golden h200.tty "$bin" matrix --color never $f/h200-sxm-x8/*/
@@ -46,5 +30,4 @@ d=$("$bin" matrix --color never $f/h200-sxm-x8/*/ | grep -vc '^  \|^same in all'
 [ $? -eq 3 ] && ok || ko "one entry"
 "$bin" matrix --format xml $f/h200-sxm-x8/*/ > /dev/null 2>&1
 [ $? -eq 3 ] && ok || ko "unknown format"
-echo "$pass passed, $fails failed"
-[ $fails -eq 0 ]
+finish

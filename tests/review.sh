@@ -4,25 +4,9 @@
 # memory fraction no longer prefill's): reported by the reviews that span
 # that commit, and not repeated by those that start after it (the rename).
 set -u
-bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-upd=${2:-}
-root=$(pwd)
-pass=0
-fails=0
-ok() { pass=$((pass + 1)); }
-ko() { echo "FAIL $1"; fails=$((fails + 1)); }
-golden() { # golden NAME COMMAND...: runs COMMAND in this shell, compares its output
-	name=$1
-	shift
-	out=$(mktemp)
-	"$@" > "$out"
-	if [ "$upd" = --update ]; then cp "$out" "$root/tests/golden/review/$name"; fi
-	if diff -u "$root/tests/golden/review/$name" "$out"; then ok; else ko "$name"; fi
-	rm -f "$out"
-}
-hist=$(mktemp -d)
-trap 'rm -rf "$hist"' EXIT
-sh tests/data/mkrepo.sh "$hist" > /dev/null 2>&1 || { echo "FAIL history setup"; exit 1; }
+. "$(dirname "$0")/lib.sh"
+gold=review
+mkhist
 rv() { (cd "$hist" && "$bin" review "$@"); }
 golden all.tty rv --color never HEAD~7 HEAD
 golden yaml.md rv --format markdown HEAD~5 HEAD~3
@@ -41,5 +25,4 @@ rv > /dev/null 2>&1
 [ $? -eq 3 ] && ok || ko "no BASE"
 rv --format xml HEAD~1 > /dev/null 2>&1
 [ $? -eq 3 ] && ok || ko "unknown format"
-echo "$pass passed, $fails failed"
-[ $fails -eq 0 ]
+finish

@@ -50,28 +50,61 @@ static void usage(FILE *f)
 const char *const sl_touched_status[] = {"changed", "reformatted only", "added", "removed", "renamed",
 					   "renamed, reformatted only"};
 
-/* see cmd.h */
-int sl_cmd_compare_touched(const char *r1, const char *r2, const sl_touched *t, const sl_grammars *gs,
-			   const sl_diff_opts *o, sl_diff *d, char **na, char **nb, sl_entry **ea, sl_entry **eb,
-			   sl_model **ma, sl_model **mb, sl_error *err)
+int sl_cmd_touched_compare(const char *r1, const char *r2, const sl_touched *t, const sl_grammars *gs,
+			   const sl_diff_opts *o, sl_touched_cmp *c, sl_error *err)
 {
+	memset(c, 0, sizeof *c);
 	sl_buf a = {0}, b = {0};
 	sl_buf_printf(&a, "%s:%s", r1, t->old_path);
 	sl_buf_printf(&b, "%s:%s", r2, t->new_path);
-	*na = sl_buf_detach(&a);
-	*nb = sl_buf_detach(&b);
-	memset(d, 0, sizeof *d);
+	c->na = sl_buf_detach(&a);
+	c->nb = sl_buf_detach(&b);
 	if (!t->in_old)
-		return 2;
+		return c->status = 2;
 	if (!t->in_new)
-		return 3;
-	/* the diff's origins point into the entries: the caller frees them after */
-	if (sl_entry_from_git(*na, ea, err) || sl_normalize_entry(*ea, gs, ma, err) ||
-	    sl_entry_from_git(*nb, eb, err) || sl_normalize_entry(*eb, gs, mb, err))
-		return -1;
-	sl_diff_models(*ma, *mb, o, d);
+		return c->status = 3;
+	if (sl_entry_from_git(c->na, &c->ea, err) || sl_normalize_entry(c->ea, gs, &c->ma, err) ||
+	    sl_entry_from_git(c->nb, &c->eb, err) || sl_normalize_entry(c->eb, gs, &c->mb, err))
+		return c->status = -1;
+	sl_diff_models(c->ma, c->mb, o, &c->diff);
 	int renamed = strcmp(t->old_path, t->new_path) != 0;
-	return sl_diff_equal(d) ? (renamed ? 5 : 1) : (renamed ? 4 : 0);
+	return c->status = sl_diff_equal(&c->diff) ? (renamed ? 5 : 1) : (renamed ? 4 : 0);
+}
+
+void sl_cmd_touched_print_diff(const sl_touched_cmp *c, int md, int color)
+{
+	if (c->status != 0 && c->status != 4)
+		return;
+	if (md)
+		fputs("\n", stdout);
+	sl_report_diff(stdout, md ? "markdown" : "tty", &c->diff, c->na, c->nb, color);
+	if (md)
+		fputs("\n", stdout);
+}
+
+void sl_cmd_touched_print(const sl_touched_cmp *c, const sl_touched *t, int md, int color)
+{
+	const char *path = c->status == 2 ? t->new_path : t->old_path, *st = sl_touched_status[c->status];
+	if (md)
+		printf("- **%s** `%s`", st, path);
+	else
+		printf("%s%s: %s", color ? "\033[1m" : "", st, path);
+	if (c->status >= 4)
+		printf(md ? " → `%s`" : " -> %s", t->new_path);
+	fputs(color && !md ? "\033[0m\n" : "\n", stdout);
+	sl_cmd_touched_print_diff(c, md, color);
+}
+
+void sl_cmd_touched_free(sl_touched_cmp *c)
+{
+	sl_diff_free(&c->diff);
+	sl_model_free(c->ma);
+	sl_model_free(c->mb);
+	sl_entry_free(c->ea);
+	sl_entry_free(c->eb);
+	free(c->na);
+	free(c->nb);
+	memset(c, 0, sizeof *c);
 }
 
 /* `diff REV1 REV2 [-- PATHSPEC...]`: every entry touched between them. */
@@ -96,11 +129,8 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 	for (size_t i = 0; i < nt && rc == SL_EXIT_OK; i++) {
 		if (!ts[i].in_old && !ts[i].in_new)
 			continue;
-		sl_diff d;
-		char *na, *nb;
-		sl_entry *ea = NULL, *eb = NULL;
-		sl_model *ma = NULL, *mb = NULL;
-		int st = sl_cmd_compare_touched(r1, r2, &ts[i], gs, o, &d, &na, &nb, &ea, &eb, &ma, &mb, &err);
+		sl_touched_cmp cmp;
+		int st = sl_cmd_touched_compare(r1, r2, &ts[i], gs, o, &cmp, &err);
 		if (st < 0) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
@@ -108,36 +138,19 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 		} else {
 			count[st]++;
 			differ |= st != 1 && st != 5;
-			const char *path = st == 2 ? ts[i].new_path : ts[i].old_path;
 			if (json) {
-				json_t *e = json_pack("{s:s, s:s}", "status", sl_touched_status[st], "path", path);
+				json_t *e = json_pack("{s:s, s:s}", "status", sl_touched_status[st], "path",
+						      st == 2 ? ts[i].new_path : ts[i].old_path);
 				if (st >= 4)
 					json_object_set_new(e, "new_path", json_string(ts[i].new_path));
 				if (st == 0 || st == 4)
-					json_object_set_new(e, "diff", sl_report_diff_json(&d, na, nb));
+					json_object_set_new(e, "diff", sl_report_diff_json(&cmp.diff, cmp.na, cmp.nb));
 				json_array_append_new(entries, e);
 			} else {
-				fprintf(stdout, md ? "- **%s** `%s`" : "%s%s: %s", md ? sl_touched_status[st] : color ? "\033[1m" : "",
-					md ? path : sl_touched_status[st], md ? "" : path);
-				if (st >= 4)
-					fprintf(stdout, md ? " → `%s`" : " -> %s", ts[i].new_path);
-				fputs(color && !md ? "\033[0m\n" : "\n", stdout);
-				if (st == 0 || st == 4) {
-					if (md)
-						fputs("\n", stdout);
-					sl_report_diff(stdout, format, &d, na, nb, color);
-					if (md)
-						fputs("\n", stdout);
-				}
+				sl_cmd_touched_print(&cmp, &ts[i], md, color);
 			}
-			sl_diff_free(&d);
 		}
-		sl_model_free(ma);
-		sl_model_free(mb);
-		sl_entry_free(ea);
-		sl_entry_free(eb);
-		free(na);
-		free(nb);
+		sl_cmd_touched_free(&cmp);
 	}
 	if (rc == SL_EXIT_OK) {
 		size_t total = count[0] + count[1] + count[2] + count[3] + count[4] + count[5];

@@ -142,15 +142,12 @@ int sl_cmd_log(int argc, char **argv)
 		} else {
 			t.old_path = sl_strdup(cur);
 		}
-		sl_diff d;
-		char *na = NULL, *nb = NULL;
-		sl_entry *ea = NULL, *eb = NULL;
-		sl_model *ma = NULL, *mb = NULL;
 		/* short ids name the sides (REV:path) */
 		char r1[13], r2[13];
 		snprintf(r1, sizeof r1, "%.12s", k->parent ? k->parent : k->id);
 		snprintf(r2, sizeof r2, "%.12s", k->id);
-		int st = sl_cmd_compare_touched(r1, r2, &t, gs, &o, &d, &na, &nb, &ea, &eb, &ma, &mb, &err);
+		sl_touched_cmp cmp;
+		int st = sl_cmd_touched_compare(r1, r2, &t, gs, &o, &cmp, &err);
 		if (st < 0) {
 			rc = SL_EXIT_ERROR;
 		} else if (!(no_reformat && st == 1)) {
@@ -167,23 +164,10 @@ int sl_cmd_log(int argc, char **argv)
 			if (st >= 4)
 				printf(md ? " from `%s`" : " from %s", t.old_path);
 			fputs("\n", stdout);
-			if (st == 0 || st == 4) {
-				if (md)
-					fputs("\n", stdout);
-				sl_report_diff(stdout, format, &d, na, nb, color);
-				if (md)
-					fputs("\n", stdout);
-			}
+			sl_cmd_touched_print_diff(&cmp, md, color);
 			shown++;
 		}
-		if (st >= 0)
-			sl_diff_free(&d);
-		sl_model_free(ma);
-		sl_model_free(mb);
-		sl_entry_free(ea);
-		sl_entry_free(eb);
-		free(na);
-		free(nb);
+		sl_cmd_touched_free(&cmp);
 		/* follow the rename; the entry's creation ends its history */
 		free(cur);
 		cur = t.old_path;

@@ -137,37 +137,11 @@ int sl_cmd_review(int argc, char **argv)
 		if (!t->in_new && !t->in_old)
 			continue;
 		/* the semantic diff (text formats) */
-		sl_diff d;
-		char *na = NULL, *nb = NULL;
-		sl_entry *ea = NULL, *eb = NULL;
-		sl_model *ma = NULL, *mb = NULL;
 		sl_diff_opts all = {NULL, 0, NULL, 0};
-		int st = sl_cmd_compare_touched(base, head, t, gs, &all, &d, &na, &nb, &ea, &eb, &ma, &mb, &err);
-		if (st >= 0 && text) {
-			const char *path = st == 2 ? t->new_path : t->old_path;
-			if (md)
-				printf("- **%s** `%s`", sl_touched_status[st], path);
-			else
-				printf("%s%s: %s", color ? "\033[1m" : "", sl_touched_status[st], path);
-			if (st >= 4)
-				printf(md ? " → `%s`" : " -> %s", t->new_path);
-			fputs(color && !md ? "\033[0m\n" : "\n", stdout);
-			if (st == 0 || st == 4) {
-				if (md)
-					fputs("\n", stdout);
-				sl_report_diff(stdout, md ? "markdown" : "tty", &d, na, nb, color);
-				if (md)
-					fputs("\n", stdout);
-			}
-		}
-		if (st >= 0)
-			sl_diff_free(&d);
-		sl_model_free(ma);
-		sl_model_free(mb);
-		sl_entry_free(ea);
-		sl_entry_free(eb);
-		free(na);
-		free(nb);
+		sl_touched_cmp cmp;
+		if (sl_cmd_touched_compare(base, head, t, gs, &all, &cmp, &err) >= 0 && text)
+			sl_cmd_touched_print(&cmp, t, md, color);
+		sl_cmd_touched_free(&cmp);
 		sl_error_clear(&err);
 		if (!t->in_new)
 			continue;

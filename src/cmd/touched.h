@@ -1,7 +1,7 @@
 /*
- * touched.h (cmd, internal): shared by `diff REV REV` and `log` (the code is
- * diff.c's): one entry touched between two revisions, loaded at both and
- * compared.
+ * touched.h (cmd, internal): shared by `diff REV REV`, `log` and `review`
+ * (the code is diff.c's): one entry touched between two revisions, loaded
+ * at both, compared, and told.
  */
 #ifndef SL_CMD_TOUCHED_H
 #define SL_CMD_TOUCHED_H
@@ -13,11 +13,24 @@
  * 4 renamed, 5 renamed and reformatted only. */
 extern const char *const sl_touched_status[];
 
-/* Returns the status, or -1 with err set. *na and *nb (REV:path) are the
- * caller's to free, as are the entries and models the diff's origins point
- * into (free them after the diff). */
-int sl_cmd_compare_touched(const char *r1, const char *r2, const sl_touched *t, const sl_grammars *gs,
-			   const sl_diff_opts *o, sl_diff *d, char **na, char **nb, sl_entry **ea, sl_entry **eb,
-			   sl_model **ma, sl_model **mb, sl_error *err);
+/* A comparison; the diff's origins point into the entries it keeps. */
+typedef struct sl_touched_cmp {
+	int status;            /* as above, or -1 when a side could not be read */
+	sl_diff diff;          /* filled for statuses 0, 1, 4, 5 */
+	char *na, *nb;         /* REV:path of each side */
+	sl_entry *ea, *eb;
+	sl_model *ma, *mb;
+} sl_touched_cmp;
+
+/* Compares the entry at both revisions; returns the status, or -1 with err
+ * set. Free *c with sl_cmd_touched_free in any case. */
+int sl_cmd_touched_compare(const char *r1, const char *r2, const sl_touched *t, const sl_grammars *gs,
+			   const sl_diff_opts *o, sl_touched_cmp *c, sl_error *err);
+/* The status line (`changed: path`, markdown `- **changed** `path``) and,
+ * for a change, the diff; format tty or markdown. */
+void sl_cmd_touched_print(const sl_touched_cmp *c, const sl_touched *t, int md, int color);
+/* The diff alone, for a change (statuses 0 and 4). */
+void sl_cmd_touched_print_diff(const sl_touched_cmp *c, int md, int color);
+void sl_cmd_touched_free(sl_touched_cmp *c);
 
 #endif
