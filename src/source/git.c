@@ -9,6 +9,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The repository around the current directory, opened once per process:
+ * diff REV REV, log and review read hundreds of entries from it, and
+ * opening it each time was most of their time (bench/diff_revs.sh). */
+static git_repository *the_repo;
+
+static void repo_close(void)
+{
+	git_repository_free(the_repo);
+	the_repo = NULL;
+	git_libgit2_shutdown();
+}
+
+static int repo_open(git_repository **out)
+{
+	if (!the_repo) {
+		git_libgit2_init();
+		if (git_repository_open_ext(&the_repo, ".", 0, NULL)) {
+			the_repo = NULL;
+			git_libgit2_shutdown();
+			return -1;
+		}
+		atexit(repo_close);
+	}
+	*out = the_repo;
+	return 0;
+}
+
 static int gfail(sl_error *err, const char *spec, const char *what)
 {
 	const git_error *ge = git_error_last();
@@ -32,14 +59,13 @@ int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err)
 	}
 	char *rev = sl_strndup(spec, (size_t)(colon - spec));
 	const char *path = colon + 1;
-	git_libgit2_init();
 	git_repository *repo = NULL;
 	git_object *obj = NULL;
 	git_commit *commit = NULL;
 	git_tree *tree = NULL;
 	git_tree_entry *te = NULL;
 	int rc = SL_OK;
-	if (git_repository_open_ext(&repo, ".", 0, NULL)) {
+	if (repo_open(&repo)) {
 		rc = gfail(err, spec, "not in a git repository");
 		goto out;
 	}
@@ -128,8 +154,6 @@ out:
 	git_tree_free(tree);
 	git_commit_free(commit);
 	git_object_free(obj);
-	git_repository_free(repo);
-	git_libgit2_shutdown();
 	free(rev);
 	return rc;
 }
@@ -186,13 +210,10 @@ static int tree_at(git_repository *repo, const char *rev, git_tree **out, sl_err
 
 int sl_git_is_revision(const char *spec)
 {
-	git_libgit2_init();
 	git_repository *repo = NULL;
 	git_object *obj = NULL;
-	int ok = !git_repository_open_ext(&repo, ".", 0, NULL) && !git_revparse_single(&obj, repo, spec);
+	int ok = !repo_open(&repo) && !git_revparse_single(&obj, repo, spec);
 	git_object_free(obj);
-	git_repository_free(repo);
-	git_libgit2_shutdown();
 	return ok;
 }
 
@@ -201,13 +222,12 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 {
 	*out = NULL;
 	*nout = 0;
-	git_libgit2_init();
 	git_repository *repo = NULL;
 	git_tree *t1 = NULL, *t2 = NULL;
 	git_diff *diff = NULL;
 	size_t cap = 0;
 	int rc = 0;
-	if (git_repository_open_ext(&repo, ".", 0, NULL)) {
+	if (repo_open(&repo)) {
 		rc = gfail(err, ".", "not in a git repository");
 		goto done;
 	}
@@ -246,8 +266,6 @@ done:
 	git_diff_free(diff);
 	git_tree_free(t1);
 	git_tree_free(t2);
-	git_repository_free(repo);
-	git_libgit2_shutdown();
 	return rc;
 }
 
@@ -266,13 +284,12 @@ int sl_git_log(const char *rev, sl_commit **out, size_t *nout, sl_error *err)
 {
 	*out = NULL;
 	*nout = 0;
-	git_libgit2_init();
 	git_repository *repo = NULL;
 	git_revwalk *walk = NULL;
 	git_object *obj = NULL;
 	size_t cap = 0;
 	int rc = 0;
-	if (git_repository_open_ext(&repo, ".", 0, NULL)) {
+	if (repo_open(&repo)) {
 		rc = gfail(err, ".", "not in a git repository");
 		goto done;
 	}
@@ -317,8 +334,6 @@ int sl_git_log(const char *rev, sl_commit **out, size_t *nout, sl_error *err)
 done:
 	git_revwalk_free(walk);
 	git_object_free(obj);
-	git_repository_free(repo);
-	git_libgit2_shutdown();
 	return rc;
 }
 
