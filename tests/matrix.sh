@@ -23,6 +23,11 @@ d=$("$bin" matrix --color never $f/h200-sxm-x8/*/ | grep -vc '^  \|^same in all'
 "$bin" matrix --exit-code --only 'model.*' $f/h200-sxm-x8/*/ > /dev/null
 [ $? -eq 0 ] && ok || ko "--exit-code when the same"
 "$bin" matrix --only 'model.*' --color never $f/h200-sxm-x8/*/ | grep -q '^no difference between the 3 entries' && ok || ko "same message"
+# a whole published page: one column per entry, named page:LINE
+p=../shared/catalogue/000_a3b24a2c279fc8de.txt
+[ -f "$p" ] || p=corpus/pages/000_a3b24a2c279fc8de.txt
+n=$("$bin" matrix --format csv "$p" | head -1 | tr -d '\r' | tr ',' '\n' | grep -c '^000_a3b24a2c279fc8de.txt:[0-9]*$')
+[ "$n" -eq 20 ] && ok || ko "page columns: $n, not 20"
 # bad input: a missing entry (2), one entry only, an unknown format (3)
 "$bin" matrix $f/h200-sxm-x8/vllm-tp4-dspark5 $f/nosuch > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "missing entry"

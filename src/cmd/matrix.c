@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "diff/diff.h"
@@ -27,7 +28,8 @@ static void usage(FILE *f)
 	      "Entries side by side: one row per key whose values differ, one column per\n"
 	      "entry; the keys the same in every entry are listed once below. A setting one\n"
 	      "entry leaves to the engine's default shows as `V (default)` and equals V.\n"
-	      "PATH: entry folders or files, or REV:path from the git repository.\n"
+	      "PATH: entry folders or files, whole catalogue pages (a column per entry,\n"
+	      "named page:LINE), or REV:path from the git repository.\n"
 	      "\n"
 	      "  -f, --format FORMAT   tty (default), markdown, csv, json\n"
 	      "  -a, --all             every key in the table, the same ones too\n"
@@ -101,9 +103,8 @@ int sl_cmd_matrix(int argc, char **argv)
 		default: usage(stderr); return 3;
 		}
 	}
-	size_t n = (size_t)(argc - optind);
-	if (n < 2) {
-		fprintf(stderr, "servelint matrix: two entries or more are needed\n");
+	if (argc - optind < 1) {
+		fprintf(stderr, "servelint matrix: entries are needed\n");
 		usage(stderr);
 		return 3;
 	}
@@ -111,19 +112,54 @@ int sl_cmd_matrix(int argc, char **argv)
 		color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
-	sl_entry **es = sl_calloc(n, sizeof *es);
-	sl_model **ms = sl_calloc(n, sizeof *ms);
+	sl_entry **es = NULL;
+	sl_model **ms = NULL;
+	char **paths = NULL;
+	size_t n = 0, cap = 0;
 	int rc = SL_EXIT_OK;
 	if (sl_normalize_grammars_load(&gs, &err))
 		rc = SL_EXIT_ERROR;
-	for (size_t i = 0; i < n && !rc; i++) {
-		if (!strcmp(argv[optind + i], "-")) {
+	/* each PATH: an entry, REV:path, or a whole page (one column per entry) */
+	for (int i = optind; i < argc && !rc; i++) {
+		struct stat st;
+		const char *a = argv[i];
+		if (!strcmp(a, "-")) {
 			fprintf(stderr, "servelint matrix: standard input is not an entry here\n");
 			rc = 3;
-		} else if (sl_input_load_one(argv[optind + i], &es[i], &err) ||
-			   sl_normalize_entry(es[i], gs, &ms[i], &err)) {
-			rc = SL_EXIT_ERROR;
+			break;
 		}
+		sl_entry *e = NULL;
+		sl_input in;
+		if (stat(a, &st) != 0 && strchr(a, ':')) {
+			if (sl_input_load_one(a, &e, &err)) {
+				rc = SL_EXIT_ERROR;
+				break;
+			}
+			SL_PUSH(es, n, cap, e);
+		} else if (sl_input_open(&in, a, &err)) {
+			rc = SL_EXIT_ERROR;
+			break;
+		} else {
+			int got;
+			while (!rc && (got = sl_input_next(&in, &e, &err)) != 0) {
+				if (got < 0)
+					rc = SL_EXIT_ERROR;
+				else
+					SL_PUSH(es, n, cap, e);
+			}
+			sl_input_close(&in);
+		}
+	}
+	ms = sl_calloc(n + 1, sizeof *ms);
+	paths = sl_calloc(n + 1, sizeof *paths);
+	for (size_t i = 0; i < n; i++) {
+		if (!rc && sl_normalize_entry(es[i], gs, &ms[i], &err))
+			rc = SL_EXIT_ERROR;
+		paths[i] = es[i]->path;
+	}
+	if (!rc && n < 2) {
+		fprintf(stderr, "servelint matrix: two entries or more are needed\n");
+		rc = 3;
 	}
 	if (rc == SL_EXIT_ERROR) {
 		sl_error_print(&err, "servelint");
@@ -132,7 +168,7 @@ int sl_cmd_matrix(int argc, char **argv)
 	if (!rc) {
 		sl_diff_opts o = {ignore, ni, only, no};
 		sl_matrix m;
-		char **names = column_names(argv + optind, n);
+		char **names = column_names(paths, n);
 		sl_diff_matrix((const sl_model *const *)ms, n, &o, &m);
 		if (sl_report_matrix(stdout, format, &m, names, all, color) || fflush(stdout))
 			rc = SL_EXIT_ERROR;
@@ -151,6 +187,7 @@ int sl_cmd_matrix(int argc, char **argv)
 	}
 	free(ms);
 	free(es);
+	free(paths);
 	sl_normalize_grammars_free(gs);
 	return rc;
 }
