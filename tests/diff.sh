@@ -33,6 +33,13 @@ mkdir -p "$repo/e" && cp $b/vllm-tp2-dspark5/* "$repo/e/"
 (cd "$repo" && "$bin" diff --exit-code HEAD~2:e HEAD~1:e) | grep -q 'no difference' &&
 	pass=$((pass + 1)) || { echo "FAIL reformat-only commit"; fails=$((fails + 1)); }
 golden git-change.tty sh -c 'cd "$1" && exec "$2" diff --color never HEAD~1:e HEAD:e' sh "$repo" "$bin"
+# a binary blob, as a file and inside an entry folder
+(cd "$repo" && mkdir bin && printf 'vllm serve m\0\001\002\n' > bin/launch.sh && git add bin &&
+	git -c user.name=t -c user.email=t@t commit -qm binary) || { echo "FAIL binary setup"; exit 1; }
+for bad in "HEAD:bin/launch.sh" "HEAD:bin"; do
+	(cd "$repo" && "$bin" diff "$bad" HEAD:e > /dev/null 2> "$repo/err")
+	[ $? -eq 2 ] && grep -q 'binary' "$repo/err" && ok || ko "binary blob $bad"
+done
 for bad in "nosuch:e" "HEAD:missing" ; do
 	(cd "$repo" && "$bin" diff "$bad" HEAD:e > /dev/null 2>&1)
 	[ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL bad input $bad"; fails=$((fails + 1)); }
