@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "cmd.h"
+#include "options.h"
 
 #include <dirent.h>
 #include <fnmatch.h>
@@ -295,8 +296,7 @@ int sl_cmd_check(int argc, char **argv)
 		usage(stderr);
 		return 3;
 	}
-	if (color < 0)
-		color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	color = sl_color_resolve(color);
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_rules *rules = NULL;

@@ -8,6 +8,7 @@
  * 2 unreadable input, 3 usage.
  */
 #include "cmd.h"
+#include "options.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -294,8 +295,7 @@ int sl_cmd_diff(int argc, char **argv)
 	};
 	const char *format = "tty";
 	int exit_code = 0, color = -1, c;
-	char *ignore[64], *only[64];
-	size_t ni = 0, no = 0;
+	sl_key_globs keys = {0};
 	/* `-- PATHSPEC...` is kept from getopt: it only limits REV REV */
 	char **ps = NULL;
 	size_t nps = 0;
@@ -317,17 +317,24 @@ int sl_cmd_diff(int argc, char **argv)
 			format = optarg;
 			break;
 		case 'x': exit_code = 1; break;
-		case 'i': if (ni < 64) ignore[ni++] = optarg; break;
-		case 'O': if (no < 64) only[no++] = optarg; break;
-		case 'C': color = !strcmp(optarg, "always") ? 1 : !strcmp(optarg, "never") ? 0 : -1; break;
+		case 'i':
+		case 'O':
+			if (sl_key_globs_take(&keys, c, optarg, "diff") < 0)
+				return 3;
+			break;
+		case 'C':
+			if ((color = sl_color_parse(optarg)) == -2) {
+				fprintf(stderr, "servelint diff: --color takes auto, always or never\n");
+				return 3;
+			}
+			break;
 		case 'h': usage(stdout); return SL_EXIT_OK;
 		default: usage(stderr); return 3;
 		}
 	}
-	if (color < 0)
-		color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	color = sl_color_resolve(color);
 	if ((argc - optind == 7 || argc - optind == 9) && !ps) {
-		sl_diff_opts o = {ignore, ni, only, no};
+		sl_diff_opts o = sl_key_globs_opts(&keys);
 		return git_driver(argv + optind, argc - optind == 9, format, &o, color);
 	}
 	if (argc - optind != 2) {
@@ -335,11 +342,9 @@ int sl_cmd_diff(int argc, char **argv)
 		usage(stderr);
 		return 3;
 	}
-	if (color < 0)
-		color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 	const char *na = argv[optind], *nb = argv[optind + 1];
 	if (is_rev(na) && is_rev(nb)) {
-		sl_diff_opts o = {ignore, ni, only, no};
+		sl_diff_opts o = sl_key_globs_opts(&keys);
 		return diff_revisions(na, nb, ps, nps, format, &o, exit_code, color);
 	}
 	if (ps) {
@@ -361,7 +366,7 @@ int sl_cmd_diff(int argc, char **argv)
 		sl_error_clear(&err);
 		rc = SL_EXIT_ERROR;
 	} else {
-		sl_diff_opts o = {ignore, ni, only, no};
+		sl_diff_opts o = sl_key_globs_opts(&keys);
 		sl_diff d;
 		sl_diff_models(ma, mb, &o, &d);
 		if (sl_report_diff(stdout, format, &d, na, nb, color) || fflush(stdout))

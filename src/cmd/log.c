@@ -7,6 +7,7 @@
  * creation. Exit: 0, 2 unreadable input or unknown revision, 3 usage.
  */
 #include "cmd.h"
+#include "options.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -62,8 +63,7 @@ int sl_cmd_log(int argc, char **argv)
 	};
 	const char *rev = "HEAD", *format = "tty";
 	int no_reformat = 0, color = -1, c;
-	char *ignore[64], *only[64];
-	size_t ni = 0, no = 0;
+	sl_key_globs keys = {0};
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "r:f:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -76,9 +76,17 @@ int sl_cmd_log(int argc, char **argv)
 			}
 			format = optarg;
 			break;
-		case 'i': if (ni < 64) ignore[ni++] = optarg; break;
-		case 'O': if (no < 64) only[no++] = optarg; break;
-		case 'C': color = !strcmp(optarg, "always") ? 1 : !strcmp(optarg, "never") ? 0 : -1; break;
+		case 'i':
+		case 'O':
+			if (sl_key_globs_take(&keys, c, optarg, "log") < 0)
+				return 3;
+			break;
+		case 'C':
+			if ((color = sl_color_parse(optarg)) == -2) {
+				fprintf(stderr, "servelint log: --color takes auto, always or never\n");
+				return 3;
+			}
+			break;
 		case 'h': usage(stdout); return SL_EXIT_OK;
 		default: usage(stderr); return 3;
 		}
@@ -88,14 +96,13 @@ int sl_cmd_log(int argc, char **argv)
 		usage(stderr);
 		return 3;
 	}
-	if (color < 0)
-		color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	color = sl_color_resolve(color);
 	int md = !strcmp(format, "markdown");
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_commit *cs = NULL;
 	size_t ncs = 0;
-	sl_diff_opts o = {ignore, ni, only, no};
+	sl_diff_opts o = sl_key_globs_opts(&keys);
 	char *cur = sl_strdup(argv[optind]);
 	size_t len = strlen(cur);
 	while (len > 1 && cur[len - 1] == '/')

@@ -7,6 +7,7 @@
  * 2 unreadable input, 3 usage.
  */
 #include "cmd.h"
+#include "options.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -80,8 +81,7 @@ int sl_cmd_matrix(int argc, char **argv)
 	};
 	const char *format = "tty";
 	int all = 0, exit_code = 0, color = -1, c;
-	char *ignore[64], *only[64];
-	size_t ni = 0, no = 0;
+	sl_key_globs keys = {0};
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:ah", opts, NULL)) != -1) {
 		switch (c) {
@@ -96,9 +96,17 @@ int sl_cmd_matrix(int argc, char **argv)
 			break;
 		case 'a': all = 1; break;
 		case 'x': exit_code = 1; break;
-		case 'i': if (ni < 64) ignore[ni++] = optarg; break;
-		case 'O': if (no < 64) only[no++] = optarg; break;
-		case 'C': color = !strcmp(optarg, "always") ? 1 : !strcmp(optarg, "never") ? 0 : -1; break;
+		case 'i':
+		case 'O':
+			if (sl_key_globs_take(&keys, c, optarg, "matrix") < 0)
+				return 3;
+			break;
+		case 'C':
+			if ((color = sl_color_parse(optarg)) == -2) {
+				fprintf(stderr, "servelint matrix: --color takes auto, always or never\n");
+				return 3;
+			}
+			break;
 		case 'h': usage(stdout); return SL_EXIT_OK;
 		default: usage(stderr); return 3;
 		}
@@ -108,8 +116,7 @@ int sl_cmd_matrix(int argc, char **argv)
 		usage(stderr);
 		return 3;
 	}
-	if (color < 0)
-		color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	color = sl_color_resolve(color);
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_entry **es = NULL;
@@ -166,7 +173,7 @@ int sl_cmd_matrix(int argc, char **argv)
 		sl_error_clear(&err);
 	}
 	if (!rc) {
-		sl_diff_opts o = {ignore, ni, only, no};
+		sl_diff_opts o = sl_key_globs_opts(&keys);
 		sl_matrix m;
 		char **names = column_names(paths, n);
 		sl_diff_matrix((const sl_model *const *)ms, n, &o, &m);

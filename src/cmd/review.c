@@ -8,6 +8,7 @@
  * input or unknown revision, 3 usage.
  */
 #include "cmd.h"
+#include "options.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -103,7 +104,12 @@ int sl_cmd_review(int argc, char **argv)
 				return 3;
 			}
 			break;
-		case 'C': color = !strcmp(optarg, "always") ? 1 : !strcmp(optarg, "never") ? 0 : -1; break;
+		case 'C':
+			if ((color = sl_color_parse(optarg)) == -2) {
+				fprintf(stderr, "servelint review: --color takes auto, always or never\n");
+				return 3;
+			}
+			break;
 		case 'h': usage(stdout); return SL_EXIT_OK;
 		default: usage(stderr); return 3;
 		}
@@ -113,8 +119,7 @@ int sl_cmd_review(int argc, char **argv)
 		usage(stderr);
 		return 3;
 	}
-	if (color < 0)
-		color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	color = sl_color_resolve(color);
 	const char *base = argv[optind], *head = argc - optind == 2 ? argv[optind + 1] : "HEAD";
 	int md = !strcmp(format, "markdown"), text = md || !strcmp(format, "tty");
 	sl_error err = {0};

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE  /* fopencookie: a FILE that appends to our own buffer */
 #include "cmd.h"
+#include "options.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -107,8 +108,7 @@ int sl_cmd_show(int argc, char **argv)
 		usage(stderr);
 		return SL_EXIT_ERROR;
 	}
-	if (color < 0)
-		color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	color = sl_color_resolve(color);
 
 	sl_error err = {0};
 	sl_grammars *gs;

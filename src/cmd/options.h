@@ -1,0 +1,31 @@
+/*
+ * options.h (cmd, internal): the options several subcommands share, parsed
+ * one way: --color WHEN, and the --ignore/--only key globs of diff, matrix
+ * and log.
+ */
+#ifndef SL_CMD_OPTIONS_H
+#define SL_CMD_OPTIONS_H
+
+#include <stddef.h>
+
+#include "diff/diff.h"
+
+/* --color WHEN: 1 always, 0 never, -1 auto; -2 for anything else. */
+int sl_color_parse(const char *when);
+/* auto (-1) resolved: standard output is a terminal and NO_COLOR is unset. */
+int sl_color_resolve(int color);
+
+enum { SL_MAX_KEY_GLOBS = 64 };
+
+typedef struct sl_key_globs {
+	char *ignore[SL_MAX_KEY_GLOBS], *only[SL_MAX_KEY_GLOBS];  /* not owned: argv */
+	size_t ni, no;
+} sl_key_globs;
+
+/* Takes --ignore (c 'i') or --only (c 'O'): 1 when taken, 0 when c is
+ * neither, -1 (with a message on stderr) past SL_MAX_KEY_GLOBS. */
+int sl_key_globs_take(sl_key_globs *k, int c, char *glob, const char *cmd);
+/* The filter for the diff stage; points into k. */
+sl_diff_opts sl_key_globs_opts(const sl_key_globs *k);
+
+#endif
