@@ -6,6 +6,7 @@
  *   in_range: {keys, min, max, min_exclusive, max_exclusive}
  *   requires: {key, needs}         KEY set (and true) needs NEEDS set
  *   claim_matches: KEY             a claim about KEY must match the setting
+ *   equal_across_entries: KEY      entries of one model agree (catalogue.c)
  *   c: NAME                        a check written in C (below)
  */
 #include "check.h"
@@ -18,22 +19,10 @@
 #include <string.h>
 
 #include "../parse/parse.h"
+#include "internal.h"
 
 struct blob { const char *name; const char *data; size_t len; };
 extern const struct blob sl_rule_blob[];
-
-typedef enum { K_EQUAL, K_RANGE, K_REQUIRES, K_CLAIM, K_CONFLICTS, K_C } kind;
-
-struct sl_rule {
-	char *id, *name, *summary, *explanation, *bad, *good;
-	sl_severity severity;
-	kind kind;
-	char **keys;          /* equal/claim: one; range: several; requires: key, needs */
-	size_t nkeys;
-	double min, max;
-	int has_min, has_max, min_excl, max_excl;
-	char *cname;          /* K_C */
-};
 
 struct sl_rules {
 	sl_rule *v;
@@ -119,6 +108,21 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 		for (size_t i = 0; v->kind == SL_YAML_SEQ && i < v->n; i++)
 			if (scalar(v->items[i]))
 				push_key(r, scalar(v->items[i]));
+	} else if (!strcmp(k, "equal_across_entries") &&
+		   (scalar(v) || (v->kind == SL_YAML_SEQ && v->n) || sl_yaml_get(v, "keys"))) {
+		/* entries of one model (and engine, unless across_engines) must agree */
+		r->kind = K_ENTRIES;
+		r->catalogue = 1;
+		const sl_yaml_node *ks = v->kind == SL_YAML_MAP ? sl_yaml_get(v, "keys") : v;
+		if (scalar(ks))
+			push_key(r, scalar(ks));
+		for (size_t i = 0; ks->kind == SL_YAML_SEQ && i < ks->n; i++)
+			if (scalar(ks->items[i]))
+				push_key(r, scalar(ks->items[i]));
+		const char *ae = v->kind == SL_YAML_MAP ? scalar(sl_yaml_get(v, "across_engines")) : NULL;
+		r->across_engines = ae && !strcmp(ae, "true");
+		if (!r->nkeys)
+			rc = rfail(err, src, v, "equal_across_entries needs a key");
 	} else if (!strcmp(k, "claim_matches") && scalar(v)) {
 		r->kind = K_CLAIM;
 		push_key(r, scalar(v));
@@ -130,7 +134,8 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 						    "invalid_json", "claims_flags"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));
-		int ok = 0;
+		r->catalogue = sl_catalogue_c_known(r->cname);
+		int ok = r->catalogue;
 		for (size_t i = 0; i < sizeof known / sizeof *known; i++)
 			ok |= !strcmp(known[i], r->cname);
 		if (!ok)
@@ -160,7 +165,8 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 			rc = rfail(err, src, v, "in_range needs keys and a min or max");
 	} else {
 		rc = rfail(err, src, chk,
-			   "unknown check (equal_across_roles, in_range, requires, conflicts, claim_matches, c)");
+			   "unknown check (equal_across_roles, equal_across_entries, in_range, requires, conflicts, "
+			   "claim_matches, c)");
 	}
 out:
 	sl_yaml_free(d);
@@ -900,14 +906,26 @@ static int cmp_finding(const void *a, const void *b)
 	return strcmp(x->rule->id, y->rule->id);
 }
 
+void sl_findings_sort(sl_findings *fs, size_t first)
+{
+	if (fs->n - first > 1)
+		qsort(fs->v + first, fs->n - first, sizeof *fs->v, cmp_finding);
+}
+
+int sl_rule_is_catalogue(const sl_rule *r)
+{
+	return r->catalogue;
+}
+
 int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, sl_findings *out)
 {
 	size_t first = out->n;
 	for (size_t i = 0; i < rs->n; i++) {
 		const sl_rule *r = &rs->v[i];
-		if (only && r != only)
-			continue;
+		if ((only && r != only) || r->catalogue)
+			continue;  /* the catalogue's rules need every entry: sl_check_catalogue */
 		switch (r->kind) {
+		case K_ENTRIES: break;
 		case K_EQUAL: check_equal(r, m, out); break;
 		case K_RANGE: check_range(r, m, out); break;
 		case K_REQUIRES: check_requires(r, m, out); break;

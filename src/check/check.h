@@ -11,6 +11,7 @@
 #ifndef SL_CHECK_H
 #define SL_CHECK_H
 
+#include <stdint.h>
 #include "../model/model.h"
 
 typedef enum { SL_SEV_STYLE, SL_SEV_INFO, SL_SEV_WARNING, SL_SEV_ERROR } sl_severity;
@@ -62,6 +63,35 @@ int sl_severity_parse(const char *s, sl_severity *out);
  * findings in source order. */
 int sl_check_model(const sl_rules *r, const sl_model *m, const sl_rule *only, sl_findings *out);
 void sl_findings_free(sl_findings *f);
+
+/* Sorts findings [first, n) by file, line, column and rule. */
+void sl_findings_sort(sl_findings *fs, size_t first);
+
+/* ---- the catalogue: entries held against each other (catalogue.c) ------- */
+
+/* The catalogue rules (SL7xxx) hold entries against each other; they run
+ * only in sl_check_catalogue, never in sl_check_model. */
+int sl_rule_is_catalogue(const sl_rule *r);
+
+typedef struct sl_catalogue_entry {
+	const sl_model *model;  /* not owned; NULL when the entry did not normalize */
+	const char *llm;        /* the served model as the catalogue names it ("Kimi K3 (max)"); not owned, may be NULL */
+	const char *system;     /* "B300 x8"; not owned, may be NULL */
+	size_t same_as;         /* an earlier entry of the same model whose command is the same after
+				 * normalization (sl_diff_same_command), or SIZE_MAX */
+} sl_catalogue_entry;
+
+/* "Kimi K3 (max)", "moonshotai/Kimi-K3" -> "kimi-k3": the name entries of one
+ * model share (a trailing parenthetical is a reasoning level, an org/ prefix
+ * and case do not count). Caller frees. */
+char *sl_catalogue_model_key(const char *name);
+/* The model an entry serves when the catalogue does not name it: the
+ * weights its workers load, unless a path or placeholder; NULL if none (not owned). */
+const char *sl_catalogue_model_of(const sl_model *m);
+
+/* Runs the catalogue rules (or only `only`) over n entries, appending findings. */
+int sl_check_catalogue(const sl_rules *r, const sl_catalogue_entry *v, size_t n, const sl_rule *only,
+		       sl_findings *out);
 
 /* An entry that did not normalize because a flag's JSON is invalid is a
  * finding of the invalid_json rule at the bad character, not an input

@@ -321,6 +321,14 @@ int sl_diff_equal(const sl_diff *d)
 	return 1;
 }
 
+int sl_diff_same_command(const sl_diff *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].kind != SL_CH_DEFAULT && strcmp(d->v[i].service, "claims"))
+			return 0;
+	return 1;
+}
+
 void sl_diff_free(sl_diff *d)
 {
 	for (size_t i = 0; i < d->n; i++) {

@@ -45,6 +45,9 @@ typedef struct sl_diff_opts {
 int sl_diff_models(const sl_model *a, const sl_model *b, const sl_diff_opts *o, sl_diff *out);
 /* No difference but explicit defaults. */
 int sl_diff_equal(const sl_diff *d);
+/* No difference in what runs: explicit defaults and claims (metadata,
+ * comments) apart. Two entries so are duplicates of one configuration. */
+int sl_diff_same_command(const sl_diff *d);
 void sl_diff_free(sl_diff *d);
 
 /* KEY passes --ignore and --only. */

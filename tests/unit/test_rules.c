@@ -3,6 +3,8 @@
 #include "check/check.h"
 #include "normalize/normalize.h"
 #include "report/report.h"
+#include "diff/diff.h"
+#include <stdint.h>
 
 static sl_grammars *gs;
 static sl_rules *rules;
@@ -26,9 +28,63 @@ static int teardown(void **st)
 	return 0;
 }
 
+/* findings of a catalogue rule on an example catalogue: a small page of
+ * entries, each ending with its `Submitted by` line; entries whose commands
+ * are the same after normalization are told as audit tells them */
+static size_t fires_catalogue(const sl_rule *only, const char *example, const char *which)
+{
+	char path[64];
+	snprintf(path, sizeof path, "%s.%s", sl_rule_id(only), which);
+	sl_error err = {0};
+	sl_source *page = NULL;
+	sl_page_entry *pes = NULL;
+	size_t npe = 0;
+	assert_int_equal(sl_source_from_memory(path, example, strlen(example), &page, &err), 0);
+	assert_int_equal(sl_page_split(page, &pes, &npe, &err), 0);
+	sl_entry **es = calloc(npe, sizeof *es);
+	sl_model **ms = calloc(npe, sizeof *ms);
+	sl_catalogue_entry *v = calloc(npe, sizeof *v);
+	for (size_t i = 0; i < npe; i++) {
+		size_t a = page->lines[pes[i].first - 1];
+		size_t b = pes[i].last < page->nlines ? page->lines[pes[i].last] : page->len;
+		assert_int_equal(sl_entry_from_memory(path, page->text + a, b - a, pes[i].first - 1, &es[i], &err), 0);
+		assert_int_equal(sl_normalize_entry(es[i], gs, &ms[i], &err), 0);
+		v[i].model = ms[i];
+		v[i].same_as = SIZE_MAX;
+		for (size_t j = 0; j < i && v[i].same_as == SIZE_MAX; j++) {
+			sl_diff d;
+			sl_diff_opts o = {0};
+			sl_diff_models(ms[j], ms[i], &o, &d);
+			if (sl_diff_same_command(&d))
+				v[i].same_as = j;
+			sl_diff_free(&d);
+		}
+	}
+	sl_findings fs = {0};
+	sl_check_catalogue(rules, v, npe, only, &fs);
+	size_t n = fs.n;
+	for (size_t i = 0; i < fs.n; i++) {
+		assert_ptr_equal(fs.v[i].rule, only);
+		assert_non_null(fs.v[i].where.src);  /* every finding has its place */
+	}
+	sl_findings_free(&fs);
+	for (size_t i = 0; i < npe; i++) {
+		sl_model_free(ms[i]);
+		sl_entry_free(es[i]);
+	}
+	free(v);
+	free(ms);
+	free(es);
+	sl_page_entries_free(pes, npe);
+	sl_source_free(page);
+	return n;
+}
+
 /* findings of `only` on an example entry */
 static size_t fires(const sl_rule *only, const char *example, const char *which)
 {
+	if (sl_rule_is_catalogue(only))
+		return fires_catalogue(only, example, which);
 	sl_entry *e = NULL;
 	sl_model *m = NULL;
 	sl_error err = {0};

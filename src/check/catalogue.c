@@ -1,0 +1,416 @@
+/*
+ * catalogue.c: the checks that hold a catalogue's entries against each
+ * other (rules SL7xxx): entries of one model that disagree where they
+ * should not (equal_across_entries), duplicates, metadata that contradicts
+ * the command, and one engine build whose version is named two ways.
+ *
+ * Entries of one model are those whose names give one key
+ * (sl_catalogue_model_key); a setting is compared between entries of one
+ * engine (vLLM's parser names are not SGLang's) unless the rule says
+ * across_engines. The entry the others outvote is the one reported.
+ */
+#include "internal.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int sl_catalogue_c_known(const char *name)
+{
+	return !strcmp(name, "duplicate_entries") || !strcmp(name, "metadata_command") ||
+	       !strcmp(name, "engine_version_names");
+}
+
+char *sl_catalogue_model_key(const char *name)
+{
+	char *h = sl_strdup(name);
+	char *par = strrchr(h, '(');
+	if (par && par > h)
+		*par = '\0';
+	const char *p = strrchr(h, '/');
+	p = p ? p + 1 : h;
+	sl_buf b = {0};
+	int dash = 0;
+	for (; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (isalnum(c) || c == '.') {
+			if (dash && b.len)
+				sl_buf_putc(&b, '-');
+			dash = 0;
+			sl_buf_putc(&b, (char)tolower(c));
+		} else {
+			dash = 1;
+		}
+	}
+	free(h);
+	return sl_buf_detach(&b);
+}
+
+static int is_worker(const char *role)
+{
+	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated");
+}
+
+static int usable(const sl_setting *st)
+{
+	return st && !(st->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER));
+}
+
+const char *sl_catalogue_model_of(const sl_model *m)
+{
+	for (size_t i = 0; m && i < m->nservices; i++) {
+		const sl_setting *st = sl_service_get(&m->services[i], "model");
+		if (is_worker(m->services[i].role) && usable(st) && json_is_string(st->value)) {
+			const char *v = json_string_value(st->value);
+			/* "org/name" is a model; "/models/x" and "<model-path>" are places */
+			if (*v && *v != '/' && *v != '<' && *v != '.')
+				return v;
+		}
+	}
+	return NULL;
+}
+
+/* The engine an entry's setting belongs to: vLLM under Dynamo is vLLM. */
+static const char *family(const char *engine)
+{
+	return sl_starts_with(engine, "dynamo-") ? engine + 7 : engine;
+}
+
+/* Equal as the engines read them: numbers as numbers, a list of one and its item. */
+static int same(json_t *a, json_t *b)
+{
+	if (json_is_array(a) && json_array_size(a) == 1)
+		a = json_array_get(a, 0);
+	if (json_is_array(b) && json_array_size(b) == 1)
+		b = json_array_get(b, 0);
+	if (json_is_number(a) && json_is_number(b))
+		return fabs(json_number_value(a) - json_number_value(b)) < 1e-9;
+	return json_equal(a, b);
+}
+
+static char *vtext(json_t *v)
+{
+	if (json_is_array(v) && json_array_size(v) == 1)
+		v = json_array_get(v, 0);
+	if (json_is_string(v))
+		return sl_strdup(json_string_value(v));
+	char *d = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+	return d ? d : sl_strdup("?");
+}
+
+static sl_finding *add(sl_findings *out, const sl_rule *r, const sl_origin *where, sl_buf *msg)
+{
+	sl_finding f;
+	memset(&f, 0, sizeof f);
+	f.rule = r;
+	f.severity = r->severity;
+	f.message = sl_buf_detach(msg);
+	sl_origin_copy(&f.where, where);
+	SL_PUSH(out->v, out->n, out->cap, f);
+	return &out->v[out->n - 1];
+}
+
+static void related(sl_finding *f, const sl_origin *o, const char *msg)
+{
+	f->related = sl_realloc(f->related, (f->nrelated + 1) * sizeof *f->related);
+	f->related_msg = sl_realloc(f->related_msg, (f->nrelated + 1) * sizeof *f->related_msg);
+	sl_origin_copy(&f->related[f->nrelated], o);
+	f->related_msg[f->nrelated] = sl_strdup(msg);
+	f->nrelated++;
+}
+
+static const char *path_of(const sl_catalogue_entry *e)
+{
+	return e->model && e->model->entry ? e->model->entry->path : "?";
+}
+
+/* ---- equal_across_entries --------------------------------------------------- */
+
+typedef struct {
+	size_t entry;
+	const sl_setting *st;
+	const char *engine;
+	char *model;     /* model key; owned */
+} seen;
+
+/* The first worker's setting of KEY in an entry, with a value the text fixes. */
+static const sl_setting *setting_of(const sl_model *m, const char *key, const char **engine)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		const sl_setting *st = sl_service_get(s, key);
+		if (usable(st) && (is_worker(s->role) || !strcmp(s->role, "frontend"))) {
+			*engine = family(s->engine);
+			return st;
+		}
+	}
+	return NULL;
+}
+
+static char *model_key_of(const sl_catalogue_entry *e)
+{
+	const char *name = e->llm ? e->llm : sl_catalogue_model_of(e->model);
+	return name ? sl_catalogue_model_key(name) : NULL;
+}
+
+static void check_entries_key(const sl_rule *r, const char *key, const sl_catalogue_entry *v, size_t n,
+			      sl_findings *out)
+{
+	seen *s = NULL;
+	size_t ns = 0, cap = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *eng = NULL;
+		const sl_setting *st = v[i].model ? setting_of(v[i].model, key, &eng) : NULL;
+		char *mk = st ? model_key_of(&v[i]) : NULL;
+		if (!mk)
+			continue;
+		seen x = {i, st, eng, mk};
+		SL_PUSH(s, ns, cap, x);
+	}
+	for (size_t i = 0; i < ns; i++) {
+		/* the group of s[i], and the value most of it has (the first, on a tie) */
+		size_t best = i, best_n = 0, group = 0;
+		for (size_t j = 0; j < ns; j++) {
+			if (strcmp(s[j].model, s[i].model) || (!r->across_engines && strcmp(s[j].engine, s[i].engine)))
+				continue;
+			group++;
+			size_t k = 0;
+			for (size_t l = 0; l < ns; l++)
+				if (!strcmp(s[l].model, s[i].model) &&
+				    (r->across_engines || !strcmp(s[l].engine, s[i].engine)) &&
+				    same(s[l].st->value, s[j].st->value))
+					k++;
+			if (k > best_n) {
+				best_n = k;
+				best = j;
+			}
+		}
+		if (group < 2 || same(s[i].st->value, s[best].st->value))
+			continue;
+		char *mine = vtext(s[i].st->value), *theirs = vtext(s[best].st->value);
+		const char *name = v[s[i].entry].llm ? v[s[i].entry].llm : s[i].model;
+		sl_buf m = {0};
+		sl_buf_printf(&m, "%s: %s = %s here, but %zu of the %zu %s%sentries of %s have %s (as %s)", r->summary,
+			      key, mine, best_n, group, r->across_engines ? "" : s[i].engine,
+			      r->across_engines ? "" : " ", name, theirs, path_of(&v[s[best].entry]));
+		sl_finding *f = add(out, r, &s[i].st->origin, &m);
+		related(f, &s[best].st->origin, "another entry of the model");
+		free(mine);
+		free(theirs);
+	}
+	for (size_t i = 0; i < ns; i++)
+		free(s[i].model);
+	free(s);
+}
+
+/* ---- duplicates ------------------------------------------------------------- */
+
+static const sl_origin *first_command(const sl_model *m)
+{
+	for (size_t i = 0; i < m->nservices; i++)
+		if (m->services[i].command_origin.src)
+			return &m->services[i].command_origin;
+	return NULL;
+}
+
+static void c_duplicates(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t j = v[i].same_as;
+		if (j >= i || !v[i].model || !v[j].model)
+			continue;
+		const sl_origin *a = first_command(v[i].model), *b = first_command(v[j].model);
+		if (!a || !b)
+			continue;
+		sl_buf m = {0};
+		sl_buf_printf(&m, "%s: this entry runs what %s runs (the same after normalization)", r->summary,
+			      path_of(&v[j]));
+		sl_finding *f = add(out, r, a, &m);
+		related(f, b, "the earlier entry");
+	}
+}
+
+/* ---- metadata against the command ---------------------------------------------- */
+
+static const sl_claim *meta(const sl_model *m, const char *key)
+{
+	for (size_t i = 0; i < m->nclaims; i++)
+		if (!strcmp(m->claims[i].key, key) && !strcmp(m->claims[i].from, "metadata"))
+			return &m->claims[i];
+	return NULL;
+}
+
+/* The engine a metadata Engine field names, as grammar ids name it. */
+static const char *engine_named(const char *s)
+{
+	static const struct { const char *meta, *id; } t[] = {
+		{"vllm", "vllm"}, {"sglang", "sglang"}, {"trt-llm", "trtllm"}, {"tensorrt-llm", "trtllm"},
+		{"trtllm", "trtllm"},
+	};
+	for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+		if (!strcasecmp(s, t[i].meta))
+			return t[i].id;
+	return NULL;
+}
+
+static void contradiction(const sl_rule *r, const sl_claim *k, const sl_origin *at,
+			  const char *says, sl_findings *out)
+{
+	sl_buf b = {0};
+	sl_buf_printf(&b, "%s: the metadata says \"%s\", %s", r->summary, k->text, says);
+	sl_finding *f = add(out, r, &k->origin, &b);
+	free(f->where.raw);
+	f->where.raw = sl_strdup(k->text);
+	if (at && at->src)
+		related(f, at, "the command");
+}
+
+static void c_metadata(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
+{
+	for (size_t e = 0; e < n; e++) {
+		const sl_model *m = v[e].model;
+		if (!m)
+			continue;
+		const sl_service *w = NULL;
+		int prefill = 0, decode = 0, agg = 0, dynamo = 0;
+		for (size_t i = 0; i < m->nservices; i++) {
+			const sl_service *s = &m->services[i];
+			dynamo |= sl_starts_with(s->engine, "dynamo");
+			if (!is_worker(s->role))
+				continue;
+			w = w ? w : s;
+			prefill |= !strcmp(s->role, "prefill");
+			decode |= !strcmp(s->role, "decode");
+			agg |= !strcmp(s->role, "aggregated");
+		}
+		if (!w)
+			continue;  /* no worker: nothing for the metadata to speak of */
+		const sl_claim *k = meta(m, "engine");
+		const char *id = k && json_is_string(k->value) ? engine_named(json_string_value(k->value)) : NULL;
+		if (id) {
+			const sl_service *runs = NULL;
+			for (size_t i = 0; i < m->nservices && !runs; i++)
+				if (is_worker(m->services[i].role) && !strcmp(family(m->services[i].engine), id))
+					runs = &m->services[i];
+			if (!runs) {
+				sl_buf says = {0};
+				sl_buf_printf(&says, "the %s worker runs %s", w->name, w->engine);
+				contradiction(r, k, &w->command_origin, says.data, out);
+				sl_buf_free(&says);
+			}
+		}
+		k = meta(m, "dynamo");
+		if (k && json_is_true(k->value) && !dynamo)
+			contradiction(r, k, &w->command_origin, "no service of the command runs NVIDIA Dynamo", out);
+		k = meta(m, "serving");
+		const char *mode = k && json_is_string(k->value) ? json_string_value(k->value) : NULL;
+		if (mode && !strcmp(mode, "disaggregated") && !(prefill && decode))
+			contradiction(r, k, &w->command_origin,
+				      "the command has no prefill and decode workers (it serves aggregated)", out);
+		else if (mode && !strcmp(mode, "aggregated") && (prefill || decode) && !agg)
+			contradiction(r, k, &w->command_origin,
+				      "the command runs prefill and decode workers (disaggregated)", out);
+	}
+}
+
+/* ---- one build, one version name ---------------------------------------------- */
+
+typedef struct {
+	size_t entry;
+	const sl_service *s;
+	char *image;     /* docker image without its digest, or NULL; owned */
+	char *commit;    /* the +g<hash> of the version, or NULL; owned */
+} build;
+
+static char *image_of(const sl_service *s)
+{
+	for (size_t i = 0; i < s->nwrappers; i++) {
+		json_t *im = json_object_get(s->wrappers[i].detail, "image");
+		if (!json_is_string(im) || strchr(json_string_value(im), '<') || strchr(json_string_value(im), '$'))
+			continue;
+		const char *t = json_string_value(im);
+		return sl_strndup(t, strcspn(t, "@"));
+	}
+	return NULL;
+}
+
+static char *commit_of(const char *version)
+{
+	const char *g = strstr(version, "+g");
+	if (!g)
+		return NULL;
+	size_t l = strspn(g + 2, "0123456789abcdef");
+	return l >= 7 ? sl_strndup(g + 2, l) : NULL;
+}
+
+/* one commit: a hash is a prefix of the other */
+static int same_commit(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	return !strncmp(a, b, la < lb ? la : lb);
+}
+
+static void c_version_names(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
+{
+	build *bs = NULL;
+	size_t nb = 0, cap = 0;
+	for (size_t e = 0; e < n; e++) {
+		const sl_model *m = v[e].model;
+		for (size_t i = 0; m && i < m->nservices; i++) {
+			const sl_service *s = &m->services[i];
+			if (!is_worker(s->role) || !s->version)
+				continue;
+			build b = {e, s, image_of(s), commit_of(s->version)};
+			SL_PUSH(bs, nb, cap, b);
+			break;  /* one per entry: its workers share a build */
+		}
+	}
+	for (size_t i = 0; i < nb; i++) {
+		for (size_t j = 0; j < i; j++) {
+			if (strcmp(family(bs[i].s->engine), family(bs[j].s->engine)) ||
+			    !strcmp(bs[i].s->version, bs[j].s->version))
+				continue;
+			int img = bs[i].image && bs[j].image && !strcmp(bs[i].image, bs[j].image);
+			int com = bs[i].commit && bs[j].commit && same_commit(bs[i].commit, bs[j].commit);
+			if (!img && !com)
+				continue;
+			sl_buf m = {0};
+			sl_buf_printf(&m, "%s: %s here, %s in %s, which runs the same %s %s", r->summary, bs[i].s->version,
+				      bs[j].s->version, path_of(&v[bs[j].entry]), img ? "image" : "commit",
+				      img ? bs[i].image : bs[i].commit);
+			sl_finding *f = add(out, r, bs[i].s->version_origin.src ? &bs[i].s->version_origin
+									   : &bs[i].s->command_origin, &m);
+			related(f, bs[j].s->version_origin.src ? &bs[j].s->version_origin : &bs[j].s->command_origin,
+				"the other entry's version");
+			break;  /* one finding per entry */
+		}
+	}
+	for (size_t i = 0; i < nb; i++) {
+		free(bs[i].image);
+		free(bs[i].commit);
+	}
+	free(bs);
+}
+
+int sl_check_catalogue(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, const sl_rule *only,
+		       sl_findings *out)
+{
+	size_t first = out->n;
+	for (size_t i = 0; i < sl_rules_count(rs); i++) {
+		const sl_rule *r = sl_rules_at(rs, i);
+		if ((only && r != only) || !r->catalogue)
+			continue;
+		if (r->kind == K_ENTRIES)
+			for (size_t k = 0; k < r->nkeys; k++)
+				check_entries_key(r, r->keys[k], v, n, out);
+		else if (!strcmp(r->cname, "duplicate_entries"))
+			c_duplicates(r, v, n, out);
+		else if (!strcmp(r->cname, "metadata_command"))
+			c_metadata(r, v, n, out);
+		else if (!strcmp(r->cname, "engine_version_names"))
+			c_version_names(r, v, n, out);
+	}
+	sl_findings_sort(out, first);
+	return SL_OK;
+}
