@@ -21,6 +21,7 @@ static void usage(FILE *f)
 	      "  matrix    entries side by side: the keys whose values differ\n"
 	      "  log       the semantic history of an entry through git commits\n"
 	      "  review    a change's semantic diffs and only the findings it introduces\n"
+	      "  audit     a whole catalogue: every entry, entries against each other, HTML report\n"
 	      "  import    split published catalogue pages into entry folders\n"
 	      "\n"
 	      "`servelint <command> --help` describes a command.\n",
@@ -38,6 +39,7 @@ int main(int argc, char **argv)
 		{"matrix", sl_cmd_matrix},
 		{"log", sl_cmd_log},
 		{"review", sl_cmd_review},
+		{"audit", sl_cmd_audit},
 	};
 	if (argc < 2) {
 		usage(stderr);

@@ -167,52 +167,6 @@ static void apply_config(const config *cfg, sl_findings *fs, size_t first)
 
 /* ---- inputs ------------------------------------------------------------------------ */
 
-/* A folder that is not itself an entry is searched for entries: folders
- * holding launch.sh, and loose *.sh files. */
-static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth)
-{
-	struct stat st;
-	sl_buf ls = {0};
-	sl_buf_printf(&ls, "%s/launch.sh", path);
-	int exists = stat(path, &st) == 0, dir = exists && S_ISDIR(st.st_mode);
-	int entry = exists && (!dir || stat(ls.data, &st) == 0);
-	sl_buf_free(&ls);
-	if (entry || !dir) {
-		/* an entry, or something that is not there: loading says why */
-		if (entry || depth == 0)
-			SL_PUSH(*out, *n, *cap, sl_strdup(path));
-		return;
-	}
-	if (depth > 16)
-		return;
-	DIR *d = opendir(path);
-	if (!d)
-		return;
-	char **names = NULL;
-	size_t nn = 0, nc = 0;
-	struct dirent *de;
-	while ((de = readdir(d)))
-		if (de->d_name[0] != '.')
-			SL_PUSH(names, nn, nc, sl_strdup(de->d_name));
-	closedir(d);
-	for (size_t i = 0; i < nn; i++) {
-		/* in name order, so reports are stable */
-		for (size_t j = i + 1; j < nn; j++)
-			if (strcmp(names[j], names[i]) < 0) {
-				char *t = names[i];
-				names[i] = names[j];
-				names[j] = t;
-			}
-		sl_buf p = {0};
-		sl_buf_printf(&p, "%s/%s", path, names[i]);
-		if (stat(p.data, &st) == 0 && (S_ISDIR(st.st_mode) || sl_ends_with(names[i], ".sh")))
-			discover(p.data, out, n, cap, depth + 1);
-		sl_buf_free(&p);
-		free(names[i]);
-	}
-	free(names);
-}
-
 int sl_cmd_check(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -311,7 +265,7 @@ int sl_cmd_check(int argc, char **argv)
 	char **paths = NULL;
 	size_t n = 0, pcap = 0;
 	for (int a = optind; a < argc; a++)
-		discover(argv[a], &paths, &n, &pcap, 0);
+		sl_input_discover(argv[a], &paths, &n, &pcap, 0);
 	if (!n) {
 		fprintf(stderr, "servelint check: no entries found under %s\n", argv[optind]);
 		sl_rules_free(rules);

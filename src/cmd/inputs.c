@@ -1,6 +1,7 @@
 /* inputs.c (cmd): PATH arguments into entries (see inputs.h). */
 #include "inputs.h"
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -76,4 +77,50 @@ int sl_input_load_one(const char *spec, sl_entry **out, sl_error *err)
 	if (stat(spec, &st) != 0 && strchr(spec, ':'))
 		return sl_entry_from_git(spec, out, err);
 	return sl_entry_load(spec, out, err);
+}
+
+/* A folder that is not itself an entry is searched for entries: folders
+ * holding launch.sh, and loose *.sh files. */
+void sl_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth)
+{
+	struct stat st;
+	sl_buf ls = {0};
+	sl_buf_printf(&ls, "%s/launch.sh", path);
+	int exists = stat(path, &st) == 0, dir = exists && S_ISDIR(st.st_mode);
+	int entry = exists && (!dir || stat(ls.data, &st) == 0);
+	sl_buf_free(&ls);
+	if (entry || !dir) {
+		/* an entry, or something that is not there: loading says why */
+		if (entry || depth == 0)
+			SL_PUSH(*out, *n, *cap, sl_strdup(path));
+		return;
+	}
+	if (depth > 16)
+		return;
+	DIR *d = opendir(path);
+	if (!d)
+		return;
+	char **names = NULL;
+	size_t nn = 0, nc = 0;
+	struct dirent *de;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			SL_PUSH(names, nn, nc, sl_strdup(de->d_name));
+	closedir(d);
+	for (size_t i = 0; i < nn; i++) {
+		/* in name order, so reports are stable */
+		for (size_t j = i + 1; j < nn; j++)
+			if (strcmp(names[j], names[i]) < 0) {
+				char *t = names[i];
+				names[i] = names[j];
+				names[j] = t;
+			}
+		sl_buf p = {0};
+		sl_buf_printf(&p, "%s/%s", path, names[i]);
+		if (stat(p.data, &st) == 0 && (S_ISDIR(st.st_mode) || sl_ends_with(names[i], ".sh")))
+			sl_input_discover(p.data, out, n, cap, depth + 1);
+		sl_buf_free(&p);
+		free(names[i]);
+	}
+	free(names);
 }

@@ -117,6 +117,11 @@ static json_t *one_json(const sl_finding *f)
 	return o;
 }
 
+json_t *sl_report_finding_json(const sl_finding *f)
+{
+	return one_json(f);
+}
+
 static const char *sarif_level(sl_severity s)
 {
 	return s == SL_SEV_ERROR ? "error" : s == SL_SEV_WARNING ? "warning" : "note";

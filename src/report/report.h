@@ -33,6 +33,9 @@ int sl_format_parse(const char *s, sl_format *out);
 int sl_report_findings(FILE *f, sl_format fmt, const sl_rules *rules, const sl_findings *fs,
 		       sl_severity min, int color);
 
+/* One finding as the JSON format writes it (a new reference). */
+json_t *sl_report_finding_json(const sl_finding *f);
+
 /* ---- diffs ------------------------------------------------------------- */
 
 /* A diff for a terminal (grouped by service, `key: old -> new`), as JSON,
@@ -48,5 +51,42 @@ int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *na
  * the columns (m->ncols of them); all puts the same-everywhere rows in the
  * table too. Returns 0, or -1 on a write error. */
 int sl_report_matrix(FILE *f, const char *format, const sl_matrix *m, char *const *names, int all, int color);
+
+/* ---- catalogue audits (audit.c, html.c) -------------------------------- */
+
+typedef struct sl_audit_entry {
+	const sl_entry *entry;   /* not owned */
+	const sl_model *model;   /* not owned; NULL when the entry did not normalize */
+	const char *llm;         /* the model it serves, as the catalogue names it; not owned, may be NULL */
+	const char *system;      /* not owned, may be NULL */
+} sl_audit_entry;
+
+/* The semantic diff of two entries of one model (a < b). */
+typedef struct sl_audit_pair {
+	size_t a, b;
+	sl_diff diff;
+} sl_audit_pair;
+
+typedef struct sl_audit {
+	const sl_audit_entry *entries;
+	size_t n;
+	const sl_rules *rules;
+	const sl_findings *findings;   /* every finding, in file order */
+	const size_t *finding_entry;   /* the entry of each finding (an index into entries) */
+	const sl_audit_pair *pairs;
+	size_t npairs;
+} sl_audit;
+
+/* The audit as JSON (a new reference): summary (entries, models, systems,
+ * findings by severity and by rule), the matrix of models by systems (each
+ * cell the entries there), each entry's summary (engine, version,
+ * precision, parallelism per role, speculative decoding, GPUs used of
+ * total, finding counts) and every finding. */
+json_t *sl_report_audit_json(const sl_audit *a);
+/* The audit as format tty, markdown or json. Returns 0, or -1 on a write error. */
+int sl_report_audit(FILE *f, const char *format, const sl_audit *a, int color);
+/* The audit as one self-contained HTML page: inline CSS and a little
+ * script, no network. Returns 0, or -1 on a write error. */
+int sl_report_audit_html(FILE *f, const sl_audit *a);
 
 #endif

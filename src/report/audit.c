@@ -1,0 +1,395 @@
+/*
+ * audit.c (report): a catalogue audit as JSON (jansson), terminal text and
+ * markdown. Owns what an entry's summary says (engine, version, precision,
+ * parallelism per role, speculative decoding, GPUs used of total, finding
+ * counts) and the matrix of models by systems; html.c renders the same
+ * document.
+ */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static int is_worker(const char *role)
+{
+	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated");
+}
+
+/* a claim of the key: the metadata's first, else a comment's */
+static const sl_claim *claim_of(const sl_model *m, const char *key)
+{
+	const sl_claim *c = NULL;
+	for (size_t i = 0; i < m->nclaims; i++)
+		if (!strcmp(m->claims[i].key, key) && !m->claims[i].role) {
+			if (!strcmp(m->claims[i].from, "metadata"))
+				return &m->claims[i];
+			c = c ? c : &m->claims[i];
+		}
+	return c;
+}
+
+static json_t *setting_value(const sl_service *s, const char *key)
+{
+	const sl_setting *st = sl_service_get(s, key);
+	return st ? st->value : NULL;
+}
+
+/* "TP2 DP4 EP4", "TP1 DP4 EP" (vLLM's expert parallel is a switch) */
+static char *parallelism(const sl_service *s)
+{
+	static const struct { const char *key, *abbr; } t[] = {
+		{"parallel.tensor", "TP"}, {"parallel.pipeline", "PP"}, {"parallel.data", "DP"},
+		{"parallel.expert", "EP"}, {"parallel.decode_context", "DCP"}, {"parallel.attention_data", "ADP"},
+	};
+	sl_buf b = {0};
+	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+		json_t *v = setting_value(s, t[i].key);
+		/* a size of 1 is no parallelism, but for tensor parallel (TP1 says one GPU) */
+		if (json_is_integer(v) && (json_integer_value(v) != 1 || i == 0))
+			sl_buf_printf(&b, "%s%s%lld", b.len ? " " : "", t[i].abbr, (long long)json_integer_value(v));
+		else if (json_is_true(v))
+			sl_buf_printf(&b, "%s%s", b.len ? " " : "", t[i].abbr);
+	}
+	return sl_buf_detach(&b);
+}
+
+/* the paths less the folders all of them share */
+static size_t common_prefix(const sl_audit *a)
+{
+	size_t common = 0;
+	if (a->n < 2)
+		return 0;
+	const char *p0 = a->entries[0].entry->path;
+	for (size_t k = 0;; k++) {
+		int stop = 0;
+		for (size_t i = 0; i < a->n && !stop; i++)
+			stop = !a->entries[i].entry->path[k] || a->entries[i].entry->path[k] != p0[k];
+		if (stop)
+			break;
+		if (p0[k] == '/')
+			common = k + 1;
+	}
+	return common;
+}
+
+static json_t *entry_json(const sl_audit *a, size_t i, size_t common)
+{
+	const sl_audit_entry *e = &a->entries[i];
+	const sl_model *m = e->model;
+	const char *name = e->entry->path + common;
+	json_t *o = json_pack("{s:i, s:s, s:s, s:s?, s:s?}", "id", (json_int_t)i, "path", e->entry->path, "name",
+			      *name ? name : e->entry->path, "model", e->llm, "system", e->system);
+	json_t *roles = json_array();
+	sl_buf engines = {0};
+	const char *version = NULL, *spec_method = NULL;
+	json_t *spec_tokens = NULL;
+	long used = 0;
+	int prefill = 0, decode = 0, agg = 0, unknown_gpus = 0;
+	for (size_t k = 0; m && k < m->nservices; k++) {
+		const sl_service *s = &m->services[k];
+		if (!is_worker(s->role))
+			continue;
+		prefill |= !strcmp(s->role, "prefill");
+		decode |= !strcmp(s->role, "decode");
+		agg |= !strcmp(s->role, "aggregated");
+		if (!strstr(engines.data ? engines.data : "", s->engine))
+			sl_buf_printf(&engines, "%s%s", engines.len ? " + " : "", s->engine);
+		version = version ? version : s->version;
+		json_t *meth = setting_value(s, "spec.method");
+		if (!spec_method && json_is_string(meth)) {
+			spec_method = json_string_value(meth);
+			spec_tokens = setting_value(s, "spec.num_tokens");
+		}
+		if (s->gpus > 0)
+			used += s->gpus * (long)s->replicas;
+		else
+			unknown_gpus = 1;
+		char *par = parallelism(s);
+		json_array_append_new(roles, json_pack("{s:s, s:s, s:s, s:i, s:o, s:s}", "service", s->name, "role",
+						       s->role, "engine", s->engine, "replicas",
+						       (json_int_t)s->replicas, "gpus",
+						       s->gpus > 0 ? json_integer(s->gpus) : json_null(),
+						       "parallelism", par));
+		free(par);
+	}
+	json_object_set_new(o, "engine", engines.len ? json_string(engines.data) : json_null());
+	sl_buf_free(&engines);
+	json_object_set_new(o, "version", version ? json_string(version) : json_null());
+	const sl_claim *pc = m ? claim_of(m, "precision") : NULL;
+	json_object_set_new(o, "precision", pc ? json_incref(pc->value) : json_null());
+	json_object_set_new(o, "serving", json_string(prefill && decode ? "disaggregated"
+						     : agg			 ? "aggregated"
+						     : m			 ? "unknown"
+										 : "not read"));
+	json_object_set_new(o, "roles", roles);
+	if (spec_method) {
+		sl_buf sp = {0};
+		sl_buf_puts(&sp, spec_method);
+		if (json_is_integer(spec_tokens))
+			sl_buf_printf(&sp, " %lld", (long long)json_integer_value(spec_tokens));
+		json_object_set_new(o, "spec", json_string(sp.data));
+		sl_buf_free(&sp);
+	} else {
+		json_object_set_new(o, "spec", json_null());
+	}
+	/* GPUs used: the services' sum when each is known, else the metadata's */
+	const sl_claim *tot = m ? claim_of(m, "gpus.total") : NULL, *of = m ? claim_of(m, "gpus.of") : NULL;
+	json_t *u = !unknown_gpus && used ? json_integer(used) : tot ? json_incref(tot->value) : json_null();
+	json_object_set_new(o, "gpus", json_pack("{s:o, s:o}", "used", u, "of", of ? json_incref(of->value) : json_null()));
+	char *topo = m ? sl_diff_topology(m) : NULL;
+	json_object_set_new(o, "topology", topo ? json_string(topo) : json_null());
+	free(topo);
+	json_int_t n[4] = {0, 0, 0, 0};
+	for (size_t f = 0; f < a->findings->n; f++)
+		if (a->finding_entry[f] == i && !a->findings->v[f].suppressed)
+			n[a->findings->v[f].severity]++;
+	json_object_set_new(o, "findings", json_pack("{s:i, s:i, s:i, s:i}", "error", n[SL_SEV_ERROR], "warning",
+						     n[SL_SEV_WARNING], "info", n[SL_SEV_INFO], "style",
+						     n[SL_SEV_STYLE]));
+	return o;
+}
+
+/* index of s in arr (strings), appended when absent */
+static size_t index_of(json_t *arr, const char *s)
+{
+	size_t i;
+	json_t *v;
+	json_array_foreach(arr, i, v)
+		if (!strcmp(json_string_value(v), s))
+			return i;
+	json_array_append_new(arr, json_string(s));
+	return json_array_size(arr) - 1;
+}
+
+static int cmp_ci(const void *x, const void *y)
+{
+	return strcasecmp(*(char *const *)x, *(char *const *)y);
+}
+
+static void sort_names(const sl_audit *a, json_t *models, json_t *keys, json_t *systems)
+{
+	char **ks = sl_calloc(a->n + 1, sizeof *ks), **ss = sl_calloc(a->n + 1, sizeof *ss);
+	for (size_t i = 0; i < a->n; i++) {
+		ks[i] = sl_catalogue_model_key(a->entries[i].llm ? a->entries[i].llm : "(model not named)");
+		ss[i] = (char *)(a->entries[i].system ? a->entries[i].system : "(system not named)");
+	}
+	qsort(ks, a->n, sizeof *ks, cmp_ci);
+	qsort(ss, a->n, sizeof *ss, cmp_ci);
+	for (size_t i = 0; i < a->n; i++) {
+		if (!i || strcmp(ks[i], ks[i - 1])) {
+			/* the display name: the first entry's that has this key */
+			for (size_t e = 0; e < a->n; e++) {
+				const char *llm = a->entries[e].llm ? a->entries[e].llm : "(model not named)";
+				char *k = sl_catalogue_model_key(llm);
+				int same = !strcmp(k, ks[i]);
+				free(k);
+				if (same) {
+					json_array_append_new(models, json_string(llm));
+					json_array_append_new(keys, json_string(ks[i]));
+					break;
+				}
+			}
+		}
+		if (!i || strcmp(ss[i], ss[i - 1]))
+			json_array_append_new(systems, json_string(ss[i]));
+	}
+	for (size_t i = 0; i < a->n; i++)
+		free(ks[i]);
+	free(ks);
+	free(ss);
+}
+
+json_t *sl_report_audit_json(const sl_audit *a)
+{
+	size_t common = common_prefix(a);
+	json_t *entries = json_array(), *models = json_array(), *systems = json_array(), *cells = json_array();
+	json_t *keys = json_array();  /* model keys, parallel to models */
+	/* models and systems in name order (case aside), so the matrix reads alike whatever the input order */
+	sort_names(a, models, keys, systems);
+	for (size_t i = 0; i < a->n; i++) {
+		json_t *e = entry_json(a, i, common);
+		json_array_append_new(entries, e);
+		const char *llm = a->entries[i].llm ? a->entries[i].llm : "(model not named)";
+		char *key = sl_catalogue_model_key(llm);
+		size_t mi = index_of(keys, key);
+		if (mi == json_array_size(models))
+			json_array_append_new(models, json_string(llm));
+		free(key);
+		size_t si = index_of(systems, a->entries[i].system ? a->entries[i].system : "(system not named)");
+		json_t *cell = NULL, *c;
+		size_t k;
+		json_array_foreach(cells, k, c)
+			if (json_integer_value(json_object_get(c, "model")) == (json_int_t)mi &&
+			    json_integer_value(json_object_get(c, "system")) == (json_int_t)si)
+				cell = c;
+		if (!cell) {
+			cell = json_pack("{s:i, s:i, s:[]}", "model", (json_int_t)mi, "system", (json_int_t)si, "entries");
+			json_array_append_new(cells, cell);
+		}
+		json_array_append_new(json_object_get(cell, "entries"), json_integer((json_int_t)i));
+		json_object_set_new(e, "model_index", json_integer((json_int_t)mi));
+		json_object_set_new(e, "system_index", json_integer((json_int_t)si));
+	}
+	json_decref(keys);
+	json_int_t sev[4] = {0, 0, 0, 0}, suppressed = 0, catalogue = 0;
+	json_t *findings = json_array();
+	for (size_t f = 0; f < a->findings->n; f++) {
+		const sl_finding *x = &a->findings->v[f];
+		if (x->suppressed) {
+			suppressed++;
+			continue;
+		}
+		sev[x->severity]++;
+		catalogue += sl_rule_is_catalogue(x->rule);
+		json_t *o = sl_report_finding_json(x);
+		json_object_set_new(o, "entry", json_integer((json_int_t)a->finding_entry[f]));
+		json_array_append_new(findings, o);
+	}
+	json_t *by_rule = json_array();
+	for (size_t r = 0; r < sl_rules_count(a->rules); r++) {
+		const sl_rule *ru = sl_rules_at(a->rules, r);
+		json_int_t k = 0;
+		for (size_t f = 0; f < a->findings->n; f++)
+			k += a->findings->v[f].rule == ru && !a->findings->v[f].suppressed;
+		if (k)
+			json_array_append_new(by_rule, json_pack("{s:s, s:s, s:s, s:i, s:s}", "rule", sl_rule_id(ru),
+								 "name", sl_rule_name(ru), "severity",
+								 sl_severity_name(sl_rule_severity(ru)), "count", k,
+								 "summary", sl_rule_summary(ru)));
+	}
+	json_t *summary = json_pack("{s:i, s:i, s:i, s:i, s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:o}", "entries",
+				    (json_int_t)a->n, "models", (json_int_t)json_array_size(models), "systems",
+				    (json_int_t)json_array_size(systems), "compared_pairs", (json_int_t)a->npairs,
+				    "findings", "total", sev[0] + sev[1] + sev[2] + sev[3], "error", sev[SL_SEV_ERROR],
+				    "warning", sev[SL_SEV_WARNING], "info", sev[SL_SEV_INFO], "style", sev[SL_SEV_STYLE],
+				    "catalogue", catalogue, "suppressed", suppressed, "by_rule", by_rule);
+	return json_pack("{s:o, s:{s:o, s:o, s:o}, s:o, s:o}", "summary", summary, "matrix", "models", models,
+			 "systems", systems, "cells", cells, "entries", entries, "findings", findings);
+}
+
+/* ---- terminal and markdown ------------------------------------------------------ */
+
+static const char *str(json_t *o, const char *k)
+{
+	json_t *v = json_object_get(o, k);
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static json_int_t num(json_t *o, const char *k)
+{
+	return json_integer_value(json_object_get(o, k));
+}
+
+/* "vllm 0.31.0, MXFP4, aggregated TP2, dspark 5, 2 of 8 GPUs" */
+static char *entry_line(json_t *e)
+{
+	sl_buf b = {0};
+	sl_buf_printf(&b, "%s", str(e, "engine") ? str(e, "engine") : "no engine");
+	if (str(e, "version"))
+		sl_buf_printf(&b, " %s", str(e, "version"));
+	if (str(e, "precision"))
+		sl_buf_printf(&b, ", %s", str(e, "precision"));
+	size_t i;
+	json_t *r;
+	json_array_foreach(json_object_get(e, "roles"), i, r) {
+		sl_buf_printf(&b, "%s %s", i ? ";" : ",", str(r, "role"));
+		if (num(r, "replicas") > 1)
+			sl_buf_printf(&b, " x%lld", (long long)num(r, "replicas"));
+		if (*str(r, "parallelism"))
+			sl_buf_printf(&b, " %s", str(r, "parallelism"));
+	}
+	if (str(e, "spec"))
+		sl_buf_printf(&b, ", %s", str(e, "spec"));
+	json_t *g = json_object_get(e, "gpus");
+	if (json_is_integer(json_object_get(g, "used"))) {
+		sl_buf_printf(&b, ", %lld", (long long)num(g, "used"));
+		if (json_is_integer(json_object_get(g, "of")))
+			sl_buf_printf(&b, " of %lld", (long long)num(g, "of"));
+		sl_buf_puts(&b, " GPUs");
+	}
+	json_t *f = json_object_get(e, "findings");
+	json_int_t nf = num(f, "error") + num(f, "warning") + num(f, "info") + num(f, "style");
+	sl_buf_printf(&b, "; %lld finding%s", (long long)nf, nf == 1 ? "" : "s");
+	return sl_buf_detach(&b);
+}
+
+static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
+{
+	json_t *s = json_object_get(doc, "summary"), *fs = json_object_get(s, "findings");
+	const char *B = color ? "\033[1m" : "", *N = color ? "\033[0m" : "";
+	if (!md && a->findings->n) {
+		if (sl_report_findings(f, SL_FMT_TTY, a->rules, a->findings, SL_SEV_STYLE, color))
+			return -1;
+		fputc('\n', f);
+	}
+	fprintf(f, "%s%s audit%s: %lld entries, %lld models, %lld systems\n", md ? "# " : B, md ? "Catalogue" : "catalogue",
+		md ? "" : N, (long long)num(s, "entries"), (long long)num(s, "models"), (long long)num(s, "systems"));
+	fprintf(f, "%sfindings: %lld (%lld errors, %lld warnings, %lld info, %lld style; %lld across entries, %lld "
+		   "suppressed)\n",
+		md ? "\n" : "", (long long)num(fs, "total"), (long long)num(fs, "error"), (long long)num(fs, "warning"),
+		(long long)num(fs, "info"), (long long)num(fs, "style"), (long long)num(fs, "catalogue"),
+		(long long)num(fs, "suppressed"));
+	size_t i;
+	json_t *r;
+	if (json_array_size(json_object_get(s, "by_rule")))
+		fputs(md ? "\n| rule | severity | count | summary |\n|---|---|---|---|\n" : "by rule:\n", f);
+	json_array_foreach(json_object_get(s, "by_rule"), i, r) {
+		if (md)
+			fprintf(f, "| %s %s | %s | %lld | %s |\n", str(r, "rule"), str(r, "name"), str(r, "severity"),
+				(long long)num(r, "count"), str(r, "summary"));
+		else
+			fprintf(f, "  %s %-8s %-32s %3lld  %s\n", str(r, "rule"), str(r, "severity"), str(r, "name"),
+				(long long)num(r, "count"), str(r, "summary"));
+	}
+	json_t *mx = json_object_get(doc, "matrix"), *entries = json_object_get(doc, "entries");
+	fprintf(f, md ? "\n## Models by systems\n\n" : "\n%smodels by systems%s:\n", B, N);
+	json_t *model, *cell;
+	size_t mi, k;
+	json_array_foreach(json_object_get(mx, "models"), mi, model) {
+		fprintf(f, md ? "### %s\n\n" : "  %s\n", json_string_value(model));
+		json_array_foreach(json_object_get(mx, "cells"), k, cell) {
+			if ((size_t)num(cell, "model") != mi)
+				continue;
+			const char *sys = json_string_value(json_array_get(json_object_get(mx, "systems"),
+									   (size_t)num(cell, "system")));
+			fprintf(f, md ? "- **%s**\n" : "    %s\n", sys);
+			size_t x;
+			json_t *id;
+			json_array_foreach(json_object_get(cell, "entries"), x, id) {
+				json_t *e = json_array_get(entries, (size_t)json_integer_value(id));
+				char *line = entry_line(e);
+				fprintf(f, md ? "  - `%s`: %s\n" : "      %s: %s\n", str(e, "name"), line);
+				free(line);
+			}
+		}
+		if (md)
+			fputc('\n', f);
+	}
+	if (md && json_array_size(json_object_get(doc, "findings"))) {
+		fputs("## Findings\n\n", f);
+		json_t *x;
+		json_array_foreach(json_object_get(doc, "findings"), i, x) {
+			json_t *loc = json_object_get(x, "location");
+			fprintf(f, "- **%s** `%s:%lld:%lld` %s [%s]\n", str(x, "severity"),
+				str(loc, "file") ? str(loc, "file") : "-", (long long)num(loc, "line"),
+				(long long)num(loc, "col"), str(x, "message"), str(x, "rule"));
+		}
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+int sl_report_audit(FILE *f, const char *format, const sl_audit *a, int color)
+{
+	json_t *doc = sl_report_audit_json(a);
+	int rc;
+	if (!strcmp(format, "json")) {
+		rc = json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+		fputc('\n', f);
+		rc = rc || ferror(f) ? -1 : 0;
+	} else {
+		rc = text(f, doc, a, !strcmp(format, "markdown"), color);
+	}
+	json_decref(doc);
+	return rc;
+}

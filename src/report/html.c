@@ -1,0 +1,564 @@
+/*
+ * html.c (report): a catalogue audit as one self-contained HTML page: the
+ * summary, the matrix of models by systems with filters (model, system,
+ * engine, severity), every entry with its normalized services and its
+ * findings (the source excerpt highlighted, the rule's explanation), and
+ * the semantic diff of any two entries of one model, chosen on the page.
+ *
+ * Inline CSS and a little inline script; no network, no framework. Every
+ * text is HTML-escaped; the data the script reads is JSON (jansson, every
+ * `<` written \u003c so nothing in it can close its element early) read with
+ * JSON.parse and put on the page with textContent only.
+ */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void escn(FILE *f, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n && s[i]; i++) {
+		switch (s[i]) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&#39;", f); break;
+		default: fputc(s[i], f);
+		}
+	}
+}
+
+static void esc(FILE *f, const char *s)
+{
+	if (s)
+		escn(f, s, strlen(s));
+}
+
+static const char *str(json_t *o, const char *k)
+{
+	json_t *v = json_object_get(o, k);
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static long long num(json_t *o, const char *k)
+{
+	return (long long)json_integer_value(json_object_get(o, k));
+}
+
+static const char *const sev_class[] = {"style", "info", "warning", "error"};
+
+static const char css[] =
+	":root{--bg:#f6f7f9;--fg:#1d2330;--mut:#5b6474;--card:#fff;--line:#dde1e7;--acc:#2f5bd3;"
+	"--err:#c62828;--warn:#b26a00;--info:#1f6fb2;--style:#5e6b7a;--mark:#ffe08a}\n"
+	"*{box-sizing:border-box}\n"
+	"body{margin:0;font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:var(--bg);color:var(--fg)}\n"
+	"header{background:#1d2330;color:#fff;padding:18px 20px}\n"
+	"header h1{margin:0;font-size:22px}header p{margin:4px 0 0;color:#c8cfdb}\n"
+	"main{max-width:1200px;margin:0 auto;padding:16px}\n"
+	"section{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:14px 16px;margin:0 0 16px}\n"
+	"h2{margin:0 0 10px;font-size:18px}h3{margin:0;font-size:16px;word-break:break-all}\n"
+	".cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(120px,1fr));gap:10px;margin-bottom:12px}\n"
+	".card{border:1px solid var(--line);border-radius:8px;padding:8px 10px}\n"
+	".card b{display:block;font-size:22px}.card span{color:var(--mut);font-size:13px}\n"
+	".scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}\n"
+	"table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid var(--line)}\n"
+	"th{font-weight:600;background:#f0f2f5}\n"
+	"table.matrix{min-width:640px}table.matrix th[scope=row]{min-width:130px}\n"
+	"table.matrix td{min-width:180px}\n"
+	".chip{display:block;text-decoration:none;color:inherit;border:1px solid var(--line);border-left:4px solid #3a9b5b;"
+	"border-radius:6px;padding:5px 7px;margin:0 0 6px;font-size:13px;background:#fbfcfd}\n"
+	".chip:hover{border-color:var(--acc)}.chip .n{font-weight:600;word-break:break-all;display:block}\n"
+	".chip .d{color:var(--mut);display:block}\n"
+	".chip.s1{border-left-color:var(--info)}.chip.s2{border-left-color:var(--warn)}.chip.s3{border-left-color:var(--err)}\n"
+	".badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;font-weight:600;color:#fff;background:var(--style)}\n"
+	".badge.error{background:var(--err)}.badge.warning{background:var(--warn)}.badge.info{background:var(--info)}\n"
+	".filters{display:flex;flex-wrap:wrap;gap:10px;margin:0 0 10px}\n"
+	".filters label{display:flex;flex-direction:column;font-size:12px;color:var(--mut)}\n"
+	"select{font:inherit;padding:4px 6px;border:1px solid var(--line);border-radius:6px;background:#fff;max-width:100%}\n"
+	".entry{border-top:1px solid var(--line);padding:12px 0}.entry:first-of-type{border-top:0}\n"
+	".meta{color:var(--mut);margin:2px 0 8px;font-size:14px}\n"
+	".finding{border:1px solid var(--line);border-left:4px solid var(--style);border-radius:6px;padding:8px 10px;margin:8px 0}\n"
+	".finding.error{border-left-color:var(--err)}.finding.warning{border-left-color:var(--warn)}.finding.info{border-left-color:var(--info)}\n"
+	".finding p{margin:4px 0}.loc{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;color:var(--mut);word-break:break-all}\n"
+	"pre{background:#f3f4f7;border-radius:6px;padding:6px 8px;overflow-x:auto;font-size:12.5px;margin:6px 0}\n"
+	"pre .ln{color:#98a1b0;user-select:none;display:inline-block;min-width:3.5em}\n"
+	"mark{background:var(--mark);border-radius:2px}\n"
+	"details{margin:6px 0}summary{cursor:pointer;color:var(--acc)}\n"
+	"code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px}\n"
+	"td code{word-break:break-all}\n"
+	".ok{color:#3a9b5b}.hidden{display:none!important}\n"
+	"#cmp-out .kind{color:var(--mut);font-size:12px}\n"
+	"@media (max-width:700px){body{font-size:14px}main{padding:8px}section{padding:10px;border-radius:8px}"
+	"header{padding:12px}header h1{font-size:19px}.filters label{flex:1 1 45%}.filters select{width:100%}"
+	"table.settings td:nth-child(3),table.settings th:nth-child(3){display:none}}\n";
+
+/* The page's script: filters and the diff on request. Data comes from the
+ * JSON element #audit-data; text is set with textContent only. */
+static const char js[] =
+	"(function(){\n"
+	"var D=JSON.parse(document.getElementById('audit-data').textContent);\n"
+	"function $(id){return document.getElementById(id);}\n"
+	"function el(t,txt,cls){var e=document.createElement(t);if(txt!==undefined)e.textContent=txt;if(cls)e.className=cls;return e;}\n"
+	"function filter(){var m=$('f-model').value,s=$('f-system').value,g=$('f-engine').value,v=$('f-sev').value;\n"
+	" var shown=0;D.entries.forEach(function(e){\n"
+	"  var ok=(m===''||String(e.model)===m)&&(s===''||String(e.system)===s)&&(g===''||e.engines.indexOf(g)>=0)&&\n"
+	"   (v===''||(v==='clean'?e.sev<0:e.sev>=Number(v)));\n"
+	"  if(ok)shown++;\n"
+	"  var c=$('c'+e.id),a=$('e'+e.id);if(c)c.classList.toggle('hidden',!ok);if(a)a.classList.toggle('hidden',!ok);});\n"
+	" document.querySelectorAll('tr[data-model]').forEach(function(r){r.classList.toggle('hidden',r.querySelector('.chip:not(.hidden)')===null);});\n"
+	" $('f-count').textContent=shown+' of '+D.entries.length+' entries shown';}\n"
+	"['f-model','f-system','f-engine','f-sev'].forEach(function(id){$(id).addEventListener('change',filter);});\n"
+	"function fillB(){var a=D.entries[Number($('cmp-a').value)],b=$('cmp-b');b.textContent='';\n"
+	" D.entries.forEach(function(e){if(e.id!==a.id&&e.model===a.model){var o=el('option',e.name);o.value=e.id;b.appendChild(o);}});\n"
+	" show();}\n"
+	"function val(v){return v===null||v===undefined?'(unset)':typeof v==='string'?v:JSON.stringify(v);}\n"
+	"function show(){var out=$('cmp-out');out.textContent='';var a=Number($('cmp-a').value),bv=$('cmp-b').value;\n"
+	" if(bv===''){out.appendChild(el('p','No other entry of this model.'));return;}var b=Number(bv);\n"
+	" var d=D.diffs[Math.min(a,b)+'-'+Math.max(a,b)];if(!d){out.appendChild(el('p','No diff for this pair.'));return;}\n"
+	" var flip=a>b,A=flip?'new':'old',B=flip?'old':'new';\n"
+	" out.appendChild(el('p','Topology: '+(flip?d.topology.b:d.topology.a)+'  \\u2192  '+(flip?d.topology.a:d.topology.b)));\n"
+	" if(!d.changes.length){out.appendChild(el('p','The two entries are the same after normalization.','ok'));return;}\n"
+	" var w=el('div','','scroll'),t=el('table'),h=el('tr');['service','key',D.entries[a].name,D.entries[b].name].forEach(function(x){h.appendChild(el('th',x));});\n"
+	" t.appendChild(h);d.changes.forEach(function(c){var r=el('tr');r.appendChild(el('td',c.service));var k=el('td');k.appendChild(el('code',c.key));\n"
+	"  k.appendChild(el('div',c.kind,'kind'));r.appendChild(k);r.appendChild(el('td',val(c[A])));r.appendChild(el('td',val(c[B])));t.appendChild(r);});\n"
+	" w.appendChild(t);out.appendChild(w);}\n"
+	"var ca=$('cmp-a');if(ca){ca.addEventListener('change',fillB);$('cmp-b').addEventListener('change',show);fillB();}\n"
+	"document.querySelectorAll('[data-compare]').forEach(function(x){x.addEventListener('click',function(ev){ev.preventDefault();\n"
+	" ca.value=x.getAttribute('data-compare');fillB();$('compare').scrollIntoView();});});\n"
+	"filter();\n"
+	"})();\n";
+
+/* byte offset of a 1-based code-point column in a line */
+static size_t byte_at(const char *line, size_t len, unsigned col)
+{
+	size_t b = 0;
+	for (unsigned c = 1; c < col && b < len; c++) {
+		b++;
+		while (b < len && ((unsigned char)line[b] & 0xC0) == 0x80)
+			b++;
+	}
+	return b;
+}
+
+/* the finding's line and its neighbours, the span marked */
+static void excerpt(FILE *f, const sl_origin *o)
+{
+	if (!o->src)
+		return;
+	unsigned l, c;
+	sl_origin_pos(o, &l, &c);
+	unsigned first = l > 1 + o->src->line_base ? l - 1 : l, last = l + 1;
+	if (last > o->src->nlines + o->src->line_base)
+		last = l;
+	fputs("<pre>", f);
+	for (unsigned k = first; k <= last; k++) {
+		size_t len;
+		const char *t = sl_source_line(o->src, k, &len);
+		if (!t)
+			continue;
+		fprintf(f, "<span class=\"ln\">%u</span>", k);
+		if (k != l) {
+			escn(f, t, len);
+		} else {
+			size_t a = byte_at(t, len, c), span = 1;
+			if (o->raw && *o->raw)
+				span = strcspn(o->raw, "\n");
+			size_t b = a + span <= len ? a + span : len;
+			if (b == a && a < len)
+				b = a + 1;
+			escn(f, t, a);
+			fputs("<mark>", f);
+			escn(f, t + a, b - a);
+			fputs("</mark>", f);
+			escn(f, t + b, len - b);
+		}
+		fputc('\n', f);
+	}
+	fputs("</pre>", f);
+}
+
+static void where(FILE *f, const sl_origin *o)
+{
+	char *w = sl_report_where(o);
+	esc(f, w);
+	free(w);
+}
+
+static void finding_html(FILE *f, const sl_finding *x)
+{
+	const char *sev = sl_severity_name(x->severity);
+	fprintf(f, "<div class=\"finding %s\"><div><span class=\"badge %s\">%s</span> <b>", sev_class[x->severity],
+		sev_class[x->severity], sev);
+	esc(f, sl_rule_id(x->rule));
+	fputs("</b> ", f);
+	esc(f, sl_rule_name(x->rule));
+	fputs("</div><p>", f);
+	esc(f, x->message);
+	fputs("</p><p class=\"loc\">", f);
+	where(f, &x->where);
+	fputs("</p>", f);
+	excerpt(f, &x->where);
+	if (x->hint) {
+		fputs("<p>Did you mean <code>", f);
+		esc(f, x->hint);
+		fputs("</code>?</p>", f);
+	}
+	for (size_t k = 0; k < x->nrelated; k++) {
+		fputs("<p class=\"loc\">note: ", f);
+		esc(f, x->related_msg[k]);
+		fputs(" at ", f);
+		where(f, &x->related[k]);
+		fputs("</p>", f);
+	}
+	fputs("<details><summary>Why this matters</summary><p>", f);
+	esc(f, sl_rule_summary(x->rule));
+	fputs(".</p><p>", f);
+	esc(f, sl_rule_explanation(x->rule));
+	fputs("</p></details></div>\n", f);
+}
+
+static void value_text(FILE *f, json_t *v)
+{
+	if (json_is_string(v)) {
+		esc(f, json_string_value(v));
+		return;
+	}
+	char *d = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+	esc(f, d ? d : "?");
+	free(d);
+}
+
+static void services_html(FILE *f, const sl_model *m)
+{
+	if (!m) {
+		fputs("<p class=\"meta\">The entry did not normalize; see its findings.</p>", f);
+		return;
+	}
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		fputs("<details><summary>", f);
+		esc(f, s->name);
+		fputs(": ", f);
+		esc(f, s->engine);
+		if (s->version) {
+			fputc(' ', f);
+			esc(f, s->version);
+		}
+		fprintf(f, ", %u replica%s", s->replicas, s->replicas == 1 ? "" : "s");
+		if (s->gpus > 0)
+			fprintf(f, ", %ld GPU%s each", s->gpus, s->gpus == 1 ? "" : "s");
+		fprintf(f, ", %zu settings</summary>", s->nsettings);
+		fputs("<div class=\"scroll\"><table class=\"settings\"><tr><th>key</th><th>value</th><th>written</th>"
+		      "<th>where</th></tr>",
+		      f);
+		for (size_t k = 0; k < s->nsettings; k++) {
+			const sl_setting *st = &s->settings[k];
+			if (st->flags & SL_SET_OVERRIDDEN)
+				continue;
+			fputs("<tr><td><code>", f);
+			esc(f, st->key);
+			fputs("</code></td><td><code>", f);
+			value_text(f, st->value);
+			fputs("</code></td><td><code>", f);
+			esc(f, st->origin.raw ? st->origin.raw : st->flag);
+			fputs("</code></td><td class=\"loc\">", f);
+			where(f, &st->origin);
+			fputs("</td></tr>", f);
+		}
+		for (size_t k = 0; k < s->nenv; k++) {
+			const sl_env *e = &s->env[k];
+			if (e->flags & SL_SET_OVERRIDDEN)
+				continue;
+			fputs("<tr><td><code>env ", f);
+			esc(f, e->name);
+			fputs("</code></td><td><code>", f);
+			esc(f, e->value);
+			fputs("</code></td><td><code>", f);
+			esc(f, e->via);
+			fputs("</code></td><td class=\"loc\">", f);
+			where(f, &e->origin);
+			fputs("</td></tr>", f);
+		}
+		fputs("</table></div></details>\n", f);
+	}
+}
+
+static void card(FILE *f, long long n, const char *what, const char *cls)
+{
+	fprintf(f, "<div class=\"card\"><b class=\"%s\">%lld</b><span>", cls, n);
+	esc(f, what);
+	fputs("</span></div>", f);
+}
+
+/* "vllm 0.31.0 · MXFP4 · prefill x2 TP2; decode DP4 EP · dspark 6 · 8/72 GPUs" */
+static void entry_detail(FILE *f, json_t *e)
+{
+	esc(f, str(e, "engine") ? str(e, "engine") : "no engine");
+	if (str(e, "version")) {
+		fputc(' ', f);
+		esc(f, str(e, "version"));
+	}
+	if (str(e, "precision")) {
+		fputs(" \xc2\xb7 ", f);
+		esc(f, str(e, "precision"));
+	}
+	size_t i;
+	json_t *r;
+	json_array_foreach(json_object_get(e, "roles"), i, r) {
+		fputs(i ? "; " : " \xc2\xb7 ", f);
+		esc(f, str(r, "role"));
+		if (num(r, "replicas") > 1)
+			fprintf(f, " x%lld", num(r, "replicas"));
+		if (str(r, "parallelism") && *str(r, "parallelism")) {
+			fputc(' ', f);
+			esc(f, str(r, "parallelism"));
+		}
+	}
+	if (str(e, "spec")) {
+		fputs(" \xc2\xb7 ", f);
+		esc(f, str(e, "spec"));
+	}
+	json_t *g = json_object_get(e, "gpus");
+	if (json_is_integer(json_object_get(g, "used"))) {
+		fprintf(f, " \xc2\xb7 %lld", num(g, "used"));
+		if (json_is_integer(json_object_get(g, "of")))
+			fprintf(f, " of %lld", num(g, "of"));
+		fputs(" GPUs", f);
+	}
+}
+
+/* the worst severity of an entry's findings, or -1 */
+static int worst(json_t *e)
+{
+	json_t *fc = json_object_get(e, "findings");
+	return num(fc, "error") ? 3 : num(fc, "warning") ? 2 : num(fc, "info") ? 1 : num(fc, "style") ? 0 : -1;
+}
+
+static void options(FILE *f, json_t *arr)
+{
+	size_t i;
+	json_t *v;
+	json_array_foreach(arr, i, v) {
+		fprintf(f, "<option value=\"%zu\">", i);
+		esc(f, json_string_value(v));
+		fputs("</option>", f);
+	}
+}
+
+int sl_report_audit_html(FILE *f, const sl_audit *a)
+{
+	json_t *doc = sl_report_audit_json(a);
+	json_t *s = json_object_get(doc, "summary"), *fc = json_object_get(s, "findings");
+	json_t *mx = json_object_get(doc, "matrix"), *entries = json_object_get(doc, "entries");
+	json_t *models = json_object_get(mx, "models"), *systems = json_object_get(mx, "systems");
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	      "<title>servelint audit</title>\n<style>\n",
+	      f);
+	fputs(css, f);
+	fputs("</style></head><body>\n<header><h1>Catalogue audit</h1><p>", f);
+	fprintf(f, "%lld entries \xc2\xb7 %lld models \xc2\xb7 %lld systems \xc2\xb7 %lld findings \xe2\x80\x94 servelint audit",
+		num(s, "entries"), num(s, "models"), num(s, "systems"), num(fc, "total"));
+	fputs("</p></header>\n<main>\n<section id=\"summary\"><h2>Summary</h2><div class=\"cards\">", f);
+	card(f, num(s, "entries"), "entries", "");
+	card(f, num(s, "models"), "models", "");
+	card(f, num(s, "systems"), "systems", "");
+	card(f, num(fc, "error"), "errors", "");
+	card(f, num(fc, "warning"), "warnings", "");
+	card(f, num(fc, "info") + num(fc, "style"), "info and style", "");
+	card(f, num(fc, "catalogue"), "across entries", "");
+	fputs("</div>\n", f);
+	json_t *br = json_object_get(s, "by_rule");
+	if (json_array_size(br)) {
+		fputs("<div class=\"scroll\"><table><tr><th>rule</th><th>severity</th><th>count</th><th>summary</th></tr>", f);
+		size_t i;
+		json_t *r;
+		json_array_foreach(br, i, r) {
+			fputs("<tr><td><b>", f);
+			esc(f, str(r, "rule"));
+			fputs("</b> ", f);
+			esc(f, str(r, "name"));
+			fputs("</td><td><span class=\"badge ", f);
+			esc(f, str(r, "severity"));
+			fputs("\">", f);
+			esc(f, str(r, "severity"));
+			fprintf(f, "</span></td><td>%lld</td><td>", num(r, "count"));
+			esc(f, str(r, "summary"));
+			fputs("</td></tr>", f);
+		}
+		fputs("</table></div>\n", f);
+	} else {
+		fputs("<p class=\"ok\">No findings: every entry passes every rule.</p>\n", f);
+	}
+	fprintf(f, "<p class=\"meta\">%lld findings suppressed in the entries.</p></section>\n", num(fc, "suppressed"));
+
+	/* the matrix, with its filters */
+	fputs("<section id=\"matrix\"><h2>Models by systems</h2>\n<form class=\"filters\" onsubmit=\"return false\">"
+	      "<label>Model<select id=\"f-model\"><option value=\"\">all</option>",
+	      f);
+	options(f, models);
+	fputs("</select></label><label>System<select id=\"f-system\"><option value=\"\">all</option>", f);
+	options(f, systems);
+	fputs("</select></label><label>Engine<select id=\"f-engine\"><option value=\"\">all</option>", f);
+	json_t *engines = json_array(), *e;
+	size_t i;
+	json_array_foreach(entries, i, e) {
+		size_t k;
+		json_t *r;
+		json_array_foreach(json_object_get(e, "roles"), k, r) {
+			int have = 0;
+			size_t j;
+			json_t *x;
+			json_array_foreach(engines, j, x) have |= !strcmp(json_string_value(x), str(r, "engine"));
+			if (!have)
+				json_array_append_new(engines, json_string(str(r, "engine")));
+		}
+	}
+	json_array_foreach(engines, i, e) {
+		fputs("<option>", f);
+		esc(f, json_string_value(e));
+		fputs("</option>", f);
+	}
+	fputs("</select></label><label>Findings<select id=\"f-sev\"><option value=\"\">any</option>"
+	      "<option value=\"3\">errors</option><option value=\"2\">warnings or worse</option>"
+	      "<option value=\"1\">info or worse</option><option value=\"0\">any finding</option>"
+	      "<option value=\"clean\">none</option></select></label></form>\n"
+	      "<p class=\"meta\" id=\"f-count\"></p>\n<div class=\"scroll\"><table class=\"matrix\"><tr><th>model</th>",
+	      f);
+	json_t *sys;
+	json_array_foreach(systems, i, sys) {
+		fputs("<th>", f);
+		esc(f, json_string_value(sys));
+		fputs("</th>", f);
+	}
+	fputs("</tr>\n", f);
+	json_t *model;
+	size_t mi;
+	json_array_foreach(models, mi, model) {
+		fprintf(f, "<tr data-model=\"%zu\"><th scope=\"row\">", mi);
+		esc(f, json_string_value(model));
+		fputs("</th>", f);
+		size_t si;
+		json_array_foreach(systems, si, sys) {
+			fputs("<td>", f);
+			size_t k;
+			json_t *cell;
+			json_array_foreach(json_object_get(mx, "cells"), k, cell) {
+				if ((size_t)num(cell, "model") != mi || (size_t)num(cell, "system") != si)
+					continue;
+				size_t x;
+				json_t *id;
+				json_array_foreach(json_object_get(cell, "entries"), x, id) {
+					json_t *en = json_array_get(entries, (size_t)json_integer_value(id));
+					int w = worst(en);
+					json_t *nf = json_object_get(en, "findings");
+					long long total = num(nf, "error") + num(nf, "warning") + num(nf, "info") +
+							  num(nf, "style");
+					fprintf(f, "<a class=\"chip%s\" id=\"c%lld\" href=\"#e%lld\"><span class=\"n\">",
+						w == 3 ? " s3" : w == 2 ? " s2" : w >= 0 ? " s1" : "", num(en, "id"),
+						num(en, "id"));
+					esc(f, str(en, "name"));
+					fputs("</span><span class=\"d\">", f);
+					entry_detail(f, en);
+					fprintf(f, "</span><span class=\"d\">%lld finding%s</span></a>", total,
+						total == 1 ? "" : "s");
+				}
+			}
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table></div></section>\n", f);
+
+	/* the diff of two entries of one model */
+	fputs("<section id=\"compare\"><h2>Compare two entries of one model</h2>\n", f);
+	if (a->npairs) {
+		fputs("<form class=\"filters\" onsubmit=\"return false\"><label>Entry<select id=\"cmp-a\">", f);
+		json_array_foreach(entries, i, e) {
+			fprintf(f, "<option value=\"%zu\">", i);
+			esc(f, str(e, "name"));
+			fputs("</option>", f);
+		}
+		fputs("</select></label><label>with<select id=\"cmp-b\"></select></label></form>\n"
+		      "<div id=\"cmp-out\"></div>\n",
+		      f);
+	} else {
+		fputs("<p class=\"meta\">No model has two entries.</p>\n", f);
+	}
+	fputs("</section>\n", f);
+
+	/* every entry */
+	fputs("<section id=\"entries\"><h2>Entries</h2>\n", f);
+	json_array_foreach(entries, i, e) {
+		const sl_audit_entry *ae = &a->entries[i];
+		fprintf(f, "<article class=\"entry\" id=\"e%zu\"><h3>", i);
+		esc(f, str(e, "name"));
+		fputs("</h3><p class=\"meta\">", f);
+		esc(f, ae->llm ? ae->llm : "(model not named)");
+		fputs(" \xc2\xb7 ", f);
+		esc(f, ae->system ? ae->system : "(system not named)");
+		fputs(" \xc2\xb7 ", f);
+		entry_detail(f, e);
+		if (str(e, "topology")) {
+			fputs("<br>", f);
+			esc(f, str(e, "topology"));
+		}
+		fputs("</p>", f);
+		int other = 0;
+		for (size_t p = 0; p < a->npairs; p++)
+			other |= a->pairs[p].a == i || a->pairs[p].b == i;
+		if (other)
+			fprintf(f, "<p><a href=\"#compare\" data-compare=\"%zu\">Compare with another entry of this model</a></p>", i);
+		services_html(f, ae->model);
+		size_t shown = 0;
+		for (size_t k = 0; k < a->findings->n; k++)
+			if (a->finding_entry[k] == i && !a->findings->v[k].suppressed) {
+				finding_html(f, &a->findings->v[k]);
+				shown++;
+			}
+		if (!shown)
+			fputs("<p class=\"ok\">No findings.</p>", f);
+		fputs("</article>\n", f);
+	}
+	fputs("</section>\n</main>\n", f);
+
+	/* the data the script reads */
+	json_t *data = json_object(), *de = json_array(), *diffs = json_object();
+	json_array_foreach(entries, i, e) {
+		json_t *eng = json_array();
+		size_t k;
+		json_t *r;
+		json_array_foreach(json_object_get(e, "roles"), k, r) json_array_append_new(eng, json_string(str(r, "engine")));
+		json_array_append_new(de, json_pack("{s:I, s:s, s:I, s:I, s:o, s:i}", "id", (json_int_t)i, "name",
+						    str(e, "name"), "model", (json_int_t)num(e, "model_index"), "system",
+						    (json_int_t)num(e, "system_index"), "engines", eng, "sev", worst(e)));
+	}
+	for (size_t p = 0; p < a->npairs; p++) {
+		char k[64];
+		snprintf(k, sizeof k, "%zu-%zu", a->pairs[p].a, a->pairs[p].b);
+		json_object_set_new(diffs, k, sl_report_diff_json(&a->pairs[p].diff,
+								  str(json_array_get(entries, a->pairs[p].a), "name"),
+								  str(json_array_get(entries, a->pairs[p].b), "name")));
+	}
+	json_object_set_new(data, "entries", de);
+	json_object_set_new(data, "diffs", diffs);
+	fputs("<script type=\"application/json\" id=\"audit-data\">", f);
+	/* '<' only occurs inside JSON strings, where \u003c means the same: no
+	 * `</script>` or `<!--` can reach the HTML parser */
+	char *dump = json_dumps(data, JSON_COMPACT | JSON_REAL_PRECISION(15));
+	int rc = dump ? 0 : -1;
+	for (const char *p = dump; p && *p; p++)
+		if (*p == '<')
+			fputs("\\u003c", f);
+		else
+			fputc(*p, f);
+	free(dump);
+	fputs("</script>\n<script>\n", f);
+	fputs(js, f);
+	fputs("</script>\n</body></html>\n", f);
+	json_decref(data);
+	json_decref(engines);
+	json_decref(doc);
+	return rc || ferror(f) ? -1 : 0;
+}
