@@ -86,6 +86,13 @@ static int same(json_t *a, json_t *b)
 		b = json_array_get(b, 0);
 	if (json_is_number(a) && json_is_number(b))
 		return fabs(json_number_value(a) - json_number_value(b)) < 1e-9;
+	if (json_is_string(a) && json_is_string(b)) {
+		/* commit hashes (revisions): one may be the other's prefix */
+		const char *x = json_string_value(a), *y = json_string_value(b);
+		size_t lx = strlen(x), ly = strlen(y);
+		if (lx >= 7 && ly >= 7 && strspn(x, "0123456789abcdef") == lx && strspn(y, "0123456789abcdef") == ly)
+			return !strncmp(x, y, lx < ly ? lx : ly);
+	}
 	return json_equal(a, b);
 }
 
@@ -127,25 +134,44 @@ static const char *path_of(const sl_catalogue_entry *e)
 
 /* ---- equal_across_entries --------------------------------------------------- */
 
+/* a value an entry gives a key: a setting's, else a claim's */
+typedef struct {
+	json_t *value;
+	const sl_origin *origin;
+	const char *raw;   /* the claim's words, or NULL */
+} given;
+
 typedef struct {
 	size_t entry;
-	const sl_setting *st;
+	given st;
 	const char *engine;
 	char *model;     /* model key; owned */
 } seen;
 
-/* The first worker's setting of KEY in an entry, with a value the text fixes. */
-static const sl_setting *setting_of(const sl_model *m, const char *key, const char **engine)
+/* The first worker's setting of KEY in an entry, with a value the text
+ * fixes; else what its comments or metadata claim of KEY. */
+static int setting_of(const sl_model *m, const char *key, const char **engine, given *out)
 {
+	const char *first = NULL;
 	for (size_t i = 0; i < m->nservices; i++) {
 		const sl_service *s = &m->services[i];
 		const sl_setting *st = sl_service_get(s, key);
-		if (usable(st) && (is_worker(s->role) || !strcmp(s->role, "frontend"))) {
+		if (!is_worker(s->role) && strcmp(s->role, "frontend"))
+			continue;
+		first = first ? first : family(s->engine);
+		if (usable(st)) {
 			*engine = family(s->engine);
-			return st;
+			*out = (given){st->value, &st->origin, NULL};
+			return 1;
 		}
 	}
-	return NULL;
+	for (size_t i = 0; first && i < m->nclaims; i++)
+		if (!strcmp(m->claims[i].key, key) && !m->claims[i].role) {
+			*engine = first;
+			*out = (given){m->claims[i].value, &m->claims[i].origin, m->claims[i].text};
+			return 1;
+		}
+	return 0;
 }
 
 static char *model_key_of(const sl_catalogue_entry *e)
@@ -161,8 +187,8 @@ static void check_entries_key(const sl_rule *r, const char *key, const sl_catalo
 	size_t ns = 0, cap = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *eng = NULL;
-		const sl_setting *st = v[i].model ? setting_of(v[i].model, key, &eng) : NULL;
-		char *mk = st ? model_key_of(&v[i]) : NULL;
+		given st;
+		char *mk = v[i].model && setting_of(v[i].model, key, &eng, &st) ? model_key_of(&v[i]) : NULL;
 		if (!mk)
 			continue;
 		seen x = {i, st, eng, mk};
@@ -179,23 +205,28 @@ static void check_entries_key(const sl_rule *r, const char *key, const sl_catalo
 			for (size_t l = 0; l < ns; l++)
 				if (!strcmp(s[l].model, s[i].model) &&
 				    (r->across_engines || !strcmp(s[l].engine, s[i].engine)) &&
-				    same(s[l].st->value, s[j].st->value))
+				    same(s[l].st.value, s[j].st.value))
 					k++;
 			if (k > best_n) {
 				best_n = k;
 				best = j;
 			}
 		}
-		if (group < 2 || same(s[i].st->value, s[best].st->value))
+		if (group < 2 || same(s[i].st.value, s[best].st.value))
 			continue;
-		char *mine = vtext(s[i].st->value), *theirs = vtext(s[best].st->value);
+		char *mine = vtext(s[i].st.value), *theirs = vtext(s[best].st.value);
 		const char *name = v[s[i].entry].llm ? v[s[i].entry].llm : s[i].model;
 		sl_buf m = {0};
 		sl_buf_printf(&m, "%s: %s = %s here, but %zu of the %zu %s%sentries of %s have %s (as %s)", r->summary,
 			      key, mine, best_n, group, r->across_engines ? "" : s[i].engine,
 			      r->across_engines ? "" : " ", name, theirs, path_of(&v[s[best].entry]));
-		sl_finding *f = add(out, r, &s[i].st->origin, &m);
-		related(f, &s[best].st->origin, "another entry of the model");
+		sl_finding *f = add(out, r, s[i].st.origin, &m);
+		if (s[i].st.raw) {
+			/* a claim: the span is its words */
+			free(f->where.raw);
+			f->where.raw = sl_strdup(s[i].st.raw);
+		}
+		related(f, s[best].st.origin, "another entry of the model");
 		free(mine);
 		free(theirs);
 	}

@@ -7,7 +7,8 @@
  * are prose; only a few precise shapes count as claims ("TP4", "DEP4",
  * "TP=8", "6 draft tokens", "block size 5", "8 GPUs", "2 of the node's 8
  * GPUs", "GPUs 0-1", "3x decode workers", "--max-num-seqs 64", "vLLM 0.31.0",
- * "(MXFP4)"). Anything else is not a claim: nothing is guessed.
+ * "(MXFP4)", "Weights: org/name @ dba1be0a"). Anything else is not a claim:
+ * nothing is guessed.
  *
  * A claim keeps the words it was read from and where they stand, so a later
  * check can hold the text to the command.
@@ -676,6 +677,26 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 				p += ml + 20;
 				continue;
 			}
+		}
+		/* "Weights: org/name @ dba1be0a": the revision of the weights, a
+		 * commit hash (held across a catalogue's entries by SL7004) */
+		if (!strncmp(p, "Weights: ", 9)) {
+			const char *q = p + 9;
+			size_t nl = strcspn(q, " @");
+			const char *at = q + nl;
+			while (*at == ' ')
+				at++;
+			if (nl && memchr(q, '/', nl) && *at == '@') {
+				const char *h = at + 1;
+				while (*h == ' ')
+					h++;
+				size_t hl = strspn(h, "0123456789abcdef");
+				if (hl >= 7 && !isalnum((unsigned char)h[hl]))
+					claim(c, "model.revision", NULL, json_stringn(h, hl), "comment", src,
+					      base + (uint32_t)(h - t), h, hl);
+			}
+			p += 8;
+			continue;
 		}
 		if (p > t && p[-1] == '(') {
 			for (size_t k = 0; precisions[k]; k++) {

@@ -55,7 +55,7 @@ static const char css[] =
 	"body{margin:0;font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:var(--bg);color:var(--fg)}\n"
 	"header{background:#1d2330;color:#fff;padding:18px 20px}\n"
 	"header h1{margin:0;font-size:22px}header p{margin:4px 0 0;color:#c8cfdb}\n"
-	"main{max-width:1200px;margin:0 auto;padding:16px}\n"
+	"main{max-width:1440px;margin:0 auto;padding:16px}\n"
 	"section{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:14px 16px;margin:0 0 16px}\n"
 	"h2{margin:0 0 10px;font-size:18px}h3{margin:0;font-size:16px;word-break:break-all}\n"
 	".cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(120px,1fr));gap:10px;margin-bottom:12px}\n"
@@ -64,8 +64,8 @@ static const char css[] =
 	".scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}\n"
 	"table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid var(--line)}\n"
 	"th{font-weight:600;background:#f0f2f5}\n"
-	"table.matrix{min-width:640px}table.matrix th[scope=row]{min-width:130px}\n"
-	"table.matrix td{min-width:180px}\n"
+	"table.matrix{min-width:640px}table.matrix th[scope=row]{min-width:110px}\n"
+	"table.matrix td{min-width:128px}table.matrix td.empty{background:#fafbfc}\n"
 	".chip{display:block;text-decoration:none;color:inherit;border:1px solid var(--line);border-left:4px solid #3a9b5b;"
 	"border-radius:6px;padding:5px 7px;margin:0 0 6px;font-size:13px;background:#fbfcfd}\n"
 	".chip:hover{border-color:var(--acc)}.chip .n{font-weight:600;word-break:break-all;display:block}\n"
@@ -91,7 +91,14 @@ static const char css[] =
 	"#cmp-out .kind{color:var(--mut);font-size:12px}\n"
 	"@media (max-width:700px){body{font-size:14px}main{padding:8px}section{padding:10px;border-radius:8px}"
 	"header{padding:12px}header h1{font-size:19px}.filters label{flex:1 1 45%}.filters select{width:100%}"
-	"table.settings td:nth-child(3),table.settings th:nth-child(3){display:none}}\n";
+	"table.settings td:nth-child(3),table.settings th:nth-child(3){display:none}"
+	".cards{grid-template-columns:repeat(3,1fr);gap:6px}.card{padding:6px 8px}.card b{font-size:18px}"
+	/* the matrix as a list: a model, then each system it runs on */
+	"table.matrix{min-width:0}table.matrix,table.matrix tbody,table.matrix tr,table.matrix th,table.matrix td{display:block;width:100%}"
+	"table.matrix tr.head{display:none}table.matrix td.empty{display:none}"
+	"table.matrix th[scope=row]{background:#1d2330;color:#fff;border-radius:6px;margin-top:10px}"
+	"table.matrix td{border-bottom:0;padding:4px 0}"
+	"table.matrix td::before{content:attr(data-label);display:block;font-weight:600;font-size:13px;margin:4px 0}}\n";
 
 /* The page's script: filters and the diff on request. Data comes from the
  * JSON element #audit-data; text is set with textContent only. */
@@ -112,16 +119,18 @@ static const char js[] =
 	"function fillB(){var a=D.entries[Number($('cmp-a').value)],b=$('cmp-b');b.textContent='';\n"
 	" D.entries.forEach(function(e){if(e.id!==a.id&&e.model===a.model){var o=el('option',e.name);o.value=e.id;b.appendChild(o);}});\n"
 	" show();}\n"
-	"function val(v){return v===null||v===undefined?'(unset)':typeof v==='string'?v:JSON.stringify(v);}\n"
+	"var KIND=['changed','added','removed','explicit default'];\n"
+	"function T(i){return i<0?'(unset)':D.text[i];}\n"
 	"function show(){var out=$('cmp-out');out.textContent='';var a=Number($('cmp-a').value),bv=$('cmp-b').value;\n"
 	" if(bv===''){out.appendChild(el('p','No other entry of this model.'));return;}var b=Number(bv);\n"
 	" var d=D.diffs[Math.min(a,b)+'-'+Math.max(a,b)];if(!d){out.appendChild(el('p','No diff for this pair.'));return;}\n"
-	" var flip=a>b,A=flip?'new':'old',B=flip?'old':'new';\n"
-	" out.appendChild(el('p','Topology: '+(flip?d.topology.b:d.topology.a)+'  \\u2192  '+(flip?d.topology.a:d.topology.b)));\n"
-	" if(!d.changes.length){out.appendChild(el('p','The two entries are the same after normalization.','ok'));return;}\n"
+	" var flip=a>b,A=flip?4:3,B=flip?3:4;\n"
+	" out.appendChild(el('p',D.entries[a].name+': '+(flip?d.tb:d.ta)));out.appendChild(el('p',D.entries[b].name+': '+(flip?d.ta:d.tb)));\n"
+	" if(!d.c.length){out.appendChild(el('p','The two entries are the same after normalization.','ok'));return;}\n"
 	" var w=el('div','','scroll'),t=el('table'),h=el('tr');['service','key',D.entries[a].name,D.entries[b].name].forEach(function(x){h.appendChild(el('th',x));});\n"
-	" t.appendChild(h);d.changes.forEach(function(c){var r=el('tr');r.appendChild(el('td',c.service));var k=el('td');k.appendChild(el('code',c.key));\n"
-	"  k.appendChild(el('div',c.kind,'kind'));r.appendChild(k);r.appendChild(el('td',val(c[A])));r.appendChild(el('td',val(c[B])));t.appendChild(r);});\n"
+	" t.appendChild(h);d.c.forEach(function(c){var r=el('tr');r.appendChild(el('td',T(c[1])));var k=el('td');k.appendChild(el('code',T(c[2])));\n"
+	"  var kd=c[0];if(flip&&kd===1)kd=2;else if(flip&&kd===2)kd=1;\n"
+	"  k.appendChild(el('div',KIND[kd],'kind'));r.appendChild(k);r.appendChild(el('td',T(c[A])));r.appendChild(el('td',T(c[B])));t.appendChild(r);});\n"
 	" w.appendChild(t);out.appendChild(w);}\n"
 	"var ca=$('cmp-a');if(ca){ca.addEventListener('change',fillB);$('cmp-b').addEventListener('change',show);fillB();}\n"
 	"document.querySelectorAll('[data-compare]').forEach(function(x){x.addEventListener('click',function(ev){ev.preventDefault();\n"
@@ -335,6 +344,28 @@ static int worst(json_t *e)
 	return num(fc, "error") ? 3 : num(fc, "warning") ? 2 : num(fc, "info") ? 1 : num(fc, "style") ? 0 : -1;
 }
 
+static json_int_t intern_text(json_t *tab, json_t *idx, const char *s)
+{
+	json_t *i = json_object_get(idx, s);
+	if (i)
+		return json_integer_value(i);
+	json_array_append_new(tab, json_string(s));
+	json_object_set_new(idx, s, json_integer((json_int_t)json_array_size(tab) - 1));
+	return (json_int_t)json_array_size(tab) - 1;
+}
+
+static json_int_t intern_value(json_t *tab, json_t *idx, json_t *v)
+{
+	if (!v)
+		return -1;
+	if (json_is_string(v))
+		return intern_text(tab, idx, json_string_value(v));
+	char *d = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
+	json_int_t i = intern_text(tab, idx, d ? d : "?");
+	free(d);
+	return i;
+}
+
 static void options(FILE *f, json_t *arr)
 {
 	size_t i;
@@ -424,7 +455,7 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 	      "<option value=\"3\">errors</option><option value=\"2\">warnings or worse</option>"
 	      "<option value=\"1\">info or worse</option><option value=\"0\">any finding</option>"
 	      "<option value=\"clean\">none</option></select></label></form>\n"
-	      "<p class=\"meta\" id=\"f-count\"></p>\n<div class=\"scroll\"><table class=\"matrix\"><tr><th>model</th>",
+	      "<p class=\"meta\" id=\"f-count\"></p>\n<div class=\"scroll\"><table class=\"matrix\"><tr class=\"head\"><th>model</th>",
 	      f);
 	json_t *sys;
 	json_array_foreach(systems, i, sys) {
@@ -441,9 +472,14 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 		fputs("</th>", f);
 		size_t si;
 		json_array_foreach(systems, si, sys) {
-			fputs("<td>", f);
 			size_t k;
 			json_t *cell;
+			int any = 0;
+			json_array_foreach(json_object_get(mx, "cells"), k, cell)
+				any |= (size_t)num(cell, "model") == mi && (size_t)num(cell, "system") == si;
+			fprintf(f, "<td%s data-label=\"", any ? "" : " class=\"empty\"");
+			esc(f, json_string_value(sys));
+			fputs("\">", f);
 			json_array_foreach(json_object_get(mx, "cells"), k, cell) {
 				if ((size_t)num(cell, "model") != mi || (size_t)num(cell, "system") != si)
 					continue;
@@ -458,7 +494,9 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 					fprintf(f, "<a class=\"chip%s\" id=\"c%lld\" href=\"#e%lld\"><span class=\"n\">",
 						w == 3 ? " s3" : w == 2 ? " s2" : w >= 0 ? " s1" : "", num(en, "id"),
 						num(en, "id"));
-					esc(f, str(en, "name"));
+					/* in its cell, the entry's variant names it (model and system are the row and column) */
+					const char *nm = str(en, "name"), *sl = strrchr(nm, '/');
+					esc(f, sl && sl[1] ? sl + 1 : nm);
 					fputs("</span><span class=\"d\">", f);
 					entry_detail(f, en);
 					fprintf(f, "</span><span class=\"d\">%lld finding%s</span></a>", total,
@@ -534,15 +572,28 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 						    str(e, "name"), "model", (json_int_t)num(e, "model_index"), "system",
 						    (json_int_t)num(e, "system_index"), "engines", eng, "sev", worst(e)));
 	}
+	/* the diffs, compact: every text once in a table, a change as
+	 * [kind, service, key, a, b] indexes into it (-1: unset); a catalogue
+	 * of 20 entries of one model has 190 pairs */
+	json_t *tab = json_array(), *idx = json_object();
 	for (size_t p = 0; p < a->npairs; p++) {
+		const sl_diff *d = &a->pairs[p].diff;
+		json_t *ch = json_array();
+		for (size_t k = 0; k < d->n; k++) {
+			const sl_change *c = &d->v[k];
+			json_array_append_new(ch, json_pack("[i, I, I, I, I]", (int)c->kind, intern_text(tab, idx, c->service),
+							    intern_text(tab, idx, c->key), intern_value(tab, idx, c->a),
+							    intern_value(tab, idx, c->b)));
+		}
 		char k[64];
 		snprintf(k, sizeof k, "%zu-%zu", a->pairs[p].a, a->pairs[p].b);
-		json_object_set_new(diffs, k, sl_report_diff_json(&a->pairs[p].diff,
-								  str(json_array_get(entries, a->pairs[p].a), "name"),
-								  str(json_array_get(entries, a->pairs[p].b), "name")));
+		json_object_set_new(diffs, k, json_pack("{s:s?, s:s?, s:o}", "ta", d->topology_a, "tb", d->topology_b,
+							"c", ch));
 	}
 	json_object_set_new(data, "entries", de);
 	json_object_set_new(data, "diffs", diffs);
+	json_object_set_new(data, "text", tab);
+	json_decref(idx);
 	fputs("<script type=\"application/json\" id=\"audit-data\">", f);
 	/* '<' only occurs inside JSON strings, where \u003c means the same: no
 	 * `</script>` or `<!--` can reach the HTML parser */
