@@ -406,13 +406,20 @@ static void c_version_names(const sl_rule *r, const sl_catalogue_entry *v, size_
 			int com = bs[i].commit && bs[j].commit && same_commit(bs[i].commit, bs[j].commit);
 			if (!img && !com)
 				continue;
+			/* the full name (with its +g<hash>) is the one to keep: the
+			 * other entry is told; else the later one */
+			const build *x = &bs[i], *y = &bs[j];
+			if (x->commit && !y->commit) {
+				x = &bs[j];
+				y = &bs[i];
+			}
 			sl_buf m = {0};
-			sl_buf_printf(&m, "%s: %s here, %s in %s, which runs the same %s %s", r->summary, bs[i].s->version,
-				      bs[j].s->version, path_of(&v[bs[j].entry]), img ? "image" : "commit",
+			sl_buf_printf(&m, "%s: %s here, %s in %s, which runs the same %s %s", r->summary, x->s->version,
+				      y->s->version, path_of(&v[y->entry]), img ? "image" : "commit",
 				      img ? bs[i].image : bs[i].commit);
-			sl_finding *f = add(out, r, bs[i].s->version_origin.src ? &bs[i].s->version_origin
-									   : &bs[i].s->command_origin, &m);
-			related(f, bs[j].s->version_origin.src ? &bs[j].s->version_origin : &bs[j].s->command_origin,
+			sl_finding *f = add(out, r, x->s->version_origin.src ? &x->s->version_origin : &x->s->command_origin,
+					    &m);
+			related(f, y->s->version_origin.src ? &y->s->version_origin : &y->s->command_origin,
 				"the other entry's version");
 			break;  /* one finding per entry */
 		}

@@ -40,7 +40,8 @@ static char *parallelism(const sl_service *s)
 {
 	static const struct { const char *key, *abbr; } t[] = {
 		{"parallel.tensor", "TP"}, {"parallel.pipeline", "PP"}, {"parallel.data", "DP"},
-		{"parallel.expert", "EP"}, {"parallel.decode_context", "DCP"}, {"parallel.attention_data", "ADP"},
+		{"parallel.expert", "EP"}, {"parallel.expert_enabled", "EP"}, {"parallel.decode_context", "DCP"},
+		{"parallel.attention_data", "ADP"},
 	};
 	sl_buf b = {0};
 	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
@@ -100,6 +101,8 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common)
 		if (!spec_method && json_is_string(meth)) {
 			spec_method = json_string_value(meth);
 			spec_tokens = setting_value(s, "spec.num_tokens");
+			if (!spec_tokens)  /* SGLang's EAGLE: the draft tokens it verifies */
+				spec_tokens = setting_value(s, "spec.num_draft_tokens");
 		}
 		if (s->gpus > 0)
 			used += s->gpus * (long)s->replicas;
@@ -123,6 +126,13 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common)
 						     : m			 ? "unknown"
 										 : "not read"));
 	json_object_set_new(o, "roles", roles);
+	/* in a file the entry does not hold: what the metadata says */
+	const sl_claim *sm = m && !spec_method ? claim_of(m, "spec.method") : NULL;
+	if (sm && json_is_string(sm->value) && strcmp(json_string_value(sm->value), "none")) {
+		spec_method = json_string_value(sm->value);
+		const sl_claim *st = claim_of(m, "spec.num_tokens");
+		spec_tokens = st ? st->value : NULL;
+	}
 	if (spec_method) {
 		sl_buf sp = {0};
 		sl_buf_puts(&sp, spec_method);

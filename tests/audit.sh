@@ -1,0 +1,77 @@
+#!/bin/sh
+# audit.sh SERVELINT [--update]: `servelint audit`. The corpus's audit as
+# JSON against the output read and judged (tests/golden/audit/); the pages
+# give the same summary and matrix as the entry folders; a catalogue of
+# corpus copies with one token changed in each (tests/data/audit/) finds
+# every planted contradiction at its place; formats, exit statuses, bad input.
+set -u
+. "$(dirname "$0")/lib.sh"
+gold=audit
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+golden corpus.json "$bin" audit --format json corpus
+
+# the pages read on the fly: the same summary and matrix as the folders
+# (entry names differ: page:LINE), the same findings
+"$bin" audit --format json corpus > "$work/folders.json"
+"$bin" audit --format json corpus/pages/*.txt > "$work/pages.json"
+sed -n '/"summary"/,/"cells"/p' "$work/folders.json" > "$work/a"
+sed -n '/"summary"/,/"cells"/p' "$work/pages.json" > "$work/b"
+if cmp -s "$work/a" "$work/b"; then ok; else ko "pages and folders differ:"; diff "$work/a" "$work/b" | head -20; fi
+[ "$(grep -c '"rule": "SL' "$work/pages.json")" -eq "$(grep -c '"rule": "SL' "$work/folders.json")" ] && ok ||
+	ko "pages and folders: finding counts"
+
+# planted: each rule once, at the changed token (file:line:col), nothing else
+p=tests/data/audit/deepseek-v4.1-flash
+"$bin" audit --color never tests/data/audit > "$work/planted.txt"
+[ $? -eq 1 ] && ok || ko "planted: exit status, want 1"
+for want in \
+	"$p/b200-sxm-x8/vllm-tp2-dspark5/launch.sh:25:5: warning: .* = auto here, but 10 of the 11 vllm entries .*\[SL7001\]" \
+	"$p/b300-x8/vllm-tp8-dspark5/launch.sh:16:3: warning: .* = hermes here, .*\[SL7002\]" \
+	"$p/h200-sxm-x8/vllm-tp4-dspark5/launch.sh:23:5: warning: .* = deepseek_r1 here, .*\[SL7003\]" \
+	"$p/b300-x8/vllm-tp2-dspark5/launch.sh:5:46: warning: .* = 7c3e2f1040aa45a94ad051997016db3960a90277 here, .*\[SL7004\]" \
+	"$p/mi355x-x8/vllm-tp2-dspark5-mns64/launch.sh:38:5: warning: .* = <b class=x>flash</b> here, .*\[SL7005\]" \
+	"$p/h100-sxm-x8/vllm-tp8-nospec-copy/launch.sh:14:16: warning: .* runs what $p/h100-sxm-x8/vllm-tp8-nospec runs .*\[SL7006\]" \
+	"$p/gb200-nvl72/vllm-tp2-dspark5/metadata.txt:2:24: error: .* says \"SGLang\", the aggregated worker runs vllm \[SL7007\]" \
+	"$p/mi355x-x8/vllm-tp2-dspark5-mns256/launch.sh:6:95: info: .*: 0.31.1 here, 0.31.1rc1.dev1+gbb87d227d in .*\[SL7008\]"; do
+	grep -q "^$want$" "$work/planted.txt" && ok || ko "planted: no /$want/"
+done
+n=$(grep -c '^tests/data/audit/.*: \(error\|warning\|info\|style\): ' "$work/planted.txt")
+[ "$n" -eq 8 ] && ok || ko "planted: $n findings, not 8"
+# the copies as published: no catalogue finding
+for d in "$p"/*/*/; do
+	orig=corpus/deepseek-v4.1-flash/${d#$p/}
+	[ -d "$orig" ] && cp -r "$orig" "$work/clean-$(echo "${d#$p/}" | tr / -)"
+done
+"$bin" audit --format json "$work"/clean-* > "$work/clean.json"
+grep -q '"catalogue": 0,' "$work/clean.json" && ok || ko "the unchanged copies give catalogue findings"
+
+# formats: markdown, SARIF (findings only), JSON counts
+"$bin" audit --format markdown tests/data/audit | grep -q '^## Models by systems$' && ok || ko "markdown"
+n=$("$bin" audit --format sarif tests/data/audit | grep -c '"ruleId": "SL70')
+[ "$n" -eq 8 ] && ok || ko "sarif: $n catalogue results, not 8"
+"$bin" audit --format json tests/data/audit | grep -q '"catalogue": 8,' && ok || ko "json: 8 findings across entries"
+# a clean catalogue exits 0; progress only on a terminal (stderr here is a file)
+"$bin" audit corpus/kimi-k3 > /dev/null 2> "$work/err"
+[ $? -eq 0 ] && ok || ko "clean catalogue: exit status"
+[ -s "$work/err" ] && ko "progress written to a non-terminal" || ok
+# --html writes the page, whole
+"$bin" audit --html "$work/r.html" corpus/kimi-k3 > /dev/null
+grep -q '</html>' "$work/r.html" && ok || ko "--html"
+
+# bad input (2), usage (3): nothing on stdout, no report file
+"$bin" audit corpus/nosuch > "$work/out" 2> "$work/err"
+[ $? -eq 2 ] && [ ! -s "$work/out" ] && grep -q 'nosuch' "$work/err" && ok || ko "missing catalogue"
+printf 'Kimi K3 (max) \342\200\224 2 configurations\nvllm serve m\nSubmitted by A\nvllm serve m --tp 2\n' > "$work/cut.txt"
+printf 'Submitted by B\nvllm serve m\n' >> "$work/cut.txt"
+"$bin" audit --html "$work/cut.html" "$work/cut.txt" > "$work/out" 2> "$work/err"
+[ $? -eq 2 ] && [ ! -s "$work/out" ] && [ ! -e "$work/cut.html" ] && ok || ko "cut page: exit, output or report"
+grep -q "^$work/cut.txt:[0-9]*:[0-9]*: " "$work/err" && ok ||
+	{ ko "cut page: message"; cat "$work/err"; }
+"$bin" audit --html /nonexistent-dir/r.html corpus/kimi-k3 > /dev/null 2>&1
+[ $? -eq 2 ] && ok || ko "unwritable --html"
+"$bin" audit --format xml corpus > /dev/null 2>&1
+[ $? -eq 3 ] && ok || ko "unknown format"
+"$bin" audit > /dev/null 2>&1
+[ $? -eq 3 ] && ok || ko "no catalogue"
+finish

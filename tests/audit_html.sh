@@ -1,0 +1,70 @@
+#!/bin/sh
+# audit_html.sh SERVELINT: `servelint audit --html` rendered in headless
+# Chromium (Debian's chromium). The page's script runs without a console
+# message (filters filled in, a diff shown), the DOM holds what the report
+# must (summary, matrix, every planted finding with its marked excerpt and
+# its rule's explanation), and text from the entries stays text. Skips
+# (exit 77) when chromium is absent, but fails then under CI=true.
+set -u
+. "$(dirname "$0")/lib.sh"
+chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+if [ -z "$chromium" ]; then
+	if [ "${CI:-}" = true ]; then
+		echo "FAIL chromium is not installed (CI needs it: apt-get install chromium)"
+		exit 1
+	fi
+	echo "SKIP chromium is not installed"
+	exit 77
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# render FILE: the DOM after the scripts ran in $work/dom, Chromium's log
+# (console messages included) in $work/log
+render() {
+	rm -rf "$work/profile"
+	timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run \
+		--user-data-dir="$work/profile" --enable-logging=stderr --v=0 \
+		--dump-dom "file://$1" > "$work/dom" 2> "$work/log"
+}
+# no console message of any level (the page's script logs nothing)
+console_clean() {
+	if grep -q ':CONSOLE' "$work/log"; then ko "$1: console messages:"; grep ':CONSOLE' "$work/log"; else ok; fi
+}
+has() {
+	if grep -qF -- "$2" "$work/dom"; then ok; else ko "$1: the DOM has no $2"; fi
+}
+
+# the planted catalogue: every finding, excerpts, explanations, escaping
+"$bin" audit --html "$work/planted.html" tests/data/audit > /dev/null
+render "$work/planted.html"
+[ -s "$work/dom" ] && ok || ko "planted: nothing rendered"
+console_clean planted
+has planted '<h1>Catalogue audit</h1>'
+has planted 'id="f-count">11 of 11 entries shown'
+for id in SL7001 SL7002 SL7003 SL7004 SL7005 SL7006 SL7007 SL7008; do has planted "<b>$id</b>"; done
+has planted '<mark>--tokenizer-mode auto</mark>'
+has planted '<span class="ln">25</span>'
+has planted 'Why this matters'
+has planted 'Checked by `servelint audit` across the catalogue.'
+# the planted served name is text, never markup
+has planted '&lt;b class=x&gt;flash&lt;/b&gt;'
+grep -q '<b class="x">' "$work/dom" && ko "planted: entry text became markup" || ok
+# the script filled the diff of the first entry with another of its model
+grep -q '<div id="cmp-out">.*<table>' "$work/dom" && ok || ko "planted: no diff shown"
+has planted '<th scope="row">DeepSeek V4.1 Flash</th>'
+
+# the corpus: the whole page renders, its script runs cleanly
+"$bin" audit --html "$work/corpus.html" corpus > /dev/null
+render "$work/corpus.html"
+console_clean corpus
+has corpus 'id="f-count">35 of 35 entries shown'
+for m in 'DeepSeek V4 Pro (max)' 'DeepSeek V4.1 Flash' 'gpt-oss-120b (high)' 'Kimi K3 (max)'; do
+	has corpus "<th scope=\"row\">$m</th>"
+done
+has corpus '<b>SL4002</b>'
+# a console error is seen: the check can fail
+sed 's/^filter();$/filter();no_such_function();/' "$work/corpus.html" > "$work/broken.html"
+render "$work/broken.html"
+grep -q ':CONSOLE.*no_such_function' "$work/log" && ok || ko "a script error is not seen in the log"
+finish

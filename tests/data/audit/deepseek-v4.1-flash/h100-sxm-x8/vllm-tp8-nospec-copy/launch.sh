@@ -1,0 +1,29 @@
+# DeepSeek V4.1 Flash (MXFP4) on H100 (SXM) x8 — vLLM (deepseekv41-flash-0909 image), TP8 on all 8 GPUs,
+# without speculative decoding. Rust frontend, uvicorn access log off, max-model-len 262144.
+# Weights: deepseek-ai/DeepSeek-V4.1-Flash @ dba1be0a40aa45a94ad051997016db3960a90277
+# Image: vllm/vllm-openai:deepseekv41-flash-0909 (vLLM 0.1.dev20904+g179dd0fa9)
+docker run -d \
+  --gpus '"device=<8 GPUs>"' \
+  --ipc=host \
+  --shm-size=32g \
+  --network host \
+  --ulimit memlock=-1 \
+  -v <host-path>:/hub:ro \
+  -e VLLM_ENGINE_READY_TIMEOUT_S=3600 \
+  -e VLLM_USE_RUST_FRONTEND=1 \
+  --entrypoint vllm \
+  vllm/vllm-openai:deepseekv41-flash-0909 \
+  serve deepseek-ai/DeepSeek-V4.1-Flash \
+    --served-model-name deepseek-ai/DeepSeek-V4.1-Flash \
+    --host 127.0.0.1 \
+    --port 30000 \
+    --tensor-parallel-size 8 \
+    --trust-remote-code \
+    --tokenizer-mode deepseek_v41 \
+    --tool-call-parser deepseek_v41 \
+    --enable-auto-tool-choice \
+    --reasoning-parser deepseek_v41 \
+    --gpu-memory-utilization 0.9 \
+    --max-model-len 262144 \
+    --enable-prompt-tokens-details \
+    --disable-uvicorn-access-log
