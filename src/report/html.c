@@ -64,12 +64,12 @@ static const char css[] =
 	".scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}\n"
 	"table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid var(--line)}\n"
 	"th{font-weight:600;background:#f0f2f5}\n"
-	"table.matrix{min-width:640px}table.matrix th[scope=row]{min-width:110px}\n"
-	"table.matrix td{min-width:128px}table.matrix td.empty{background:#fafbfc}\n"
+	"table.matrix{table-layout:fixed}table.matrix tr.head th:first-child{width:112px}\n"
+	"table.matrix td{overflow-wrap:anywhere}table.matrix td.empty{background:#fafbfc}\n"
 	".chip{display:block;text-decoration:none;color:inherit;border:1px solid var(--line);border-left:4px solid #3a9b5b;"
 	"border-radius:6px;padding:5px 7px;margin:0 0 6px;font-size:13px;background:#fbfcfd}\n"
 	".chip:hover{border-color:var(--acc)}.chip .n{font-weight:600;word-break:break-all;display:block}\n"
-	".chip .d{color:var(--mut);display:block}\n"
+	".chip .d{color:var(--mut);display:block;overflow-wrap:anywhere}\n"
 	".chip.s1{border-left-color:var(--info)}.chip.s2{border-left-color:var(--warn)}.chip.s3{border-left-color:var(--err)}\n"
 	".badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;font-weight:600;color:#fff;background:var(--style)}\n"
 	".badge.error{background:var(--err)}.badge.warning{background:var(--warn)}.badge.info{background:var(--info)}\n"
@@ -86,7 +86,7 @@ static const char css[] =
 	"mark{background:var(--mark);border-radius:2px}\n"
 	"details{margin:6px 0}summary{cursor:pointer;color:var(--acc)}\n"
 	"code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px}\n"
-	"td code{word-break:break-all}\n"
+	"td code,td{overflow-wrap:anywhere}\n"
 	".ok{color:#3a9b5b}.hidden{display:none!important}\n"
 	"#cmp-out .kind{color:var(--mut);font-size:12px}\n"
 	"@media (max-width:700px){body{font-size:14px}main{padding:8px}section{padding:10px;border-radius:8px}"
@@ -94,7 +94,7 @@ static const char css[] =
 	"table.settings td:nth-child(3),table.settings th:nth-child(3){display:none}"
 	".cards{grid-template-columns:repeat(3,1fr);gap:6px}.card{padding:6px 8px}.card b{font-size:18px}"
 	/* the matrix as a list: a model, then each system it runs on */
-	"table.matrix{min-width:0}table.matrix,table.matrix tbody,table.matrix tr,table.matrix th,table.matrix td{display:block;width:100%}"
+	"table.matrix{min-width:0!important;table-layout:auto}table.matrix,table.matrix tbody,table.matrix tr,table.matrix th,table.matrix td{display:block;width:100%}"
 	"table.matrix tr.head{display:none}table.matrix td.empty{display:none}"
 	"table.matrix th[scope=row]{background:#1d2330;color:#fff;border-radius:6px;margin-top:10px}"
 	"table.matrix td{border-bottom:0;padding:4px 0}"
@@ -127,10 +127,10 @@ static const char js[] =
 	" var flip=a>b,A=flip?4:3,B=flip?3:4;\n"
 	" out.appendChild(el('p',D.entries[a].name+': '+(flip?d.tb:d.ta)));out.appendChild(el('p',D.entries[b].name+': '+(flip?d.ta:d.tb)));\n"
 	" if(!d.c.length){out.appendChild(el('p','The two entries are the same after normalization.','ok'));return;}\n"
-	" var w=el('div','','scroll'),t=el('table'),h=el('tr');['service','key',D.entries[a].name,D.entries[b].name].forEach(function(x){h.appendChild(el('th',x));});\n"
-	" t.appendChild(h);d.c.forEach(function(c){var r=el('tr');r.appendChild(el('td',T(c[1])));var k=el('td');k.appendChild(el('code',T(c[2])));\n"
+	" var w=el('div','','scroll'),t=el('table'),h=el('tr');['key',D.entries[a].name,D.entries[b].name].forEach(function(x){h.appendChild(el('th',x));});\n"
+	" t.appendChild(h);d.c.forEach(function(c){var r=el('tr'),k=el('td');k.appendChild(el('code',T(c[2])));\n"
 	"  var kd=c[0];if(flip&&kd===1)kd=2;else if(flip&&kd===2)kd=1;\n"
-	"  k.appendChild(el('div',KIND[kd],'kind'));r.appendChild(k);r.appendChild(el('td',T(c[A])));r.appendChild(el('td',T(c[B])));t.appendChild(r);});\n"
+	"  k.appendChild(el('div',T(c[1])+' \\u00b7 '+KIND[kd],'kind'));r.appendChild(k);r.appendChild(el('td',T(c[A])));r.appendChild(el('td',T(c[B])));t.appendChild(r);});\n"
 	" w.appendChild(t);out.appendChild(w);}\n"
 	"var ca=$('cmp-a');if(ca){ca.addEventListener('change',fillB);$('cmp-b').addEventListener('change',show);fillB();}\n"
 	"document.querySelectorAll('[data-compare]').forEach(function(x){x.addEventListener('click',function(ev){ev.preventDefault();\n"
@@ -455,8 +455,12 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 	      "<option value=\"3\">errors</option><option value=\"2\">warnings or worse</option>"
 	      "<option value=\"1\">info or worse</option><option value=\"0\">any finding</option>"
 	      "<option value=\"clean\">none</option></select></label></form>\n"
-	      "<p class=\"meta\" id=\"f-count\"></p>\n<div class=\"scroll\"><table class=\"matrix\"><tr class=\"head\"><th>model</th>",
+	      "<p class=\"meta\" id=\"f-count\"></p>\n<div class=\"scroll\">",
 	      f);
+	/* columns of one width, wide enough for an entry's card; wider than
+	 * the screen, the table scrolls */
+	fprintf(f, "<table class=\"matrix\" style=\"min-width:%zupx\"><tr class=\"head\"><th>model</th>",
+		112 + 140 * json_array_size(systems));
 	json_t *sys;
 	json_array_foreach(systems, i, sys) {
 		fputs("<th>", f);
