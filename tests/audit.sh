@@ -46,6 +46,13 @@ done
 "$bin" audit --format json "$work"/clean-* > "$work/clean.json"
 grep -q '"catalogue": 0,' "$work/clean.json" && ok || ko "the unchanged copies give catalogue findings"
 
+# a catalogue finding is suppressed in its entry only
+cp -r tests/data/audit "$work/sup"
+sed -i '1i # servelint disable-file=SL7001,SL7006 -- reason' "$work/sup/deepseek-v4.1-flash/b200-sxm-x8/vllm-tp2-dspark5/launch.sh"
+"$bin" audit --format json "$work/sup" > "$work/sup.json"
+grep -q '"suppressed": 1' "$work/sup.json" && grep -q '"catalogue": 7,' "$work/sup.json" && ok ||
+	ko "suppression of a catalogue finding"
+
 # formats: markdown, SARIF (findings only), JSON counts
 "$bin" audit --format markdown tests/data/audit | grep -q '^## Models by systems$' && ok || ko "markdown"
 n=$("$bin" audit --format sarif tests/data/audit | grep -c '"ruleId": "SL70')

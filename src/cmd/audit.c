@@ -243,10 +243,19 @@ int sl_cmd_audit(int argc, char **argv)
 	sl_audit_pair *pairs = NULL;
 	size_t npairs = 0, paircap = 0;
 	sl_diff_opts none = {0};
+	size_t *of_model = sl_calloc(n + 1, sizeof *of_model);  /* entries of each one's model */
+	for (size_t i = 0; i < n; i++) {
+		keys[i] = items[i].llm ? sl_catalogue_model_key(items[i].llm) : NULL;
+		for (size_t j = 0; j < n && keys[i]; j++)
+			of_model[i] += j < i ? keys[j] && !strcmp(keys[i], keys[j]) : j == i;
+	}
+	for (size_t i = 0; i < n; i++)  /* the count at the last entry of a model holds for all of it */
+		for (size_t j = i + 1; j < n && keys[i]; j++)
+			if (keys[j] && !strcmp(keys[i], keys[j]))
+				of_model[i] = of_model[j];
 	for (size_t i = 0; i < n && !failed; i++) {
 		ce[i] = (sl_catalogue_entry){items[i].model, items[i].llm, items[i].system, SIZE_MAX};
 		ae[i] = (sl_audit_entry){items[i].entry, items[i].model, items[i].llm, items[i].system};
-		keys[i] = items[i].llm ? sl_catalogue_model_key(items[i].llm) : NULL;
 		for (size_t j = 0; j < i && items[i].model; j++) {
 			if (!keys[i] || !keys[j] || strcmp(keys[i], keys[j]) || !items[j].model)
 				continue;
@@ -254,7 +263,10 @@ int sl_cmd_audit(int argc, char **argv)
 			sl_diff_models(items[j].model, items[i].model, &none, &p.diff);
 			if (ce[i].same_as == SIZE_MAX && sl_diff_same_command(&p.diff))
 				ce[i].same_as = j;
-			SL_PUSH(pairs, npairs, paircap, p);
+			if (of_model[i] <= SL_AUDIT_MAX_DIFF_ENTRIES)
+				SL_PUSH(pairs, npairs, paircap, p);
+			else
+				sl_diff_free(&p.diff);  /* told for duplicates only */
 		}
 		if (progress)
 			fprintf(stderr, "\raudit: %zu of %zu entries compared", i + 1, n);
@@ -263,7 +275,17 @@ int sl_cmd_audit(int argc, char **argv)
 		fputs("\r\033[K", stderr);
 	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
 	if (!failed) {
+		size_t first = fs.n;
 		sl_check_catalogue(rules, ce, n, NULL, &fs);
+		/* `# servelint disable=SL7001` in the entry a finding is at; one
+		 * finding at a time, so a disable-file of one entry spares the others */
+		for (size_t f = first; f < fs.n; f++)
+			for (size_t i = 0; i < n; i++)
+				if (in_entry(items[i].entry, fs.v[f].where.src)) {
+					sl_findings one = {&fs.v[f], 1, 1};
+					sl_check_suppress(items[i].entry, &one, 0);
+					break;
+				}
 		sl_findings_sort(&fs, 0);
 		size_t *fe = sl_calloc(fs.n + 1, sizeof *fe);
 		for (size_t f = 0; f < fs.n; f++) {
@@ -299,6 +321,7 @@ int sl_cmd_audit(int argc, char **argv)
 		sl_entry_free(items[i].entry);
 	}
 	free(keys);
+	free(of_model);
 	free(ce);
 	free(ae);
 	free(items);

@@ -123,7 +123,7 @@ static const char js[] =
 	"function T(i){return i<0?'(unset)':D.text[i];}\n"
 	"function show(){var out=$('cmp-out');out.textContent='';var a=Number($('cmp-a').value),bv=$('cmp-b').value;\n"
 	" if(bv===''){out.appendChild(el('p','No other entry of this model.'));return;}var b=Number(bv);\n"
-	" var d=D.diffs[Math.min(a,b)+'-'+Math.max(a,b)];if(!d){out.appendChild(el('p','No diff for this pair.'));return;}\n"
+	" var d=D.diffs[Math.min(a,b)+'-'+Math.max(a,b)];if(!d){out.appendChild(el('p','This model has more than '+D.max+' entries: the report keeps no pairwise diffs for it (servelint diff compares two).'));return;}\n"
 	" var flip=a>b,A=flip?4:3,B=flip?3:4;\n"
 	" out.appendChild(el('p',D.entries[a].name+': '+(flip?d.tb:d.ta)));out.appendChild(el('p',D.entries[b].name+': '+(flip?d.ta:d.tb)));\n"
 	" if(!d.c.length){out.appendChild(el('p','The two entries are the same after normalization.','ok'));return;}\n"
@@ -597,6 +597,7 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 	json_object_set_new(data, "entries", de);
 	json_object_set_new(data, "diffs", diffs);
 	json_object_set_new(data, "text", tab);
+	json_object_set_new(data, "max", json_integer(SL_AUDIT_MAX_DIFF_ENTRIES));
 	json_decref(idx);
 	fputs("<script type=\"application/json\" id=\"audit-data\">", f);
 	/* '<' only occurs inside JSON strings, where \u003c means the same: no

@@ -61,6 +61,11 @@ typedef struct sl_audit_entry {
 	const char *system;      /* not owned, may be NULL */
 } sl_audit_entry;
 
+/* The pairwise diffs a report keeps for a model of at most this many
+ * entries (their number grows as the square: 48 entries, 1,128 pairs);
+ * a model with more has none, and the HTML page says so. */
+#define SL_AUDIT_MAX_DIFF_ENTRIES 48
+
 /* The semantic diff of two entries of one model (a < b). */
 typedef struct sl_audit_pair {
 	size_t a, b;
