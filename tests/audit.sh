@@ -62,6 +62,12 @@ n=$("$bin" audit --format sarif tests/data/audit | grep -c '"ruleId": "SL70')
 "$bin" audit corpus/kimi-k3 > /dev/null 2> "$work/err"
 [ $? -eq 0 ] && ok || ko "clean catalogue: exit status"
 [ -s "$work/err" ] && ko "progress written to a non-terminal" || ok
+# on a terminal (script(1) gives one), progress: entries read, then compared
+if command -v script > /dev/null 2>&1; then
+	script -qec "$bin audit corpus/kimi-k3 > /dev/null" /dev/null > "$work/tty" 2>&1
+	grep -q 'audit: 6 entries read' "$work/tty" && grep -q 'audit: 6 of 6 entries compared' "$work/tty" && ok ||
+		ko "no progress on a terminal"
+fi
 # --html writes the page, whole
 "$bin" audit --html "$work/r.html" corpus/kimi-k3 > /dev/null
 grep -q '</html>' "$work/r.html" && ok || ko "--html"
