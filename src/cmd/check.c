@@ -9,7 +9,6 @@
 #include "cmd.h"
 #include "options.h"
 
-#include <dirent.h>
 #include <fnmatch.h>
 #include <getopt.h>
 #include <sys/stat.h>
