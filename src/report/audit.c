@@ -270,7 +270,7 @@ json_t *sl_report_audit_json(const sl_audit *a)
 	}
 	json_t *summary = json_pack("{s:i, s:i, s:i, s:i, s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i}, s:o}", "entries",
 				    (json_int_t)a->n, "models", (json_int_t)json_array_size(models), "systems",
-				    (json_int_t)json_array_size(systems), "compared_pairs", (json_int_t)a->npairs,
+				    (json_int_t)json_array_size(systems), "pairwise_diffs", (json_int_t)a->npairs,
 				    "findings", "total", sev[0] + sev[1] + sev[2] + sev[3], "error", sev[SL_SEV_ERROR],
 				    "warning", sev[SL_SEV_WARNING], "info", sev[SL_SEV_INFO], "style", sev[SL_SEV_STYLE],
 				    "catalogue", catalogue, "suppressed", suppressed, "by_rule", by_rule);
