@@ -194,6 +194,19 @@ static void where(FILE *f, const sl_origin *o)
 	free(w);
 }
 
+/* within an entry's table: the file's base name (the entry is the heading) */
+static void short_where(FILE *f, const sl_origin *o)
+{
+	unsigned l, c;
+	sl_origin_pos(o, &l, &c);
+	if (!o->src) {
+		fputc('-', f);
+		return;
+	}
+	esc(f, o->src->section ? o->src->section : o->src->name);
+	fprintf(f, ":%u:%u", l, c);
+}
+
 static void finding_html(FILE *f, const sl_finding *x)
 {
 	const char *sev = sl_severity_name(x->severity);
@@ -272,7 +285,7 @@ static void services_html(FILE *f, const sl_model *m)
 			fputs("</code></td><td><code>", f);
 			esc(f, st->origin.raw ? st->origin.raw : st->flag);
 			fputs("</code></td><td class=\"loc\">", f);
-			where(f, &st->origin);
+			short_where(f, &st->origin);
 			fputs("</td></tr>", f);
 		}
 		for (size_t k = 0; k < s->nenv; k++) {
@@ -286,7 +299,7 @@ static void services_html(FILE *f, const sl_model *m)
 			fputs("</code></td><td><code>", f);
 			esc(f, e->via);
 			fputs("</code></td><td class=\"loc\">", f);
-			where(f, &e->origin);
+			short_where(f, &e->origin);
 			fputs("</td></tr>", f);
 		}
 		fputs("</table></div></details>\n", f);
