@@ -50,6 +50,7 @@ static size_t fires_catalogue(const sl_rule *only, const char *example, const ch
 		assert_int_equal(sl_entry_from_memory(path, page->text + a, b - a, pes[i].first - 1, &es[i], &err), 0);
 		assert_int_equal(sl_normalize_entry(es[i], gs, &ms[i], &err), 0);
 		v[i].model = ms[i];
+		v[i].llm = pes[i].model;  /* the page's model heading, as audit takes it */
 		v[i].same_as = SIZE_MAX;
 		for (size_t j = 0; j < i && v[i].same_as == SIZE_MAX; j++) {
 			sl_diff d;
@@ -253,6 +254,60 @@ static void test_sarif_required_fields(void **st)
 	sl_entry_free(e);
 }
 
+/* the catalogue rules beyond their examples: one model under its several
+ * names; parsers of different engines apart; revisions as hash prefixes */
+static void test_catalogue_cases(void **st)
+{
+	(void)st;
+	const char *keys[][2] = {
+		{"Kimi K3 (max)", "kimi-k3"},
+		{"moonshotai/Kimi-K3", "kimi-k3"},
+		{"DeepSeek V4.1 Flash", "deepseek-v4.1-flash"},
+		{"deepseek-ai/DeepSeek-V4.1-Flash", "deepseek-v4.1-flash"},
+		{"gpt-oss-120b (high)", "gpt-oss-120b"},
+	};
+	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+		char *k = sl_catalogue_model_key(keys[i][0]);
+		assert_string_equal(k, keys[i][1]);
+		free(k);
+	}
+	/* SGLang's parser names are not vLLM's: no finding between them */
+	const char *engines = "vllm serve org/m --tool-call-parser deepseek_v41 --tensor-parallel-size 2\n"
+			      "Submitted by A\n"
+			      "python3 -m sglang.launch_server --model-path org/m --tool-call-parser auto --tp 4\n"
+			      "Submitted by A\n";
+	assert_int_equal(fires_catalogue(sl_rules_find(rules, "SL7002"), engines, "engines"), 0);
+	/* entries named by the page's model heading are one model, whatever
+	 * path their weights load from */
+	const char *named = "M \xe2\x80\x94 2 configurations\n"
+			    "vllm serve /models/m --tool-call-parser a --tensor-parallel-size 2\n"
+			    "Submitted by A\n"
+			    "vllm serve org/m --tool-call-parser b --tensor-parallel-size 4\n"
+			    "Submitted by A\n";
+	assert_int_equal(fires_catalogue(sl_rules_find(rules, "SL7002"), named, "named"), 1);
+	/* a short hash and its full form are one revision; another one is not */
+	const char *revs = "# Weights: org/m @ dba1be0a\nvllm serve org/m --tensor-parallel-size 2\nSubmitted by A\n"
+			   "# Weights: org/m @ dba1be0a40aa45a94ad051997016db3960a90277\n"
+			   "vllm serve org/m --tensor-parallel-size 4\nSubmitted by A\n";
+	assert_int_equal(fires_catalogue(sl_rules_find(rules, "SL7004"), revs, "revs"), 0);
+	const char *other = "# Weights: org/m @ dba1be0a\nvllm serve org/m --tensor-parallel-size 2\nSubmitted by A\n"
+			    "# Weights: org/m @ 7c3e2f10\nvllm serve org/m --tensor-parallel-size 4\nSubmitted by A\n";
+	assert_int_equal(fires_catalogue(sl_rules_find(rules, "SL7004"), other, "other"), 1);
+	/* a catalogue rule never runs on one entry alone */
+	sl_entry *e = NULL;
+	sl_model *m = NULL;
+	sl_error err = {0};
+	const char *one = "vllm serve org/m --tokenizer-mode auto\n";
+	assert_int_equal(sl_entry_from_memory("one.sh", one, strlen(one), 0, &e, &err), 0);
+	assert_int_equal(sl_normalize_entry(e, gs, &m, &err), 0);
+	sl_findings fs = {0};
+	sl_check_model(rules, m, sl_rules_find(rules, "SL7001"), &fs);
+	assert_int_equal(fs.n, 0);
+	sl_findings_free(&fs);
+	sl_model_free(m);
+	sl_entry_free(e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -260,6 +315,7 @@ int main(void)
 		cmocka_unit_test(test_corpus_is_clean),
 		cmocka_unit_test(test_sarif_required_fields),
 		cmocka_unit_test(test_more_cases),
+		cmocka_unit_test(test_catalogue_cases),
 	};
 	return cmocka_run_group_tests_name("rules", tests, setup, teardown);
 }
