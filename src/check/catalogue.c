@@ -194,24 +194,35 @@ static void check_entries_key(const sl_rule *r, const char *key, const sl_catalo
 		seen x = {i, st, eng, mk};
 		SL_PUSH(s, ns, cap, x);
 	}
+	/* per group: its size, and the value most of it has (the first, on a
+	 * tie); worked out once, at the group's first entry */
+	size_t *best_of = sl_calloc(ns + 1, sizeof *best_of), *best_n_of = sl_calloc(ns + 1, sizeof *best_n_of);
+	size_t *group_of = sl_calloc(ns + 1, sizeof *group_of);
 	for (size_t i = 0; i < ns; i++) {
-		/* the group of s[i], and the value most of it has (the first, on a tie) */
-		size_t best = i, best_n = 0, group = 0;
-		for (size_t j = 0; j < ns; j++) {
-			if (strcmp(s[j].model, s[i].model) || (!r->across_engines && strcmp(s[j].engine, s[i].engine)))
-				continue;
-			group++;
+		if (group_of[i])
+			continue;
+		size_t *members = sl_calloc(ns + 1, sizeof *members), nm = 0, best = i, best_n = 0;
+		for (size_t j = i; j < ns; j++)
+			if (!strcmp(s[j].model, s[i].model) && (r->across_engines || !strcmp(s[j].engine, s[i].engine)))
+				members[nm++] = j;
+		for (size_t a = 0; a < nm; a++) {
 			size_t k = 0;
-			for (size_t l = 0; l < ns; l++)
-				if (!strcmp(s[l].model, s[i].model) &&
-				    (r->across_engines || !strcmp(s[l].engine, s[i].engine)) &&
-				    same(s[l].st.value, s[j].st.value))
-					k++;
+			for (size_t b = 0; b < nm; b++)
+				k += same(s[members[b]].st.value, s[members[a]].st.value);
 			if (k > best_n) {
 				best_n = k;
-				best = j;
+				best = members[a];
 			}
 		}
+		for (size_t a = 0; a < nm; a++) {
+			group_of[members[a]] = nm;
+			best_of[members[a]] = best;
+			best_n_of[members[a]] = best_n;
+		}
+		free(members);
+	}
+	for (size_t i = 0; i < ns; i++) {
+		size_t best = best_of[i], best_n = best_n_of[i], group = group_of[i];
 		if (group < 2 || same(s[i].st.value, s[best].st.value))
 			continue;
 		char *mine = vtext(s[i].st.value), *theirs = vtext(s[best].st.value);
@@ -233,6 +244,9 @@ static void check_entries_key(const sl_rule *r, const char *key, const sl_catalo
 	for (size_t i = 0; i < ns; i++)
 		free(s[i].model);
 	free(s);
+	free(best_of);
+	free(best_n_of);
+	free(group_of);
 }
 
 /* ---- duplicates ------------------------------------------------------------- */

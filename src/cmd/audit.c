@@ -253,11 +253,17 @@ int sl_cmd_audit(int argc, char **argv)
 		for (size_t j = i + 1; j < n && keys[i]; j++)
 			if (keys[j] && !strcmp(keys[i], keys[j]))
 				of_model[i] = of_model[j];
+	/* duplicates share their topology: past the cap, only such pairs are diffed */
+	char **topo = sl_calloc(n + 1, sizeof *topo);
+	for (size_t i = 0; i < n && !failed; i++)
+		topo[i] = items[i].model ? sl_diff_topology(items[i].model) : NULL;
 	for (size_t i = 0; i < n && !failed; i++) {
 		ce[i] = (sl_catalogue_entry){items[i].model, items[i].llm, items[i].system, SIZE_MAX};
 		ae[i] = (sl_audit_entry){items[i].entry, items[i].model, items[i].llm, items[i].system};
 		for (size_t j = 0; j < i && items[i].model; j++) {
 			if (!keys[i] || !keys[j] || strcmp(keys[i], keys[j]) || !items[j].model)
+				continue;
+			if (of_model[i] > SL_AUDIT_MAX_DIFF_ENTRIES && strcmp(topo[i], topo[j]))
 				continue;
 			sl_audit_pair p = {j, i, {0}};
 			sl_diff_models(items[j].model, items[i].model, &none, &p.diff);
@@ -320,6 +326,9 @@ int sl_cmd_audit(int argc, char **argv)
 		sl_model_free(items[i].model);
 		sl_entry_free(items[i].entry);
 	}
+	for (size_t i = 0; i < n; i++)
+		free(topo[i]);
+	free(topo);
 	free(keys);
 	free(of_model);
 	free(ce);
