@@ -122,6 +122,183 @@ static int write_html(const char *file, const sl_audit *a)
 	return rc;
 }
 
+/* What one run holds: the entries read, their findings, the pairs compared. */
+typedef struct {
+	item *items;
+	size_t n, cap;
+	sl_findings fs;
+	char **keys;            /* each entry's model key, or NULL */
+	sl_catalogue_entry *ce;
+	sl_audit_pair *pairs;
+	size_t npairs, paircap;
+	int progress;           /* standard error is a terminal */
+} run;
+
+/* Reads and checks every entry of one PATH; 0, or -1 when one could not be
+ * read (told on stderr; the others are read all the same). */
+static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_rules *rules)
+{
+	sl_error err = {0};
+	sl_input in;
+	int failed = 0;
+	if (sl_input_open(&in, path, &err)) {
+		sl_error_print(&err, "servelint");
+		sl_error_clear(&err);
+		return -1;
+	}
+	sl_entry *entry;
+	int got;
+	while ((got = sl_input_next(&in, &entry, &err)) != 0) {
+		if (got < 0) {
+			sl_error_print(&err, "servelint");
+			sl_error_clear(&err);
+			failed = 1;
+			continue;
+		}
+		item it = {entry, NULL, NULL, NULL};
+		size_t first = r->fs.n;
+		if (sl_normalize_entry(entry, gs, &it.model, &err)) {
+			/* invalid JSON in a flag is a finding; other errors are input errors */
+			if (!sl_check_input_error(rules, entry, &err, &r->fs)) {
+				sl_error_print(&err, "servelint");
+				failed = 1;
+			}
+			sl_error_clear(&err);
+		} else {
+			sl_check_model(rules, it.model, NULL, &r->fs);
+		}
+		sl_check_suppress(entry, &r->fs, first);
+		const char *sys = metadata_system(it.model);
+		it.system = sys ? sl_strdup(sys) : NULL;
+		if (in.npe && in.next) {
+			const sl_page_entry *pe = &in.pes[in.next - 1];
+			it.llm = pe->model ? sl_strdup(pe->model) : NULL;
+			if (!it.system && pe->heading)
+				it.system = sl_strdup(pe->heading);
+		} else {
+			sidecar(path, &it.llm, &it.system);
+		}
+		if (!it.llm && sl_catalogue_model_of(it.model))
+			it.llm = sl_strdup(sl_catalogue_model_of(it.model));
+		SL_PUSH(r->items, r->n, r->cap, it);
+		if (r->progress)
+			fprintf(stderr, "\raudit: %zu entries read", r->n);
+	}
+	sl_input_close(&in);
+	return failed ? -1 : 0;
+}
+
+/* Entries of one model compared pairwise: the diffs the report keeps (for
+ * a model of at most SL_AUDIT_MAX_DIFF_ENTRIES entries) and the earlier
+ * entry each one duplicates. Past the cap only pairs of one topology are
+ * diffed: duplicates share theirs. */
+static void compare(run *r)
+{
+	size_t n = r->n;
+	sl_diff_opts none = {0};
+	r->keys = sl_calloc(n + 1, sizeof *r->keys);
+	r->ce = sl_calloc(n + 1, sizeof *r->ce);
+	size_t *of_model = sl_calloc(n + 1, sizeof *of_model);  /* the entries of each one's model */
+	char **topo = sl_calloc(n + 1, sizeof *topo);
+	for (size_t i = 0; i < n; i++) {
+		r->keys[i] = r->items[i].llm ? sl_catalogue_model_key(r->items[i].llm) : NULL;
+		topo[i] = r->items[i].model ? sl_diff_topology(r->items[i].model) : NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n && r->keys[i]; j++)
+			of_model[i] += r->keys[j] && !strcmp(r->keys[i], r->keys[j]);
+	for (size_t i = 0; i < n; i++) {
+		const item *x = &r->items[i];
+		r->ce[i] = (sl_catalogue_entry){x->model, x->llm, x->system, SIZE_MAX};
+		for (size_t j = 0; j < i && x->model; j++) {
+			if (!r->keys[i] || !r->keys[j] || strcmp(r->keys[i], r->keys[j]) || !r->items[j].model)
+				continue;
+			int keep = of_model[i] <= SL_AUDIT_MAX_DIFF_ENTRIES;
+			if (!keep && strcmp(topo[i], topo[j]))
+				continue;
+			sl_audit_pair p = {j, i, {0}};
+			sl_diff_models(r->items[j].model, x->model, &none, &p.diff);
+			if (r->ce[i].same_as == SIZE_MAX && sl_diff_same_command(&p.diff))
+				r->ce[i].same_as = j;
+			if (keep)
+				SL_PUSH(r->pairs, r->npairs, r->paircap, p);
+			else
+				sl_diff_free(&p.diff);
+		}
+		if (r->progress)
+			fprintf(stderr, "\raudit: %zu of %zu entries compared", i + 1, n);
+	}
+	if (r->progress && n)
+		fputs("\r\033[K", stderr);
+	for (size_t i = 0; i < n; i++)
+		free(topo[i]);
+	free(topo);
+	free(of_model);
+}
+
+/* The catalogue rules, suppressed by their entry's comments (one finding
+ * at a time, so a disable-file of one entry spares the others' findings);
+ * then every finding in file order. */
+static void check_catalogue(run *r, const sl_rules *rules)
+{
+	size_t first = r->fs.n;
+	sl_check_catalogue(rules, r->ce, r->n, NULL, &r->fs);
+	for (size_t f = first; f < r->fs.n; f++)
+		for (size_t i = 0; i < r->n; i++)
+			if (in_entry(r->items[i].entry, r->fs.v[f].where.src)) {
+				sl_findings one = {&r->fs.v[f], 1, 1};
+				sl_check_suppress(r->items[i].entry, &one, 0);
+				break;
+			}
+	sl_findings_sort(&r->fs, 0);
+}
+
+/* Writes the report (and the page); the exit status. */
+static int report(run *r, const sl_rules *rules, const char *format, const char *html, int color)
+{
+	int rc = SL_EXIT_OK;
+	sl_audit_entry *ae = sl_calloc(r->n + 1, sizeof *ae);
+	for (size_t i = 0; i < r->n; i++)
+		ae[i] = (sl_audit_entry){r->items[i].entry, r->items[i].model, r->items[i].llm, r->items[i].system};
+	size_t *fe = sl_calloc(r->fs.n + 1, sizeof *fe);
+	for (size_t f = 0; f < r->fs.n; f++) {
+		fe[f] = SIZE_MAX;
+		for (size_t i = 0; i < r->n && fe[f] == SIZE_MAX; i++)
+			if (in_entry(r->items[i].entry, r->fs.v[f].where.src))
+				fe[f] = i;
+		if (!r->fs.v[f].suppressed)
+			rc = SL_EXIT_FINDINGS;
+	}
+	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->pairs, r->npairs};
+	int wrc = !strcmp(format, "sarif") ? sl_report_findings(stdout, SL_FMT_SARIF, rules, &r->fs, SL_SEV_STYLE, 0)
+					   : sl_report_audit(stdout, format, &a, color);
+	if (wrc || fflush(stdout))
+		rc = SL_EXIT_ERROR;
+	if (html && write_html(html, &a))
+		rc = SL_EXIT_ERROR;
+	free(fe);
+	free(ae);
+	return rc;
+}
+
+static void run_free(run *r)
+{
+	for (size_t i = 0; i < r->npairs; i++)
+		sl_diff_free(&r->pairs[i].diff);
+	free(r->pairs);
+	sl_findings_free(&r->fs);  /* before the entries its places point into */
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->keys ? r->keys[i] : NULL);
+		free(r->items[i].llm);
+		free(r->items[i].system);
+		sl_model_free(r->items[i].model);
+		sl_entry_free(r->items[i].entry);
+	}
+	free(r->keys);
+	free(r->ce);
+	free(r->items);
+}
+
 int sl_cmd_audit(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -179,161 +356,25 @@ int sl_cmd_audit(int argc, char **argv)
 	size_t np = 0, pcap = 0;
 	for (int a = optind; a < argc; a++)
 		sl_input_discover(argv[a], &paths, &np, &pcap, 0);
-	int progress = isatty(STDERR_FILENO);
-	item *items = NULL;
-	size_t n = 0, icap = 0;
-	sl_findings fs = {0};
+	run r;
+	memset(&r, 0, sizeof r);
+	r.progress = isatty(STDERR_FILENO);
 	int failed = 0;
-	for (size_t i = 0; i < np; i++) {
-		sl_input in;
-		if (sl_input_open(&in, paths[i], &err)) {
-			sl_error_print(&err, "servelint");
-			sl_error_clear(&err);
-			failed = 1;
-			continue;
-		}
-		sl_entry *entry;
-		int got;
-		while ((got = sl_input_next(&in, &entry, &err)) != 0) {
-			if (got < 0) {
-				sl_error_print(&err, "servelint");
-				sl_error_clear(&err);
-				failed = 1;
-				continue;
-			}
-			item it = {entry, NULL, NULL, NULL};
-			size_t first = fs.n;
-			if (sl_normalize_entry(entry, gs, &it.model, &err)) {
-				/* invalid JSON in a flag is a finding; other errors are input errors */
-				if (!sl_check_input_error(rules, entry, &err, &fs)) {
-					sl_error_print(&err, "servelint");
-					failed = 1;
-				}
-				sl_error_clear(&err);
-			} else {
-				sl_check_model(rules, it.model, NULL, &fs);
-			}
-			sl_check_suppress(entry, &fs, first);
-			if (in.npe && in.next) {
-				const sl_page_entry *pe = &in.pes[in.next - 1];
-				it.llm = pe->model ? sl_strdup(pe->model) : NULL;
-				const char *sys = metadata_system(it.model);
-				it.system = sys ? sl_strdup(sys) : pe->heading ? sl_strdup(pe->heading) : NULL;
-			} else {
-				const char *sys = metadata_system(it.model);
-				it.system = sys ? sl_strdup(sys) : NULL;
-				sidecar(paths[i], &it.llm, &it.system);
-			}
-			if (!it.llm && sl_catalogue_model_of(it.model))
-				it.llm = sl_strdup(sl_catalogue_model_of(it.model));
-			SL_PUSH(items, n, icap, it);
-			if (progress)
-				fprintf(stderr, "\raudit: %zu entries read", n);
-		}
-		sl_input_close(&in);
-	}
-	if (!failed && !n) {
+	for (size_t i = 0; i < np; i++)
+		failed |= read_path(&r, paths[i], gs, rules) != 0;
+	if (!failed && !r.n) {
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
 		failed = 1;
 	}
-	/* entries of one model, compared pairwise */
-	sl_catalogue_entry *ce = sl_calloc(n + 1, sizeof *ce);
-	sl_audit_entry *ae = sl_calloc(n + 1, sizeof *ae);
-	char **keys = sl_calloc(n + 1, sizeof *keys);
-	sl_audit_pair *pairs = NULL;
-	size_t npairs = 0, paircap = 0;
-	sl_diff_opts none = {0};
-	size_t *of_model = sl_calloc(n + 1, sizeof *of_model);  /* entries of each one's model */
-	for (size_t i = 0; i < n; i++) {
-		keys[i] = items[i].llm ? sl_catalogue_model_key(items[i].llm) : NULL;
-		for (size_t j = 0; j < n && keys[i]; j++)
-			of_model[i] += j < i ? keys[j] && !strcmp(keys[i], keys[j]) : j == i;
-	}
-	for (size_t i = 0; i < n; i++)  /* the count at the last entry of a model holds for all of it */
-		for (size_t j = i + 1; j < n && keys[i]; j++)
-			if (keys[j] && !strcmp(keys[i], keys[j]))
-				of_model[i] = of_model[j];
-	/* duplicates share their topology: past the cap, only such pairs are diffed */
-	char **topo = sl_calloc(n + 1, sizeof *topo);
-	for (size_t i = 0; i < n && !failed; i++)
-		topo[i] = items[i].model ? sl_diff_topology(items[i].model) : NULL;
-	for (size_t i = 0; i < n && !failed; i++) {
-		ce[i] = (sl_catalogue_entry){items[i].model, items[i].llm, items[i].system, SIZE_MAX};
-		ae[i] = (sl_audit_entry){items[i].entry, items[i].model, items[i].llm, items[i].system};
-		for (size_t j = 0; j < i && items[i].model; j++) {
-			if (!keys[i] || !keys[j] || strcmp(keys[i], keys[j]) || !items[j].model)
-				continue;
-			if (of_model[i] > SL_AUDIT_MAX_DIFF_ENTRIES && strcmp(topo[i], topo[j]))
-				continue;
-			sl_audit_pair p = {j, i, {0}};
-			sl_diff_models(items[j].model, items[i].model, &none, &p.diff);
-			if (ce[i].same_as == SIZE_MAX && sl_diff_same_command(&p.diff))
-				ce[i].same_as = j;
-			if (of_model[i] <= SL_AUDIT_MAX_DIFF_ENTRIES)
-				SL_PUSH(pairs, npairs, paircap, p);
-			else
-				sl_diff_free(&p.diff);  /* told for duplicates only */
-		}
-		if (progress)
-			fprintf(stderr, "\raudit: %zu of %zu entries compared", i + 1, n);
-	}
-	if (progress && n)
-		fputs("\r\033[K", stderr);
-	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
+	int rc = SL_EXIT_ERROR;  /* an input that cannot be read: no report at all */
 	if (!failed) {
-		size_t first = fs.n;
-		sl_check_catalogue(rules, ce, n, NULL, &fs);
-		/* `# servelint disable=SL7001` in the entry a finding is at; one
-		 * finding at a time, so a disable-file of one entry spares the others */
-		for (size_t f = first; f < fs.n; f++)
-			for (size_t i = 0; i < n; i++)
-				if (in_entry(items[i].entry, fs.v[f].where.src)) {
-					sl_findings one = {&fs.v[f], 1, 1};
-					sl_check_suppress(items[i].entry, &one, 0);
-					break;
-				}
-		sl_findings_sort(&fs, 0);
-		size_t *fe = sl_calloc(fs.n + 1, sizeof *fe);
-		for (size_t f = 0; f < fs.n; f++) {
-			fe[f] = SIZE_MAX;
-			for (size_t i = 0; i < n && fe[f] == SIZE_MAX; i++)
-				if (in_entry(items[i].entry, fs.v[f].where.src))
-					fe[f] = i;
-		}
-		sl_audit a = {ae, n, rules, &fs, fe, pairs, npairs};
-		for (size_t f = 0; f < fs.n; f++)
-			if (!fs.v[f].suppressed)
-				rc = SL_EXIT_FINDINGS;
-		int wrc;
-		if (!strcmp(format, "sarif"))
-			wrc = sl_report_findings(stdout, SL_FMT_SARIF, rules, &fs, SL_SEV_STYLE, 0);
-		else
-			wrc = sl_report_audit(stdout, format, &a, color);
-		if (wrc || fflush(stdout))
-			rc = SL_EXIT_ERROR;
-		if (html && write_html(html, &a))
-			rc = SL_EXIT_ERROR;
-		free(fe);
+		compare(&r);
+		check_catalogue(&r, rules);
+		rc = report(&r, rules, format, html, color);
+	} else if (r.progress && r.n) {
+		fputs("\r\033[K", stderr);
 	}
-	for (size_t i = 0; i < npairs; i++)
-		sl_diff_free(&pairs[i].diff);
-	free(pairs);
-	sl_findings_free(&fs);
-	for (size_t i = 0; i < n; i++) {
-		free(keys[i]);
-		free(items[i].llm);
-		free(items[i].system);
-		sl_model_free(items[i].model);
-		sl_entry_free(items[i].entry);
-	}
-	for (size_t i = 0; i < n; i++)
-		free(topo[i]);
-	free(topo);
-	free(keys);
-	free(of_model);
-	free(ce);
-	free(ae);
-	free(items);
+	run_free(&r);
 	for (size_t i = 0; i < np; i++)
 		free(paths[i]);
 	free(paths);
