@@ -54,7 +54,11 @@ grep -q '"suppressed": 1' "$work/sup.json" && grep -q '"catalogue": 7,' "$work/s
 	ko "suppression of a catalogue finding"
 
 # formats: markdown, SARIF (findings only), JSON counts
-"$bin" audit --format markdown tests/data/audit | grep -q '^## Models by systems$' && ok || ko "markdown"
+"$bin" audit --format markdown tests/data/audit > "$work/md"
+grep -q '^## Models by systems$' "$work/md" && ok || ko "markdown"
+# entry text stays text in markdown too
+grep -q 'model.served\\_name = &lt;b class=x&gt;flash&lt;/b&gt; here' "$work/md" && ! grep -q '<b class' "$work/md" && ok ||
+	ko "markdown: entry text not escaped"
 n=$("$bin" audit --format sarif tests/data/audit | grep -c '"ruleId": "SL70')
 [ "$n" -eq 8 ] && ok || ko "sarif: $n catalogue results, not 8"
 "$bin" audit --format json tests/data/audit | grep -q '"catalogue": 8,' && ok || ko "json: 8 findings across entries"

@@ -324,6 +324,30 @@ static char *entry_line(json_t *e)
 	return sl_buf_detach(&b);
 }
 
+/* markdown text: what a renderer would read as markup (HTML, emphasis,
+ * code, table pipes) escaped */
+static void md_text(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '<')
+			fputs("&lt;", f);
+		else if (*s == '>')
+			fputs("&gt;", f);
+		else if (*s == '&')
+			fputs("&amp;", f);
+		else if (strchr("\\`*_[]|", *s)) {
+			fputc('\\', f);
+			fputc(*s, f);
+		} else
+			fputc(*s, f);
+	}
+}
+
+static const char *plural(json_int_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
 static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 {
 	json_t *s = json_object_get(doc, "summary"), *fs = json_object_get(s, "findings");
@@ -333,8 +357,10 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 			return -1;
 		fputc('\n', f);
 	}
-	fprintf(f, "%s%s audit%s: %lld entries, %lld models, %lld systems\n", md ? "# " : B, md ? "Catalogue" : "catalogue",
-		md ? "" : N, (long long)num(s, "entries"), (long long)num(s, "models"), (long long)num(s, "systems"));
+	fprintf(f, "%s%s audit%s: %lld %s, %lld %s, %lld %s\n", md ? "# " : B, md ? "Catalogue" : "catalogue",
+		md ? "" : N, (long long)num(s, "entries"), plural(num(s, "entries"), "entry", "entries"),
+		(long long)num(s, "models"), plural(num(s, "models"), "model", "models"), (long long)num(s, "systems"),
+		plural(num(s, "systems"), "system", "systems"));
 	fprintf(f, "%sfindings: %lld (%lld errors, %lld warnings, %lld info, %lld style; %lld across entries, %lld "
 		   "suppressed)\n",
 		md ? "\n" : "", (long long)num(fs, "total"), (long long)num(fs, "error"), (long long)num(fs, "warning"),
@@ -345,9 +371,12 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 	if (json_array_size(json_object_get(s, "by_rule")))
 		fputs(md ? "\n| rule | severity | count | summary |\n|---|---|---|---|\n" : "by rule:\n", f);
 	json_array_foreach(json_object_get(s, "by_rule"), i, r) {
-		if (md)
-			fprintf(f, "| %s %s | %s | %lld | %s |\n", str(r, "rule"), str(r, "name"), str(r, "severity"),
-				(long long)num(r, "count"), str(r, "summary"));
+		if (md) {
+			fprintf(f, "| %s %s | %s | %lld | ", str(r, "rule"), str(r, "name"), str(r, "severity"),
+				(long long)num(r, "count"));
+			md_text(f, str(r, "summary"));
+			fputs(" |\n", f);
+		}
 		else
 			fprintf(f, "  %s %-8s %-32s %3lld  %s\n", str(r, "rule"), str(r, "severity"), str(r, "name"),
 				(long long)num(r, "count"), str(r, "summary"));
@@ -357,19 +386,39 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 	json_t *model, *cell;
 	size_t mi, k;
 	json_array_foreach(json_object_get(mx, "models"), mi, model) {
-		fprintf(f, md ? "### %s\n\n" : "  %s\n", json_string_value(model));
+		if (md) {
+			fputs("### ", f);
+			md_text(f, json_string_value(model));
+			fputs("\n\n", f);
+		} else {
+			fprintf(f, "  %s\n", json_string_value(model));
+		}
 		json_array_foreach(json_object_get(mx, "cells"), k, cell) {
 			if ((size_t)num(cell, "model") != mi)
 				continue;
 			const char *sys = json_string_value(json_array_get(json_object_get(mx, "systems"),
 									   (size_t)num(cell, "system")));
-			fprintf(f, md ? "- **%s**\n" : "    %s\n", sys);
+			if (md) {
+				fputs("- **", f);
+				md_text(f, sys);
+				fputs("**\n", f);
+			} else {
+				fprintf(f, "    %s\n", sys);
+			}
 			size_t x;
 			json_t *id;
 			json_array_foreach(json_object_get(cell, "entries"), x, id) {
 				json_t *e = json_array_get(entries, (size_t)json_integer_value(id));
 				char *line = entry_line(e);
-				fprintf(f, md ? "  - `%s`: %s\n" : "      %s: %s\n", str(e, "name"), line);
+				if (md) {
+					fputs("  - ", f);
+					md_text(f, str(e, "name"));
+					fputs(": ", f);
+					md_text(f, line);
+					fputc('\n', f);
+				} else {
+					fprintf(f, "      %s: %s\n", str(e, "name"), line);
+				}
 				free(line);
 			}
 		}
@@ -381,9 +430,11 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 		json_t *x;
 		json_array_foreach(json_object_get(doc, "findings"), i, x) {
 			json_t *loc = json_object_get(x, "location");
-			fprintf(f, "- **%s** `%s:%lld:%lld` %s [%s]\n", str(x, "severity"),
-				str(loc, "file") ? str(loc, "file") : "-", (long long)num(loc, "line"),
-				(long long)num(loc, "col"), str(x, "message"), str(x, "rule"));
+			fprintf(f, "- **%s** ", str(x, "severity"));
+			md_text(f, str(loc, "file") ? str(loc, "file") : "-");
+			fprintf(f, ":%lld:%lld ", (long long)num(loc, "line"), (long long)num(loc, "col"));
+			md_text(f, str(x, "message"));
+			fprintf(f, " \\[%s\\]\n", str(x, "rule"));
 		}
 	}
 	return ferror(f) ? -1 : 0;
