@@ -175,4 +175,11 @@ done
 out=$(DOCKER_HOST=unix://$T/no.sock sl --native --set host-path="$T" tests/data/run/docker 2>&1); rc=$?
 [ $rc -eq 0 ] && grep -q "^standin vllm serve $T/Qwen3-0.6B --port $PORT --download-dir $T/cache" "$T/logs/aggregated.log" && ok || ko "native: $rc $out"
 none_left "native"
+# docker run -d: refused as written; --native runs the entrypoint's command
+out=$("$bin" run -n --set host-path=/m tests/data/run/docker-detached 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'launch.sh:4:1: aggregated: `docker run -d` leaves the container to docker' && ok || ko "docker -d: $rc $out"
+golden docker-detached-native-dry.tty $fixed "$bin" run -n --native --set host-path=/srv tests/data/run/docker-detached
+out=$(sl --native --set host-path="$T" tests/data/run/docker-detached 2>&1); rc=$?
+[ $rc -eq 0 ] && grep -q "^standin vllm serve /models/Qwen3-0.6B --port $PORT --max-num-seqs 16" "$T/logs/aggregated.log" && ok || ko "native entrypoint: $rc $out"
+none_left "native entrypoint"
 finish

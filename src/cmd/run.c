@@ -165,6 +165,8 @@ static void plan_tty(FILE *f, const sl_plan *p, const char *entry, int dry)
 		free(rt);
 		sl_buf_free(&b);
 	}
+	for (size_t i = 0; i < p->nnotes; i++)
+		fprintf(f, "note: %s\n", p->notes[i]);
 }
 
 /* ---- timings --------------------------------------------------------------- */
@@ -377,8 +379,11 @@ int sl_cmd_run(int argc, char **argv)
 	}
 	if (dry) {
 		if (json) {
-			json_t *doc = json_pack("{s:s, s:b, s:o}", "entry", e->path, "dry_run", 1, "processes",
-						plan_json(&plan, ro.logs));
+			json_t *notes = json_array();
+			for (size_t i = 0; i < plan.nnotes; i++)
+				json_array_append_new(notes, json_string(plan.notes[i]));
+			json_t *doc = json_pack("{s:s, s:b, s:o, s:o}", "entry", e->path, "dry_run", 1, "processes",
+						plan_json(&plan, ro.logs), "notes", notes);
 			json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 			fputc('\n', stdout);
 			json_decref(doc);

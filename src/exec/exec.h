@@ -41,6 +41,8 @@ typedef struct sl_plan {
 	sl_proc *procs;        /* in start order */
 	size_t n;
 	int needs_docker;      /* some argv runs `docker` (not --native) */
+	char **notes;          /* what the plan could not do as asked (owned), told with it */
+	size_t nnotes;
 } sl_plan;
 
 typedef struct sl_plan_opts {

@@ -332,15 +332,32 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 	size_t nv = 0;
 	size_t ecap = 0;
 	int rc = SL_OK;
+	const char *entrypoint = NULL;
+	if (dk && !o->native && json_is_true(json_object_get(json_object_get(dk->detail, "options"), "--detach"))) {
+		sl_error_set(c->err, c->file, line, col,
+			     "%s: `docker run -d` leaves the container to docker: servelint could neither see it end nor stop it; run it with --native",
+			     p.name);
+		rc = SL_ERR_INPUT;
+		goto out;
+	}
 	if (dk && o->native) {
-		if (engine_at < 0) {
-			sl_error_set(c->err, p.where, line, col,
-				     "%s: the engine runs inside a shell string in the container; --native cannot start it",
+		/* the command after the image, behind the entrypoint when one is set */
+		const char *image = json_string_value(json_object_get(dk->detail, "image"));
+		size_t img = 0;
+		for (size_t i = 1; i < n && !img && image; i++)
+			if (!strcmp(json_string_value(json_array_get(argv, i)), image))
+				img = i;
+		entrypoint = json_string_value(json_object_get(dk->detail, "entrypoint"));
+		if (engine_at >= 0 && !entrypoint) {
+			from = (size_t)engine_at;
+		} else if (img) {
+			from = img + 1;
+		} else {
+			sl_error_set(c->err, c->file, line, col, "%s: the container's command is not known; --native cannot start it",
 				     p.name);
 			rc = SL_ERR_INPUT;
 			goto out;
 		}
-		from = (size_t)engine_at;
 		const json_t *vl = json_object_get(dk->detail, "volumes");
 		vs = sl_calloc(json_array_size(vl) + 1, sizeof *vs);
 		for (size_t i = 0; i < json_array_size(vl); i++) {
@@ -353,18 +370,42 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 			nv++;
 		}
 	}
-	p.argv = sl_calloc(n - from + 1, sizeof *p.argv);
+	p.argv = sl_calloc(n - from + 2, sizeof *p.argv);
+	if (entrypoint)
+		p.argv[p.argc++] = sl_strdup(entrypoint);
 	for (size_t i = from; i < n && rc == SL_OK; i++) {
 		const char *v = json_string_value(json_array_get(argv, i));
 		int symbolic = 0;
 		for (size_t k = 0; k < json_array_size(sym); k++)
 			symbolic |= (size_t)json_integer_value(json_array_get(sym, k)) == i;
 		/* `bash -c STRING`: the string is shell code */
-		int shell_string = i >= 2 && !strcmp(json_string_value(json_array_get(argv, i - 1)), "-c") &&
-				   is_shell(json_string_value(json_array_get(argv, i - 2)));
+		const char *before = i > from ? json_string_value(json_array_get(argv, i - 1)) : NULL;
+		const char *prog = i >= from + 2 ? json_string_value(json_array_get(argv, i - 2))
+				   : i == from + 1 && entrypoint ? entrypoint : NULL;
+		/* docker run --entrypoint bash IMAGE -c STRING: the image stands where the program would */
+		const char *dk_ep = dk ? json_string_value(json_object_get(dk->detail, "entrypoint")) : NULL;
+		const char *dk_img = dk ? json_string_value(json_object_get(dk->detail, "image")) : NULL;
+		if (prog && dk_ep && dk_img && !strcmp(prog, dk_img))
+			prog = dk_ep;
+		int shell_string = before && prog && !strcmp(before, "-c") && is_shell(prog);
 		char *mapped = nv ? map_back(v, vs, nv) : sl_strdup(v);
+		for (size_t k = 0; k < nv && shell_string; k++)
+			if (strstr(v, vs[k].cont)) {
+				sl_buf nb = {0};
+				sl_error ignored = {0};
+				ctx quiet = *c;
+				quiet.err = &ignored;
+				char *host = fill(&quiet, vs[k].host, 0, 0, "volume");
+				sl_error_clear(&ignored);
+				sl_buf_printf(&nb, "%s argv[%zu]: the shell string names %s, a path in the container; it is not mapped back to %s (only whole argv elements are)",
+					      p.name, p.argc, vs[k].cont, host ? host : vs[k].host);
+				free(host);
+				size_t ncap = out->nnotes;
+				sl_grow((void **)&out->notes, &ncap, out->nnotes + 1, sizeof *out->notes);
+				out->notes[out->nnotes++] = sl_buf_detach(&nb);
+			}
 		sl_buf what = {0};
-		sl_buf_printf(&what, "%s argv[%zu]", p.name, i - from);
+		sl_buf_printf(&what, "%s argv[%zu]", p.name, p.argc);
 		char *f = fill(c, mapped, symbolic, shell_string, what.data);
 		sl_buf_free(&what);
 		free(mapped);
@@ -533,6 +574,9 @@ int sl_exec_plan(const sl_model *m, const sl_plan_opts *o, sl_plan *out, sl_erro
 
 void sl_exec_plan_free(sl_plan *p)
 {
+	for (size_t i = 0; i < p->nnotes; i++)
+		free(p->notes[i]);
+	free(p->notes);
 	for (size_t i = 0; i < p->n; i++)
 		proc_free(&p->procs[i]);
 	free(p->procs);

@@ -206,6 +206,9 @@ static pid_t spawn(char *const *argv, char *const *env, size_t nenv, const char 
 	pid_t pid = fork();
 	if (pid == 0) {
 		setpgid(0, 0);
+		/* should servelint itself be killed (SIGKILL, no teardown), its
+		 * direct children still hear of it */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		struct sigaction sa;
 		memset(&sa, 0, sizeof sa);
 		sa.sa_handler = SIG_DFL;
