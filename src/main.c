@@ -23,6 +23,7 @@ static void usage(FILE *f)
 	      "  review    a change's semantic diffs and only the findings it introduces\n"
 	      "  audit     a whole catalogue: every entry, entries against each other, HTML report\n"
 	      "  import    split published catalogue pages into entry folders\n"
+	      "  run       start an entry (or some of its services) and time it\n"
 	      "\n"
 	      "`servelint <command> --help` describes a command.\n",
 	      f);
@@ -39,6 +40,7 @@ int main(int argc, char **argv)
 		{"matrix", sl_cmd_matrix},
 		{"log", sl_cmd_log},
 		{"review", sl_cmd_review},
+		{"run", sl_cmd_run},
 		{"audit", sl_cmd_audit},
 	};
 	if (argc < 2) {

@@ -13,6 +13,7 @@ typedef struct {
 	const sl_script *script;   /* the script holding cmd */
 	const sl_grammar *grammar; /* NULL: not an engine command */
 	int gpus_rank;             /* priority of the current GPU fact */
+	const sl_word *engine_word; /* the engine program's word (in cmd->argv, or in a bash -c string) */
 } sl_build;
 
 typedef struct {

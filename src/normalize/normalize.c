@@ -148,7 +148,10 @@ static int engine_found(sl_ctx *c, sl_build *b, const char *gid, const char *pro
 		return 0;
 	}
 	b->grammar = g;
+	b->engine_word = argv[first];
 	b->svc.engine = sl_strdup(g->id);
+	if (g->health)
+		b->svc.health = json_deep_copy(g->health);
 	b->svc.program = sl_strdup(program);
 	sl_origin_set(&b->svc.command_origin, c->entry->script, argv[first]->start, program);
 	b->svc.argv = json_array();
@@ -392,6 +395,32 @@ static void build_free(sl_build *b)
 	memset(b, 0, sizeof *b);
 }
 
+/* What `run` starts for a command: its words as written (expanded, quotes
+ * removed) and the variables it gets (exported ones, then its inline ones). */
+static json_t *launch_of(const sl_command *cmd, const sl_word *engine)
+{
+	json_t *argv = json_array(), *env = json_array();
+	for (size_t i = 0; i < cmd->argc; i++)
+		json_array_append_new(argv, json_stringn(cmd->argv[i].text, cmd->argv[i].len));
+	for (size_t i = 0; i < cmd->nexported; i++)
+		json_array_append_new(env, json_pack("[s, s%, b]", cmd->exported[i].name, cmd->exported[i].value.text,
+						     cmd->exported[i].value.len,
+						     (cmd->exported[i].value.flags & SL_WORD_SYMBOLIC) != 0));
+	for (size_t i = 0; i < cmd->nprefix; i++)
+		json_array_append_new(env, json_pack("[s, s%, b]", cmd->prefix[i].name, cmd->prefix[i].value.text,
+						     cmd->prefix[i].value.len,
+						     (cmd->prefix[i].value.flags & SL_WORD_SYMBOLIC) != 0));
+	/* words whose value the shell computes when it runs ($X, $(..)): kept
+	 * as written, and run can only take them from --set or its environment */
+	json_t *sym = json_array();
+	for (size_t i = 0; i < cmd->argc; i++)
+		if (cmd->argv[i].flags & SL_WORD_SYMBOLIC)
+			json_array_append_new(sym, json_integer((json_int_t)i));
+	json_int_t at = engine >= cmd->argv && engine < cmd->argv + cmd->argc ? (json_int_t)(engine - cmd->argv) : -1;
+	return json_pack("{s:o, s:o, s:I, s:o, s:I}", "argv", argv, "env", env, "engine_at", at, "symbolic", sym,
+			 "at", (json_int_t)cmd->start);
+}
+
 int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out, sl_error *err)
 {
 	*out = NULL;
@@ -429,6 +458,7 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
 			continue;
 		}
 		sl_service svc = b.svc;
+		svc.launches = json_pack("[o]", launch_of(cmd, b.engine_word));
 		sl_grow((void **)&c.svc_cmd, &c.svc_cmd_cap, c.model->nservices + 1, sizeof *c.svc_cmd);
 		c.svc_cmd[c.model->nservices] = i;
 		SL_PUSH(c.model->services, c.model->nservices, c.svc_cap, svc);

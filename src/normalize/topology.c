@@ -577,6 +577,9 @@ static void merge_loops(sl_ctx *c, const sl_script *sc)
 				}
 				e->flags |= SL_SET_PER_REPLICA;
 			}
+			/* its process is one more replica of the first */
+			if (s->launches && o->launches)
+				json_array_extend(s->launches, o->launches);
 			/* drop the duplicate iteration */
 			sl_model tmp;
 			memset(&tmp, 0, sizeof tmp);

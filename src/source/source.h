@@ -79,6 +79,15 @@ int sl_entry_from_files(const char *path, const char *display, char *const *name
  * directory: SPEC is REV:path (a folder or a file at that revision). Read
  * with libgit2, without a checkout. */
 int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err);
+/* The git object SPEC (REV:path) names: the folder's tree or the file's
+ * blob, as 40 hex digits and a NUL in out. Equal ids, equal entries: the
+ * id is what callers cache parsed entries by. */
+#define SL_GIT_ID_SIZE 41
+int sl_git_object_id(const char *spec, char out[SL_GIT_ID_SIZE], sl_error *err);
+/* Gives an entry (and every file of it) the name it would have had if read
+ * from PATH: an entry read at one revision is the same entry at another
+ * when its object id is the same. */
+void sl_entry_rename(sl_entry *e, const char *path);
 /* ---- entries touched between two revisions (libgit2) --------------------- */
 
 typedef struct sl_touched {
