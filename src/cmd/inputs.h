@@ -31,7 +31,8 @@ int sl_input_load_one(const char *spec, sl_entry **out, sl_error *err);
 
 /* PATH as entries: an entry (folder with launch.sh, or a file) is pushed
  * onto *out as it is; a folder that is not one is searched for them (folders
- * holding launch.sh, loose *.sh files), in name order. A PATH that is not
+ * holding launch.sh, loose *.sh files, Kubernetes or Dynamo manifests), in
+ * name order. A PATH that is not
  * there is pushed too (loading says why). */
 void sl_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth);
 

@@ -29,6 +29,7 @@ typedef struct {
 	size_t ndocs, docs_cap;
 	size_t *svc_cmd;           /* services[i] came from script->cmds[svc_cmd[i]] */
 	size_t svc_cmd_cap;
+	const sl_k8s_workload *ws; /* a manifest's workloads, one per command; NULL for a script */
 	sl_error *err;
 	int failed;
 } sl_ctx;

@@ -425,11 +425,15 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
 {
 	*out = NULL;
 	sl_script *s;
-	int rc = sl_shell_parse(e->script, &s, err);
+	sl_k8s_workload *ws = NULL;
+	size_t nws = 0;
+	int rc = sl_source_is_manifest(e->script) ? sl_k8s_parse(e->script, &s, &ws, &nws, err)
+						   : sl_shell_parse(e->script, &s, err);
 	if (rc)
 		return rc;
 	sl_ctx c;
 	memset(&c, 0, sizeof c);
+	c.ws = ws;
 	c.entry = e;
 	c.gs = gs;
 	c.err = err;
@@ -447,7 +451,22 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
 		b.svc.gpus = -1;
 		b.svc.background = cmd->background;
 		set_env_from(&b, cmd->exported, cmd->nexported, "export", e->script);
-		set_env_from(&b, cmd->prefix, cmd->nprefix, "inline", e->script);
+		set_env_from(&b, cmd->prefix, cmd->nprefix, ws ? "kubernetes" : "inline", e->script);
+		if (ws) {
+			const sl_k8s_workload *w = &ws[i];
+			json_t *d = json_pack("{s:s}", "kind", w->kind);
+			if (w->name)
+				json_object_set_new(d, "name", json_string(w->name));
+			if (w->container)
+				json_object_set_new(d, "container", json_string(w->container));
+			if (w->image)
+				json_object_set_new(d, "image", json_string(w->image));
+			if (w->component)
+				json_object_set_new(d, "componentType", json_string(w->component));
+			if (w->sub_component)
+				json_object_set_new(d, "subComponentType", json_string(w->sub_component));
+			sl_build_wrapper(&b, "kubernetes", d, e->script, cmd->start, w->kind);
+		}
 		sl_word **argv = sl_calloc(cmd->argc + 1, sizeof *argv);
 		for (size_t k = 0; k < cmd->argc; k++)
 			argv[k] = &cmd->argv[k];
@@ -473,6 +492,7 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
 	free(c.svc_cmd);
 	sl_config_free(&c);
 	sl_script_free(s);
+	sl_k8s_workloads_free(ws, nws);
 	if (c.failed) {
 		sl_model_free(c.model);
 		return SL_ERR_INPUT;

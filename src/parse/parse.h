@@ -155,4 +155,28 @@ int sl_yaml_is_null(const sl_yaml_node *n);
  * plain scalars typed (null, true/false, integers, floats), quoted ones strings. */
 json_t *sl_yaml_to_json(const sl_yaml_node *n);
 
+/* ---- Kubernetes and Dynamo manifests (k8s.c) ------------------------------ */
+
+/* The workload around one container command of a manifest. */
+typedef struct sl_k8s_workload {
+	char *kind;            /* Deployment, StatefulSet, Pod, Job, DynamoGraphDeployment...; owned */
+	char *name;            /* metadata.name, or the Dynamo service's key; owned, may be NULL */
+	char *container;       /* the container's name; owned, may be NULL */
+	char *image;           /* owned, may be NULL */
+	char *component;       /* Dynamo componentType (frontend, worker...); owned, may be NULL */
+	char *sub_component;   /* Dynamo subComponentType (prefill, decode); owned, may be NULL */
+	long replicas;         /* -1 when the kind has none (DaemonSet, Pod) */
+	uint32_t replicas_off; /* where it is written (0 for the default) */
+	long gpus;             /* nvidia.com/gpu (Dynamo: resources.limits.gpu); -1 unknown */
+	uint32_t gpus_off;
+} sl_k8s_workload;
+
+/* Reads a manifest as a script: one command per container that states
+ * its command (its args after it), the container's env as the command's
+ * inline variables, each word with the place of each character in the
+ * YAML; (*ws)[i] is the workload of (*out)->cmds[i]. What is not read is
+ * a note of the script. YAML errors fail with file:line:col. */
+int sl_k8s_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, size_t *nws, sl_error *err);
+void sl_k8s_workloads_free(sl_k8s_workload *w, size_t n);
+
 #endif

@@ -259,6 +259,23 @@ static int load_dir(sl_entry *e, const char *path, sl_error *err)
 		}
 	}
 	int rc = SL_OK;
+	if (!nsh) {
+		/* no script: a Kubernetes or Dynamo manifest launches the entry */
+		for (size_t i = 0; i < n && !script; i++) {
+			if (!sl_ends_with(names[i], ".yaml") && !sl_ends_with(names[i], ".yml"))
+				continue;
+			char *full = join(path, names[i]);
+			sl_source *s = NULL;
+			sl_error ignored = {0};
+			if (!sl_source_load(full, &s, &ignored) && sl_source_is_manifest(s)) {
+				script = names[i];
+				nsh = 1;
+			}
+			sl_error_clear(&ignored);
+			sl_source_free(s);
+			free(full);
+		}
+	}
 	if (!script || nsh != 1) {
 		sl_error_set(err, path, 0, 0,
 			     nsh > 1 ? "entry folder has several *.sh scripts and no launch.sh"
@@ -500,6 +517,19 @@ void sl_entry_free(sl_entry *e)
 	free(e->files);
 	sl_source_free(e->metadata);
 	free(e);
+}
+
+int sl_source_is_manifest(const sl_source *s)
+{
+	if (!sl_ends_with(s->name, ".yaml") && !sl_ends_with(s->name, ".yml"))
+		return 0;
+	int api = 0, kind = 0;
+	for (size_t i = 0; i < s->nlines; i++) {
+		const char *l = s->text + s->lines[i];
+		api |= !strncmp(l, "apiVersion:", 11);
+		kind |= !strncmp(l, "kind:", 5);
+	}
+	return api && kind;
 }
 
 /* Strips trailing slashes: "r:a/" and "r:a" name the same folder. */

@@ -130,6 +130,10 @@ int sl_entry_from_stdin(sl_entry **out, sl_error *err);
  * takes ownership of whole, even on failure. */
 int sl_entry_from_source(const char *path, sl_source *whole, sl_entry **out, sl_error *err);
 void sl_entry_free(sl_entry *e);
+/* Whether s is a Kubernetes (or Dynamo) manifest rather than a script: a
+ * .yaml/.yml file with apiVersion: and kind: lines. Such a file is an
+ * entry's launch "script" when the entry has no shell script. */
+int sl_source_is_manifest(const sl_source *s);
 /* Finds a file of the entry by base name (or section name), or NULL. */
 const sl_source *sl_entry_file(const sl_entry *e, const char *name);
 
