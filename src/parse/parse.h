@@ -22,7 +22,18 @@ enum {
 	SL_WORD_SYMBOLIC = 1,      /* holds an expansion whose value is unknown ($X, $(..)) */
 	SL_WORD_PLACEHOLDER = 2,   /* holds a <placeholder> such as <host-path> */
 	SL_WORD_QUOTED = 4,        /* was quoted, fully or in part */
+	SL_WORD_BOUND = 8,         /* holds a value given with --set NAME=VALUE */
 };
+
+/* Values given on the command line (--set NAME=VALUE) for variables the
+ * script leaves unknown: a variable it never sets, or sets to something
+ * unknown ($(nvidia-smi ...), an unset variable). A value the script knows
+ * is never replaced. Not owned by the parser. */
+typedef struct sl_binds {
+	char **names;
+	char **values;
+	size_t n;
+} sl_binds;
 
 /* One shell word after quote removal and variable expansion. */
 typedef struct sl_word {
@@ -93,6 +104,9 @@ typedef struct sl_script {
 /* Parses a whole script. Syntax errors (tree-sitter ERROR/MISSING nodes),
  * nesting beyond SL_MAX_NESTING and similar fail with file:line:col. */
 int sl_shell_parse(const sl_source *src, sl_script **out, sl_error *err);
+/* The same, with --set bindings (binds may be NULL). */
+int sl_shell_parse_with(const sl_source *src, const sl_binds *binds, sl_script **out,
+			sl_error *err);
 /* Parses the value of a word as a script of its own (the string of
  * `bash -c "..."`); every offset maps back into src through w->offs. */
 int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,

@@ -18,6 +18,9 @@
 #include "parse.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tree_sitter/api.h>
@@ -61,6 +64,19 @@ static _Thread_local struct {
 	TSSymbol special_variable_name;
 	TSSymbol string;
 	TSSymbol string_content;
+	TSSymbol subscript;
+	TSSymbol array;
+	TSSymbol number;
+	TSSymbol binary_expression;
+	TSSymbol unary_expression;
+	TSSymbol parenthesized_expression;
+	TSSymbol ternary_expression;
+	TSSymbol heredoc_body;
+	TSSymbol heredoc_start;
+	TSSymbol elif_clause;
+	TSSymbol else_clause;
+	TSSymbol case_item;
+	TSSymbol test_command;
 	TSSymbol subshell;
 	TSSymbol variable_assignment;
 	TSSymbol variable_name;
@@ -102,6 +118,19 @@ static void symbols_init(void)
 	S.string = ts_language_symbol_for_name(l, "string", 6, true);
 	S.string_content = ts_language_symbol_for_name(l, "string_content", 14, true);
 	S.subshell = ts_language_symbol_for_name(l, "subshell", 8, true);
+	S.subscript = ts_language_symbol_for_name(l, "subscript", 9, true);
+	S.array = ts_language_symbol_for_name(l, "array", 5, true);
+	S.number = ts_language_symbol_for_name(l, "number", 6, true);
+	S.binary_expression = ts_language_symbol_for_name(l, "binary_expression", 17, true);
+	S.unary_expression = ts_language_symbol_for_name(l, "unary_expression", 16, true);
+	S.parenthesized_expression = ts_language_symbol_for_name(l, "parenthesized_expression", 24, true);
+	S.ternary_expression = ts_language_symbol_for_name(l, "ternary_expression", 18, true);
+	S.heredoc_body = ts_language_symbol_for_name(l, "heredoc_body", 12, true);
+	S.heredoc_start = ts_language_symbol_for_name(l, "heredoc_start", 13, true);
+	S.elif_clause = ts_language_symbol_for_name(l, "elif_clause", 11, true);
+	S.else_clause = ts_language_symbol_for_name(l, "else_clause", 11, true);
+	S.case_item = ts_language_symbol_for_name(l, "case_item", 9, true);
+	S.test_command = ts_language_symbol_for_name(l, "test_command", 12, true);
 	S.variable_assignment = ts_language_symbol_for_name(l, "variable_assignment", 19, true);
 	S.variable_name = ts_language_symbol_for_name(l, "variable_name", 13, true);
 	S.while_statement = ts_language_symbol_for_name(l, "while_statement", 15, true);
@@ -116,9 +145,19 @@ typedef struct {
 	const uint32_t *map;   /* NULL: text is src->text; else view offset -> source offset */
 } view;
 
+/* The elements of an array variable, beside its entry in vartab. */
+typedef struct {
+	sl_word *elems;   /* owned */
+	size_t n;
+	int is_array;
+} varr;
+
+/* Variables in order of assignment: the newest entry of a name is its value
+ * (a loop or a reassignment pushes a new one). arr[i] goes with items[i]. */
 typedef struct {
 	sl_assign *items;
-	size_t n, cap;
+	varr *arr;
+	size_t n, cap, arr_cap;
 } vartab;
 
 typedef struct walker walker;
@@ -130,6 +169,7 @@ struct walker {
 	sl_script *s;
 	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap;
 	vartab vars;
+	const sl_binds *binds;   /* --set values; not owned, may be NULL */
 	sl_error *err;
 	int failed;
 	unsigned depth;
@@ -193,17 +233,34 @@ static void fail_at(walker *w, size_t view_off, const char *fmt, const char *arg
  * KID(i) and pops them with w->pool_n = kb (see kids() above).
  */
 
+/*
+ * A word being built. Bytes that came from an unquoted expansion are marked
+ * in ifs[]: blanks among them separate words (bash's word splitting).
+ * brk[] holds forced word boundaries: between the elements of "${A[@]}".
+ */
 typedef struct {
 	sl_buf b;
 	uint32_t *offs;
 	size_t cap;
 	unsigned flags;
+	unsigned char *ifs;      /* per byte: 1 when splittable */
+	size_t ifs_cap;
+	int splitting;           /* bytes added now are splittable */
+	size_t *brk;             /* byte indexes where a new word starts */
+	size_t nbrk, brk_cap;
 } wbuild;
+
+static void wb_mark(wbuild *wb, size_t n)
+{
+	sl_grow((void **)&wb->ifs, &wb->ifs_cap, wb->b.len + n + 1, 1);
+	memset(wb->ifs + wb->b.len, wb->splitting ? 1 : 0, n);
+}
 
 static void wb_add(wbuild *wb, const char *s, size_t n, const uint32_t *offs)
 {
 	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
 	memcpy(wb->offs + wb->b.len, offs, n * sizeof *offs);
+	wb_mark(wb, n);
 	sl_buf_add(&wb->b, s, n);
 }
 
@@ -212,7 +269,42 @@ static void wb_add_view(wbuild *wb, const view *v, size_t i, size_t n)
 	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
 	for (size_t k = 0; k < n; k++)
 		wb->offs[wb->b.len + k] = src_off(v, i + k);
+	wb_mark(wb, n);
 	sl_buf_add(&wb->b, v->text + i, n);
+}
+
+/* Bytes with no place of their own (a --set value): all at offset off. */
+static void wb_add_at(wbuild *wb, const char *s, size_t n, uint32_t off)
+{
+	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
+	for (size_t k = 0; k < n; k++)
+		wb->offs[wb->b.len + k] = off;
+	wb_mark(wb, n);
+	sl_buf_add(&wb->b, s, n);
+}
+
+static void wb_break(wbuild *wb)
+{
+	SL_PUSH(wb->brk, wb->nbrk, wb->brk_cap, wb->b.len);
+}
+
+/* Frees what wb_finish does not hand over. */
+static void wb_extra_free(wbuild *wb)
+{
+	free(wb->ifs);
+	free(wb->brk);
+	wb->ifs = NULL;
+	wb->brk = NULL;
+	wb->ifs_cap = wb->brk_cap = wb->nbrk = 0;
+}
+
+static void wb_discard(wbuild *wb)
+{
+	sl_buf_free(&wb->b);
+	free(wb->offs);
+	wb->offs = NULL;
+	wb->cap = 0;
+	wb_extra_free(wb);
 }
 
 static void wb_finish(wbuild *wb, sl_word *out, uint32_t start, uint32_t end)
@@ -230,6 +322,7 @@ static void wb_finish(wbuild *wb, sl_word *out, uint32_t start, uint32_t end)
 		out->flags |= SL_WORD_PLACEHOLDER;
 	wb->offs = NULL;
 	wb->cap = 0;
+	wb_extra_free(wb);
 }
 
 void sl_word_free(sl_word *w)
@@ -294,15 +387,41 @@ size_t sl_find_placeholder(const char *s, size_t len, size_t *at)
 	return 0;
 }
 
-static const sl_assign *var_get(const walker *w, const char *name, size_t n)
+static size_t var_find(const walker *w, const char *name, size_t n)
 {
 	for (size_t i = w->vars.n; i-- > 0;)
 		if (strlen(w->vars.items[i].name) == n && !memcmp(w->vars.items[i].name, name, n))
-			return &w->vars.items[i];
+			return i;
+	return (size_t)-1;
+}
+
+static const sl_assign *var_get(const walker *w, const char *name, size_t n)
+{
+	size_t i = var_find(w, name, n);
+	return i == (size_t)-1 ? NULL : &w->vars.items[i];
+}
+
+/* The array behind the newest value of a name, or NULL for a scalar. */
+static const varr *var_array(const walker *w, const char *name, size_t n)
+{
+	size_t i = var_find(w, name, n);
+	return i == (size_t)-1 || !w->vars.arr[i].is_array ? NULL : &w->vars.arr[i];
+}
+
+/* A --set binding for a name, or NULL. */
+static const char *bound(const walker *w, const char *name, size_t n)
+{
+	if (!w->binds)
+		return NULL;
+	for (size_t i = w->binds->n; i-- > 0;)
+		if (strlen(w->binds->names[i]) == n && !memcmp(w->binds->names[i], name, n))
+			return w->binds->values[i];
 	return NULL;
 }
 
 static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq);
+static void var_set(walker *w, const char *name, const sl_word *value, uint32_t start,
+		    int exported);
 
 /* Backslash rules: outside quotes any char may be escaped; inside double
  * quotes only $ ` " \ and newline. Backslash-newline vanishes in both. */
@@ -338,53 +457,197 @@ static void add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
 	}
 }
 
+/* A variable's value into the word: unquoted, its blanks split words. */
+static void add_value(wbuild *wb, const sl_word *v, int in_dq)
+{
+	int save = wb->splitting;
+	wb->splitting = !in_dq;
+	wb_add(wb, v->text, v->len, v->offs);
+	wb->splitting = save;
+	wb->flags |= v->flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER | SL_WORD_BOUND);
+}
+
+/* A --set value, which has no place in the source: it is put where the
+ * expansion is written. */
+static void add_bound(wbuild *wb, const char *val, uint32_t at, int in_dq)
+{
+	int save = wb->splitting;
+	wb->splitting = !in_dq;
+	wb_add_at(wb, val, strlen(val), at);
+	wb->splitting = save;
+	wb->flags |= SL_WORD_BOUND;
+}
+
+/* An unknown variable stays symbolic, spelled $NAME however it was written
+ * ($NAME, ${NAME}), so that two scripts compare equal when they read the
+ * same unknown. Its bytes point at the expansion. */
+static void add_symbolic(walker *w, wbuild *wb, size_t a, size_t na, size_t nb)
+{
+	wb_add_view(wb, &w->v, a, 1);
+	wb_add_view(wb, &w->v, na, nb - na);
+	wb->flags |= SL_WORD_SYMBOLIC;
+}
+
+static int parse_ll(const char *s, size_t n, long long *out)
+{
+	while (n && (*s == ' ' || *s == '\t' || *s == '\n')) {
+		s++;
+		n--;
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
+		n--;
+	if (!n || n > 30)
+		return -1;
+	char tmp[32];
+	memcpy(tmp, s, n);
+	tmp[n] = 0;
+	char *e;
+	errno = 0;
+	long long v = strtoll(tmp, &e, 10);
+	if (*e || errno)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static void add_number(wbuild *wb, long long v, uint32_t at)
+{
+	char num[32];
+	snprintf(num, sizeof num, "%lld", v);
+	wb_add_at(wb, num, strlen(num), at);
+}
+
+/* The elements of an array expansion: "${A[@]}" gives one word each,
+ * unquoted they are split as well; "${A[*]}" joins them with blanks. */
+static void add_elements(wbuild *wb, const varr *ar, int in_dq, int star)
+{
+	for (size_t i = 0; i < ar->n; i++) {
+		if (i > 0) {
+			if (in_dq && !star) {
+				wb_break(wb);
+			} else {
+				int save = wb->splitting;
+				wb->splitting = !in_dq;
+				uint32_t at = ar->elems[i].len ? ar->elems[i].offs[0] : ar->elems[i].start;
+				wb_add_at(wb, " ", 1, at);
+				wb->splitting = save;
+			}
+		}
+		add_value(wb, &ar->elems[i], in_dq);
+	}
+}
+
 static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size_t kb,
 			     uint32_t nc)
 {
 	const char *t = w->v.text;
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
-	const char *type = ts_node_type(node);
 	TSSymbol type_sym = ts_node_symbol(node);
-	(void)type;
-	TSNode name = {0};
-	int have_name = 0;
+	TSNode name = {0}, sub = {0};
+	int have_name = 0, have_sub = 0;
 	for (uint32_t i = 0; i < nc; i++) {
 		TSNode c = KID(i);
-		const char *ct = ts_node_type(c);
-	TSSymbol ct_sym = ts_node_symbol(c);
-	(void)ct;
+		TSSymbol ct_sym = ts_node_symbol(c);
 		if ((ct_sym == S.variable_name) || (ct_sym == S.special_variable_name)) {
 			name = c;
 			have_name = 1;
 			break;
 		}
+		if (ct_sym == S.subscript) {
+			sub = c;
+			have_sub = 1;
+			name = ts_node_child_by_field_name(c, "name", 4);
+			have_name = !ts_node_is_null(name);
+			break;
+		}
 	}
-	if (have_name) {
+	if (have_name && (type_sym == S.expansion)) {
 		size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
+		size_t ne = have_sub ? ts_node_end_byte(sub) : nb;   /* past NAME or NAME[i] */
 		const sl_assign *v = var_get(w, t + na, nb - na);
-		int plain = (type_sym == S.simple_expansion) ||
-			    (b - a == nb - na + 3 && t[a + 1] == '{');  /* ${NAME} */
-		if (plain) {
-			if (v) {
-				wb_add(wb, v->value.text, v->value.len, v->value.offs);
-				wb->flags |= v->value.flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER);
+		const varr *ar = var_array(w, t + na, nb - na);
+		const char *bv = v ? NULL : bound(w, t + na, nb - na);
+		int all = 0, star = 0, idx_known = 1;
+		long long idx = 0;
+		if (have_sub) {
+			TSNode ix = ts_node_child_by_field_name(sub, "index", 5);
+			size_t ia = ts_node_start_byte(ix), ib = ts_node_end_byte(ix);
+			if (ib == ia + 1 && (t[ia] == '@' || t[ia] == '*')) {
+				all = 1;
+				star = t[ia] == '*';
+			} else if (parse_ll(t + ia, ib - ia, &idx) || idx < 0) {
+				idx_known = 0;
+			}
+		}
+		/* ${#NAME}, ${#A[@]}: lengths and counts */
+		if (a + 2 < b && t[a + 2] == '#' && na == a + 3 && ne + 1 == b) {
+			if (v && all && ar) {
+				add_number(wb, (long long)ar->n, src_off(&w->v, a));
 				return;
 			}
-		} else if ((type_sym == S.expansion)) {
-			/* ${NAME:-default} and ${NAME-default} */
-			size_t k = nb;
+			if (v && !all && !have_sub && !(v->value.flags & SL_WORD_SYMBOLIC) && !ar) {
+				add_number(wb, (long long)v->value.len, src_off(&w->v, a));
+				return;
+			}
+			wb_add_view(wb, &w->v, a, b - a);
+			wb->flags |= SL_WORD_SYMBOLIC;
+			return;
+		}
+		if (na == a + 2) {
+			/* the value of ${NAME} or ${A[i]} */
+			const sl_word *val = v ? &v->value : NULL;
+			if (ar && have_sub && !all) {
+				val = idx_known && (size_t)idx < ar->n ? &ar->elems[idx] : NULL;
+				if (!idx_known)
+					v = NULL, bv = NULL;
+			} else if (ar && !have_sub) {
+				val = ar->n ? &ar->elems[0] : NULL;
+			}
+			size_t k = ne;
+			if (k + 1 == b) {
+				if (ar && all)
+					add_elements(wb, ar, in_dq, star);
+				else if (val)
+					add_value(wb, val, in_dq);
+				else if (v && idx_known)
+					;  /* an index past the end: empty */
+				else if (bv && !have_sub)
+					add_bound(wb, bv, src_off(&w->v, a), in_dq);
+				else if (!have_sub)
+					add_symbolic(w, wb, a, na, nb);
+				else {
+					wb_add_view(wb, &w->v, a, b - a);
+					wb->flags |= SL_WORD_SYMBOLIC;
+				}
+				return;
+			}
+			/* ${NAME:-default}, ${NAME-default}, := and =, :+ and + */
 			int colon = k < b && t[k] == ':';
 			if (colon)
 				k++;
-			if (k < b && t[k] == '-') {
-				int use_default = !v || (colon && v->value.len == 0);
-				if (!use_default) {
-					wb_add(wb, v->value.text, v->value.len, v->value.offs);
-					wb->flags |= v->value.flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER);
+			if (k < b && (t[k] == '-' || t[k] == '=' || t[k] == '+') && !have_sub) {
+				char op = t[k];
+				int symbolic = val && (val->flags & SL_WORD_SYMBOLIC);
+				int set = val || bv;
+				int empty = val ? val->len == 0 : bv ? !*bv : 1;
+				if (op == '+' && symbolic) {
+					wb_add_view(wb, &w->v, a, b - a);
+					wb->flags |= SL_WORD_SYMBOLIC;
 					return;
 				}
-				/* the default: named children after the name, or raw text */
+				int use_word = op == '+' ? set && !(colon && empty) : !set || (colon && empty);
+				if (!use_word) {
+					if (op == '+')
+						return;
+					if (val)
+						add_value(wb, val, in_dq);
+					else
+						add_bound(wb, bv, src_off(&w->v, a), in_dq);
+					return;
+				}
+				/* the word: named children after the operator, or raw text */
 				size_t da = k + 1, db = b - 1;
+				size_t from = wb->b.len;
 				int any = 0;
 				for (uint32_t i = 0; i < nc; i++) {
 					TSNode c = KID(i);
@@ -395,8 +658,47 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 				}
 				if (!any)
 					add_unescaped(w, wb, da, db, in_dq);
+				if (op == '=') {
+					/* ${NAME:=default} also assigns it */
+					sl_word dv = {0};
+					dv.text = sl_strndup(wb->b.data ? wb->b.data + from : "", wb->b.len - from);
+					dv.len = wb->b.len - from;
+					dv.offs = sl_malloc((dv.len + 1) * sizeof *dv.offs);
+					memcpy(dv.offs, wb->offs + from, dv.len * sizeof *dv.offs);
+					dv.offs[dv.len] = src_off(&w->v, db);
+					dv.start = src_off(&w->v, da);
+					dv.end = src_off(&w->v, db);
+					dv.flags = wb->flags & (SL_WORD_SYMBOLIC | SL_WORD_BOUND);
+					char *nm = sl_strndup(t + na, nb - na);
+					var_set(w, nm, &dv, src_off(&w->v, na), 0);
+					free(nm);
+					sl_word_free(&dv);
+				}
 				return;
 			}
+		}
+	} else if (have_name) {
+		/* $NAME */
+		size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
+		const sl_assign *v = var_get(w, t + na, nb - na);
+		const varr *ar = var_array(w, t + na, nb - na);
+		if (ar) {
+			if (ar->n)
+				add_value(wb, &ar->elems[0], in_dq);
+			return;
+		}
+		if (v) {
+			add_value(wb, &v->value, in_dq);
+			return;
+		}
+		const char *bv = bound(w, t + na, nb - na);
+		if (bv) {
+			add_bound(wb, bv, src_off(&w->v, a), in_dq);
+			return;
+		}
+		if (ts_node_symbol(name) == S.variable_name) {
+			add_symbolic(w, wb, a, na, nb);
+			return;
 		}
 	}
 	/* Unknown value: keep it as written, marked symbolic. */
@@ -434,6 +736,228 @@ static void eval_string(walker *w, TSNode node, wbuild *wb)
 	w->pool_n = kb;
 	if (end > pos)
 		add_unescaped(w, wb, pos, end, 1);
+}
+
+/* ---- arithmetic ---------------------------------------------------------- */
+
+/*
+ * $(( ... )) over integers, as bash computes it (64-bit, wrapping). A
+ * variable the script does not set, or sets to something unknown, makes the
+ * whole expression unknown: it stays symbolic as written, never guessed (bash
+ * would read an unset variable as 0, but the harness may well set it).
+ * Returns 0 with *out set, 1 when unknown; errors fail the walker.
+ */
+#define ARITH_MAX_INDIRECTION 16
+
+static int arith(walker *w, TSNode n, long long *out, unsigned depth);
+
+/* A variable's value in arithmetic: a number, or the name of another
+ * variable (bash follows it), or empty (0 when the script set it empty). */
+static int arith_var(walker *w, const char *name, size_t len, size_t at, long long *out,
+		     unsigned depth)
+{
+	if (depth > ARITH_MAX_INDIRECTION) {
+		char *nm = sl_strndup(name, len);
+		fail_at(w, at, "arithmetic: variable `%s` refers to itself (recursion)", nm);
+		free(nm);
+		return 1;
+	}
+	const sl_assign *v = var_get(w, name, len);
+	const char *txt;
+	size_t tl;
+	if (v) {
+		const varr *ar = var_array(w, name, len);
+		const sl_word *val = ar ? (ar->n ? &ar->elems[0] : NULL) : &v->value;
+		if (!val) {
+			*out = 0;
+			return 0;
+		}
+		if (val->flags & SL_WORD_SYMBOLIC)
+			return 1;
+		txt = val->text;
+		tl = val->len;
+	} else {
+		txt = bound(w, name, len);
+		if (!txt)
+			return 1;
+		tl = strlen(txt);
+	}
+	while (tl && (*txt == ' ' || *txt == '\t')) {
+		txt++;
+		tl--;
+	}
+	while (tl && (txt[tl - 1] == ' ' || txt[tl - 1] == '\t'))
+		tl--;
+	if (!tl) {
+		*out = 0;
+		return 0;
+	}
+	if (!parse_ll(txt, tl, out))
+		return 0;
+	int ident = isalpha((unsigned char)txt[0]) || txt[0] == '_';
+	for (size_t i = 0; i < tl && ident; i++)
+		ident = isalnum((unsigned char)txt[i]) || txt[i] == '_';
+	if (ident)
+		return arith_var(w, txt, tl, at, out, depth + 1);
+	return 1;
+}
+
+static int arith_word(walker *w, TSNode n, long long *out, unsigned depth)
+{
+	wbuild tmp = {0};
+	eval_node(w, n, &tmp, 1);
+	int rc = 1;
+	if (!w->failed && !(tmp.flags & SL_WORD_SYMBOLIC)) {
+		const char *txt = tmp.b.data ? tmp.b.data : "";
+		size_t tl = tmp.b.len;
+		if (!parse_ll(txt, tl, out))
+			rc = 0;
+		else {
+			int ident = tl && (isalpha((unsigned char)txt[0]) || txt[0] == '_');
+			for (size_t i = 0; i < tl && ident; i++)
+				ident = isalnum((unsigned char)txt[i]) || txt[i] == '_';
+			if (ident)
+				rc = arith_var(w, txt, tl, ts_node_start_byte(n), out, depth + 1);
+		}
+	}
+	wb_discard(&tmp);
+	return rc;
+}
+
+static int arith(walker *w, TSNode n, long long *out, unsigned depth)
+{
+	if (w->failed)
+		return 1;
+	if (depth > SL_MAX_NESTING) {
+		fail_at(w, ts_node_start_byte(n), "nesting deeper than the limit of %s levels", "64");
+		return 1;
+	}
+	TSSymbol k = ts_node_symbol(n);
+	const char *t = w->v.text;
+	size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+	if (k == S.number && ts_node_named_child_count(n) == 0) {
+		/* decimal, 0x hex and 0 octal, as bash reads them */
+		char tmp[32];
+		if (b - a >= sizeof tmp)
+			return 1;
+		memcpy(tmp, t + a, b - a);
+		tmp[b - a] = 0;
+		char *e;
+		errno = 0;
+		long long v = strtoll(tmp, &e, 0);
+		if (*e || errno)
+			return 1;
+		*out = v;
+		return 0;
+	}
+	if (k == S.variable_name)
+		return arith_var(w, t + a, b - a, a, out, 0);
+	if (k == S.parenthesized_expression) {
+		if (ts_node_named_child_count(n) != 1)
+			return 1;
+		return arith(w, ts_node_named_child(n, 0), out, depth + 1);
+	}
+	if (k == S.unary_expression) {
+		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+		if (ts_node_is_null(op) || ts_node_named_child_count(n) < 1)
+			return 1;
+		const char *o = ts_node_type(op);
+		long long x;
+		TSNode arg = ts_node_named_child(n, ts_node_named_child_count(n) - 1);
+		if (arith(w, arg, &x, depth + 1))
+			return 1;
+		if (!strcmp(o, "-"))
+			*out = (long long)(0ULL - (unsigned long long)x);
+		else if (!strcmp(o, "+"))
+			*out = x;
+		else if (!strcmp(o, "!"))
+			*out = !x;
+		else if (!strcmp(o, "~"))
+			*out = ~x;
+		else
+			return 1;   /* ++ and -- change variables: not followed */
+		return 0;
+	}
+	if (k == S.ternary_expression) {
+		TSNode c = ts_node_child_by_field_name(n, "condition", 9);
+		TSNode y = ts_node_child_by_field_name(n, "consequence", 11);
+		TSNode z = ts_node_child_by_field_name(n, "alternative", 11);
+		long long cv;
+		if (ts_node_is_null(c) || ts_node_is_null(y) || ts_node_is_null(z) ||
+		    arith(w, c, &cv, depth + 1))
+			return 1;
+		return arith(w, cv ? y : z, out, depth + 1);
+	}
+	if (k == S.binary_expression) {
+		TSNode l = ts_node_child_by_field_name(n, "left", 4);
+		TSNode r = ts_node_child_by_field_name(n, "right", 5);
+		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+		if (ts_node_is_null(l) || ts_node_is_null(r) || ts_node_is_null(op))
+			return 1;
+		const char *o = ts_node_type(op);
+		long long x, y;
+		int ul = arith(w, l, &x, depth + 1);
+		int ur = arith(w, r, &y, depth + 1);
+		if (ul || ur)
+			return 1;
+		unsigned long long ux = (unsigned long long)x, uy = (unsigned long long)y;
+		if (!strcmp(o, "+")) *out = (long long)(ux + uy);
+		else if (!strcmp(o, "-")) *out = (long long)(ux - uy);
+		else if (!strcmp(o, "*")) *out = (long long)(ux * uy);
+		else if (!strcmp(o, "/") || !strcmp(o, "%")) {
+			if (y == 0) {
+				fail_at(w, ts_node_start_byte(op), "arithmetic: division by zero%s", "");
+				return 1;
+			}
+			if (x == LLONG_MIN && y == -1)
+				*out = o[0] == '/' ? x : 0;
+			else
+				*out = o[0] == '/' ? x / y : x % y;
+		} else if (!strcmp(o, "**")) {
+			if (y < 0)
+				return 1;
+			unsigned long long p = 1;
+			for (long long i = 0; i < y && i < 128; i++)
+				p *= ux;
+			*out = (long long)p;
+		} else if (!strcmp(o, "<<")) *out = y >= 0 && y < 64 ? (long long)(ux << y) : 0;
+		else if (!strcmp(o, ">>")) *out = y >= 0 && y < 64 ? x >> y : (x < 0 ? -1 : 0);
+		else if (!strcmp(o, "<")) *out = x < y;
+		else if (!strcmp(o, ">")) *out = x > y;
+		else if (!strcmp(o, "<=")) *out = x <= y;
+		else if (!strcmp(o, ">=")) *out = x >= y;
+		else if (!strcmp(o, "==")) *out = x == y;
+		else if (!strcmp(o, "!=")) *out = x != y;
+		else if (!strcmp(o, "&")) *out = x & y;
+		else if (!strcmp(o, "|")) *out = x | y;
+		else if (!strcmp(o, "^")) *out = x ^ y;
+		else if (!strcmp(o, "&&")) *out = x && y;
+		else if (!strcmp(o, "||")) *out = x || y;
+		else
+			return 1;   /* assignments (=, +=, ...) and the comma: not followed */
+		return 0;
+	}
+	if (k == S.simple_expansion || k == S.expansion || k == S.string || k == S.number)
+		return arith_word(w, n, out, depth);
+	return 1;
+}
+
+/* $(( expr )): its value when every part is known, else as written. */
+static void eval_arith(walker *w, TSNode node, wbuild *wb)
+{
+	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	long long v = 0;
+	int unknown = ts_node_named_child_count(node) != 1;
+	if (!unknown)
+		unknown = arith(w, ts_node_named_child(node, 0), &v, 0);
+	if (w->failed)
+		return;
+	if (unknown) {
+		wb_add_view(wb, &w->v, a, b - a);
+		wb->flags |= SL_WORD_SYMBOLIC;
+		return;
+	}
+	add_number(wb, v, src_off(&w->v, a));
 }
 
 static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
@@ -476,8 +1000,9 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 			add_unescaped(w, wb, pos, b, in_dq);
 	} else if ((type_sym == S.simple_expansion) || (type_sym == S.expansion)) {
 		eval_expansion(w, node, wb, in_dq);
+	} else if (type_sym == S.arithmetic_expansion) {
+		eval_arith(w, node, wb);
 	} else if ((type_sym == S.command_substitution) ||
-		   (type_sym == S.arithmetic_expansion) ||
 		   (type_sym == S.process_substitution)) {
 		/* Never run anything: the value is unknown. Still look inside so
 		 * that absurd nesting is refused rather than silently accepted. */
@@ -487,8 +1012,7 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 		for (uint32_t i = 0; i < nc && !w->failed; i++)
 			eval_node(w, KID(i), &tmp, 0);
 		w->pool_n = kb;
-		sl_buf_free(&tmp.b);
-		free(tmp.offs);
+		wb_discard(&tmp);
 		wb_add_view(wb, &w->v, a, b - a);
 		wb->flags |= SL_WORD_SYMBOLIC;
 	} else if ((type_sym == S.ansi_c_string)) {
@@ -512,7 +1036,104 @@ static void eval_word(walker *w, TSNode node, sl_word *out)
 	wb_finish(&wb, out, src_off(&w->v, a), b > a ? src_off(&w->v, b - 1) + 1 : src_off(&w->v, b));
 }
 
+/* Whether a field of a symbolic word holds the unknown part. */
+static int field_symbolic(const char *s, size_t n)
+{
+	return memchr(s, '$', n) || memchr(s, '`', n);
+}
+
+/*
+ * A word as bash hands it to a command: unquoted expansions split at blanks
+ * into several words ($OFFLOAD_ARGS gives each flag its own word, each with
+ * the offsets where the variable's value is written), "${A[@]}" gives one
+ * word per element, and an unquoted empty expansion gives no word at all.
+ * Inside an unknown value kept as written, $(...) and ${...} are not split.
+ */
+static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap)
+{
+	wbuild wb = {0};
+	eval_node(w, node, &wb, 0);
+	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	size_t len = wb.b.len, nbrk = wb.nbrk;
+	unsigned char *ifs = wb.ifs;
+	size_t *brk = wb.brk;
+	wb.ifs = NULL;
+	wb.brk = NULL;
+	sl_word whole;
+	wb_finish(&wb, &whole, src_off(&w->v, a), b > a ? src_off(&w->v, b - 1) + 1 : src_off(&w->v, b));
+	int split = nbrk > 0;
+	for (size_t i = 0; i < len && !split; i++)
+		split = ifs[i] && strchr(" \t\n", whole.text[i]);
+	if (!split) {
+		if (whole.len || (whole.flags & SL_WORD_QUOTED))
+			SL_PUSH(*v, *n, *cap, whole);
+		else
+			sl_word_free(&whole);
+		free(ifs);
+		free(brk);
+		return;
+	}
+	size_t nfields = 0, from = 0, bi = 0;
+	int depth = 0, in_field = 0;
+	for (size_t i = 0; i <= len; i++) {
+		int cut = i == len;
+		while (bi < nbrk && brk[bi] < i)
+			bi++;
+		int forced = bi < nbrk && brk[bi] == i;
+		if (!cut && ifs[i] && (whole.flags & SL_WORD_SYMBOLIC)) {
+			char ch = whole.text[i];
+			if (ch == '$' && i + 1 < len && (whole.text[i + 1] == '(' || whole.text[i + 1] == '{'))
+				depth++;
+			else if ((ch == ')' || ch == '}') && depth > 0)
+				depth--;
+		}
+		int blank = !cut && ifs[i] && depth == 0 && strchr(" \t\n", whole.text[i]);
+		if (forced && in_field) {
+			sl_word f;
+			sl_word_slice(&f, &whole, from, i);
+			if (!field_symbolic(f.text, f.len))
+				f.flags &= ~(unsigned)SL_WORD_SYMBOLIC;
+			SL_PUSH(*v, *n, *cap, f);
+			nfields++;
+			in_field = 0;
+		}
+		if (cut || blank) {
+			if (in_field) {
+				sl_word f;
+				sl_word_slice(&f, &whole, from, i);
+				if (!field_symbolic(f.text, f.len))
+					f.flags &= ~(unsigned)SL_WORD_SYMBOLIC;
+				SL_PUSH(*v, *n, *cap, f);
+				nfields++;
+				in_field = 0;
+			}
+			continue;
+		}
+		if (!in_field) {
+			in_field = 1;
+			from = i;
+		}
+	}
+	if (!nfields && (whole.flags & SL_WORD_QUOTED)) {
+		sl_word e;
+		sl_word_slice(&e, &whole, 0, 0);
+		SL_PUSH(*v, *n, *cap, e);
+	}
+	sl_word_free(&whole);
+	free(ifs);
+	free(brk);
+}
+
 /* ---- statements ----------------------------------------------------------- */
+
+static void note(walker *w, TSNode node, const char *what);
+
+static void var_push(walker *w, sl_assign *a, varr *ar)
+{
+	SL_PUSH(w->vars.items, w->vars.n, w->vars.cap, *a);
+	sl_grow((void **)&w->vars.arr, &w->vars.arr_cap, w->vars.n, sizeof *w->vars.arr);
+	w->vars.arr[w->vars.n - 1] = *ar;
+}
 
 static void var_set(walker *w, const char *name, const sl_word *value, uint32_t start,
 		    int exported)
@@ -523,7 +1144,187 @@ static void var_set(walker *w, const char *name, const sl_word *value, uint32_t 
 	sl_word_copy(&a.value, value);
 	a.start = start;
 	a.exported = exported || (old && old->exported);
-	SL_PUSH(w->vars.items, w->vars.n, w->vars.cap, a);
+	varr none = {NULL, 0, 0};
+	var_push(w, &a, &none);
+}
+
+/* The elements joined by blanks: what "${A[*]}" and the assigns list show. */
+static void join_words(sl_word *dst, const sl_word *v, size_t n, uint32_t at)
+{
+	wbuild wb = {0};
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			wb_add_at(&wb, " ", 1, v[i].len ? v[i].offs[0] : v[i].start);
+		wb_add(&wb, v[i].text, v[i].len, v[i].offs);
+		wb.flags |= v[i].flags;
+	}
+	wb_finish(&wb, dst, n ? v[0].start : at, n ? v[n - 1].end : at);
+}
+
+/* Takes ownership of elems. */
+static void var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uint32_t start,
+			  int exported)
+{
+	const sl_assign *old = var_get(w, name, strlen(name));
+	sl_assign a = {0};
+	a.name = sl_strdup(name);
+	join_words(&a.value, elems, n, start);
+	a.start = start;
+	a.exported = exported || (old && old->exported);
+	varr ar = {elems, n, 1};
+	var_push(w, &a, &ar);
+}
+
+static void words_copy(sl_word **dst, size_t *n, size_t *cap, const sl_word *src, size_t k)
+{
+	for (size_t i = 0; i < k; i++) {
+		sl_word c;
+		sl_word_copy(&c, &src[i]);
+		SL_PUSH(*dst, *n, *cap, c);
+	}
+}
+
+/* a followed by b, as one word. */
+static void word_concat(sl_word *dst, const sl_word *a, const sl_word *b)
+{
+	wbuild wb = {0};
+	wb_add(&wb, a->text, a->len, a->offs);
+	wb_add(&wb, b->text, b->len, b->offs);
+	wb.flags = a->flags | b->flags;
+	wb_finish(&wb, dst, a->start, b->end);
+}
+
+/*
+ * A statement-level assignment (NAME=v, NAME+=v, NAME=(a b), NAME+=(c),
+ * A[i]=v), applied to the variables and recorded in the script's assigns.
+ * A value left unknown takes a --set binding of the name. A variable whose
+ * value ends up being its own unknown self through another variable
+ * (A=$B; B=$A) is an error: nothing can be said of either.
+ */
+static void do_assign(walker *w, TSNode node, int exported)
+{
+	const char *t = w->v.text;
+	uint32_t nc;
+	size_t kb = kids(w, node, 1, &nc);
+	TSNode lhs = KID(0), name = lhs, idx = {0}, val = {0};
+	int have_val = nc >= 2, have_idx = 0;
+	if (have_val)
+		val = KID(1);
+	w->pool_n = kb;
+	if (ts_node_symbol(lhs) == S.subscript) {
+		name = ts_node_child_by_field_name(lhs, "name", 4);
+		idx = ts_node_child_by_field_name(lhs, "index", 5);
+		have_idx = !ts_node_is_null(idx);
+		if (ts_node_is_null(name))
+			return;
+	}
+	size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
+	size_t le = ts_node_end_byte(lhs);
+	int append = le + 1 < w->v.len && t[le] == '+' && t[le + 1] == '=';
+	char *nm = sl_strndup(t + na, nb - na);
+	uint32_t start = src_off(&w->v, na);
+	const sl_assign *old = var_get(w, t + na, nb - na);
+	const varr *oar = var_array(w, t + na, nb - na);
+	if (have_val && ts_node_symbol(val) == S.array) {
+		sl_word *el = NULL;
+		size_t n = 0, cap = 0;
+		if (append && oar)
+			words_copy(&el, &n, &cap, oar->elems, oar->n);
+		else if (append && old)
+			words_copy(&el, &n, &cap, &old->value, 1);
+		uint32_t k;
+		size_t kb2 = kids(w, val, 1, &k);
+		for (uint32_t i = 0; i < k && !w->failed; i++)
+			if (ts_node_symbol(KID(i)) != S.comment)
+				eval_fields(w, KID(i), &el, &n, &cap);
+		w->pool_n = kb2;
+		var_set_array(w, nm, el, n, start, exported);
+	} else {
+		sl_word v;
+		if (have_val) {
+			eval_word(w, val, &v);
+		} else {
+			size_t e = ts_node_end_byte(node);
+			wbuild wb = {0};
+			wb_finish(&wb, &v, src_off(&w->v, e), src_off(&w->v, e));
+		}
+		const char *bv = bound(w, nm, strlen(nm));
+		if ((v.flags & SL_WORD_SYMBOLIC) && bv && !w->failed) {
+			/* --set NAME=VALUE stands for what the script could not know */
+			uint32_t at = v.start;
+			sl_word_free(&v);
+			wbuild wb = {0};
+			wb_add_at(&wb, bv, strlen(bv), at);
+			wb.flags = SL_WORD_BOUND;
+			wb_finish(&wb, &v, at, at);
+		}
+		/* A=$B; B=$A: B's value is `$B`, read through A */
+		if ((v.flags & SL_WORD_SYMBOLIC) && v.len == nb - na + 1 && v.text[0] == '$' &&
+		    !memcmp(v.text + 1, nm, nb - na) &&
+		    (v.offs[0] < src_off(&w->v, ts_node_start_byte(node)) ||
+		     v.offs[0] >= src_off(&w->v, ts_node_end_byte(node)))) {
+			unsigned l, c;
+			sl_source_pos(w->v.src, v.offs[0], &l, &c);
+			sl_buf m = {0};
+			sl_buf_printf(&m, "recursive variable: `%s` is set from a variable whose value is `$%s` (line %u)",
+				      nm, nm, l);
+			fail_at(w, na, "%s", m.data);
+			sl_buf_free(&m);
+		}
+		if (append && !have_idx && !oar && old) {
+			sl_word cat;
+			word_concat(&cat, &old->value, &v);
+			sl_word_free(&v);
+			v = cat;
+		}
+		if ((have_idx || append) && oar) {
+			/* A[i]=v, A+=v (to element 0) */
+			long long i = 0;
+			size_t ia = have_idx ? ts_node_start_byte(idx) : 0, ib = have_idx ? ts_node_end_byte(idx) : 0;
+			if (have_idx && (parse_ll(t + ia, ib - ia, &i) || i < 0 || i > SL_MAX_LOOP_ITERATIONS)) {
+				note(w, node, "array element assigned at an index not analysed");
+				sl_word_free(&v);
+				free(nm);
+				return;
+			}
+			sl_word *el = NULL;
+			size_t n = 0, cap = 0;
+			words_copy(&el, &n, &cap, oar->elems, oar->n);
+			while (n <= (size_t)i) {
+				sl_word e = {0};
+				wbuild wb = {0};
+				wb_finish(&wb, &e, start, start);
+				SL_PUSH(el, n, cap, e);
+			}
+			if (append && !have_idx) {
+				sl_word cat;
+				word_concat(&cat, &el[0], &v);
+				sl_word_free(&el[0]);
+				el[0] = cat;
+			} else {
+				sl_word_free(&el[i]);
+				sl_word_copy(&el[i], &v);
+			}
+			var_set_array(w, nm, el, n, start, exported);
+		} else if (have_idx) {
+			note(w, node, "array element assigned to a variable not known as an array");
+		} else {
+			var_set(w, nm, &v, start, exported);
+		}
+		sl_word_free(&v);
+	}
+	/* the record of the statement: the variable's new value */
+	const sl_assign *now = var_get(w, nm, strlen(nm));
+	if (now && !w->failed) {
+		sl_assign rec = {0};
+		rec.name = nm;
+		sl_word_copy(&rec.value, &now->value);
+		rec.start = start;
+		rec.exported = exported;
+		SL_PUSH(w->s->assigns, w->s->nassigns, w->asg_cap, rec);
+	} else {
+		free(nm);
+	}
 }
 
 static void assign_from_node(walker *w, TSNode node, sl_assign *out)
@@ -601,9 +1402,7 @@ static void walk_command(walker *w, TSNode node, int background)
 			   (t_sym == S.comment)) {
 			continue;
 		} else {
-			sl_word word;
-			eval_word(w, ch, &word);
-			SL_PUSH(c.argv, c.argc, acap, word);
+			eval_fields(w, ch, &c.argv, &c.argc, &acap);
 		}
 	}
 	w->pool_n = kb;
@@ -683,27 +1482,8 @@ static void walk_for(walker *w, TSNode node)
 		} else if ((t_sym == S.comment)) {
 			walk_comment(w, c);
 		} else {
-			sl_word v;
-			eval_word(w, c, &v);
-			if (v.flags & SL_WORD_QUOTED || !strpbrk(v.text, " \t\n")) {
-				SL_PUSH(vals, nvals, vcap, v);
-				continue;
-			}
 			/* `for g in $GPUS`: an unquoted expansion splits into words */
-			for (size_t a = 0; a < v.len;) {
-				while (a < v.len && strchr(" \t\n", v.text[a]))
-					a++;
-				size_t e = a;
-				while (e < v.len && !strchr(" \t\n", v.text[e]))
-					e++;
-				if (e > a) {
-					sl_word part;
-					sl_word_slice(&part, &v, a, e);
-					SL_PUSH(vals, nvals, vcap, part);
-				}
-				a = e;
-			}
-			sl_word_free(&v);
+			eval_fields(w, c, &vals, &nvals, &vcap);
 		}
 	}
 	if (!have_var || !have_body || w->failed) {
@@ -793,10 +1573,7 @@ static void walk_statement(walker *w, TSNode node, int background)
 	} else if ((t_sym == S.comment)) {
 		walk_comment(w, node);
 	} else if ((t_sym == S.variable_assignment)) {
-		sl_assign a;
-		assign_from_node(w, node, &a);
-		var_set(w, a.name, &a.value, a.start, 0);
-		SL_PUSH(w->s->assigns, w->s->nassigns, w->asg_cap, a);
+		do_assign(w, node, 0);
 	} else if ((t_sym == S.declaration_command)) {
 		size_t a0 = ts_node_start_byte(node);
 		int exported = sl_starts_with(w->v.text + a0, "export");
@@ -808,11 +1585,10 @@ static void walk_statement(walker *w, TSNode node, int background)
 	TSSymbol ct_sym = ts_node_symbol(c);
 	(void)ct;
 			if ((ct_sym == S.variable_assignment)) {
-				sl_assign a;
-				assign_from_node(w, c, &a);
-				a.exported = exported;
-				var_set(w, a.name, &a.value, a.start, exported);
-				SL_PUSH(w->s->assigns, w->s->nassigns, w->asg_cap, a);
+				TSNode cc = c;
+				size_t save = w->pool_n;
+				do_assign(w, cc, exported);
+				w->pool_n = save;
 			} else if ((ct_sym == S.variable_name) && exported) {
 				size_t na = ts_node_start_byte(c), nb = ts_node_end_byte(c);
 				const sl_assign *old = var_get(w, w->v.text + na, nb - na);
@@ -1027,7 +1803,7 @@ static int compare_comments(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
-static int parse_view(const view *v, sl_script **out, sl_error *err)
+static int parse_view(const view *v, const sl_binds *binds, sl_script **out, sl_error *err)
 {
 	*out = NULL;
 	/* Protect placeholders from being read as redirections (see top). */
@@ -1064,6 +1840,7 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 	w.v = *v;
 	w.s = s;
 	w.err = err;
+	w.binds = binds;
 	if (ts_node_has_error(root))
 		report_syntax_error(&w, root);
 	else if (!check_nesting(&w, root))
@@ -1071,8 +1848,12 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 	for (size_t i = 0; i < w.vars.n; i++) {
 		free(w.vars.items[i].name);
 		sl_word_free(&w.vars.items[i].value);
+		for (size_t k = 0; k < w.vars.arr[i].n; k++)
+			sl_word_free(&w.vars.arr[i].elems[k]);
+		free(w.vars.arr[i].elems);
 	}
 	free(w.vars.items);
+	free(w.vars.arr);
 	free(w.pool);
 	if (w.have_cur)
 		ts_tree_cursor_delete(&w.cur);
@@ -1091,15 +1872,21 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 
 int sl_shell_parse(const sl_source *src, sl_script **out, sl_error *err)
 {
+	return sl_shell_parse_with(src, NULL, out, err);
+}
+
+int sl_shell_parse_with(const sl_source *src, const sl_binds *binds, sl_script **out,
+			sl_error *err)
+{
 	view v = {src, src->text, src->len, NULL};
-	return parse_view(&v, out, err);
+	return parse_view(&v, binds, out, err);
 }
 
 int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,
 			sl_error *err)
 {
 	view v = {src, w->text, w->len, w->offs};
-	return parse_view(&v, out, err);
+	return parse_view(&v, NULL, out, err);
 }
 
 static void free_assign(sl_assign *a)
