@@ -46,6 +46,7 @@ static void usage(FILE *f)
 	      "      --no-config             no .servelint.yaml\n"
 	      "      --include GLOB          only entries whose path matches (repeatable)\n"
 	      "      --exclude GLOB          leave out entries whose path matches (repeatable)\n"
+	      "      --set NAME=VALUE        a value for a variable the script leaves unknown (repeatable)\n"
 	      "  -h, --help                  this help\n"
 	      "\n"
 	      "Exit status: 0 clean, 1 findings, 2 unreadable or unparsable input, 3 usage.\n"
@@ -225,6 +226,7 @@ int sl_cmd_check(int argc, char **argv)
 		{"no-config", no_argument, NULL, 'N'},
 		{"exclude", required_argument, NULL, 'x'},
 		{"include", required_argument, NULL, 'i'},
+		{"set", required_argument, NULL, 's'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -235,6 +237,7 @@ int sl_cmd_check(int argc, char **argv)
 	sl_severity min = SL_SEV_STYLE, fail = SL_SEV_STYLE;
 	output outs[16];
 	size_t nouts = 0;
+	static sl_binds binds;   /* static: reachable on every early return */
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:o:S:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -277,6 +280,10 @@ int sl_cmd_check(int argc, char **argv)
 		case 'i':
 			if (nin < 64)
 				includes[nin++] = optarg;
+			break;
+		case 's':
+			if (sl_binds_take(&binds, optarg, "check"))
+				return 3;
 			break;
 		case 'h':
 			usage(stdout);
@@ -361,7 +368,7 @@ int sl_cmd_check(int argc, char **argv)
 			}
 			sl_model *model = NULL;
 			size_t first = fs.n;
-			if (sl_normalize_entry(entry, gs, &model, &err)) {
+			if (sl_normalize_entry_with(entry, gs, &binds, &model, &err)) {
 				/* invalid JSON in a flag is a finding; other errors are input errors */
 				if (!sl_check_input_error(rules, entry, &err, &fs)) {
 					sl_error_print(&err, "servelint");

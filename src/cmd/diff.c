@@ -44,6 +44,8 @@ static void usage(FILE *f)
 	      "      --exit-code       exit 1 when the entries differ\n"
 	      "      --ignore GLOB     leave out keys matching GLOB (repeatable)\n"
 	      "      --only GLOB       only keys matching GLOB (repeatable)\n"
+	      "      --set NAME=VALUE  a value for a variable the scripts leave unknown, on both\n"
+	      "                        sides (repeatable; A and B only)\n"
 	      "      --color WHEN      auto (default), always, never\n",
 	      f);
 }
@@ -290,9 +292,11 @@ int sl_cmd_diff(int argc, char **argv)
 		{"ignore", required_argument, NULL, 'i'},
 		{"only", required_argument, NULL, 'O'},
 		{"color", required_argument, NULL, 'C'},
+		{"set", required_argument, NULL, 's'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
+	static sl_binds binds;   /* --set, for both sides; static: reachable on every return */
 	const char *format = "tty";
 	int exit_code = 0, color = -1, c;
 	sl_key_globs keys = {0};
@@ -317,6 +321,10 @@ int sl_cmd_diff(int argc, char **argv)
 			format = optarg;
 			break;
 		case 'x': exit_code = 1; break;
+		case 's':
+			if (sl_binds_take(&binds, optarg, "diff"))
+				return 3;
+			break;
 		case 'i':
 		case 'O':
 			if (sl_key_globs_take(&keys, c, optarg, "diff") < 0)
@@ -360,8 +368,9 @@ int sl_cmd_diff(int argc, char **argv)
 	sl_entry *ea = NULL, *eb = NULL;
 	sl_model *ma = NULL, *mb = NULL;
 	int rc = SL_EXIT_OK;
-	if (sl_normalize_grammars_load(&gs, &err) || sl_input_load_one(na, &ea, &err) || sl_normalize_entry(ea, gs, &ma, &err) ||
-	    sl_input_load_one(nb, &eb, &err) || sl_normalize_entry(eb, gs, &mb, &err)) {
+	if (sl_normalize_grammars_load(&gs, &err) || sl_input_load_one(na, &ea, &err) ||
+	    sl_normalize_entry_with(ea, gs, &binds, &ma, &err) || sl_input_load_one(nb, &eb, &err) ||
+	    sl_normalize_entry_with(eb, gs, &binds, &mb, &err)) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
 		rc = SL_EXIT_ERROR;

@@ -46,7 +46,7 @@ static FILE *buf_stream(sl_buf *b)
 
 static void usage(FILE *f)
 {
-	fputs("usage: servelint show [--format tty|json] [--color auto|always|never] PATH...\n"
+	fputs("usage: servelint show [--format tty|json] [--color auto|always|never] [--set NAME=VALUE]... PATH...\n"
 	      "\n"
 	      "Prints the normalized model of each entry (an entry folder, a launch script,\n"
 	      "an entry in catalogue form, or a whole published catalogue page):\n"
@@ -55,6 +55,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -f, --format FORMAT   tty (default) or json\n"
 	      "      --color WHEN      auto (default: a terminal without NO_COLOR), always, never\n"
+	      "      --set NAME=VALUE  a value for a variable the script reads but leaves unknown\n"
+	      "                        (listed under `inputs`); repeatable\n"
 	      "  -h, --help            this help\n"
 	      "\n"
 	      "Exit status: 0 on success, 2 when an input cannot be read or parsed.\n",
@@ -66,10 +68,12 @@ int sl_cmd_show(int argc, char **argv)
 	static const struct option opts[] = {
 		{"format", required_argument, NULL, 'f'},
 		{"color", required_argument, NULL, 'C'},
+		{"set", required_argument, NULL, 's'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	int json = 0, color = -1, c;
+	static sl_binds binds;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -95,15 +99,24 @@ int sl_cmd_show(int argc, char **argv)
 				return SL_EXIT_ERROR;
 			}
 			break;
+		case 's':
+			if (sl_binds_take(&binds, optarg, "show")) {
+				sl_binds_free(&binds);
+				return SL_EXIT_ERROR;
+			}
+			break;
 		case 'h':
+			sl_binds_free(&binds);
 			usage(stdout);
 			return SL_EXIT_OK;
 		default:
+			sl_binds_free(&binds);
 			usage(stderr);
 			return SL_EXIT_ERROR;
 		}
 	}
 	if (optind >= argc) {
+		sl_binds_free(&binds);
 		fprintf(stderr, "servelint show: no entry given\n");
 		usage(stderr);
 		return SL_EXIT_ERROR;
@@ -138,7 +151,7 @@ int sl_cmd_show(int argc, char **argv)
 		int got;
 		while ((got = sl_input_next(&in, &entry, &err)) != 0) {
 			sl_model *model = NULL;
-			if (got < 0 || sl_normalize_entry(entry, gs, &model, &err)) {
+			if (got < 0 || sl_normalize_entry_with(entry, gs, &binds, &model, &err)) {
 				sl_error_print(&err, "servelint");
 				sl_error_clear(&err);
 				failed = 1;
@@ -184,5 +197,6 @@ int sl_cmd_show(int argc, char **argv)
 	json_decref(arr);
 	sl_buf_free(&text);
 	sl_normalize_grammars_free(gs);
+	sl_binds_free(&binds);
 	return rc;
 }

@@ -39,6 +39,8 @@ static unsigned word_flags(const sl_word *w)
 		f |= SL_SET_SYMBOLIC;
 	if (w->flags & SL_WORD_PLACEHOLDER)
 		f |= SL_SET_PLACEHOLDER;
+	if (w->flags & SL_WORD_BOUND)
+		f |= SL_SET_BOUND;
 	return f;
 }
 

@@ -125,6 +125,8 @@ static void set_env_from(sl_build *b, const sl_assign *a, size_t n, const char *
 			f |= SL_SET_SYMBOLIC;
 		if (a[i].value.flags & SL_WORD_PLACEHOLDER)
 			f |= SL_SET_PLACEHOLDER;
+		if (a[i].value.flags & SL_WORD_BOUND)
+			f |= SL_SET_BOUND;
 		/* raw: NAME=value as written, when it sits on one line */
 		sl_buf raw = {0};
 		uint32_t e = a[i].value.end;
@@ -394,9 +396,15 @@ static void build_free(sl_build *b)
 
 int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out, sl_error *err)
 {
+	return sl_normalize_entry_with(e, gs, NULL, out, err);
+}
+
+int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds,
+			    sl_model **out, sl_error *err)
+{
 	*out = NULL;
 	sl_script *s;
-	int rc = sl_shell_parse(e->script, &s, err);
+	int rc = sl_shell_parse_with(e->script, binds, &s, err);
 	if (rc)
 		return rc;
 	sl_ctx c;
@@ -408,6 +416,17 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
 	c.model->entry = e;
 	for (size_t i = 0; i < s->nnotes; i++)
 		sl_note_add(&c, e->script, s->note_offs[i], "%s", s->notes[i]);
+	if (s->ninputs) {
+		c.model->inputs = sl_calloc(s->ninputs, sizeof *c.model->inputs);
+		for (size_t i = 0; i < s->ninputs; i++) {
+			sl_model_input *in = &c.model->inputs[i];
+			in->name = sl_strdup(s->inputs[i].name);
+			in->value = s->inputs[i].value ? sl_strdup(s->inputs[i].value) : NULL;
+			in->defaulted = s->inputs[i].defaulted;
+			sl_origin_set(&in->origin, e->script, s->inputs[i].off, NULL);
+		}
+		c.model->ninputs = s->ninputs;
+	}
 	for (size_t i = 0; i < s->ncmds && !c.failed; i++) {
 		const sl_command *cmd = &s->cmds[i];
 		sl_build b;

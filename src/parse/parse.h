@@ -86,6 +86,15 @@ typedef struct sl_comment_block {
 	int attached;           /* the next line starts a statement */
 } sl_comment_block;
 
+/* A variable the script reads but does not set: it stays symbolic ($NAME),
+ * or takes a --set value. */
+typedef struct sl_script_input {
+	char *name;        /* owned */
+	uint32_t off;      /* where it is first read (source offset) */
+	char *value;       /* the --set value, or NULL; owned */
+	int defaulted;     /* read as ${NAME:-default}: the default was used */
+} sl_script_input;
+
 typedef struct sl_script {
 	const sl_source *src;   /* not owned */
 	sl_command *cmds;
@@ -99,6 +108,8 @@ typedef struct sl_script {
 	char **notes;           /* constructs seen but not analysed (e.g. `if`), owned */
 	uint32_t *note_offs;    /* where each note points (source offset) */
 	size_t nnotes;
+	sl_script_input *inputs;       /* unknown variables read, first read first; owned */
+	size_t ninputs;
 } sl_script;
 
 /* Parses a whole script. Syntax errors (tree-sitter ERROR/MISSING nodes),

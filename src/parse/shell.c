@@ -167,9 +167,10 @@ static size_t kids(walker *w, TSNode node, int named, uint32_t *count);
 struct walker {
 	view v;
 	sl_script *s;
-	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap;
+	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap, in_cap;
 	vartab vars;
 	const sl_binds *binds;   /* --set values; not owned, may be NULL */
+	int arith_bound;         /* the arithmetic being evaluated read a --set value */
 	sl_error *err;
 	int failed;
 	unsigned depth;
@@ -467,6 +468,18 @@ static void add_value(wbuild *wb, const sl_word *v, int in_dq)
 	wb->flags |= v->flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER | SL_WORD_BOUND);
 }
 
+/* Remembers a variable read without a value from the script. */
+static sl_script_input *record_input(walker *w, const char *name, size_t n, size_t view_off,
+				     const char *val)
+{
+	for (size_t i = 0; i < w->s->ninputs; i++)
+		if (strlen(w->s->inputs[i].name) == n && !memcmp(w->s->inputs[i].name, name, n))
+			return &w->s->inputs[i];
+	sl_script_input in = {sl_strndup(name, n), src_off(&w->v, view_off), val ? sl_strdup(val) : NULL, 0};
+	SL_PUSH(w->s->inputs, w->s->ninputs, w->in_cap, in);
+	return &w->s->inputs[w->s->ninputs - 1];
+}
+
 /* A --set value, which has no place in the source: it is put where the
  * expansion is written. */
 static void add_bound(wbuild *wb, const char *val, uint32_t at, int in_dq)
@@ -486,6 +499,7 @@ static void add_symbolic(walker *w, wbuild *wb, size_t a, size_t na, size_t nb)
 	wb_add_view(wb, &w->v, a, 1);
 	wb_add_view(wb, &w->v, na, nb - na);
 	wb->flags |= SL_WORD_SYMBOLIC;
+	record_input(w, w->v.text + na, nb - na, a, NULL);
 }
 
 static int parse_ll(const char *s, size_t n, long long *out)
@@ -611,9 +625,10 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 					add_value(wb, val, in_dq);
 				else if (v && idx_known)
 					;  /* an index past the end: empty */
-				else if (bv && !have_sub)
+				else if (bv && !have_sub) {
 					add_bound(wb, bv, src_off(&w->v, a), in_dq);
-				else if (!have_sub)
+					record_input(w, t + na, nb - na, a, bv);
+				} else if (!have_sub)
 					add_symbolic(w, wb, a, na, nb);
 				else {
 					wb_add_view(wb, &w->v, a, b - a);
@@ -641,11 +656,15 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 						return;
 					if (val)
 						add_value(wb, val, in_dq);
-					else
+					else {
 						add_bound(wb, bv, src_off(&w->v, a), in_dq);
+						record_input(w, t + na, nb - na, a, bv);
+					}
 					return;
 				}
 				/* the word: named children after the operator, or raw text */
+				if (!set && op != '+')
+					record_input(w, t + na, nb - na, a, NULL)->defaulted = 1;
 				size_t da = k + 1, db = b - 1;
 				size_t from = wb->b.len;
 				int any = 0;
@@ -694,6 +713,7 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 		const char *bv = bound(w, t + na, nb - na);
 		if (bv) {
 			add_bound(wb, bv, src_off(&w->v, a), in_dq);
+			record_input(w, t + na, nb - na, a, bv);
 			return;
 		}
 		if (ts_node_symbol(name) == S.variable_name) {
@@ -774,12 +794,15 @@ static int arith_var(walker *w, const char *name, size_t len, size_t at, long lo
 		}
 		if (val->flags & SL_WORD_SYMBOLIC)
 			return 1;
+		w->arith_bound |= (val->flags & SL_WORD_BOUND) != 0;
 		txt = val->text;
 		tl = val->len;
 	} else {
 		txt = bound(w, name, len);
+		record_input(w, name, len, at, txt);
 		if (!txt)
 			return 1;
+		w->arith_bound = 1;
 		tl = strlen(txt);
 	}
 	while (tl && (*txt == ' ' || *txt == '\t')) {
@@ -947,6 +970,8 @@ static void eval_arith(walker *w, TSNode node, wbuild *wb)
 {
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
 	long long v = 0;
+	int save = w->arith_bound;
+	w->arith_bound = 0;
 	int unknown = ts_node_named_child_count(node) != 1;
 	if (!unknown)
 		unknown = arith(w, ts_node_named_child(node, 0), &v, 0);
@@ -958,6 +983,9 @@ static void eval_arith(walker *w, TSNode node, wbuild *wb)
 		return;
 	}
 	add_number(wb, v, src_off(&w->v, a));
+	if (w->arith_bound)
+		wb->flags |= SL_WORD_BOUND;
+	w->arith_bound |= save;
 }
 
 static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
@@ -1249,9 +1277,12 @@ static void do_assign(walker *w, TSNode node, int exported)
 			wb_finish(&wb, &v, src_off(&w->v, e), src_off(&w->v, e));
 		}
 		const char *bv = bound(w, nm, strlen(nm));
+		if ((v.flags & SL_WORD_SYMBOLIC) && !bv && !have_idx)
+			record_input(w, nm, strlen(nm), ts_node_start_byte(name), NULL);
 		if ((v.flags & SL_WORD_SYMBOLIC) && bv && !w->failed) {
 			/* --set NAME=VALUE stands for what the script could not know */
 			uint32_t at = v.start;
+			record_input(w, nm, strlen(nm), ts_node_start_byte(name), bv);
 			sl_word_free(&v);
 			wbuild wb = {0};
 			wb_add_at(&wb, bv, strlen(bv), at);
@@ -1923,6 +1954,11 @@ void sl_script_free(sl_script *s)
 	free(s->assigns);
 	for (size_t i = 0; i < s->nnotes; i++)
 		free(s->notes[i]);
+	for (size_t i = 0; i < s->ninputs; i++) {
+		free(s->inputs[i].name);
+		free(s->inputs[i].value);
+	}
+	free(s->inputs);
 	free(s->notes);
 	free(s->note_offs);
 	free(s);

@@ -42,6 +42,8 @@ static void flags_json(json_t *o, unsigned f)
 		json_object_set_new(o, "per_node", json_true());
 	if (f & SL_SET_PER_REPLICA)
 		json_object_set_new(o, "per_replica", json_true());
+	if (f & SL_SET_BOUND)
+		json_object_set_new(o, "set", json_true());
 }
 
 /* A wrapper's detail without its internal keys (those starting with '_'). */
@@ -158,6 +160,16 @@ json_t *sl_report_model_json(const sl_model *m)
 							origin_json(&k->origin)));
 	}
 	json_object_set_new(o, "claims", claims);
+	/* only when there are some: the catalogue's scripts read none */
+	if (m->ninputs) {
+		json_t *in = json_array();
+		for (size_t i = 0; i < m->ninputs; i++)
+			json_array_append_new(in, json_pack("{s:s, s:s?, s:b, s:o}", "name", m->inputs[i].name,
+							    "set", m->inputs[i].value, "default_used",
+							    m->inputs[i].defaulted, "origin",
+							    origin_json(&m->inputs[i].origin)));
+		json_object_set_new(o, "inputs", in);
+	}
 	return o;
 }
 
@@ -250,6 +262,8 @@ static void tag(const out *o, unsigned f)
 		fprintf(o->f, " (per node)");
 	if (f & SL_SET_PER_REPLICA)
 		fprintf(o->f, " (per replica)");
+	if (f & SL_SET_BOUND)
+		fprintf(o->f, " (--set)");
 }
 
 int sl_report_model_tty(FILE *f, const sl_model *m, int color)
@@ -357,6 +371,21 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 			fputs(C(&o, RST), f);
 			fprintf(f, "  %s: \"%s\"\n", k->from, k->text);
 			free(tmp);
+		}
+	}
+	if (m->ninputs) {
+		fprintf(f, "\ninputs (unknown to the script; bind with --set NAME=VALUE)\n");
+		for (size_t i = 0; i < m->ninputs; i++) {
+			const sl_model_input *in = &m->inputs[i];
+			fputs("  $", f);
+			pad(f, in->name, 27);
+			putc(' ', f);
+			pad(f, in->value ? in->value : in->defaulted ? "(default used)" : "(unknown)", 28);
+			putc(' ', f);
+			fputs(C(&o, DIM), f);
+			fputs(short_where(&in->origin, w, sizeof w), f);
+			fputs(C(&o, RST), f);
+			fputs(in->value ? "  --set\n" : "\n", f);
 		}
 	}
 	if (m->nnotes) {
