@@ -371,7 +371,10 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 		}
 		if (!strcmp(a0, "etcd"))
 			return engine_found(c, b, "etcd", "etcd", argv, argc, i, i + 1, 0);
-		if (!is_plumbing(a0))
+		int own = 0;  /* a function the script defines (wait_for_server) */
+		for (size_t q = 0; b->script && q < b->script->nfunctions && !own; q++)
+			own = !strcmp(b->script->functions[q], w->text);
+		if (!is_plumbing(a0) && !own)
 			sl_note_add(c, src, w->start, "command `%s` is not an engine or launcher servelint knows",
 				    a0);
 		return 0;

@@ -108,6 +108,8 @@ typedef struct sl_script {
 	char **notes;           /* constructs seen but not analysed (e.g. `if`), owned */
 	uint32_t *note_offs;    /* where each note points (source offset) */
 	size_t nnotes;
+	char **functions;       /* names of the functions the script defines; owned */
+	size_t nfunctions;
 	sl_script_input *inputs;       /* unknown variables read, first read first; owned */
 	size_t ninputs;
 } sl_script;

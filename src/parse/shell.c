@@ -167,7 +167,7 @@ static size_t kids(walker *w, TSNode node, int named, uint32_t *count);
 struct walker {
 	view v;
 	sl_script *s;
-	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap, in_cap;
+	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap, in_cap, fn_cap;
 	vartab vars;
 	const sl_binds *binds;   /* --set values; not owned, may be NULL */
 	int arith_bound;         /* the arithmetic being evaluated read a --set value */
@@ -249,6 +249,11 @@ typedef struct {
 	int splitting;           /* bytes added now are splittable */
 	size_t *brk;             /* byte indexes where a new word starts */
 	size_t nbrk, brk_cap;
+	struct wb_elem {         /* array elements added whole: [from, to) and their word's span */
+		size_t from, to;
+		uint32_t start, end;
+	} *els;
+	size_t nels, els_cap;
 } wbuild;
 
 static void wb_mark(wbuild *wb, size_t n)
@@ -294,9 +299,11 @@ static void wb_extra_free(wbuild *wb)
 {
 	free(wb->ifs);
 	free(wb->brk);
+	free(wb->els);
 	wb->ifs = NULL;
 	wb->brk = NULL;
-	wb->ifs_cap = wb->brk_cap = wb->nbrk = 0;
+	wb->els = NULL;
+	wb->ifs_cap = wb->brk_cap = wb->nbrk = wb->nels = wb->els_cap = 0;
 }
 
 static void wb_discard(wbuild *wb)
@@ -547,7 +554,10 @@ static void add_elements(wbuild *wb, const varr *ar, int in_dq, int star)
 				wb->splitting = save;
 			}
 		}
+		struct wb_elem e = {wb->b.len, 0, ar->elems[i].start, ar->elems[i].end};
 		add_value(wb, &ar->elems[i], in_dq);
+		e.to = wb->b.len;
+		SL_PUSH(wb->els, wb->nels, wb->els_cap, e);
 	}
 }
 
@@ -645,7 +655,10 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 				int symbolic = val && (val->flags & SL_WORD_SYMBOLIC);
 				int set = val || bv;
 				int empty = val ? val->len == 0 : bv ? !*bv : 1;
-				if (op == '+' && symbolic) {
+				if (op == '+' && !set)
+					record_input(w, t + na, nb - na, a, NULL);
+				if (op == '+' && (symbolic || !set)) {
+					/* ${X:+word} of an unknown X: word or nothing */
 					wb_add_view(wb, &w->v, a, b - a);
 					wb->flags |= SL_WORD_SYMBOLIC;
 					return;
@@ -1070,6 +1083,25 @@ static int field_symbolic(const char *s, size_t n)
 	return memchr(s, '$', n) || memchr(s, '`', n);
 }
 
+/* One field [from, to) of a split word. A field that is a whole array
+ * element keeps that element's span (where "$MODEL" is written in the
+ * array), not that of its value. */
+static void push_field(sl_word **v, size_t *n, size_t *cap, const sl_word *whole, size_t from,
+		       size_t to, const struct wb_elem *els, size_t nels)
+{
+	sl_word f;
+	sl_word_slice(&f, whole, from, to);
+	if (!field_symbolic(f.text, f.len))
+		f.flags &= ~(unsigned)SL_WORD_SYMBOLIC;
+	for (size_t e = 0; e < nels; e++)
+		if (els[e].from == from && els[e].to == to) {
+			f.start = els[e].start;
+			f.end = els[e].end;
+			break;
+		}
+	SL_PUSH(*v, *n, *cap, f);
+}
+
 /*
  * A word as bash hands it to a command: unquoted expansions split at blanks
  * into several words ($OFFLOAD_ARGS gives each flag its own word, each with
@@ -1085,8 +1117,11 @@ static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *
 	size_t len = wb.b.len, nbrk = wb.nbrk;
 	unsigned char *ifs = wb.ifs;
 	size_t *brk = wb.brk;
+	struct wb_elem *els = wb.els;
+	size_t nels = wb.nels;
 	wb.ifs = NULL;
 	wb.brk = NULL;
+	wb.els = NULL;
 	sl_word whole;
 	wb_finish(&wb, &whole, src_off(&w->v, a), b > a ? src_off(&w->v, b - 1) + 1 : src_off(&w->v, b));
 	int split = nbrk > 0;
@@ -1099,6 +1134,7 @@ static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *
 			sl_word_free(&whole);
 		free(ifs);
 		free(brk);
+		free(els);
 		return;
 	}
 	size_t nfields = 0, from = 0, bi = 0;
@@ -1117,21 +1153,13 @@ static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *
 		}
 		int blank = !cut && ifs[i] && depth == 0 && strchr(" \t\n", whole.text[i]);
 		if (forced && in_field) {
-			sl_word f;
-			sl_word_slice(&f, &whole, from, i);
-			if (!field_symbolic(f.text, f.len))
-				f.flags &= ~(unsigned)SL_WORD_SYMBOLIC;
-			SL_PUSH(*v, *n, *cap, f);
+			push_field(v, n, cap, &whole, from, i, els, nels);
 			nfields++;
 			in_field = 0;
 		}
 		if (cut || blank) {
 			if (in_field) {
-				sl_word f;
-				sl_word_slice(&f, &whole, from, i);
-				if (!field_symbolic(f.text, f.len))
-					f.flags &= ~(unsigned)SL_WORD_SYMBOLIC;
-				SL_PUSH(*v, *n, *cap, f);
+				push_field(v, n, cap, &whole, from, i, els, nels);
 				nfields++;
 				in_field = 0;
 			}
@@ -1150,6 +1178,7 @@ static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *
 	sl_word_free(&whole);
 	free(ifs);
 	free(brk);
+	free(els);
 }
 
 /* ---- statements ----------------------------------------------------------- */
@@ -1657,6 +1686,12 @@ static void walk_statement(walker *w, TSNode node, int background)
 		walk_children(w, node);
 	} else if ((t_sym == S.function_definition)) {
 		note(w, node, "function definition not analysed (its body runs only when called)");
+		TSNode fn = ts_node_child_by_field_name(node, "name", 4);
+		if (!ts_node_is_null(fn)) {
+			size_t fa = ts_node_start_byte(fn), fb = ts_node_end_byte(fn);
+			SL_PUSH(w->s->functions, w->s->nfunctions, w->fn_cap,
+				sl_strndup(w->v.text + fa, fb - fa));
+		}
 	} else if ((t_sym == S.if_statement) || (t_sym == S.case_statement) ||
 		   (t_sym == S.while_statement) || (t_sym == S.c_style_for_statement)) {
 		sl_buf b = {0};
@@ -1691,7 +1726,7 @@ static int first_error(TSNode node, TSNode *out, unsigned depth)
 static void report_syntax_error(walker *w, TSNode root)
 {
 	/* Iterative descent: trees of hostile input can be very deep. */
-	TSNode n = root, bad = root;
+	TSNode n = root, bad = root, parent = root;
 	for (;;) {
 		if (ts_node_is_missing(n) || !strcmp(ts_node_type(n), "ERROR")) {
 			bad = n;
@@ -1702,6 +1737,7 @@ static void report_syntax_error(walker *w, TSNode root)
 		for (uint32_t i = 0; i < k; i++) {
 			TSNode c = ts_node_child(n, i);
 			if (ts_node_has_error(c) || ts_node_is_missing(c)) {
+				parent = n;
 				n = c;
 				moved = 1;
 				break;
@@ -1715,6 +1751,43 @@ static void report_syntax_error(walker *w, TSNode root)
 	(void)first_error;
 	size_t a = ts_node_start_byte(bad);
 	const char *t = w->v.text;
+	/* Name what was left open: a here-document, an array. */
+	TSNode up = parent;  /* ts_node_parent is unreliable for zero-width nodes */
+	if (ts_node_is_missing(bad) && !strcmp(ts_node_type(bad), "heredoc_end")) {
+		TSNode st = {0};
+		int have = 0;
+		uint32_t k = ts_node_child_count(up);
+		for (uint32_t i = 0; i < k && !have; i++)
+			if (!strcmp(ts_node_type(ts_node_child(up, i)), "heredoc_start")) {
+				st = ts_node_child(up, i);
+				have = 1;
+			}
+		if (have) {
+			unsigned l, c;
+			sl_source_pos(w->v.src, src_off(&w->v, ts_node_start_byte(up)), &l, &c);
+			sl_buf m = {0};
+			size_t sa = ts_node_start_byte(st), sb = ts_node_end_byte(st);
+			sl_buf_printf(&m, "unterminated here-document: `<<%.*s` at line %u, column %u has no closing line",
+				      (int)(sb - sa), t + sa, l, c);
+			fail_at(w, a, "%s", m.data);
+			sl_buf_free(&m);
+			return;
+		}
+	}
+	for (TSNode p = ts_node_is_missing(bad) ? parent : bad; !ts_node_is_null(p); p = ts_node_parent(p)) {
+		if (ts_node_symbol(p) != S.array)
+			continue;
+		unsigned l, c;
+		sl_source_pos(w->v.src, src_off(&w->v, ts_node_start_byte(p)), &l, &c);
+		sl_buf m = {0};
+		if (ts_node_is_missing(bad))
+			sl_buf_printf(&m, "unterminated array: the `(` at line %u, column %u is never closed", l, c);
+		else
+			sl_buf_printf(&m, "syntax error in the array opened at line %u, column %u (an unclosed `(`?)", l, c);
+		fail_at(w, a, "%s", m.data);
+		sl_buf_free(&m);
+		return;
+	}
 	if (ts_node_is_missing(bad)) {
 		fail_at(w, a, "syntax error: missing `%s`", ts_node_type(bad));
 		return;
@@ -1959,6 +2032,9 @@ void sl_script_free(sl_script *s)
 		free(s->inputs[i].value);
 	}
 	free(s->inputs);
+	for (size_t i = 0; i < s->nfunctions; i++)
+		free(s->functions[i]);
+	free(s->functions);
 	free(s->notes);
 	free(s->note_offs);
 	free(s);
