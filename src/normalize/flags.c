@@ -279,8 +279,13 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 		char *name = sl_strndup(w->text, nlen);
 		sl_word eqval;
 		memset(&eqval, 0, sizeof eqval);
-		if (eqp)
+		if (eqp) {
 			sl_word_slice(&eqval, w, nlen + 1, w->len);
+			/* written inside the flag's word (--ep_size=$EP_SIZE), even
+			 * when its bytes come from elsewhere */
+			eqval.start = w->start;
+			eqval.end = w->end;
+		}
 
 		/* vLLM's dotted form: --speculative-config.num_speculative_tokens 5 */
 		char *dot = NULL;

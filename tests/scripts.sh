@@ -1,0 +1,63 @@
+#!/bin/sh
+# scripts.sh SERVELINT [--update]: launch scripts in the forms people keep in
+# git (tests/data/scripts/): variables, defaults, arithmetic, arrays, flag
+# strings spliced unquoted, --set. `show` against outputs read and judged
+# (tests/golden/scripts/), `diff` between variants, `check` without false
+# findings, and bad input in these forms refused with file:line:col.
+set -u
+. "$(dirname "$0")/lib.sh"
+gold=scripts
+d=tests/data/scripts
+
+for f in $d/*.sh; do
+	n=$(basename "$f" .sh)
+	golden "$n.tty" "$bin" show --color never "$f"
+	# every script is clean under check: no false findings
+	"$bin" check --color never "$f" > /dev/null 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && ok || ko "check $n: exit $rc"
+done
+
+# JSON: where each value is written (value_origin), symbolic flags, inputs
+golden vars.json "$bin" show --format json $d/vars.sh
+
+# --set binds what the script leaves unknown: arithmetic over it is computed
+golden vars-set.tty "$bin" show --color never --set CONC=64 $d/vars.sh
+"$bin" show --format json --set CONC=64 $d/vars.sh | grep -q '"value": 96,' && ok || ko "--set CONC=64 gives 96"
+# a value the script knows is never replaced by --set
+"$bin" show --format json --set TP=2 $d/vars.sh | grep -q '"value": 8,' && ok || ko "--set does not override TP=8"
+"$bin" show --set 1X=2 $d/vars.sh > /dev/null 2>&1
+[ $? -eq 2 ] && ok || ko "--set with a bad name is a usage error"
+
+# symbolic comparison: $TP vs 8 differs, $CONC vs ${CONC} and $((ISL + OSL)) are equal
+golden sym.diff "$bin" diff --color never $d/sym-a.sh $d/sym-b.sh
+"$bin" diff --exit-code --set TP=8 $d/sym-a.sh $d/sym-b.sh > /dev/null
+[ $? -eq 0 ] && ok || ko "diff --set TP=8: equal"
+"$bin" diff --exit-code $d/sym-a.sh $d/sym-b.sh > /dev/null
+[ $? -eq 1 ] && ok || ko "diff: \$TP vs 8 differs"
+
+# bad input: a clear error, exit 2, nothing on stdout, no hang
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bad() { # NAME REGEX (the script is $tmp/NAME.sh)
+	timeout 20 "$bin" show "$tmp/$1.sh" > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+	if [ $rc -ne 2 ] || [ -s "$tmp/out" ] || ! grep -Eq "^$tmp/$1.sh:$2" "$tmp/err"; then
+		ko "bad input $1: exit $rc, stderr: $(cat "$tmp/err")"
+	else
+		ok
+	fi
+}
+printf 'A=$B\nB=$A\nvllm serve m --tp $B\n' > "$tmp/recursive.sh"
+bad recursive '2:1: recursive variable: `B` is set from a variable whose value is `\$B` \(line 1\)'
+printf 'A=B\nB=A\nvllm serve m --max-num-seqs $((A + 1))\n' > "$tmp/recursive-arith.sh"
+bad recursive-arith '3:[0-9]+: arithmetic: variable `[AB]` refers to itself'
+printf 'CMD=( vllm serve m\n  --tp 8\n"${CMD[@]}"\n' > "$tmp/array.sh"
+bad array '3:12: unterminated array: the `\(` at line 1, column 5 is never closed'
+printf 'CMD=( vllm serve m\n  --tp 8\nCMD+=(x)\n' > "$tmp/array2.sh"
+bad array2 '3:6: syntax error in the array opened at line 1, column 5'
+printf 'cat > c.yaml <<EOF\ntensor_parallel_size: 8\ntrtllm-serve m --config c.yaml\n' > "$tmp/heredoc.sh"
+bad heredoc '4:1: unterminated here-document: `<<EOF` at line 1, column 14 has no closing line'
+printf 'vllm serve m --max-num-seqs $((8 / (4 - 4)))\n' > "$tmp/div.sh"
+bad div '1:34: arithmetic: division by zero'
+finish
