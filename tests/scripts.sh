@@ -21,6 +21,13 @@ done
 # JSON: where each value is written (value_origin), symbolic flags, inputs
 golden vars.json "$bin" show --format json $d/vars.sh
 
+# here-documents: files of the entry (script#file), positions in the script
+golden heredoc-trt.json "$bin" show --format json $d/heredoc-trt.sh
+# a value from a here-document follows --set like any other
+"$bin" show --format json --set MTP_LAYERS=3 $d/heredoc-trt.sh | grep -q '"raw": "num_nextn_predict_layers: ${MTP_LAYERS}"' &&
+	ok || ko "heredoc value raw as written"
+"$bin" show --set MTP_LAYERS=3 $d/heredoc-trt.sh | grep -q '^    spec.num_tokens  *3 ' && ok || ko "heredoc --set MTP_LAYERS=3"
+
 # --set binds what the script leaves unknown: arithmetic over it is computed
 golden vars-set.tty "$bin" show --color never --set CONC=64 $d/vars.sh
 "$bin" show --format json --set CONC=64 $d/vars.sh | grep -q '"value": 96,' && ok || ko "--set CONC=64 gives 96"

@@ -108,5 +108,8 @@ void sl_model_free(sl_model *m)
 		sl_origin_clear(&m->inputs[i].origin);
 	}
 	free(m->inputs);
+	for (size_t i = 0; i < m->nfiles; i++)
+		sl_source_free(m->files[i]);
+	free(m->files);
 	free(m);
 }

@@ -120,6 +120,10 @@ typedef struct sl_model {
 	size_t nclaims;
 	sl_model_input *inputs;
 	size_t ninputs;
+	sl_source **files;       /* files the script writes (here-documents): path is the
+				  * script's, section the file written, positions the
+				  * script's; owned */
+	size_t nfiles;
 } sl_model;
 
 void sl_model_free(sl_model *m);

@@ -246,7 +246,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 	json_use *uses = NULL;
 	size_t nuses = 0, ucap = 0, scanned = 0;
 	int by_flag = 0;
-	const sl_source *src = c->entry->script;
+	const sl_source *src = b->args_src ? b->args_src : c->entry->script;
 	size_t pos = 0;
 	int only_positional = 0;
 	for (size_t i = 0; i < n && !c->failed; i++) {

@@ -207,6 +207,7 @@ static int load_one(sl_grammars *gs, const sl_source *src, sl_error *err)
 	s = scalar(sl_yaml_get(r, "config_from"));
 	g.config_from = s ? sl_strdup(s) : NULL;
 	g.config_wins = truthy(sl_yaml_get(r, "config_wins"));
+	g.config_as_flags = truthy(sl_yaml_get(r, "config_as_flags"));
 	const sl_yaml_node *ev = sl_yaml_get(r, "env");
 	if (rc == SL_OK && ev && ev->kind == SL_YAML_SEQ) {
 		g.env = sl_calloc(ev->n, sizeof *g.env);

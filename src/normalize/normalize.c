@@ -382,6 +382,53 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 	return 0;
 }
 
+/*
+ * Each here-document file becomes a source of the model: the script's path,
+ * the written file's name as its section (as a catalogue-form section is),
+ * and the script's line numbers and columns (the tabs `<<-` removes are
+ * counted back). Columns after an expansion on the same line are those of
+ * the expanded text ($TP written as 8 shortens the line).
+ */
+void sl_written_load(sl_ctx *c)
+{
+	const sl_script *s = c->script;
+	const sl_source *script = c->entry->script;
+	if (!s->nheredocs)
+		return;
+	c->model->files = sl_calloc(s->nheredocs, sizeof *c->model->files);
+	c->written = sl_calloc(s->nheredocs, sizeof *c->written);
+	for (size_t i = 0; i < s->nheredocs; i++) {
+		const sl_heredoc *h = &s->heredocs[i];
+		sl_source *src;
+		sl_error e = {0};
+		if (sl_source_from_memory(script->path, h->body.text, h->body.len, &src, &e)) {
+			sl_note_add(c, script, h->start, "here-document for `%s` is empty", h->target);
+			sl_error_clear(&e);
+			continue;
+		}
+		unsigned line, col;
+		sl_source_pos(script, h->body_start, &line, &col);
+		src->line_base = line - 1;
+		src->section = sl_strdup(h->target);
+		if (h->strip_tabs) {
+			/* the tabs `<<-` removed, line by line, so columns are the script's */
+			src->col_shift = sl_calloc(src->nlines, sizeof *src->col_shift);
+			for (size_t k = 0; k < src->nlines; k++) {
+				size_t len;
+				const char *t = sl_source_line(script, line + (unsigned)k, &len);
+				unsigned n = 0;
+				while (n < len && t[n] == '\t')
+					n++;
+				src->col_shift[k] = n;
+			}
+		}
+		c->model->files[c->model->nfiles++] = src;
+		c->written[c->nwritten].src = src;
+		c->written[c->nwritten].hd = h;
+		c->nwritten++;
+	}
+}
+
 static void build_free(sl_build *b)
 {
 	/* hand the service to a throwaway model for freeing */
@@ -417,6 +464,7 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_b
 	c.err = err;
 	c.model = sl_calloc(1, sizeof *c.model);
 	c.model->entry = e;
+	c.script = s;
 	for (size_t i = 0; i < s->nnotes; i++)
 		sl_note_add(&c, e->script, s->note_offs[i], "%s", s->notes[i]);
 	if (s->ninputs) {
@@ -430,6 +478,7 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_b
 		}
 		c.model->ninputs = s->ninputs;
 	}
+	sl_written_load(&c);
 	for (size_t i = 0; i < s->ncmds && !c.failed; i++) {
 		const sl_command *cmd = &s->cmds[i];
 		sl_build b;
@@ -463,6 +512,7 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_b
 		sl_script_free(c.inner[i]);
 	free(c.inner);
 	free(c.svc_cmd);
+	free(c.written);
 	sl_config_free(&c);
 	sl_script_free(s);
 	if (c.failed) {

@@ -95,6 +95,16 @@ typedef struct sl_script_input {
 	int defaulted;     /* read as ${NAME:-default}: the default was used */
 } sl_script_input;
 
+/* A file the script writes from a here-document: `cat > config.yml <<EOF`. */
+typedef struct sl_heredoc {
+	char *target;      /* the file written, after expansion; owned */
+	sl_word body;      /* the text, expanded unless the delimiter was quoted; owned */
+	uint32_t start;    /* the `<<` (source offset) */
+	uint32_t body_start;  /* the first byte of the body (source offset) */
+	int symbolic;      /* an expansion in the body is unknown (kept as $NAME) */
+	int strip_tabs;    /* <<-: leading tabs were removed (columns shift) */
+} sl_heredoc;
+
 typedef struct sl_script {
 	const sl_source *src;   /* not owned */
 	sl_command *cmds;
@@ -108,6 +118,8 @@ typedef struct sl_script {
 	char **notes;           /* constructs seen but not analysed (e.g. `if`), owned */
 	uint32_t *note_offs;    /* where each note points (source offset) */
 	size_t nnotes;
+	sl_heredoc *heredocs;   /* files written by here-documents, in order; owned */
+	size_t nheredocs;
 	char **functions;       /* names of the functions the script defines; owned */
 	size_t nfunctions;
 	sl_script_input *inputs;       /* unknown variables read, first read first; owned */

@@ -167,7 +167,7 @@ static size_t kids(walker *w, TSNode node, int named, uint32_t *count);
 struct walker {
 	view v;
 	sl_script *s;
-	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap, in_cap, fn_cap;
+	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap, in_cap, fn_cap, hd_cap;
 	vartab vars;
 	const sl_binds *binds;   /* --set values; not owned, may be NULL */
 	int arith_bound;         /* the arithmetic being evaluated read a --set value */
@@ -452,7 +452,8 @@ static void add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
 				i += 2;
 				continue;
 			}
-			if (!in_dq || c == '$' || c == '`' || c == '"' || c == '\\') {
+			/* in_dq 2: a here-document, where \" stays as written */
+			if (!in_dq || c == '$' || c == '`' || (c == '"' && in_dq == 1) || c == '\\') {
 				/* the escaped character is written where its backslash is */
 				uint32_t off = src_off(&w->v, i);
 				wb_add(wb, t + i + 1, 1, &off);
@@ -1616,6 +1617,167 @@ static void walk_list(walker *w, TSNode node, int background)
 	free(items);
 }
 
+/* ---- here-documents --------------------------------------------------------- */
+
+/* The file a `>` or `>>` redirect (of standard output) names, or NULL. */
+static char *redirect_target(walker *w, TSNode r)
+{
+	TSNode fd = ts_node_child_by_field_name(r, "descriptor", 10);
+	if (!ts_node_is_null(fd)) {
+		size_t fa = ts_node_start_byte(fd), fb = ts_node_end_byte(fd);
+		if (fb - fa != 1 || w->v.text[fa] != '1')
+			return NULL;
+	}
+	uint32_t k = ts_node_child_count(r);
+	int out = 0;
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_child(r, i);
+		if (!ts_node_is_named(c)) {
+			const char *op = ts_node_type(c);
+			out |= !strcmp(op, ">") || !strcmp(op, ">>") || !strcmp(op, ">|");
+		}
+	}
+	TSNode dst = ts_node_child_by_field_name(r, "destination", 11);
+	if (!out || ts_node_is_null(dst))
+		return NULL;
+	sl_word d;
+	eval_word(w, dst, &d);
+	char *t = sl_strndup(d.text, d.len);
+	sl_word_free(&d);
+	return t;
+}
+
+/* The body of a here-document: expanded like a double-quoted string
+ * (without its \" rule) unless the delimiter is quoted; `<<-` drops the
+ * leading tabs of every line. */
+static void heredoc_body(walker *w, TSNode body, int quoted, int strip, sl_word *out)
+{
+	size_t a = ts_node_start_byte(body), b = ts_node_end_byte(body);
+	wbuild wb = {0};
+	if (quoted) {
+		wb_add_view(&wb, &w->v, a, b - a);
+	} else {
+		uint32_t nc;
+		size_t kb = kids(w, body, 1, &nc);
+		size_t pos = a;
+		for (uint32_t i = 0; i < nc && !w->failed; i++) {
+			TSNode c = KID(i);
+			size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
+			if (ca > pos)
+				add_unescaped(w, &wb, pos, ca, 2);
+			if (!strcmp(ts_node_type(c), "heredoc_content"))
+				add_unescaped(w, &wb, ca, cb, 2);
+			else
+				eval_node(w, c, &wb, 2);
+			pos = cb;
+		}
+		w->pool_n = kb;
+		if (b > pos)
+			add_unescaped(w, &wb, pos, b, 2);
+	}
+	sl_word full;
+	wb_finish(&wb, &full, src_off(&w->v, a), src_off(&w->v, b));
+	if (!strip) {
+		*out = full;
+		return;
+	}
+	wbuild st = {0};
+	int bol = 1;
+	for (size_t i = 0; i < full.len; i++) {
+		if (bol && full.text[i] == '\t')
+			continue;
+		bol = full.text[i] == '\n';
+		wb_add(&st, full.text + i, 1, full.offs + i);
+	}
+	st.flags = full.flags;
+	wb_finish(&st, out, full.start, full.end);
+	sl_word_free(&full);
+}
+
+/*
+ * `cat > FILE <<EOF`, `cat <<EOF > FILE`, `tee FILE <<EOF`: the text
+ * becomes a file of the entry under FILE's name. Other uses of a
+ * here-document (feeding a program's standard input) write no file.
+ */
+static void capture_heredocs(walker *w, TSNode stmt)
+{
+	TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
+	if (ts_node_is_null(body) || ts_node_symbol(body) != S.command)
+		return;
+	TSNode name = ts_node_child_by_field_name(body, "name", 4);
+	if (ts_node_is_null(name))
+		return;
+	size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
+	int is_cat = nb - na == 3 && !memcmp(w->v.text + na, "cat", 3);
+	int is_tee = nb - na == 3 && !memcmp(w->v.text + na, "tee", 3);
+	if (!is_cat && !is_tee)
+		return;
+	char *target = NULL;
+	if (is_tee) {
+		/* tee [-a] FILE */
+		uint32_t k = ts_node_named_child_count(body);
+		for (uint32_t i = 1; i < k && !target; i++) {
+			TSNode c = ts_node_named_child(body, i);
+			sl_word d;
+			eval_word(w, c, &d);
+			if (d.len && d.text[0] != '-')
+				target = sl_strndup(d.text, d.len);
+			sl_word_free(&d);
+		}
+	} else if (ts_node_named_child_count(body) > 1) {
+		return;   /* cat FILE... <<EOF: the here-document is not what is written */
+	}
+	uint32_t k = ts_node_child_count(stmt);
+	for (uint32_t i = 0; i < k && !target; i++) {
+		TSNode c = ts_node_child(stmt, i);
+		if (!strcmp(ts_node_type(c), "file_redirect"))
+			target = redirect_target(w, c);
+	}
+	for (uint32_t i = 0; i < k && !w->failed; i++) {
+		TSNode h = ts_node_child(stmt, i);
+		if (strcmp(ts_node_type(h), "heredoc_redirect"))
+			continue;
+		TSNode hb = {0}, hs = {0};
+		int have_b = 0, have_s = 0, strip = 0;
+		uint32_t hk = ts_node_child_count(h);
+		for (uint32_t j = 0; j < hk; j++) {
+			TSNode c = ts_node_child(h, j);
+			const char *ct = ts_node_type(c);
+			if (!strcmp(ct, "heredoc_body"))
+				hb = c, have_b = 1;
+			else if (!strcmp(ct, "heredoc_start"))
+				hs = c, have_s = 1;
+			else if (!strcmp(ct, "<<-"))
+				strip = 1;
+			else if (!strcmp(ct, "file_redirect") && !target)
+				target = redirect_target(w, c);
+		}
+		if (!target || !have_s)
+			break;
+		size_t sa = ts_node_start_byte(hs), sb = ts_node_end_byte(hs);
+		int quoted = memchr(w->v.text + sa, '\'', sb - sa) || memchr(w->v.text + sa, '"', sb - sa) ||
+			     memchr(w->v.text + sa, '\\', sb - sa);
+		sl_heredoc d;
+		memset(&d, 0, sizeof d);
+		d.target = target;
+		target = NULL;
+		d.start = src_off(&w->v, ts_node_start_byte(h));
+		if (have_b) {
+			heredoc_body(w, hb, quoted, strip, &d.body);
+			d.body_start = src_off(&w->v, ts_node_start_byte(hb));
+		} else {
+			wbuild e = {0};
+			wb_finish(&e, &d.body, src_off(&w->v, sb), src_off(&w->v, sb));
+			d.body_start = src_off(&w->v, sb);
+		}
+		d.symbolic = (d.body.flags & SL_WORD_SYMBOLIC) != 0;
+		d.strip_tabs = strip;
+		SL_PUSH(w->s->heredocs, w->s->nheredocs, w->hd_cap, d);
+		break;
+	}
+	free(target);
+}
+
 static void walk_statement(walker *w, TSNode node, int background)
 {
 	if (w->failed)
@@ -1666,6 +1828,7 @@ static void walk_statement(walker *w, TSNode node, int background)
 	} else if ((t_sym == S.for_statement)) {
 		walk_for(w, node);
 	} else if ((t_sym == S.redirected_statement)) {
+		capture_heredocs(w, node);
 		uint32_t nc;
 		size_t kb = kids(w, node, 1, &nc);
 		for (uint32_t i = 0; i < nc; i++) {
@@ -2032,6 +2195,11 @@ void sl_script_free(sl_script *s)
 		free(s->inputs[i].value);
 	}
 	free(s->inputs);
+	for (size_t i = 0; i < s->nheredocs; i++) {
+		free(s->heredocs[i].target);
+		sl_word_free(&s->heredocs[i].body);
+	}
+	free(s->heredocs);
 	for (size_t i = 0; i < s->nfunctions; i++)
 		free(s->functions[i]);
 	free(s->functions);

@@ -139,6 +139,13 @@ json_t *sl_report_model_json(const sl_model *m)
 		json_array_append_new(files, json_string(b.data));
 		sl_buf_free(&b);
 	}
+	/* files the script writes itself (here-documents): script#file */
+	for (size_t i = 0; i < m->nfiles; i++) {
+		sl_buf b = {0};
+		sl_buf_printf(&b, "%s#%s", m->files[i]->path, m->files[i]->section);
+		json_array_append_new(files, json_string(b.data));
+		sl_buf_free(&b);
+	}
 	json_t *o = json_pack("{s:s, s:s, s:o, s:o}", "entry", e->path, "script", e->script->path,
 			      "files", files, "metadata",
 			      e->metadata ? json_string(e->metadata->path) : json_null());
@@ -272,6 +279,12 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 	char w[512];
 	fprintf(f, "%s%s%s: %zu service%s\n", C(&o, BOLD), m->entry->path, C(&o, RST), m->nservices,
 		m->nservices == 1 ? "" : "s");
+	if (m->nfiles) {
+		fprintf(f, "\nfiles written by the script (here-documents)\n");
+		for (size_t i = 0; i < m->nfiles; i++)
+			fprintf(f, "  %s  %s:%u\n", m->files[i]->section, m->files[i]->name,
+				m->files[i]->line_base + 1);
+	}
 	for (size_t i = 0; i < m->nservices; i++) {
 		const sl_service *s = &m->services[i];
 		fprintf(f, "\n%sservice %s%s  %s (%s)", C(&o, BOLD), s->name, C(&o, RST), s->engine,
