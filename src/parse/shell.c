@@ -1482,6 +1482,47 @@ static void walk_command(walker *w, TSNode node, int background)
 	}
 	copy_exports(w, &c);
 	SL_PUSH(w->s->cmds, w->s->ncmds, w->cmd_cap, c);
+	/* `--port 8200 \ ` with a blank after the backslash: the line does not
+	 * continue (the parser reads it as a blank), so the next line runs on
+	 * its own. Said once, where the backslash is. */
+	const char *t = w->v.text;
+	size_t e = ts_node_end_byte(node), k = e;
+	while (k < w->v.len && (t[k] == ' ' || t[k] == '\t'))
+		k++;
+	/* `\` then an empty line, then what looks like more flags: the empty
+	 * line ends the command */
+	if (k + 1 < w->v.len && t[k] == '\\' && t[k + 1] == '\n') {
+		size_t q = k + 2;
+		while (q < w->v.len && (t[q] == ' ' || t[q] == '\t' || t[q] == '\r'))
+			q++;
+		if (q < w->v.len && t[q] == '\n') {
+			while (q < w->v.len && strchr(" \t\r\n", t[q]))
+				q++;
+			if (q < w->v.len && t[q] == '-') {
+				size_t n = w->s->nnotes;
+				SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap,
+					sl_strdup("this backslash continues onto an empty line, which ends the command: the flags after it run as a command of its own"));
+				SL_PUSH(w->s->note_offs, n, w->note_off_cap, src_off(&w->v, k));
+			}
+		}
+	}
+	if (k < w->v.len && t[k] == '\\' && k + 1 < w->v.len && (t[k + 1] == ' ' || t[k + 1] == '\t')) {
+		size_t q = k + 1;
+		while (q < w->v.len && (t[q] == ' ' || t[q] == '\t' || t[q] == '\r'))
+			q++;
+		if (q >= w->v.len || t[q] == '\n') {
+			uint32_t off = src_off(&w->v, k);
+			int seen = 0;
+			for (size_t i = 0; i < w->s->nnotes && !seen; i++)
+				seen = w->s->note_offs[i] == off;
+			if (!seen) {
+				size_t n = w->s->nnotes;
+				SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap,
+					sl_strdup("a blank after this backslash ends the command here: the next line runs as a command of its own"));
+				SL_PUSH(w->s->note_offs, n, w->note_off_cap, off);
+			}
+		}
+	}
 }
 
 static void walk_statement(walker *w, TSNode node, int background);
@@ -2088,6 +2129,17 @@ static int parse_view(const view *v, const sl_binds *binds, sl_script **out, sl_
 			if (masked[k] == ' ')
 				masked[k] = '_';
 		i += at + n;
+	}
+	/* A backslash-newline just before the end of the text continues onto
+	 * nothing: bash ends the command there, tree-sitter-bash calls it an
+	 * error. Read it as a blank (same length, so offsets agree). */
+	{
+		size_t e = v->len;
+		while (e > 0 && (masked[e - 1] == '\n' || masked[e - 1] == '\r' || masked[e - 1] == ' ' ||
+				 masked[e - 1] == '\t'))
+			e--;
+		if (e > 0 && masked[e - 1] == '\\' && (e < 2 || masked[e - 2] != '\\'))
+			masked[e - 1] = ' ';
 	}
 	/* One parser per thread, reused: creating one per script costs more
 	 * than parsing a typical launch script. */
