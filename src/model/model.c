@@ -111,5 +111,6 @@ void sl_model_free(sl_model *m)
 	for (size_t i = 0; i < m->nfiles; i++)
 		sl_source_free(m->files[i]);
 	free(m->files);
+	free(m->variant);
 	free(m);
 }

@@ -120,6 +120,10 @@ typedef struct sl_model {
 	size_t nclaims;
 	sl_model_input *inputs;
 	size_t ninputs;
+	char *variant;           /* the alternatives this reading of the script took at its
+				  * undecided if/case ("if [ ... ] (line 5)"), or NULL; owned */
+	unsigned variant_index;  /* 1-based, of nvariants (set by whoever enumerates them) */
+	unsigned nvariants;
 	sl_source **files;       /* files the script writes (here-documents): path is the
 				  * script's, section the file written, positions the
 				  * script's; owned */

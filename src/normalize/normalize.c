@@ -449,12 +449,12 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
 	return sl_normalize_entry_with(e, gs, NULL, out, err);
 }
 
-int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds,
+int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_shell_opts *opts,
 			    sl_model **out, sl_error *err)
 {
 	*out = NULL;
 	sl_script *s;
-	int rc = sl_shell_parse_with(e->script, binds, &s, err);
+	int rc = sl_shell_parse_with(e->script, opts, &s, err);
 	if (rc)
 		return rc;
 	sl_ctx c;
@@ -464,6 +464,9 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_b
 	c.err = err;
 	c.model = sl_calloc(1, sizeof *c.model);
 	c.model->entry = e;
+	c.model->variant = sl_script_variant_label(s);
+	c.model->variant_index = 1;
+	c.model->nvariants = 1;
 	c.script = s;
 	for (size_t i = 0; i < s->nnotes; i++)
 		sl_note_add(&c, e->script, s->note_offs[i], "%s", s->notes[i]);

@@ -19,6 +19,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,6 +171,9 @@ struct walker {
 	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap, in_cap, fn_cap, hd_cap;
 	vartab vars;
 	const sl_binds *binds;   /* --set values; not owned, may be NULL */
+	const unsigned *choice;  /* alternatives to follow at undecided conditionals */
+	size_t nchoice, pt_cap;
+	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */
 	int arith_bound;         /* the arithmetic being evaluated read a --set value */
 	sl_error *err;
 	int failed;
@@ -1481,7 +1485,11 @@ static void walk_command(walker *w, TSNode node, int background)
 		sl_word_copy(&c.loop_value, w->loop_value);
 	}
 	copy_exports(w, &c);
+	/* `exit`: nothing after it runs (a subshell's exit leaves the subshell) */
+	int exits = c.argc && !strcmp(c.argv[0].text, "exit") && !w->subshell;
 	SL_PUSH(w->s->cmds, w->s->ncmds, w->cmd_cap, c);
+	if (exits)
+		w->s->exited = 1;
 	/* `--port 8200 \ ` with a blank after the backslash: the line does not
 	 * continue (the parser reads it as a blank), so the next line runs on
 	 * its own. Said once, where the backslash is. */
@@ -1819,9 +1827,433 @@ static void capture_heredocs(walker *w, TSNode stmt)
 	free(target);
 }
 
+/* ---- conditionals ---------------------------------------------------------- */
+
+/*
+ * An `if` or `case` is decided when its condition can be computed from what
+ * the script (and --set) knows: `[ "$TP" -eq 8 ]`, `[[ $GPU == b200 ]]`,
+ * `case $GPU in`. Otherwise each alternative is a variant of the entry: the
+ * walker follows the one opts->choice names and records the point, and
+ * sl_shell_variants reads the script once per combination.
+ */
+
+/* 1 true, 0 false, -1 unknown */
+static int cond_word(walker *w, TSNode n, sl_word *out)
+{
+	const char *ty = ts_node_type(n);
+	if (!strcmp(ty, "regex") || !strcmp(ty, "extglob_pattern")) {
+		/* [[ $X = 9.0 ]]: the right side as written */
+		wbuild wb = {0};
+		wb_add_view(&wb, &w->v, ts_node_start_byte(n), ts_node_end_byte(n) - ts_node_start_byte(n));
+		wb_finish(&wb, out, 0, 0);
+		return 0;
+	}
+	eval_word(w, n, out);
+	if (out->flags & SL_WORD_SYMBOLIC) {
+		sl_word_free(out);
+		return -1;
+	}
+	return 0;
+}
+
+static int cond_expr(walker *w, TSNode n, int dbl, unsigned depth)
+{
+	if (depth > SL_MAX_NESTING || w->failed)
+		return -1;
+	TSSymbol k = ts_node_symbol(n);
+	const char *t = w->v.text;
+	if (k == S.parenthesized_expression && ts_node_named_child_count(n) == 1)
+		return cond_expr(w, ts_node_named_child(n, 0), dbl, depth + 1);
+	if (k == S.binary_expression) {
+		TSNode l = ts_node_child_by_field_name(n, "left", 4);
+		TSNode r = ts_node_child_by_field_name(n, "right", 5);
+		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+		if (ts_node_is_null(l) || ts_node_is_null(r) || ts_node_is_null(op))
+			return -1;
+		size_t oa = ts_node_start_byte(op), ob = ts_node_end_byte(op);
+		char o[8] = {0};
+		if (ob - oa >= sizeof o)
+			return -1;
+		memcpy(o, t + oa, ob - oa);
+		if (!strcmp(o, "&&") || !strcmp(o, "||") || !strcmp(o, "-a") || !strcmp(o, "-o")) {
+			int x = cond_expr(w, l, dbl, depth + 1), y = cond_expr(w, r, dbl, depth + 1);
+			int and = o[0] == '&' || o[1] == 'a';
+			if (and)
+				return x == 0 || y == 0 ? 0 : x == 1 && y == 1 ? 1 : -1;
+			return x == 1 || y == 1 ? 1 : x == 0 && y == 0 ? 0 : -1;
+		}
+		sl_word a, b;
+		if (cond_word(w, l, &a) < 0)
+			return -1;
+		if (cond_word(w, r, &b) < 0) {
+			sl_word_free(&a);
+			return -1;
+		}
+		int res = -1;
+		long long x, y;
+		if (!strcmp(o, "=") || !strcmp(o, "==") || !strcmp(o, "!=")) {
+			/* in [[ ]], an unquoted right side is a pattern */
+			int eq = dbl && !(b.flags & SL_WORD_QUOTED) ? !fnmatch(b.text, a.text, 0)
+								    : !strcmp(a.text, b.text);
+			res = o[0] == '!' ? !eq : eq;
+		} else if (o[0] == '-' && !parse_ll(a.text, a.len, &x) && !parse_ll(b.text, b.len, &y)) {
+			if (!strcmp(o, "-eq")) res = x == y;
+			else if (!strcmp(o, "-ne")) res = x != y;
+			else if (!strcmp(o, "-lt")) res = x < y;
+			else if (!strcmp(o, "-le")) res = x <= y;
+			else if (!strcmp(o, "-gt")) res = x > y;
+			else if (!strcmp(o, "-ge")) res = x >= y;
+		}
+		sl_word_free(&a);
+		sl_word_free(&b);
+		return res;
+	}
+	if (k == S.unary_expression) {
+		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+		if (ts_node_is_null(op) || ts_node_named_child_count(n) < 1)
+			return -1;
+		size_t oa = ts_node_start_byte(op), ob = ts_node_end_byte(op);
+		TSNode arg = ts_node_named_child(n, ts_node_named_child_count(n) - 1);
+		if (ob - oa == 1 && t[oa] == '!') {
+			int x = cond_expr(w, arg, dbl, depth + 1);
+			return x < 0 ? -1 : !x;
+		}
+		if (ob - oa == 2 && t[oa] == '-' && (t[oa + 1] == 'z' || t[oa + 1] == 'n')) {
+			sl_word a;
+			if (cond_word(w, arg, &a) < 0)
+				return -1;
+			int empty = a.len == 0;
+			sl_word_free(&a);
+			return t[oa + 1] == 'z' ? empty : !empty;
+		}
+		return -1;   /* -f, -d, -e ...: the machine's files are unknown */
+	}
+	/* a lone word: true when not empty */
+	sl_word a;
+	if (cond_word(w, n, &a) < 0)
+		return -1;
+	int r = a.len != 0;
+	sl_word_free(&a);
+	return r;
+}
+
+static int cond_value(walker *w, TSNode n, unsigned depth)
+{
+	if (depth > SL_MAX_NESTING)
+		return -1;
+	TSSymbol k = ts_node_symbol(n);
+	if (k == S.test_command) {
+		size_t a = ts_node_start_byte(n);
+		int dbl = a + 1 < w->v.len && w->v.text[a] == '[' && w->v.text[a + 1] == '[';
+		if (ts_node_named_child_count(n) != 1)
+			return -1;
+		return cond_expr(w, ts_node_named_child(n, 0), dbl, depth + 1);
+	}
+	if (k == S.command) {
+		TSNode name = ts_node_child_by_field_name(n, "name", 4);
+		if (ts_node_is_null(name) || ts_node_named_child_count(n) != 1)
+			return -1;
+		size_t a = ts_node_start_byte(name), b = ts_node_end_byte(name);
+		if (b - a == 4 && !memcmp(w->v.text + a, "true", 4))
+			return 1;
+		if (b - a == 5 && !memcmp(w->v.text + a, "false", 5))
+			return 0;
+		if (b - a == 1 && w->v.text[a] == ':')
+			return 1;
+		return -1;
+	}
+	if (!strcmp(ts_node_type(n), "negated_command") && ts_node_named_child_count(n) == 1) {
+		int x = cond_value(w, ts_node_named_child(n, 0), depth + 1);
+		return x < 0 ? -1 : !x;
+	}
+	if (k == S.list && ts_node_child_count(n) == 3) {
+		int x = cond_value(w, ts_node_child(n, 0), depth + 1);
+		int y = cond_value(w, ts_node_child(n, 2), depth + 1);
+		const char *o = ts_node_type(ts_node_child(n, 1));
+		if (!strcmp(o, "&&"))
+			return x == 0 || y == 0 ? 0 : x == 1 && y == 1 ? 1 : -1;
+		if (!strcmp(o, "||"))
+			return x == 1 || y == 1 ? 1 : x == 0 && y == 0 ? 0 : -1;
+	}
+	return -1;
+}
+
+/* The source text of [a, b), blanks collapsed, at most 80 bytes. */
+static char *label_text(walker *w, size_t a, size_t b, const char *prefix)
+{
+	sl_buf l = {0};
+	sl_buf_puts(&l, prefix);
+	int blank = 0;
+	for (size_t i = a; i < b && l.len < 80 + strlen(prefix); i++) {
+		char ch = w->v.text[i];
+		if (ch == '\\' && i + 1 < b && w->v.text[i + 1] == '\n') {
+			i++;
+			blank = 1;
+			continue;
+		}
+		if (ch == ' ' || ch == '\t' || ch == '\n') {
+			blank = 1;
+			continue;
+		}
+		if (blank && l.len > strlen(prefix))
+			sl_buf_putc(&l, ' ');
+		blank = 0;
+		sl_buf_putc(&l, ch);
+	}
+	if (l.len >= 80 + strlen(prefix))
+		sl_buf_puts(&l, "...");
+	unsigned line, col;
+	sl_source_pos(w->v.src, src_off(&w->v, a), &line, &col);
+	sl_buf_printf(&l, " (line %u)", line);
+	return sl_buf_detach(&l);
+}
+
+/* Which of n alternatives to follow at an undecided conditional; records
+ * the point (once per conditional: a loop meets it again). Takes labels. */
+static unsigned choose(walker *w, TSNode node, char **labels, unsigned n)
+{
+	uint32_t off = src_off(&w->v, ts_node_start_byte(node));
+	for (size_t i = 0; i < w->s->npoints; i++)
+		if (w->s->points[i].off == off) {
+			for (unsigned k = 0; k < n; k++)
+				free(labels[k]);
+			free(labels);
+			return w->s->points[i].taken;
+		}
+	size_t k = w->s->npoints;
+	unsigned c = k < w->nchoice ? w->choice[k] : 0;
+	if (c >= n)
+		c = n - 1;
+	sl_branch_point p = {off, n, labels, c};
+	SL_PUSH(w->s->points, w->s->npoints, w->pt_cap, p);
+	return c;
+}
+
+/* The statements of [from, to) of node's children (a branch body). */
+static void walk_range(walker *w, TSNode node, uint32_t from, uint32_t to)
+{
+	for (uint32_t i = from; i < to && !w->failed && !w->s->exited; i++) {
+		TSNode c = ts_node_child(node, i);
+		if (!ts_node_is_named(c))
+			continue;
+		int bg = i + 1 < to && !ts_node_is_named(ts_node_child(node, i + 1)) &&
+			 !strcmp(ts_node_type(ts_node_child(node, i + 1)), "&");
+		walk_statement(w, c, bg);
+	}
+}
+
+typedef struct {
+	TSNode holder;           /* the node whose children hold the branch */
+	uint32_t cond_from, cond_to, body_from, body_to;
+	int has_cond;
+} if_branch;
+
+/* The children of an if (or elif) between its keyword and `then` are the
+ * condition; after it, up to the next elif/else/fi, the body. */
+static void split_branch(TSNode node, if_branch *b)
+{
+	uint32_t k = ts_node_child_count(node);
+	b->holder = node;
+	b->cond_from = 1;
+	b->cond_to = 1;
+	b->body_from = k;
+	b->body_to = k;
+	b->has_cond = 1;
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_child(node, i);
+		const char *t = ts_node_type(c);
+		if (!strcmp(t, "then")) {
+			b->cond_to = i;
+			b->body_from = i + 1;
+		} else if (b->body_from <= i && (!strcmp(t, "elif_clause") || !strcmp(t, "else_clause") ||
+						 !strcmp(t, "fi"))) {
+			b->body_to = i;
+			break;
+		}
+	}
+}
+
+/* The last statement of a condition decides it. */
+static int branch_cond(walker *w, const if_branch *b, size_t *a, size_t *e)
+{
+	TSNode last = {0};
+	int have = 0;
+	*a = *e = 0;
+	for (uint32_t i = b->cond_from; i < b->cond_to; i++) {
+		TSNode c = ts_node_child(b->holder, i);
+		if (!ts_node_is_named(c) || ts_node_symbol(c) == S.comment)
+			continue;
+		if (!have)
+			*a = ts_node_start_byte(c);
+		*e = ts_node_end_byte(c);
+		last = c;
+		have = 1;
+	}
+	return have ? cond_value(w, last, 0) : -1;
+}
+
+static void walk_if(walker *w, TSNode node)
+{
+	if_branch br[64];
+	unsigned nb = 0;
+	split_branch(node, &br[nb++]);
+	int has_else = 0;
+	uint32_t k = ts_node_child_count(node);
+	for (uint32_t i = 0; i < k && nb < 64; i++) {
+		TSNode c = ts_node_child(node, i);
+		if (ts_node_symbol(c) == S.elif_clause) {
+			split_branch(c, &br[nb++]);
+		} else if (ts_node_symbol(c) == S.else_clause) {
+			if_branch e = {c, 0, 0, 1, ts_node_child_count(c), 0};
+			br[nb++] = e;
+			has_else = 1;
+		}
+	}
+	/* the alternatives still possible, in order; -1: no branch runs */
+	int alt[65];
+	char **labels = sl_calloc(65, sizeof *labels);
+	unsigned na = 0;
+	int decided = 0;
+	for (unsigned i = 0; i < nb && !decided && !w->failed; i++) {
+		if (!br[i].has_cond) {
+			alt[na] = (int)i;
+			/* `else` of a plain if: the negation of its condition */
+			size_t ca, ce;
+			if (nb == 2 && (branch_cond(w, &br[0], &ca, &ce), ce > ca))
+				labels[na++] = label_text(w, ca, ce, "not ");
+			else
+				labels[na++] = label_text(w, ts_node_start_byte(br[i].holder),
+							  ts_node_start_byte(br[i].holder) + 4, "");
+			decided = 1;
+			break;
+		}
+		size_t ca, ce;
+		int v = branch_cond(w, &br[i], &ca, &ce);
+		if (v == 0)
+			continue;
+		alt[na] = (int)i;
+		labels[na++] = label_text(w, ca, ce, i ? "elif " : "if ");
+		if (v == 1)
+			decided = 1;
+	}
+	if (!decided && !has_else && !w->failed) {
+		alt[na] = -1;
+		labels[na++] = label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 2,
+					  "no branch of the if");
+	}
+	if (w->failed || na == 0) {
+		for (unsigned i = 0; i < na; i++)
+			free(labels[i]);
+		free(labels);
+		return;
+	}
+	unsigned pick = 0;
+	if (na > 1) {
+		pick = choose(w, node, labels, na);
+	} else {
+		for (unsigned i = 0; i < na; i++)
+			free(labels[i]);
+		free(labels);
+	}
+	if (alt[pick] >= 0) {
+		const if_branch *b = &br[alt[pick]];
+		walk_range(w, b->holder, b->body_from, b->body_to);
+	}
+}
+
+static void walk_case(walker *w, TSNode node)
+{
+	TSNode val = ts_node_child_by_field_name(node, "value", 5);
+	if (ts_node_is_null(val))
+		return;
+	sl_word v;
+	int known = cond_word(w, val, &v) == 0;
+	TSNode items[64];
+	unsigned ni = 0;
+	uint32_t k = ts_node_child_count(node);
+	for (uint32_t i = 0; i < k && ni < 64; i++)
+		if (ts_node_symbol(ts_node_child(node, i)) == S.case_item)
+			items[ni++] = ts_node_child(node, i);
+	int alt[65];
+	char **labels = sl_calloc(65, sizeof *labels);
+	unsigned na = 0;
+	int catch_all = 0;
+	size_t vla = ts_node_start_byte(val), vle = ts_node_end_byte(val);
+	for (unsigned i = 0; i < ni && !w->failed; i++) {
+		/* the patterns: the item's children before `)` */
+		uint32_t c = ts_node_child_count(items[i]);
+		int match = 0, all = 0;
+		size_t pe = ts_node_start_byte(items[i]);
+		for (uint32_t q = 0; q < c; q++) {
+			TSNode p = ts_node_child(items[i], q);
+			if (!strcmp(ts_node_type(p), ")")) {
+				pe = ts_node_start_byte(p);
+				break;
+			}
+			if (!ts_node_is_named(p))
+				continue;
+			size_t pa = ts_node_start_byte(p), pb = ts_node_end_byte(p);
+			if (pb - pa == 1 && w->v.text[pa] == '*')
+				all = 1;
+			if (known) {
+				sl_word pw;
+				if (cond_word(w, p, &pw) == 0) {
+					match |= !fnmatch(pw.text, v.text, 0);
+					sl_word_free(&pw);
+				}
+			}
+		}
+		if (known && !match)
+			continue;
+		alt[na] = (int)i;
+		sl_buf pre = {0};
+		sl_buf_puts(&pre, "case ");
+		sl_buf_add(&pre, w->v.text + vla, vle - vla);
+		sl_buf_puts(&pre, " in ");
+		labels[na++] = label_text(w, ts_node_start_byte(items[i]), pe, pre.data);
+		sl_buf_free(&pre);
+		if (known || all) {
+			catch_all = 1;
+			break;
+		}
+	}
+	if (known)
+		sl_word_free(&v);
+	if (!catch_all && !w->failed) {
+		alt[na] = -1;
+		labels[na++] = label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 4,
+					  "no pattern of the case");
+	}
+	if (w->failed) {
+		for (unsigned i = 0; i < na; i++)
+			free(labels[i]);
+		free(labels);
+		return;
+	}
+	unsigned pick = 0;
+	if (na > 1) {
+		pick = choose(w, node, labels, na);
+	} else {
+		for (unsigned i = 0; i < na; i++)
+			free(labels[i]);
+		free(labels);
+	}
+	if (alt[pick] >= 0) {
+		/* the item's statements: after `)`, up to `;;` */
+		TSNode it = items[alt[pick]];
+		uint32_t c = ts_node_child_count(it), from = c;
+		for (uint32_t q = 0; q < c; q++)
+			if (!strcmp(ts_node_type(ts_node_child(it, q)), ")")) {
+				from = q + 1;
+				break;
+			}
+		walk_range(w, it, from, c);
+	}
+}
+
 static void walk_statement(walker *w, TSNode node, int background)
 {
-	if (w->failed)
+	if (w->failed || w->s->exited)
 		return;
 	if (++w->depth > SL_MAX_NESTING) {
 		fail_at(w, ts_node_start_byte(node), "nesting deeper than the limit of %s levels", "64");
@@ -1884,9 +2316,12 @@ static void walk_statement(walker *w, TSNode node, int background)
 		w->pool_n = kb;
 	} else if ((t_sym == S.list)) {
 		walk_list(w, node, background);
+	} else if (t_sym == S.subshell) {
+		w->subshell++;
+		walk_children(w, node);
+		w->subshell--;
 	} else if ((t_sym == S.pipeline) || (t_sym == S.program) ||
-		   (t_sym == S.do_group) || (t_sym == S.compound_statement) ||
-		   (t_sym == S.subshell)) {
+		   (t_sym == S.do_group) || (t_sym == S.compound_statement)) {
 		walk_children(w, node);
 	} else if ((t_sym == S.function_definition)) {
 		note(w, node, "function definition not analysed (its body runs only when called)");
@@ -1896,8 +2331,11 @@ static void walk_statement(walker *w, TSNode node, int background)
 			SL_PUSH(w->s->functions, w->s->nfunctions, w->fn_cap,
 				sl_strndup(w->v.text + fa, fb - fa));
 		}
-	} else if ((t_sym == S.if_statement) || (t_sym == S.case_statement) ||
-		   (t_sym == S.while_statement) || (t_sym == S.c_style_for_statement)) {
+	} else if (t_sym == S.if_statement) {
+		walk_if(w, node);
+	} else if (t_sym == S.case_statement) {
+		walk_case(w, node);
+	} else if ((t_sym == S.while_statement) || (t_sym == S.c_style_for_statement)) {
 		sl_buf b = {0};
 		sl_buf_printf(&b, "%s not analysed yet; commands inside it are not in the model", t);
 		note(w, node, b.data);
@@ -2111,7 +2549,7 @@ static int compare_comments(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
-static int parse_view(const view *v, const sl_binds *binds, sl_script **out, sl_error *err)
+static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out, sl_error *err)
 {
 	*out = NULL;
 	/* Protect placeholders from being read as redirections (see top). */
@@ -2159,7 +2597,11 @@ static int parse_view(const view *v, const sl_binds *binds, sl_script **out, sl_
 	w.v = *v;
 	w.s = s;
 	w.err = err;
-	w.binds = binds;
+	if (opts) {
+		w.binds = opts->binds;
+		w.choice = opts->choice;
+		w.nchoice = opts->nchoice;
+	}
 	if (ts_node_has_error(root))
 		report_syntax_error(&w, root);
 	else if (!check_nesting(&w, root))
@@ -2194,11 +2636,11 @@ int sl_shell_parse(const sl_source *src, sl_script **out, sl_error *err)
 	return sl_shell_parse_with(src, NULL, out, err);
 }
 
-int sl_shell_parse_with(const sl_source *src, const sl_binds *binds, sl_script **out,
+int sl_shell_parse_with(const sl_source *src, const sl_shell_opts *opts, sl_script **out,
 			sl_error *err)
 {
 	view v = {src, src->text, src->len, NULL};
-	return parse_view(&v, binds, out, err);
+	return parse_view(&v, opts, out, err);
 }
 
 int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,
@@ -2252,6 +2694,12 @@ void sl_script_free(sl_script *s)
 		sl_word_free(&s->heredocs[i].body);
 	}
 	free(s->heredocs);
+	for (size_t i = 0; i < s->npoints; i++) {
+		for (unsigned k = 0; k < s->points[i].n; k++)
+			free(s->points[i].labels[k]);
+		free(s->points[i].labels);
+	}
+	free(s->points);
 	for (size_t i = 0; i < s->nfunctions; i++)
 		free(s->functions[i]);
 	free(s->functions);
@@ -2288,4 +2736,87 @@ int sl_json_parse_word(const sl_source *src, const sl_word *w, json_t **out, sl_
 	sl_source_pos(src, pos <= w->len ? w->offs[pos] : w->start, &l, &c);
 	sl_error_set(err, src->path, l, c, "invalid JSON: %s", je.text);
 	return SL_ERR_INPUT;
+}
+
+/* ---- variants ------------------------------------------------------------- */
+
+char *sl_script_variant_label(const sl_script *s)
+{
+	if (!s->npoints)
+		return NULL;
+	sl_buf b = {0};
+	for (size_t i = 0; i < s->npoints; i++) {
+		if (i)
+			sl_buf_puts(&b, ", ");
+		sl_buf_puts(&b, s->points[i].labels[s->points[i].taken]);
+	}
+	return sl_buf_detach(&b);
+}
+
+void sl_variants_free(sl_variant *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].choice);
+		free(v[i].label);
+	}
+	free(v);
+}
+
+/*
+ * Every combination of alternatives, in order, like an odometer over the
+ * undecided conditionals met: read with a choice vector, then advance the
+ * last point that has an alternative left (points after it start again at
+ * their first). A choice can lead to other conditionals (nested ones), which
+ * is why each reading reports the points it met.
+ */
+int sl_shell_variants(const sl_source *src, const sl_binds *binds, sl_variant **out, size_t *n,
+		      int *truncated, sl_error *err)
+{
+	*out = NULL;
+	*n = 0;
+	*truncated = 0;
+	unsigned *choice = NULL;
+	size_t nchoice = 0, cap = 0;
+	for (;;) {
+		sl_shell_opts o = {binds, choice, nchoice};
+		sl_script *s;
+		int rc = sl_shell_parse_with(src, &o, &s, err);
+		if (rc) {
+			free(choice);
+			sl_variants_free(*out, *n);
+			*out = NULL;
+			*n = 0;
+			return rc;
+		}
+		if (*n == SL_MAX_VARIANTS) {
+			*truncated = 1;
+			sl_script_free(s);
+			break;
+		}
+		sl_variant v;
+		v.nchoice = s->npoints;
+		v.choice = sl_calloc(s->npoints + 1, sizeof *v.choice);
+		for (size_t i = 0; i < s->npoints; i++)
+			v.choice[i] = s->points[i].taken;
+		v.label = sl_script_variant_label(s);
+		sl_grow((void **)out, &cap, *n + 1, sizeof **out);
+		(*out)[(*n)++] = v;
+		/* advance */
+		size_t i = s->npoints;
+		while (i > 0 && s->points[i - 1].taken + 1 >= s->points[i - 1].n)
+			i--;
+		if (i == 0) {
+			sl_script_free(s);
+			break;
+		}
+		free(choice);
+		choice = sl_calloc(i, sizeof *choice);
+		for (size_t k = 0; k + 1 < i; k++)
+			choice[k] = s->points[k].taken;
+		choice[i - 1] = s->points[i - 1].taken + 1;
+		nchoice = i;
+		sl_script_free(s);
+	}
+	free(choice);
+	return SL_OK;
 }

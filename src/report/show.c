@@ -149,6 +149,9 @@ json_t *sl_report_model_json(const sl_model *m)
 	json_t *o = json_pack("{s:s, s:s, s:o, s:o}", "entry", e->path, "script", e->script->path,
 			      "files", files, "metadata",
 			      e->metadata ? json_string(e->metadata->path) : json_null());
+	if (m->variant)
+		json_object_set_new(o, "variant", json_pack("{s:i, s:i, s:s}", "index", (json_int_t)m->variant_index,
+							    "of", (json_int_t)m->nvariants, "assumes", m->variant));
 	json_t *svc = json_array();
 	for (size_t i = 0; i < m->nservices; i++)
 		json_array_append_new(svc, service_json(&m->services[i]));
@@ -279,6 +282,8 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 	char w[512];
 	fprintf(f, "%s%s%s: %zu service%s\n", C(&o, BOLD), m->entry->path, C(&o, RST), m->nservices,
 		m->nservices == 1 ? "" : "s");
+	if (m->variant)
+		fprintf(f, "variant %u of %u: %s\n", m->variant_index, m->nvariants, m->variant);
 	if (m->nfiles) {
 		fprintf(f, "\nfiles written by the script (here-documents)\n");
 		for (size_t i = 0; i < m->nfiles; i++)

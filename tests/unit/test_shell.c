@@ -113,7 +113,8 @@ static void test_set_bindings(void **st)
 				 "cmd $((CONC / 2)) $TP $CC ${CONC}\n");
 	sl_script *s = NULL;
 	sl_error err = {0};
-	assert_int_equal(sl_shell_parse_with(e->script, &b, &s, &err), 0);
+	sl_shell_opts o = {&b, NULL, 0};
+	assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
 	sl_command *c = &s->cmds[0];
 	assert_string_equal(c->argv[1].text, "16");
 	assert_true(c->argv[1].flags & SL_WORD_BOUND);
