@@ -10,8 +10,8 @@ gold=scripts
 d=tests/data/scripts
 tmp0=$(mktemp -d)
 
-for f in $d/*.sh; do
-	n=$(basename "$f" .sh)
+for f in $d/*.sh $d/*.yaml; do
+	n=$(basename "$f"); n=${n%.sh}
 	golden "$n.tty" "$bin" show --color never "$f"
 	# every script is clean under check (no false findings), but the one
 	# planted with a finding in one variant
@@ -61,6 +61,10 @@ golden cond-gpus.check "$bin" check --color never $d/cond-gpus.sh
 "$bin" show --variant 3 $d/cond-gpus.sh > /dev/null 2> "$tmp0/err"
 [ $? -eq 2 ] && grep -q 'there is no variant 3: the script has 2' "$tmp0/err" && ok || ko "--variant past the last"
 
+# Kubernetes and Dynamo: the same model, so the same diffs (against a script)
+golden k8s-vllm.json "$bin" show --format json $d/k8s-vllm.yaml
+golden k8s-vs-script.diff "$bin" diff --color never $d/k8s-vllm.yaml $d/k8s-vllm-local.sh
+
 # bad input: a clear error, exit 2, nothing on stdout, no hang
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$tmp0"' EXIT
@@ -85,4 +89,8 @@ printf 'cat > c.yaml <<EOF\ntensor_parallel_size: 8\ntrtllm-serve m --config c.y
 bad heredoc '4:1: unterminated here-document: `<<EOF` at line 1, column 14 has no closing line'
 printf 'vllm serve m --max-num-seqs $((8 / (4 - 4)))\n' > "$tmp/div.sh"
 bad div '1:34: arithmetic: division by zero'
+printf 'apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: [1, 2\n' > "$tmp/deploy.yaml"
+timeout 20 "$bin" show "$tmp/deploy.yaml" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -Eq "^$tmp/deploy.yaml:[0-9]+:[0-9]+: YAML: " "$tmp/err" && ok ||
+	ko "bad deployment YAML: $(cat "$tmp/err")"
 finish

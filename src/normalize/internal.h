@@ -87,6 +87,10 @@ const sl_written *sl_written_file(const sl_ctx *c, const char *path, uint32_t be
 /* normalize.c: here-documents into sources of the model. */
 void sl_written_load(sl_ctx *c);
 
+/* k8s.c: replicas, GPUs and roles a deployment YAML gives its services
+ * (after the command line's own facts; before names are given). */
+void sl_k8s_facts(sl_ctx *c, const sl_script *s);
+
 /* claims.c: what the metadata and the header comments say (sl_claim). */
 void sl_extract_claims(sl_ctx *c, const sl_script *s);
 

@@ -454,7 +454,9 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 {
 	*out = NULL;
 	sl_script *s;
-	int rc = sl_shell_parse_with(e->script, opts, &s, err);
+	/* a Kubernetes or Dynamo deployment is read as the commands it runs */
+	int rc = sl_k8s_is_deployment(e->script) ? sl_k8s_parse(e->script, &s, err)
+						  : sl_shell_parse_with(e->script, opts, &s, err);
 	if (rc)
 		return rc;
 	sl_ctx c;
@@ -492,7 +494,18 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 		b.svc.gpus = -1;
 		b.svc.background = cmd->background;
 		set_env_from(&b, cmd->exported, cmd->nexported, "export", e->script);
-		set_env_from(&b, cmd->prefix, cmd->nprefix, "inline", e->script);
+		set_env_from(&b, cmd->prefix, cmd->nprefix, cmd->k8s ? "k8s" : "inline", e->script);
+		if (cmd->k8s) {
+			const sl_k8s_container *k = cmd->k8s;
+			json_t *det = json_pack("{s:s}", "kind", k->kind);
+			if (k->name)
+				json_object_set_new(det, "name", json_string(k->name));
+			if (k->container)
+				json_object_set_new(det, "container", json_string(k->container));
+			if (k->image)
+				json_object_set_new(det, "image", json_string(k->image));
+			sl_build_wrapper(&b, k->kind, det, e->script, k->at, k->name);
+		}
 		sl_word **argv = sl_calloc(cmd->argc + 1, sizeof *argv);
 		for (size_t k = 0; k < cmd->argc; k++)
 			argv[k] = &cmd->argv[k];

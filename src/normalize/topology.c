@@ -940,5 +940,6 @@ void sl_topology(sl_ctx *c, const sl_script *sc)
 		}
 		assign_version(c, sc, s);
 	}
+	sl_k8s_facts(c, sc);
 	assign_names(m);
 }

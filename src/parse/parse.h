@@ -23,6 +23,7 @@ enum {
 	SL_WORD_PLACEHOLDER = 2,   /* holds a <placeholder> such as <host-path> */
 	SL_WORD_QUOTED = 4,        /* was quoted, fully or in part */
 	SL_WORD_BOUND = 8,         /* holds a value given with --set NAME=VALUE */
+	SL_WORD_LISTED = 16,       /* an item of a YAML list (a deployment's command/args) */
 };
 
 /* Values given on the command line (--set NAME=VALUE) for variables the
@@ -64,6 +65,22 @@ typedef struct sl_assign {
 	int exported;
 } sl_assign;
 
+/* Where a command of a Kubernetes or Dynamo deployment comes from. */
+typedef struct sl_k8s_container {
+	char *kind;          /* Deployment, StatefulSet, Job, Pod, DynamoGraphDeployment; owned */
+	char *name;          /* the workload's metadata.name, or the Dynamo service's key; owned */
+	char *container;     /* the container's name, or NULL; owned */
+	char *role;          /* Dynamo subComponentType, else componentType; or NULL; owned */
+	char *image;         /* owned, may be NULL */
+	unsigned replicas;
+	int replicas_given;  /* written (else 1, the default) */
+	uint32_t replicas_at;
+	long gpus;           /* resources limits (or requests) of GPUs; -1 when none */
+	char *gpus_key;      /* nvidia.com/gpu, amd.com/gpu, gpu (Dynamo); owned */
+	uint32_t gpus_at;
+	uint32_t at;         /* the workload, Dynamo service or container (source offset) */
+} sl_k8s_container;
+
 typedef struct sl_command {
 	sl_word *argv;          /* owned */
 	size_t argc;
@@ -80,6 +97,7 @@ typedef struct sl_command {
 	sl_word loop_value;     /* the loop value of this iteration (len 0 when none) */
 	uint32_t start, end;
 	int block;              /* index of the comment block directly above, or -1 */
+	sl_k8s_container *k8s;  /* from a deployment YAML (command: + args:), or NULL; owned */
 } sl_command;
 
 typedef struct sl_comment {
@@ -173,6 +191,16 @@ typedef struct sl_variant {
 int sl_shell_variants(const sl_source *src, const sl_binds *binds, sl_variant **out, size_t *n,
 		      int *truncated, sl_error *err);
 void sl_variants_free(sl_variant *v, size_t n);
+/* A Kubernetes or Dynamo deployment YAML (Deployment, StatefulSet, Job,
+ * Pod, DynamoGraphDeployment; several documents) read as a script: one
+ * command per container, its argv the `command:` list then `args:`, its
+ * env as prefix assignments, every word pointing at where it is written.
+ * A container without a command gets a note. YAML errors fail with
+ * file:line:col. */
+int sl_k8s_parse(const sl_source *src, sl_script **out, sl_error *err);
+/* Whether src looks like such a file (a .yaml/.yml with apiVersion: and kind:). */
+int sl_k8s_is_deployment(const sl_source *src);
+
 /* Parses the value of a word as a script of its own (the string of
  * `bash -c "..."`); every offset maps back into src through w->offs. */
 int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,
