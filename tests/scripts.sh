@@ -61,6 +61,9 @@ golden cond-gpus.check "$bin" check --color never $d/cond-gpus.sh
 "$bin" show --variant 3 $d/cond-gpus.sh > /dev/null 2> "$tmp0/err"
 [ $? -eq 2 ] && grep -q 'there is no variant 3: the script has 2' "$tmp0/err" && ok || ko "--variant past the last"
 
+# a guard that exits ends its variant; `|| exit 1` does not end the script
+[ "$("$bin" show --set HF_TOKEN=x $d/guard.sh | grep -c '^variant ')" -eq 0 ] && ok || ko "guard: --set decides -z"
+
 # Kubernetes and Dynamo: the same model, so the same diffs (against a script)
 golden k8s-vllm.json "$bin" show --format json $d/k8s-vllm.yaml
 golden k8s-vs-script.diff "$bin" diff --color never $d/k8s-vllm.yaml $d/k8s-vllm-local.sh

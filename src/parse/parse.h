@@ -161,6 +161,7 @@ typedef struct sl_script {
 	sl_branch_point *points;  /* undecided conditionals met, in order; owned */
 	size_t npoints;
 	int exited;             /* an `exit` was reached (later statements not read) */
+	uint32_t exit_off;      /* where */
 	char **functions;       /* names of the functions the script defines; owned */
 	size_t nfunctions;
 	sl_script_input *inputs;       /* unknown variables read, first read first; owned */

@@ -174,6 +174,7 @@ struct walker {
 	const unsigned *choice;  /* alternatives to follow at undecided conditionals */
 	size_t nchoice, pt_cap;
 	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */
+	unsigned in_list;        /* inside a && b || c: `|| exit 1` may not run */
 	int arith_bound;         /* the arithmetic being evaluated read a --set value */
 	sl_error *err;
 	int failed;
@@ -1486,10 +1487,12 @@ static void walk_command(walker *w, TSNode node, int background)
 	}
 	copy_exports(w, &c);
 	/* `exit`: nothing after it runs (a subshell's exit leaves the subshell) */
-	int exits = c.argc && !strcmp(c.argv[0].text, "exit") && !w->subshell;
+	int exits = c.argc && !strcmp(c.argv[0].text, "exit") && !w->subshell && !w->in_list;
 	SL_PUSH(w->s->cmds, w->s->ncmds, w->cmd_cap, c);
-	if (exits)
+	if (exits) {
 		w->s->exited = 1;
+		w->s->exit_off = c.start;
+	}
 	/* `--port 8200 \ ` with a blank after the backslash: the line does not
 	 * continue (the parser reads it as a blank), so the next line runs on
 	 * its own. Said once, where the backslash is. */
@@ -1658,11 +1661,13 @@ static void walk_list(walker *w, TSNode node, int background)
 		cur = ts_node_named_child(cur, 0);
 	}
 	SL_PUSH(items, n, cap, cur);
+	w->in_list++;
 	for (size_t i = n; i-- > 0 && !w->failed;)
 		if (strcmp(ts_node_type(items[i]), "comment"))
 			walk_statement(w, items[i], background);
 		else
 			walk_comment(w, items[i]);
+	w->in_list--;
 	free(items);
 }
 
@@ -2139,7 +2144,7 @@ static void walk_if(walker *w, TSNode node)
 	if (!decided && !has_else && !w->failed) {
 		alt[na] = -1;
 		labels[na++] = label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 2,
-					  "no branch of the if");
+					  "no branch of the ");
 	}
 	if (w->failed || na == 0) {
 		for (unsigned i = 0; i < na; i++)
@@ -2222,7 +2227,7 @@ static void walk_case(walker *w, TSNode node)
 	if (!catch_all && !w->failed) {
 		alt[na] = -1;
 		labels[na++] = label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 4,
-					  "no pattern of the case");
+					  "no pattern of the ");
 	}
 	if (w->failed) {
 		for (unsigned i = 0; i < na; i++)
@@ -2758,6 +2763,11 @@ char *sl_script_variant_label(const sl_script *s)
 		if (i)
 			sl_buf_puts(&b, ", ");
 		sl_buf_puts(&b, s->points[i].labels[s->points[i].taken]);
+	}
+	if (s->exited) {
+		unsigned line, col;
+		sl_source_pos(s->src, s->exit_off, &line, &col);
+		sl_buf_printf(&b, ", then exit (line %u)", line);
 	}
 	return sl_buf_detach(&b);
 }
