@@ -92,6 +92,11 @@ printf 'cat > c.yaml <<EOF\ntensor_parallel_size: 8\ntrtllm-serve m --config c.y
 bad heredoc '4:1: unterminated here-document: `<<EOF` at line 1, column 14 has no closing line'
 printf 'vllm serve m --max-num-seqs $((8 / (4 - 4)))\n' > "$tmp/div.sh"
 bad div '1:34: arithmetic: division by zero'
+# values that double at each assignment stop at the explicit limits
+{ printf 'A=x\n'; i=0; while [ $i -lt 40 ]; do printf 'A="$A$A"\n'; i=$((i + 1)); done; printf 'vllm serve $A\n'; } > "$tmp/double.sh"
+bad double '22:3: a word longer than the limit of 1048576 bytes after expansion'
+{ printf 'A=(x)\n'; i=0; while [ $i -lt 40 ]; do printf 'A+=( "${A[@]}" )\n'; i=$((i + 1)); done; } > "$tmp/double2.sh"
+bad double2 '18:4: an array of more than the limit of 100000 elements'
 printf 'apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: [1, 2\n' > "$tmp/deploy.yaml"
 timeout 20 "$bin" show "$tmp/deploy.yaml" > "$tmp/out" 2> "$tmp/err"
 [ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -Eq "^$tmp/deploy.yaml:[0-9]+:[0-9]+: YAML: " "$tmp/err" && ok ||

@@ -17,6 +17,8 @@
 #define SL_MAX_NESTING 64        /* nested expansions, substitutions, bash -c levels */
 #define SL_MAX_LOOP_ITERATIONS 1024
 #define SL_MAX_COMMANDS 100000
+#define SL_MAX_WORD_BYTES (1u << 20)  /* one word or variable value after expansion */
+#define SL_MAX_ARRAY 100000           /* elements of one array variable */
 
 enum {
 	SL_WORD_SYMBOLIC = 1,      /* holds an expansion whose value is unknown ($X, $(..)) */

@@ -176,6 +176,7 @@ struct walker {
 	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */
 	unsigned in_list;        /* inside a && b || c: `|| exit 1` may not run */
 	int arith_bound;         /* the arithmetic being evaluated read a --set value */
+	size_t expanded;         /* bytes of all words built: bounded, whatever the script */
 	sl_error *err;
 	int failed;
 	unsigned depth;
@@ -254,6 +255,7 @@ typedef struct {
 	int splitting;           /* bytes added now are splittable */
 	size_t *brk;             /* byte indexes where a new word starts */
 	size_t nbrk, brk_cap;
+	int overflow;            /* past SL_MAX_WORD_BYTES: the rest was not added */
 	struct wb_elem {         /* array elements added whole: [from, to) and their word's span */
 		size_t from, to;
 		uint32_t start, end;
@@ -267,8 +269,20 @@ static void wb_mark(wbuild *wb, size_t n)
 	memset(wb->ifs + wb->b.len, wb->splitting ? 1 : 0, n);
 }
 
+/* Whether n more bytes fit (A="$A$A" doubles a value each time). */
+static int wb_room(wbuild *wb, size_t n)
+{
+	if (wb->overflow || wb->b.len + n > SL_MAX_WORD_BYTES) {
+		wb->overflow = 1;
+		return 0;
+	}
+	return 1;
+}
+
 static void wb_add(wbuild *wb, const char *s, size_t n, const uint32_t *offs)
 {
+	if (!wb_room(wb, n))
+		return;
 	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
 	memcpy(wb->offs + wb->b.len, offs, n * sizeof *offs);
 	wb_mark(wb, n);
@@ -277,6 +291,8 @@ static void wb_add(wbuild *wb, const char *s, size_t n, const uint32_t *offs)
 
 static void wb_add_view(wbuild *wb, const view *v, size_t i, size_t n)
 {
+	if (!wb_room(wb, n))
+		return;
 	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
 	for (size_t k = 0; k < n; k++)
 		wb->offs[wb->b.len + k] = src_off(v, i + k);
@@ -287,6 +303,8 @@ static void wb_add_view(wbuild *wb, const view *v, size_t i, size_t n)
 /* Bytes with no place of their own (a --set value): all at offset off. */
 static void wb_add_at(wbuild *wb, const char *s, size_t n, uint32_t off)
 {
+	if (!wb_room(wb, n))
+		return;
 	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
 	for (size_t k = 0; k < n; k++)
 		wb->offs[wb->b.len + k] = off;
@@ -1073,10 +1091,30 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 	w->depth--;
 }
 
+#define MAX_EXPANDED ((size_t)256 << 20)
+
+static void too_long(walker *w, TSNode node)
+{
+	fail_at(w, ts_node_start_byte(node), "a word longer than the limit of %s bytes after expansion",
+		"1048576");
+}
+
+/* Counts a built word against the script's budget of expanded text. */
+static void spend(walker *w, TSNode node, size_t n)
+{
+	w->expanded += n;
+	if (w->expanded > MAX_EXPANDED)
+		fail_at(w, ts_node_start_byte(node),
+			"expansions larger than the limit of %s bytes in all", "268435456");
+}
+
 static void eval_word(walker *w, TSNode node, sl_word *out)
 {
 	wbuild wb = {0};
 	eval_node(w, node, &wb, 0);
+	if (wb.overflow)
+		too_long(w, node);
+	spend(w, node, wb.b.len);
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
 	/* the end is just past the word's last byte: mapping the end offset
 	 * itself would, inside `bash -c "..."`, land past the closing quote */
@@ -1119,6 +1157,9 @@ static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *
 {
 	wbuild wb = {0};
 	eval_node(w, node, &wb, 0);
+	if (wb.overflow)
+		too_long(w, node);
+	spend(w, node, wb.b.len);
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
 	size_t len = wb.b.len, nbrk = wb.nbrk;
 	unsigned char *ifs = wb.ifs;
@@ -1297,9 +1338,13 @@ static void do_assign(walker *w, TSNode node, int exported)
 			words_copy(&el, &n, &cap, &old->value, 1);
 		uint32_t k;
 		size_t kb2 = kids(w, val, 1, &k);
-		for (uint32_t i = 0; i < k && !w->failed; i++)
+		for (uint32_t i = 0; i < k && !w->failed; i++) {
 			if (ts_node_symbol(KID(i)) != S.comment)
 				eval_fields(w, KID(i), &el, &n, &cap);
+			if (n > SL_MAX_ARRAY)
+				fail_at(w, ts_node_start_byte(val), "an array of more than the limit of %s elements",
+					"100000");
+		}
 		w->pool_n = kb2;
 		var_set_array(w, nm, el, n, start, exported);
 	} else {
