@@ -151,6 +151,7 @@ typedef struct {
 	sl_word *elems;   /* owned */
 	size_t n;
 	int is_array;
+	int unset;        /* `unset NAME`, or a positional parameter a function call ends */
 } varr;
 
 /* Variables in order of assignment: the newest entry of a name is its value
@@ -177,6 +178,9 @@ struct walker {
 	unsigned in_list;        /* inside a && b || c: `|| exit 1` may not run */
 	int arith_bound;         /* the arithmetic being evaluated read a --set value */
 	size_t expanded;         /* bytes of all words built: bounded, whatever the script */
+	struct fn { char *name; TSNode body; } *fns;  /* functions defined so far */
+	size_t nfns, fns_cap;
+	unsigned calls;          /* function calls being walked */
 	sl_error *err;
 	int failed;
 	unsigned depth;
@@ -429,14 +433,14 @@ static size_t var_find(const walker *w, const char *name, size_t n)
 static const sl_assign *var_get(const walker *w, const char *name, size_t n)
 {
 	size_t i = var_find(w, name, n);
-	return i == (size_t)-1 ? NULL : &w->vars.items[i];
+	return i == (size_t)-1 || w->vars.arr[i].unset ? NULL : &w->vars.items[i];
 }
 
 /* The array behind the newest value of a name, or NULL for a scalar. */
 static const varr *var_array(const walker *w, const char *name, size_t n)
 {
 	size_t i = var_find(w, name, n);
-	return i == (size_t)-1 || !w->vars.arr[i].is_array ? NULL : &w->vars.arr[i];
+	return i == (size_t)-1 || !w->vars.arr[i].is_array || w->vars.arr[i].unset ? NULL : &w->vars.arr[i];
 }
 
 /* A --set binding for a name, or NULL. */
@@ -736,6 +740,14 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 	} else if (have_name) {
 		/* $NAME */
 		size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
+		if (nb == na + 1 && (t[na] == '@' || t[na] == '*')) {
+			/* "$@" and "$*" of a function call: its arguments */
+			const varr *args = var_array(w, "@", 1);
+			if (args) {
+				add_elements(wb, args, in_dq, t[na] == '*');
+				return;
+			}
+		}
 		const sl_assign *v = var_get(w, t + na, nb - na);
 		const varr *ar = var_array(w, t + na, nb - na);
 		if (ar) {
@@ -1248,7 +1260,7 @@ static void var_set(walker *w, const char *name, const sl_word *value, uint32_t 
 	sl_word_copy(&a.value, value);
 	a.start = start;
 	a.exported = exported || (old && old->exported);
-	varr none = {NULL, 0, 0};
+	varr none = {NULL, 0, 0, 0};
 	var_push(w, &a, &none);
 }
 
@@ -1275,7 +1287,7 @@ static void var_set_array(walker *w, const char *name, sl_word *elems, size_t n,
 	join_words(&a.value, elems, n, start);
 	a.start = start;
 	a.exported = exported || (old && old->exported);
-	varr ar = {elems, n, 1};
+	varr ar = {elems, n, 1, 0};
 	var_push(w, &a, &ar);
 }
 
@@ -1489,6 +1501,115 @@ static void copy_exports(walker *w, sl_command *c)
 	}
 }
 
+/* ---- functions, positional parameters ---------------------------------------- */
+
+static void walk_statement(walker *w, TSNode node, int background);
+
+#define MAX_CALL_DEPTH 16
+#define MAX_POSITIONAL 64
+
+static void var_unset(walker *w, const char *name)
+{
+	if (!var_get(w, name, strlen(name)))
+		return;
+	sl_assign a = {0};
+	a.name = sl_strdup(name);
+	wbuild wb = {0};
+	wb_finish(&wb, &a.value, 0, 0);
+	varr u = {NULL, 0, 0, 1};
+	var_push(w, &a, &u);
+}
+
+/* $1..$N, "$@" and $# from words (copied); the ones past N are unset. */
+static void set_positional(walker *w, const sl_word *args, size_t n, size_t old_n, uint32_t at)
+{
+	if (n > MAX_POSITIONAL)
+		n = MAX_POSITIONAL;
+	char nm[24];
+	for (size_t i = 0; i < n; i++) {
+		snprintf(nm, sizeof nm, "%zu", i + 1);
+		var_set(w, nm, &args[i], args[i].start, 0);
+	}
+	for (size_t i = n; i < old_n; i++) {
+		snprintf(nm, sizeof nm, "%zu", i + 1);
+		var_unset(w, nm);
+	}
+	sl_word *el = NULL;
+	size_t k = 0, cap = 0;
+	words_copy(&el, &k, &cap, args, n);
+	var_set_array(w, "@", el, k, at, 0);
+	wbuild wb = {0};
+	add_number(&wb, (long long)n, at);
+	sl_word cnt;
+	wb_finish(&wb, &cnt, at, at);
+	var_set(w, "#", &cnt, at, 0);
+	sl_word_free(&cnt);
+}
+
+/* The positional parameters now: a function's arguments, or NULL (the
+ * script's own, which are unknown). */
+static const varr *positional(const walker *w)
+{
+	return var_array(w, "@", 1);
+}
+
+/* A call of a function the script defined: its body runs here, with the
+ * call's words as $1... (restored after). */
+static void walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, TSNode call)
+{
+	if (w->calls >= MAX_CALL_DEPTH) {
+		note(w, call, "function calls nested deeper than 16: this one is not followed");
+		return;
+	}
+	const varr *before = positional(w);
+	sl_word *saved = NULL;
+	size_t ns = 0, scap = 0;
+	int had = before != NULL;
+	if (had)
+		words_copy(&saved, &ns, &scap, before->elems, before->n);
+	uint32_t at = src_off(&w->v, ts_node_start_byte(call));
+	set_positional(w, args, n, ns, at);
+	w->calls++;
+	walk_statement(w, f->body, 0);
+	w->calls--;
+	/* back to the caller's parameters (a `shift` inside changed them) */
+	const varr *now = positional(w);
+	size_t now_n = now ? now->n : 0;
+	if (had) {
+		set_positional(w, saved, ns, now_n, at);
+	} else {
+		char nm[24];
+		for (size_t i = 0; i < now_n || i < n; i++) {
+			snprintf(nm, sizeof nm, "%zu", i + 1);
+			var_unset(w, nm);
+		}
+		var_unset(w, "@");
+		var_unset(w, "#");
+	}
+	for (size_t i = 0; i < ns; i++)
+		sl_word_free(&saved[i]);
+	free(saved);
+}
+
+/* `shift [N]` inside a function: its parameters move down. */
+static void walk_shift(walker *w, const sl_word *argv, size_t argc, TSNode call)
+{
+	const varr *p = positional(w);
+	if (!p)
+		return;
+	long long k = 1;
+	if (argc > 1 && (parse_ll(argv[1].text, argv[1].len, &k) || k < 0))
+		return;
+	size_t n = p->n, from = (size_t)k < n ? (size_t)k : n;
+	sl_word *rest = NULL;
+	size_t nr = 0, cap = 0;
+	words_copy(&rest, &nr, &cap, p->elems + from, n - from);
+	set_positional(w, rest, nr, n, src_off(&w->v, ts_node_start_byte(call)));
+	for (size_t i = 0; i < nr; i++)
+		sl_word_free(&rest[i]);
+	free(rest);
+}
+
 static void walk_command(walker *w, TSNode node, int background)
 {
 	if (w->s->ncmds >= SL_MAX_COMMANDS) {
@@ -1537,6 +1658,42 @@ static void walk_command(walker *w, TSNode node, int background)
 	if (exits) {
 		w->s->exited = 1;
 		w->s->exit_off = c.start;
+	}
+	/* builtins that change variables, and calls of the script's functions
+	 * (the words are copied: walking the body adds commands) */
+	const sl_command *me = &w->s->cmds[w->s->ncmds - 1];
+	if (me->argc && !w->failed) {
+		const char *name = me->argv[0].text;
+		if (!strcmp(name, "shift")) {
+			sl_word *cp = NULL;
+			size_t n = 0, cap = 0;
+			words_copy(&cp, &n, &cap, me->argv, me->argc);
+			walk_shift(w, cp, n, node);
+			for (size_t i = 0; i < n; i++)
+				sl_word_free(&cp[i]);
+			free(cp);
+		} else if (!strcmp(name, "unset")) {
+			for (size_t i = 1; i < me->argc; i++)
+				if (me->argv[i].text[0] != '-') {
+					char *nm = sl_strndup(me->argv[i].text, me->argv[i].len);
+					var_unset(w, nm);
+					free(nm);
+				}
+		} else {
+			const struct fn *f = NULL;
+			for (size_t i = w->nfns; i-- > 0 && !f;)
+				if (!strcmp(w->fns[i].name, name))
+					f = &w->fns[i];
+			if (f) {
+				sl_word *cp = NULL;
+				size_t n = 0, cap = 0;
+				words_copy(&cp, &n, &cap, me->argv + 1, me->argc - 1);
+				walk_call(w, f, cp, n, node);
+				for (size_t i = 0; i < n; i++)
+					sl_word_free(&cp[i]);
+				free(cp);
+			}
+		}
 	}
 	/* `--port 8200 \ ` with a blank after the backslash: the line does not
 	 * continue (the parser reads it as a blank), so the next line runs on
@@ -2374,12 +2531,15 @@ static void walk_statement(walker *w, TSNode node, int background)
 		   (t_sym == S.do_group) || (t_sym == S.compound_statement)) {
 		walk_children(w, node);
 	} else if ((t_sym == S.function_definition)) {
-		note(w, node, "function definition not analysed (its body runs only when called)");
+		/* its body is walked where it is called (walk_call) */
 		TSNode fn = ts_node_child_by_field_name(node, "name", 4);
-		if (!ts_node_is_null(fn)) {
+		TSNode body = ts_node_child_by_field_name(node, "body", 4);
+		if (!ts_node_is_null(fn) && !ts_node_is_null(body)) {
 			size_t fa = ts_node_start_byte(fn), fb = ts_node_end_byte(fn);
 			SL_PUSH(w->s->functions, w->s->nfunctions, w->fn_cap,
 				sl_strndup(w->v.text + fa, fb - fa));
+			struct fn f = {sl_strndup(w->v.text + fa, fb - fa), body};
+			SL_PUSH(w->fns, w->nfns, w->fns_cap, f);
 		}
 	} else if (t_sym == S.if_statement) {
 		walk_if(w, node);
@@ -2387,7 +2547,8 @@ static void walk_statement(walker *w, TSNode node, int background)
 		walk_case(w, node);
 	} else if ((t_sym == S.while_statement) || (t_sym == S.c_style_for_statement)) {
 		sl_buf b = {0};
-		sl_buf_printf(&b, "%s not analysed yet; commands inside it are not in the model", t);
+		sl_buf_printf(&b, "%s not analysed yet; commands inside it are not in the model",
+			      t_sym == S.while_statement ? "while/until loop" : "C-style for loop");
 		note(w, node, b.data);
 		sl_buf_free(&b);
 	} else {
@@ -2665,6 +2826,9 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 	}
 	free(w.vars.items);
 	free(w.vars.arr);
+	for (size_t i = 0; i < w.nfns; i++)
+		free(w.fns[i].name);
+	free(w.fns);
 	free(w.pool);
 	if (w.have_cur)
 		ts_tree_cursor_delete(&w.cur);
