@@ -1143,18 +1143,19 @@ static int field_symbolic(const char *s, size_t n)
  * element keeps that element's span (where "$MODEL" is written in the
  * array), not that of its value. */
 static void push_field(sl_word **v, size_t *n, size_t *cap, const sl_word *whole, size_t from,
-		       size_t to, const struct wb_elem *els, size_t nels)
+		       size_t to, const struct wb_elem *els, size_t nels, size_t *cursor)
 {
 	sl_word f;
 	sl_word_slice(&f, whole, from, to);
 	if (!field_symbolic(f.text, f.len))
 		f.flags &= ~(unsigned)SL_WORD_SYMBOLIC;
-	for (size_t e = 0; e < nels; e++)
-		if (els[e].from == from && els[e].to == to) {
-			f.start = els[e].start;
-			f.end = els[e].end;
-			break;
-		}
+	/* fields and elements both come in order: one pass over the elements */
+	while (*cursor < nels && els[*cursor].to <= from && !(els[*cursor].from == from && els[*cursor].to == to))
+		(*cursor)++;
+	if (*cursor < nels && els[*cursor].from == from && els[*cursor].to == to) {
+		f.start = els[*cursor].start;
+		f.end = els[*cursor].end;
+	}
 	SL_PUSH(*v, *n, *cap, f);
 }
 
@@ -1196,7 +1197,7 @@ static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *
 		free(els);
 		return;
 	}
-	size_t nfields = 0, from = 0, bi = 0;
+	size_t nfields = 0, from = 0, bi = 0, cursor = 0;
 	int depth = 0, in_field = 0;
 	for (size_t i = 0; i <= len; i++) {
 		int cut = i == len;
@@ -1212,13 +1213,13 @@ static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *
 		}
 		int blank = !cut && ifs[i] && depth == 0 && strchr(" \t\n", whole.text[i]);
 		if (forced && in_field) {
-			push_field(v, n, cap, &whole, from, i, els, nels);
+			push_field(v, n, cap, &whole, from, i, els, nels, &cursor);
 			nfields++;
 			in_field = 0;
 		}
 		if (cut || blank) {
 			if (in_field) {
-				push_field(v, n, cap, &whole, from, i, els, nels);
+				push_field(v, n, cap, &whole, from, i, els, nels, &cursor);
 				nfields++;
 				in_field = 0;
 			}

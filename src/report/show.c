@@ -85,7 +85,7 @@ static json_t *service_json(const sl_service *s)
 		json_object_set_new(g, "from", json_string(s->gpus_from));
 		if (s->gpus_placeholder)
 			json_object_set_new(g, "placeholder", json_true());
-		json_object_set(g, "devices", s->gpu_devices ? s->gpu_devices : json_array());
+		json_object_set_new(g, "devices", s->gpu_devices ? json_incref(s->gpu_devices) : json_array());
 		json_object_set_new(g, "origin", origin_json(&s->gpus_origin));
 		json_object_set_new(o, "gpus", g);
 	} else {
