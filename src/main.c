@@ -22,6 +22,7 @@ static void usage(FILE *f)
 	      "  log       the semantic history of an entry through git commits\n"
 	      "  review    a change's semantic diffs and only the findings it introduces\n"
 	      "  import    split published catalogue pages into entry folders\n"
+	      "  run       start an entry (or some of its services) and time it\n"
 	      "\n"
 	      "`servelint <command> --help` describes a command.\n",
 	      f);
@@ -38,6 +39,7 @@ int main(int argc, char **argv)
 		{"matrix", sl_cmd_matrix},
 		{"log", sl_cmd_log},
 		{"review", sl_cmd_review},
+		{"run", sl_cmd_run},
 	};
 	if (argc < 2) {
 		usage(stderr);

@@ -16,6 +16,16 @@ n=$(lg --color never --no-reformat cat/vllm | grep -c 'reformatted only')
 n=$(lg --color never cat/vllm | grep -c '^commit ')
 [ "$n" -eq 4 ] && ok || ko "cat/vllm: $n commits, not 4 (creation, reformat, alias swap, flag change)"
 lg --rev HEAD~4 --color never cat/trt | grep -q 'YAML change' && ko "--rev HEAD~4 sees a later commit" || ok
+# parse once per object id: on a clone with a revert, cat/vllm's five
+# commits ask for 8 sides; the revert brings back the alias swap's object,
+# so 4 distinct objects and 4 parses (8 without the cache)
+repo=$(mktemp -d)
+git clone -q "$hist" "$repo/c" && (cd "$repo/c" && git -c user.name=T -c user.email=t@e revert --no-edit HEAD~4 > /dev/null 2>&1 &&
+	git -c user.name=T -c user.email=t@e commit -q --allow-empty -m "empty commit")
+s=$(cd "$repo/c" && "$bin" log --stats cat/vllm 2>&1 > /dev/null)
+[ "$s" = "servelint log: 8 entry lookups, 4 distinct objects, 4 parsed" ] && ok || ko "log --stats: $s"
+n=$(cd "$repo/c" && "$bin" log --color never cat/vllm | grep -c '^commit ')
+[ "$n" -eq 5 ] && ok || ko "cat/vllm after the revert: $n commits, not 5"
 lg cat/nosuch > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "path missing at HEAD"
 lg --rev nosuchrev cat/vllm > /dev/null 2>&1

@@ -519,6 +519,19 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 }
 
 /* the same flag twice on one command line: different values or the same */
+/* Whether the export e of service s is in effect for some other service. */
+static int export_used(const sl_model *m, const sl_service *s, const sl_env *e)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *o = &m->services[i];
+		for (size_t k = 0; o != s && k < o->nenv; k++)
+			if (!strcmp(o->env[k].name, e->name) && !strcmp(o->env[k].via, "export") &&
+			    !(o->env[k].flags & SL_SET_OVERRIDDEN))
+				return 1;
+	}
+	return 0;
+}
+
 static void c_duplicate(const sl_rule *r, const sl_model *m, sl_findings *out, int want_conflict)
 {
 	for (size_t i = 0; i < m->nservices; i++) {
@@ -554,6 +567,11 @@ static void c_duplicate(const sl_rule *r, const sl_model *m, sl_findings *out, i
 				const sl_env *b = &s->env[j];
 				if (strcmp(a->name, b->name) || !strcmp(b->via, "comment"))
 					continue;
+				/* `export X=a` for the script, `X=b cmd` for one command:
+				 * the usual way to give one command its own value, when
+				 * the export holds for another command */
+				if (!strcmp(a->via, "export") && !strcmp(b->via, "inline") && export_used(m, s, a))
+					break;
 				int conflict = strcmp(a->value, b->value) != 0;
 				if (conflict != want_conflict)
 					break;

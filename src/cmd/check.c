@@ -171,7 +171,7 @@ static void apply_config(const config *cfg, sl_findings *fs, size_t first)
 /* ---- inputs ------------------------------------------------------------------------ */
 
 /* A folder that is not itself an entry is searched for entries: folders
- * holding launch.sh, and loose *.sh files. */
+ * holding launch.sh, loose *.sh files, and Kubernetes or Dynamo manifests. */
 static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth)
 {
 	struct stat st;
@@ -210,6 +210,15 @@ static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsi
 		sl_buf_printf(&p, "%s/%s", path, names[i]);
 		if (stat(p.data, &st) == 0 && (S_ISDIR(st.st_mode) || sl_ends_with(names[i], ".sh")))
 			discover(p.data, out, n, cap, depth + 1);
+		else if (sl_ends_with(names[i], ".yaml") || sl_ends_with(names[i], ".yml")) {
+			/* a Kubernetes or Dynamo manifest outside an entry folder is one */
+			sl_source *src = NULL;
+			sl_error ignored = {0};
+			if (!sl_source_load(p.data, &src, &ignored) && sl_source_is_manifest(src))
+				SL_PUSH(*out, *n, *cap, sl_strdup(p.data));
+			sl_error_clear(&ignored);
+			sl_source_free(src);
+		}
 		sl_buf_free(&p);
 		free(names[i]);
 	}

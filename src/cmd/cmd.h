@@ -14,6 +14,7 @@ int sl_cmd_diff(int argc, char **argv);
 int sl_cmd_matrix(int argc, char **argv);
 int sl_cmd_log(int argc, char **argv);
 int sl_cmd_review(int argc, char **argv);
+int sl_cmd_run(int argc, char **argv);
 
 
 #endif

@@ -49,32 +49,64 @@ static void usage(FILE *f)
 	      "                        sides (repeatable; A and B only)\n"
 	      "      --variant N       the variant of a script with an undecided if/case: once\n"
 	      "                        for both sides, twice for A then B (A and B only)\n"
-	      "      --color WHEN      auto (default), always, never\n",
+	      "      --color WHEN      auto (default), always, never\n"
+	      "      --stats           with two revisions: tell on stderr how many entries\n"
+	      "                        were looked up and parsed (each object id once)\n",
 	      f);
 }
 
-const char *const sl_touched_status[] = {"changed", "reformatted only", "added", "removed", "renamed",
-					   "renamed, reformatted only"};
+void sl_cmd_cache_stats(const char *cmd, const sl_entry_cache *cache)
+{
+	size_t lookups, parsed, ids;
+	sl_entry_cache_stats(cache, &lookups, &parsed, &ids);
+	fprintf(stderr, "servelint %s: %zu entry lookups, %zu distinct objects, %zu parsed\n", cmd, lookups, ids,
+		parsed);
+}
 
-int sl_cmd_touched_compare(const char *r1, const char *r2, const sl_touched *t, const sl_grammars *gs,
-			   const sl_diff_opts *o, sl_touched_cmp *c, sl_error *err)
+const char *const sl_touched_status[] = {"changed", "reformatted only", "added", "removed", "renamed",
+					   "renamed, reformatted only", "renamed"};
+
+int sl_cmd_touched_compare_named(const char *r1, const char *r2, const char *d1, const char *d2,
+				 const sl_touched *t, sl_entry_cache *cache, const sl_diff_opts *o,
+				 sl_touched_cmp *c, sl_error *err)
 {
 	memset(c, 0, sizeof *c);
-	sl_buf a = {0}, b = {0};
-	sl_buf_printf(&a, "%s:%s", r1, t->old_path);
-	sl_buf_printf(&b, "%s:%s", r2, t->new_path);
+	c->cache = cache;
+	sl_buf a = {0}, b = {0}, sa = {0}, sb = {0};
+	sl_buf_printf(&a, "%s:%s", d1, t->old_path);
+	sl_buf_printf(&b, "%s:%s", d2, t->new_path);
+	sl_buf_printf(&sa, "%s:%s", r1, t->old_path);
+	sl_buf_printf(&sb, "%s:%s", r2, t->new_path);
 	c->na = sl_buf_detach(&a);
 	c->nb = sl_buf_detach(&b);
-	if (!t->in_old)
-		return c->status = 2;
-	if (!t->in_new)
-		return c->status = 3;
-	if (sl_entry_from_git(c->na, &c->ea, err) || sl_normalize_entry(c->ea, gs, &c->ma, err) ||
-	    sl_entry_from_git(c->nb, &c->eb, err) || sl_normalize_entry(c->eb, gs, &c->mb, err))
-		return c->status = -1;
-	sl_diff_models(c->ma, c->mb, o, &c->diff);
-	int renamed = strcmp(t->old_path, t->new_path) != 0;
-	return c->status = sl_diff_equal(&c->diff) ? (renamed ? 5 : 1) : (renamed ? 4 : 0);
+	int st;
+	char ia[SL_GIT_ID_SIZE], ib[SL_GIT_ID_SIZE];
+	if (!t->in_old) {
+		st = 2;
+	} else if (!t->in_new) {
+		st = 3;
+	} else if (strcmp(t->old_path, t->new_path) && !sl_git_object_id(sa.data, ia, err) &&
+		   !sl_git_object_id(sb.data, ib, err) && !strcmp(ia, ib)) {
+		st = 6; /* the same object under another name: moved, nothing to read */
+	} else {
+		sl_error_clear(err);
+		if (sl_entry_cache_get(cache, sa.data, &c->a, err) || sl_entry_cache_get(cache, sb.data, &c->b, err)) {
+			st = -1;
+		} else {
+			sl_diff_models(c->a.model, c->b.model, o, &c->diff);
+			int renamed = strcmp(t->old_path, t->new_path) != 0;
+			st = sl_diff_equal(&c->diff) ? (renamed ? 5 : 1) : (renamed ? 4 : 0);
+		}
+	}
+	sl_buf_free(&sa);
+	sl_buf_free(&sb);
+	return c->status = st;
+}
+
+int sl_cmd_touched_compare(const char *r1, const char *r2, const sl_touched *t, sl_entry_cache *cache,
+			   const sl_diff_opts *o, sl_touched_cmp *c, sl_error *err)
+{
+	return sl_cmd_touched_compare_named(r1, r2, r1, r2, t, cache, o, c, err);
 }
 
 void sl_cmd_touched_print_diff(const sl_touched_cmp *c, int md, int color)
@@ -104,10 +136,10 @@ void sl_cmd_touched_print(const sl_touched_cmp *c, const sl_touched *t, int md, 
 void sl_cmd_touched_free(sl_touched_cmp *c)
 {
 	sl_diff_free(&c->diff);
-	sl_model_free(c->ma);
-	sl_model_free(c->mb);
-	sl_entry_free(c->ea);
-	sl_entry_free(c->eb);
+	if (c->cache) {
+		sl_entry_cache_release(c->cache, &c->a);
+		sl_entry_cache_release(c->cache, &c->b);
+	}
 	free(c->na);
 	free(c->nb);
 	memset(c, 0, sizeof *c);
@@ -115,12 +147,12 @@ void sl_cmd_touched_free(sl_touched_cmp *c)
 
 /* `diff REV1 REV2 [-- PATHSPEC...]`: every entry touched between them. */
 static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_t nps, const char *format,
-			  const sl_diff_opts *o, int exit_code, int color)
+			  const sl_diff_opts *o, int exit_code, int color, int stats)
 {
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_touched *ts = NULL;
-	size_t nt = 0, count[6] = {0};
+	size_t nt = 0, count[7] = {0};
 	int rc = SL_EXIT_OK, differ = 0;
 	if (sl_normalize_grammars_load(&gs, &err) || sl_git_touched(r1, r2, ps, nps, &ts, &nt, &err)) {
 		sl_error_print(&err, "servelint");
@@ -130,20 +162,21 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 	}
 	int json = !strcmp(format, "json"), md = !strcmp(format, "markdown");
 	json_t *entries = json_array();
+	sl_entry_cache *cache = sl_entry_cache_new(gs);
 	if (md)
 		fprintf(stdout, "### servelint diff %s %s\n\n", r1, r2);
 	for (size_t i = 0; i < nt && rc == SL_EXIT_OK; i++) {
 		if (!ts[i].in_old && !ts[i].in_new)
 			continue;
 		sl_touched_cmp cmp;
-		int st = sl_cmd_touched_compare(r1, r2, &ts[i], gs, o, &cmp, &err);
+		int st = sl_cmd_touched_compare(r1, r2, &ts[i], cache, o, &cmp, &err);
 		if (st < 0) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
 			rc = SL_EXIT_ERROR;
 		} else {
 			count[st]++;
-			differ |= st != 1 && st != 5;
+			differ |= st != 1 && st != 5; /* a move is a change */
 			if (json) {
 				json_t *e = json_pack("{s:s, s:s}", "status", sl_touched_status[st], "path",
 						      st == 2 ? ts[i].new_path : ts[i].old_path);
@@ -159,7 +192,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 		sl_cmd_touched_free(&cmp);
 	}
 	if (rc == SL_EXIT_OK) {
-		size_t total = count[0] + count[1] + count[2] + count[3] + count[4] + count[5];
+		size_t total = count[0] + count[1] + count[2] + count[3] + count[4] + count[5] + count[6];
 		if (json) {
 			json_t *doc = json_pack("{s:s, s:s, s:o}", "from", r1, "to", r2, "entries", entries);
 			entries = NULL;
@@ -170,7 +203,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 		} else {
 			fprintf(stdout, "%s%zu entr%s touched: %zu changed, %zu reformatted only, %zu added, %zu removed, %zu renamed\n",
 				md ? "\n" : "", total, total == 1 ? "y" : "ies", count[0], count[1], count[2], count[3],
-				count[4] + count[5]);
+				count[4] + count[5] + count[6]);
 		}
 		if (fflush(stdout) || ferror(stdout))
 			rc = SL_EXIT_ERROR;
@@ -178,6 +211,9 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 			rc = SL_EXIT_FINDINGS;
 	}
 	json_decref(entries);
+	if (stats)
+		sl_cmd_cache_stats("diff", cache);
+	sl_entry_cache_free(cache);
 	sl_touched_free(ts, nt);
 	sl_normalize_grammars_free(gs);
 	return rc;
@@ -297,6 +333,7 @@ int sl_cmd_diff(int argc, char **argv)
 		{"color", required_argument, NULL, 'C'},
 		{"set", required_argument, NULL, 's'},
 		{"variant", required_argument, NULL, 'V'},
+		{"stats", no_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -304,7 +341,7 @@ int sl_cmd_diff(int argc, char **argv)
 	unsigned variant[2] = {0, 0};  /* --variant: for A, then for B (one: both) */
 	size_t nvariant = 0;
 	const char *format = "tty";
-	int exit_code = 0, color = -1, c;
+	int exit_code = 0, color = -1, stats = 0, c;
 	sl_key_globs keys = {0};
 	/* `-- PATHSPEC...` is kept from getopt: it only limits REV REV */
 	char **ps = NULL;
@@ -342,6 +379,7 @@ int sl_cmd_diff(int argc, char **argv)
 			variant[nvariant++] = (unsigned)v;
 			break;
 		}
+		case 'S': stats = 1; break;
 		case 'i':
 		case 'O':
 			if (sl_key_globs_take(&keys, c, optarg, "diff") < 0)
@@ -370,7 +408,7 @@ int sl_cmd_diff(int argc, char **argv)
 	const char *na = argv[optind], *nb = argv[optind + 1];
 	if (is_rev(na) && is_rev(nb)) {
 		sl_diff_opts o = sl_key_globs_opts(&keys);
-		return diff_revisions(na, nb, ps, nps, format, &o, exit_code, color);
+		return diff_revisions(na, nb, ps, nps, format, &o, exit_code, color, stats);
 	}
 	if (ps) {
 		fprintf(stderr, "servelint diff: `-- PATHSPEC` needs two revisions\n");

@@ -34,7 +34,9 @@ static void usage(FILE *f)
 	      "  -f, --format FORMAT   tty (default), markdown\n"
 	      "      --ignore GLOB     leave out keys matching GLOB (repeatable)\n"
 	      "      --only GLOB       only keys matching GLOB (repeatable)\n"
-	      "      --color WHEN      auto (default), always, never\n",
+	      "      --color WHEN      auto (default), always, never\n"
+	      "      --stats           tell on stderr how many entries were looked up and\n"
+	      "                        parsed (each distinct object once)\n",
 	      f);
 }
 
@@ -49,6 +51,22 @@ static void date(char *buf, size_t n, const sl_commit *c)
 	snprintf(buf + k, n - k, " %c%02d%02d", c->tz_minutes < 0 ? '-' : '+', off / 60, off % 60);
 }
 
+/* Whether PATH names the same object at both commits: then the commit did
+ * not touch the entry, and the tree diff that finds renames is spared. */
+static int same_at(const char *r1, const char *r2, const char *path)
+{
+	char a[SL_GIT_ID_SIZE], b[SL_GIT_ID_SIZE];
+	sl_error e = {0};
+	sl_buf s1 = {0}, s2 = {0};
+	sl_buf_printf(&s1, "%s:%s", r1, path);
+	sl_buf_printf(&s2, "%s:%s", r2, path);
+	int same = !sl_git_object_id(s1.data, a, &e) && !sl_git_object_id(s2.data, b, &e) && !strcmp(a, b);
+	sl_error_clear(&e);
+	sl_buf_free(&s1);
+	sl_buf_free(&s2);
+	return same;
+}
+
 int sl_cmd_log(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -58,17 +76,19 @@ int sl_cmd_log(int argc, char **argv)
 		{"ignore", required_argument, NULL, 'i'},
 		{"only", required_argument, NULL, 'O'},
 		{"color", required_argument, NULL, 'C'},
+		{"stats", no_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *rev = "HEAD", *format = "tty";
-	int no_reformat = 0, color = -1, c;
+	int no_reformat = 0, color = -1, stats = 0, c;
 	sl_key_globs keys = {0};
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "r:f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r': rev = optarg; break;
 		case 'n': no_reformat = 1; break;
+		case 'S': stats = 1; break;
 		case 'f':
 			if (strcmp(optarg, "tty") && strcmp(optarg, "markdown")) {
 				fprintf(stderr, "servelint log: unknown format `%s` (tty, markdown)\n", optarg);
@@ -102,6 +122,7 @@ int sl_cmd_log(int argc, char **argv)
 	sl_grammars *gs = NULL;
 	sl_commit *cs = NULL;
 	size_t ncs = 0;
+	sl_entry_cache *cache = NULL;
 	sl_diff_opts o = sl_key_globs_opts(&keys);
 	char *cur = sl_strdup(argv[optind]);
 	size_t len = strlen(cur);
@@ -111,6 +132,7 @@ int sl_cmd_log(int argc, char **argv)
 	if (sl_normalize_grammars_load(&gs, &err) || sl_git_log(rev, &cs, &ncs, &err)) {
 		rc = SL_EXIT_ERROR;
 	} else {
+		cache = sl_entry_cache_new(gs);
 		/* the entry must be there at REV */
 		sl_buf at = {0};
 		sl_buf_printf(&at, "%s:%s", rev, cur);
@@ -126,6 +148,8 @@ int sl_cmd_log(int argc, char **argv)
 		const sl_commit *k = &cs[i];
 		if (progress && i % 50 == 49)
 			fprintf(stderr, "\rservelint log: %zu/%zu commits", i + 1, ncs);
+		if (k->parent && same_at(k->parent, k->id, cur))
+			continue; /* the commit left the entry's folder (or file) alone */
 		sl_touched t = {NULL, sl_strdup(cur), 0, 1};
 		if (k->parent) {
 			sl_touched *ts = NULL;
@@ -154,7 +178,8 @@ int sl_cmd_log(int argc, char **argv)
 		snprintf(r1, sizeof r1, "%.12s", k->parent ? k->parent : k->id);
 		snprintf(r2, sizeof r2, "%.12s", k->id);
 		sl_touched_cmp cmp;
-		int st = sl_cmd_touched_compare(r1, r2, &t, gs, &o, &cmp, &err);
+		int st = sl_cmd_touched_compare_named(k->parent ? k->parent : k->id, k->id, r1, r2, &t, cache, &o,
+						      &cmp, &err);
 		if (st < 0) {
 			rc = SL_EXIT_ERROR;
 		} else if (!(no_reformat && st == 1)) {
@@ -191,6 +216,9 @@ int sl_cmd_log(int argc, char **argv)
 	}
 	if (!rc && (fflush(stdout) || ferror(stdout)))
 		rc = SL_EXIT_ERROR;
+	if (stats && cache)
+		sl_cmd_cache_stats("log", cache);
+	sl_entry_cache_free(cache);
 	free(cur);
 	sl_commits_free(cs, ncs);
 	sl_normalize_grammars_free(gs);

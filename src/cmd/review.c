@@ -37,22 +37,21 @@ static void usage(FILE *f)
 	      f);
 }
 
-/* The findings of an entry at a revision, appended to fs; the entry and
- * model are kept (the findings point into them). 0, or -1 with err. */
-static int check_at(const char *spec, const sl_grammars *gs, const sl_rules *rules, sl_findings *fs,
-		    sl_entry **e, sl_model **m, sl_error *err)
+/* The findings of an entry at a revision, appended to fs; *h holds the
+ * entry and model (the findings point into them) until released. 0, or -1
+ * with err. */
+static int check_at(const char *spec, sl_entry_cache *cache, const sl_rules *rules, sl_findings *fs,
+		    sl_cached *h, sl_error *err)
 {
-	if (sl_entry_from_git(spec, e, err))
-		return -1;
 	size_t first = fs->n;
-	if (sl_normalize_entry(*e, gs, m, err)) {
-		if (!sl_check_input_error(rules, *e, err, fs))
+	if (sl_entry_cache_get(cache, spec, h, err)) {
+		if (!h->entry || !sl_check_input_error(rules, h->entry, err, fs))
 			return -1;
 		sl_error_clear(err);
 	} else {
-		sl_check_model(rules, *m, NULL, fs);
+		sl_check_model(rules, h->model, NULL, fs);
 	}
-	sl_check_suppress(*e, fs, first);
+	sl_check_suppress(h->entry, fs, first);
 	return 0;
 }
 
@@ -68,11 +67,6 @@ static void md_findings(FILE *f, const sl_findings *fs)
 		free(w);
 	}
 }
-
-typedef struct kept {
-	sl_entry *e;
-	sl_model *m;
-} kept;
 
 int sl_cmd_review(int argc, char **argv)
 {
@@ -127,7 +121,8 @@ int sl_cmd_review(int argc, char **argv)
 	sl_rules *rules = NULL;
 	sl_touched *ts = NULL;
 	size_t nt = 0, nk = 0, kcap = 0;
-	kept *ks = NULL;
+	sl_cached *ks = NULL;
+	sl_entry_cache *cache = NULL;
 	sl_findings now = {0}, fresh = {0};
 	int rc = SL_EXIT_OK;
 	if (sl_normalize_grammars_load(&gs, &err) || sl_rules_load(&rules, &err) ||
@@ -135,6 +130,7 @@ int sl_cmd_review(int argc, char **argv)
 		rc = SL_EXIT_ERROR;
 		goto done;
 	}
+	cache = sl_entry_cache_new(gs);
 	if (md)
 		printf("### servelint review `%s`..`%s`\n\n", base, head);
 	for (size_t i = 0; i < nt && !rc; i++) {
@@ -144,21 +140,21 @@ int sl_cmd_review(int argc, char **argv)
 		/* the semantic diff (text formats) */
 		sl_diff_opts all = {NULL, 0, NULL, 0};
 		sl_touched_cmp cmp;
-		if (sl_cmd_touched_compare(base, head, t, gs, &all, &cmp, &err) >= 0 && text)
+		if (sl_cmd_touched_compare(base, head, t, cache, &all, &cmp, &err) >= 0 && text)
 			sl_cmd_touched_print(&cmp, t, md, color);
 		sl_cmd_touched_free(&cmp);
 		sl_error_clear(&err);
 		if (!t->in_new)
 			continue;
 		/* the findings at HEAD less those at BASE */
-		kept kh = {0}, kb = {0};
+		sl_cached kh = {0}, kb = {0};
 		sl_findings was = {0};
 		size_t first = now.n;
 		sl_buf sh = {0}, sb = {0};
 		sl_buf_printf(&sh, "%s:%s", head, t->new_path);
 		sl_buf_printf(&sb, "%s:%s", base, t->old_path);
-		if (check_at(sh.data, gs, rules, &now, &kh.e, &kh.m, &err) ||
-		    (t->in_old && check_at(sb.data, gs, rules, &was, &kb.e, &kb.m, &err)))
+		if (check_at(sh.data, cache, rules, &now, &kh, &err) ||
+		    (t->in_old && check_at(sb.data, cache, rules, &was, &kb, &err)))
 			rc = SL_EXIT_ERROR;
 		SL_PUSH(ks, nk, kcap, kh);
 		char *used = sl_calloc(was.n + 1, 1);
@@ -176,8 +172,7 @@ int sl_cmd_review(int argc, char **argv)
 		}
 		free(used);
 		sl_findings_free(&was);
-		sl_model_free(kb.m);
-		sl_entry_free(kb.e);
+		sl_entry_cache_release(cache, &kb);
 		sl_buf_free(&sh);
 		sl_buf_free(&sb);
 	}
@@ -210,11 +205,10 @@ done:
 	sl_error_clear(&err);
 	sl_findings_free(&fresh);
 	sl_findings_free(&now);
-	for (size_t i = 0; i < nk; i++) {
-		sl_model_free(ks[i].m);
-		sl_entry_free(ks[i].e);
-	}
+	for (size_t i = 0; i < nk; i++)
+		sl_entry_cache_release(cache, &ks[i]);
 	free(ks);
+	sl_entry_cache_free(cache);
 	sl_touched_free(ts, nt);
 	sl_rules_free(rules);
 	sl_normalize_grammars_free(gs);

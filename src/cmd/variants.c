@@ -11,10 +11,14 @@ int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bi
 	*n = 0;
 	sl_variant *vs;
 	size_t nv;
-	int truncated;
-	int rc = sl_shell_variants(e->script, binds, &vs, &nv, &truncated, err);
-	if (rc)
+	int truncated = 0, rc;
+	if (sl_source_is_manifest(e->script)) {
+		/* a Kubernetes or Dynamo manifest has no shell conditionals */
+		vs = sl_calloc(1, sizeof *vs);
+		nv = 1;
+	} else if ((rc = sl_shell_variants(e->script, binds, &vs, &nv, &truncated, err)) != 0) {
 		return rc;
+	}
 	if (which > nv) {
 		sl_error_set(err, e->script->path, 0, 0, "there is no variant %u: the script has %zu", which,
 			     nv);

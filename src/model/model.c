@@ -56,6 +56,8 @@ static void service_free(sl_service *s)
 	sl_origin_clear(&s->gpus_origin);
 	sl_origin_clear(&s->command_origin);
 	json_decref(s->argv);
+	json_decref(s->launches);
+	json_decref(s->health);
 	for (size_t i = 0; i < s->nenv; i++) {
 		free(s->env[i].name);
 		free(s->env[i].value);

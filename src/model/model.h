@@ -76,6 +76,14 @@ typedef struct sl_service {
 	int background;
 	sl_origin command_origin;
 	json_t *argv;          /* the unwrapped engine argv as strings; owned */
+	/* What `run` starts, one object per replica: {"argv": [the command as
+	 * written, launchers and all], "env": [[NAME, VALUE, SYMBOLIC]...] (inline
+	 * and exported), "engine_at": index of the engine program in argv, or -1
+	 * when it is inside a string (bash -c), "symbolic": indexes of the
+	 * words the shell would compute ($X, $(..)), kept as written, "at": the
+	 * command's offset in the script}; owned */
+	json_t *launches;
+	json_t *health;        /* the engine grammar's `health:` (see grammars/engines/README.md); owned, may be NULL */
 	sl_env *env;
 	size_t nenv;
 	sl_setting *settings;

@@ -194,9 +194,7 @@ static char *raw_of(const sl_source *src, const sl_word *flag, sl_word *const *v
 		    int eq)
 {
 	uint32_t a = flag->start, e = (nv && !eq) ? vals[nv - 1]->end : flag->end;
-	/* items of a YAML list: what lies between them in the text is not theirs */
-	int listed = (flag->flags & SL_WORD_LISTED) || (nv && !eq && (vals[nv - 1]->flags & SL_WORD_LISTED));
-	if (src && !listed && e > a && e <= src->len && e - a < 4096 && !memchr(src->text + a, '\n', e - a))
+	if (src && e > a && e <= src->len && e - a < 4096 && !memchr(src->text + a, '\n', e - a))
 		return sl_strndup(src->text + a, e - a);
 	sl_buf b = {0};
 	sl_buf_add(&b, flag->text, flag->len);

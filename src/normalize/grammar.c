@@ -208,6 +208,21 @@ static int load_one(sl_grammars *gs, const sl_source *src, sl_error *err)
 	g.config_from = s ? sl_strdup(s) : NULL;
 	g.config_wins = truthy(sl_yaml_get(r, "config_wins"));
 	g.config_as_flags = truthy(sl_yaml_get(r, "config_as_flags"));
+	/* health: {http: PATH, port: N} | {tcp: PORT} | {frontend: true} */
+	const sl_yaml_node *hl = sl_yaml_get(r, "health");
+	if (rc == SL_OK && hl) {
+		const char *hp = scalar(sl_yaml_get(hl, "http")), *hport = scalar(sl_yaml_get(hl, "port"));
+		const char *tcp = scalar(sl_yaml_get(hl, "tcp"));
+		long long port = 0;
+		if (hp && hport && !sl_parse_int(hport, &port) && port > 0 && port < 65536)
+			g.health = json_pack("{s:s, s:I}", "http", hp, "port", (json_int_t)port);
+		else if (tcp && !sl_parse_int(tcp, &port) && port > 0 && port < 65536)
+			g.health = json_pack("{s:I}", "tcp", (json_int_t)port);
+		else if (truthy(sl_yaml_get(hl, "frontend")))
+			g.health = json_pack("{s:b}", "frontend", 1);
+		else
+			rc = gfail(err, src, hl, "grammar: health takes {http: PATH, port: N}, {tcp: PORT} or {frontend: true}%s", "");
+	}
 	const sl_yaml_node *ev = sl_yaml_get(r, "env");
 	if (rc == SL_OK && ev && ev->kind == SL_YAML_SEQ) {
 		g.env = sl_calloc(ev->n, sizeof *g.env);
@@ -237,6 +252,7 @@ out:
 
 static void sl_grammar_free_one(sl_grammar *g)
 {
+	json_decref(g->health);
 	free(g->id);
 	free(g->title);
 	free(g->kind);

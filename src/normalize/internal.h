@@ -14,6 +14,7 @@ typedef struct {
 	const sl_grammar *grammar; /* NULL: not an engine command */
 	int gpus_rank;             /* priority of the current GPU fact */
 	const sl_source *args_src; /* where the args' offsets point (a config file); NULL: the script */
+	const sl_word *engine_word; /* the engine program's word (in cmd->argv, or in a bash -c string) */
 } sl_build;
 
 typedef struct {
@@ -32,6 +33,7 @@ typedef struct {
 	const sl_script *script;   /* the entry's script */
 	struct sl_written *written; /* here-document files, beside model->files */
 	size_t nwritten;
+	const sl_k8s_workload *ws; /* a manifest's workloads, one per command; NULL for a script */
 	sl_error *err;
 	int failed;
 } sl_ctx;
@@ -86,10 +88,6 @@ void sl_config_free(sl_ctx *c);
 const sl_written *sl_written_file(const sl_ctx *c, const char *path, uint32_t before);
 /* normalize.c: here-documents into sources of the model. */
 void sl_written_load(sl_ctx *c);
-
-/* k8s.c: replicas, GPUs and roles a deployment YAML gives its services
- * (after the command line's own facts; before names are given). */
-void sl_k8s_facts(sl_ctx *c, const sl_script *s);
 
 /* claims.c: what the metadata and the header comments say (sl_claim). */
 void sl_extract_claims(sl_ctx *c, const sl_script *s);

@@ -150,7 +150,10 @@ static int engine_found(sl_ctx *c, sl_build *b, const char *gid, const char *pro
 		return 0;
 	}
 	b->grammar = g;
+	b->engine_word = argv[first];
 	b->svc.engine = sl_strdup(g->id);
+	if (g->health)
+		b->svc.health = json_deep_copy(g->health);
 	b->svc.program = sl_strdup(program);
 	sl_origin_set(&b->svc.command_origin, c->entry->script, argv[first]->start, program);
 	b->svc.argv = json_array();
@@ -444,6 +447,32 @@ static void build_free(sl_build *b)
 	memset(b, 0, sizeof *b);
 }
 
+/* What `run` starts for a command: its words as written (expanded, quotes
+ * removed) and the variables it gets (exported ones, then its inline ones). */
+static json_t *launch_of(const sl_command *cmd, const sl_word *engine)
+{
+	json_t *argv = json_array(), *env = json_array();
+	for (size_t i = 0; i < cmd->argc; i++)
+		json_array_append_new(argv, json_stringn(cmd->argv[i].text, cmd->argv[i].len));
+	for (size_t i = 0; i < cmd->nexported; i++)
+		json_array_append_new(env, json_pack("[s, s%, b]", cmd->exported[i].name, cmd->exported[i].value.text,
+						     cmd->exported[i].value.len,
+						     (cmd->exported[i].value.flags & SL_WORD_SYMBOLIC) != 0));
+	for (size_t i = 0; i < cmd->nprefix; i++)
+		json_array_append_new(env, json_pack("[s, s%, b]", cmd->prefix[i].name, cmd->prefix[i].value.text,
+						     cmd->prefix[i].value.len,
+						     (cmd->prefix[i].value.flags & SL_WORD_SYMBOLIC) != 0));
+	/* words whose value the shell computes when it runs ($X, $(..)): kept
+	 * as written, and run can only take them from --set or its environment */
+	json_t *sym = json_array();
+	for (size_t i = 0; i < cmd->argc; i++)
+		if (cmd->argv[i].flags & SL_WORD_SYMBOLIC)
+			json_array_append_new(sym, json_integer((json_int_t)i));
+	json_int_t at = engine >= cmd->argv && engine < cmd->argv + cmd->argc ? (json_int_t)(engine - cmd->argv) : -1;
+	return json_pack("{s:o, s:o, s:I, s:o, s:I}", "argv", argv, "env", env, "engine_at", at, "symbolic", sym,
+			 "at", (json_int_t)cmd->start);
+}
+
 int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out, sl_error *err)
 {
 	return sl_normalize_entry_with(e, gs, NULL, out, err);
@@ -454,13 +483,15 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 {
 	*out = NULL;
 	sl_script *s;
-	/* a Kubernetes or Dynamo deployment is read as the commands it runs */
-	int rc = sl_k8s_is_deployment(e->script) ? sl_k8s_parse(e->script, &s, err)
-						  : sl_shell_parse_with(e->script, opts, &s, err);
+	sl_k8s_workload *ws = NULL;
+	size_t nws = 0;
+	int rc = sl_source_is_manifest(e->script) ? sl_k8s_parse(e->script, &s, &ws, &nws, err)
+						   : sl_shell_parse_with(e->script, opts, &s, err);
 	if (rc)
 		return rc;
 	sl_ctx c;
 	memset(&c, 0, sizeof c);
+	c.ws = ws;
 	c.entry = e;
 	c.gs = gs;
 	c.err = err;
@@ -494,17 +525,21 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 		b.svc.gpus = -1;
 		b.svc.background = cmd->background;
 		set_env_from(&b, cmd->exported, cmd->nexported, "export", e->script);
-		set_env_from(&b, cmd->prefix, cmd->nprefix, cmd->k8s ? "k8s" : "inline", e->script);
-		if (cmd->k8s) {
-			const sl_k8s_container *k = cmd->k8s;
-			json_t *det = json_pack("{s:s}", "kind", k->kind);
-			if (k->name)
-				json_object_set_new(det, "name", json_string(k->name));
-			if (k->container)
-				json_object_set_new(det, "container", json_string(k->container));
-			if (k->image)
-				json_object_set_new(det, "image", json_string(k->image));
-			sl_build_wrapper(&b, k->kind, det, e->script, k->at, k->name);
+		set_env_from(&b, cmd->prefix, cmd->nprefix, ws ? "kubernetes" : "inline", e->script);
+		if (ws) {
+			const sl_k8s_workload *w = &ws[i];
+			json_t *d = json_pack("{s:s}", "kind", w->kind);
+			if (w->name)
+				json_object_set_new(d, "name", json_string(w->name));
+			if (w->container)
+				json_object_set_new(d, "container", json_string(w->container));
+			if (w->image)
+				json_object_set_new(d, "image", json_string(w->image));
+			if (w->component)
+				json_object_set_new(d, "componentType", json_string(w->component));
+			if (w->sub_component)
+				json_object_set_new(d, "subComponentType", json_string(w->sub_component));
+			sl_build_wrapper(&b, "kubernetes", d, e->script, cmd->start, w->kind);
 		}
 		sl_word **argv = sl_calloc(cmd->argc + 1, sizeof *argv);
 		for (size_t k = 0; k < cmd->argc; k++)
@@ -516,6 +551,7 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 			continue;
 		}
 		sl_service svc = b.svc;
+		svc.launches = json_pack("[o]", launch_of(cmd, b.engine_word));
 		sl_grow((void **)&c.svc_cmd, &c.svc_cmd_cap, c.model->nservices + 1, sizeof *c.svc_cmd);
 		c.svc_cmd[c.model->nservices] = i;
 		SL_PUSH(c.model->services, c.model->nservices, c.svc_cap, svc);
@@ -531,6 +567,7 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 	free(c.written);
 	sl_config_free(&c);
 	sl_script_free(s);
+	sl_k8s_workloads_free(ws, nws);
 	if (c.failed) {
 		sl_model_free(c.model);
 		return SL_ERR_INPUT;

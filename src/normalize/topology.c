@@ -139,7 +139,48 @@ static void assign_role(sl_ctx *c, const sl_script *sc, size_t i)
 			return;
 		}
 	}
+	/* a Dynamo manifest's subComponentType */
+	const char *sub = c->ws ? c->ws[c->svc_cmd[i]].sub_component : NULL;
+	if (sub && (!strcmp(sub, "prefill") || !strcmp(sub, "decode"))) {
+		set_role(s, sub, "subComponentType");
+		return;
+	}
 	set_role(s, "aggregated", "default");
+}
+
+/* A manifest's replicas and GPUs: what Kubernetes will do, above what
+ * the command line suggests. */
+static void k8s_facts(sl_ctx *c)
+{
+	if (!c->ws)
+		return;
+	const sl_source *src = c->entry->script;
+	for (size_t i = 0; i < c->model->nservices; i++) {
+		sl_service *s = &c->model->services[i];
+		const sl_k8s_workload *w = &c->ws[c->svc_cmd[i]];
+		int dynamo = !strcmp(w->kind, "DynamoGraphDeployment");
+		if (w->replicas >= 0) {
+			s->replicas = (unsigned)w->replicas;
+			free(s->replicas_from);
+			s->replicas_from = sl_strdup(w->replicas_off ? "replicas" : "kubernetes default");
+			sl_origin_clear(&s->replicas_origin);
+			sl_buf raw = {0};
+			sl_buf_printf(&raw, "replicas: %ld", w->replicas);
+			sl_origin_set(&s->replicas_origin, src, w->replicas_off ? w->replicas_off : s->command_origin.off,
+				      raw.data);
+			sl_buf_free(&raw);
+		}
+		if (w->gpus >= 0) {
+			s->gpus = w->gpus;
+			free(s->gpus_from);
+			s->gpus_from = sl_strdup(dynamo ? "resources.limits.gpu" : "nvidia.com/gpu");
+			sl_origin_clear(&s->gpus_origin);
+			sl_buf raw = {0};
+			sl_buf_printf(&raw, "%s: %ld", dynamo ? "gpu" : "nvidia.com/gpu", w->gpus);
+			sl_origin_set(&s->gpus_origin, src, w->gpus_off, raw.data);
+			sl_buf_free(&raw);
+		}
+	}
 }
 
 static int is_worker(const char *role)
@@ -577,6 +618,9 @@ static void merge_loops(sl_ctx *c, const sl_script *sc)
 				}
 				e->flags |= SL_SET_PER_REPLICA;
 			}
+			/* its process is one more replica of the first */
+			if (s->launches && o->launches)
+				json_array_extend(s->launches, o->launches);
 			/* drop the duplicate iteration */
 			sl_model tmp;
 			memset(&tmp, 0, sizeof tmp);
@@ -932,6 +976,7 @@ void sl_topology(sl_ctx *c, const sl_script *sc)
 	merge_loops(c, sc);
 	header_replicas(c, sc);
 	sl_config_replicas(c);
+	k8s_facts(c);
 	for (size_t i = 0; i < m->nservices; i++) {
 		sl_service *s = &m->services[i];
 		if (!s->replicas_from) {
@@ -940,6 +985,5 @@ void sl_topology(sl_ctx *c, const sl_script *sc)
 		}
 		assign_version(c, sc, s);
 	}
-	sl_k8s_facts(c, sc);
 	assign_names(m);
 }

@@ -1,299 +1,421 @@
 /*
- * k8s.c: Kubernetes and Dynamo deployment YAML into commands, so that the
- * same normalize stage, rules and diffs apply to them as to shell scripts.
+ * k8s.c: Kubernetes and NVIDIA Dynamo deployment manifests read as
+ * launch commands. A container's `command:` and `args:` lists are the
+ * words of one command, its `env:` the command's inline variables, each
+ * word keeping the place in the YAML of every one of its characters; the
+ * workload around it (kind, name, image, replicas, GPUs) is told beside
+ * the script, so that normalizing a manifest is normalizing a script.
  *
- * A container's command is a list in YAML, not shell: `command:` then
- * `args:` are the argv, word for word (a `["/bin/sh", "-c", "..."]` string
- * is then read as shell by the normalize stage, as for any `bash -c`). Its
- * `env:` becomes prefix assignments; replicas, the GPU resource and, for a
- * DynamoGraphDeployment, the service's component type travel with the
- * command (sl_k8s_container) to the model.
+ * Read: Deployment, StatefulSet, DaemonSet, ReplicaSet, Job (spec.template),
+ * Pod (spec), and DynamoGraphDeployment (spec.services.NAME with
+ * componentType, subComponentType, replicas, resources.limits.gpu, envs,
+ * extraPodSpec.mainContainer). Other documents of the file are left out
+ * with a note. Kubernetes expands `$(NAME)` in command and args from the
+ * container's env; servelint does the same when the value is literal and
+ * keeps it symbolic otherwise.
  */
-#define _GNU_SOURCE  /* memmem */
 #include "parse.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t node_off(const sl_source *src, const sl_yaml_node *n)
+/* ---- words with their places -------------------------------------------- */
+
+/* The offset where a scalar's text begins: after a quote; for a block
+ * scalar (| or >), the first content line after the indicator. */
+static size_t content_start(const sl_source *src, const sl_yaml_node *n, int *block_indent)
 {
-	return (uint32_t)sl_source_offset(src, n->line, n->col);
+	size_t off = sl_source_offset(src, n->line, n->col);
+	*block_indent = -1;
+	if (n->style == 2 || n->style == 3) /* single or double quoted */
+		return off + 1 <= src->len ? off + 1 : off;
+	if (n->style == 4 || n->style == 5) { /* literal or folded */
+		while (off < src->len && src->text[off] != '\n')
+			off++;
+		if (off < src->len)
+			off++;
+		/* the indentation of the first line that is not blank */
+		size_t p = off;
+		for (;;) {
+			size_t q = p;
+			while (q < src->len && src->text[q] == ' ')
+				q++;
+			if (q < src->len && src->text[q] == '\n') {
+				p = q + 1;
+				continue;
+			}
+			*block_indent = (int)(q - p);
+			break;
+		}
+		return off;
+	}
+	return off;
 }
 
-/*
- * A scalar as a word whose every byte points where it is written: each line
- * of the value is looked for in the text from the scalar's start on (exact
- * for plain, quoted-without-escapes and literal block scalars); a byte not
- * found there points at the scalar's start.
- */
-static void scalar_word(const sl_source *src, const sl_yaml_node *n, sl_word *w)
+/* Walks the scalar's text and the source side by side: equal characters
+ * map to each other; a line break in the source stands for the newline or
+ * the space YAML folded it into; anything else (an escape) maps to where
+ * the walk stands. Indentation at the start of a source line is skipped. */
+static void map_offsets(const sl_source *src, const sl_yaml_node *n, sl_word *w)
+{
+	int indent;
+	size_t s = content_start(src, n, &indent), i = 0;
+	int line_start = indent >= 0;
+	w->offs = sl_calloc(w->len + 1, sizeof *w->offs);
+	while (i < w->len) {
+		if (line_start) {
+			int k = 0;
+			while (s < src->len && (src->text[s] == ' ' || src->text[s] == '\t') && (indent < 0 || k < indent)) {
+				s++;
+				k++;
+			}
+			line_start = 0;
+		}
+		char t = w->text[i], c = s < src->len ? src->text[s] : '\0';
+		w->offs[i] = (uint32_t)(s < src->len ? s : src->len);
+		if (t == c) {
+			s++;
+			i++;
+			if (c == '\n')
+				line_start = 1;
+		} else if (c == '\n' && (t == ' ' || t == '\n')) {
+			s++;
+			i++;
+			line_start = 1;
+		} else if (c == '\n' || c == '\0') {
+			i++; /* text the source does not have here (a folded blank) */
+		} else {
+			s++; /* an escape or quote doubling: the source has more */
+			if (s - w->offs[i] > 8) { /* far off: give up aligning, stay */
+				s = w->offs[i];
+				i++;
+			}
+		}
+	}
+	w->offs[w->len] = (uint32_t)(s < src->len ? s : src->len);
+	/* the span as written: quotes (and a block's indicator) included */
+	w->start = (uint32_t)sl_source_offset(src, n->line, n->col);
+	w->end = (uint32_t)(s < src->len ? s : src->len);
+	if (n->style == 2 || n->style == 3)
+		w->end += w->end < src->len;
+}
+
+static void word_of(const sl_source *src, const sl_yaml_node *n, sl_word *w)
 {
 	memset(w, 0, sizeof *w);
-	const char *v = n->value ? n->value : "";
-	size_t len = n->value ? n->len : 0;
-	uint32_t at = node_off(src, n);
-	w->text = sl_strndup(v, len);
-	w->len = len;
-	w->offs = sl_malloc((len + 1) * sizeof *w->offs);
-	size_t pos = at;
-	for (size_t i = 0; i < len;) {
-		size_t e = i;
-		while (e < len && v[e] != '\n')
-			e++;
-		const char *hit = NULL;
-		if (e > i && pos < src->len)
-			hit = memmem(src->text + pos, src->len - pos, v + i, e - i);
-		/* only on this line or the next few: not a later, unrelated copy */
-		if (hit) {
-			size_t nl = 0;
-			for (const char *q = src->text + pos; q < hit; q++)
-				nl += *q == '\n';
-			if (nl > 2)
-				hit = NULL;
-		}
-		for (size_t k = i; k < e; k++)
-			w->offs[k] = hit ? (uint32_t)(hit - src->text + (k - i)) : at;
-		if (hit)
-			pos = (size_t)(hit - src->text) + (e - i);
-		if (e < len)
-			w->offs[e] = (uint32_t)pos;
-		i = e + 1;
-	}
-	w->offs[len] = len && w->offs[len - 1] >= at ? w->offs[len - 1] + 1 : at;
-	w->start = at;
-	w->end = w->offs[len];
+	w->text = sl_strndup(n->value ? n->value : "", n->len);
+	w->len = n->len;
+	map_offsets(src, n, w);
 	if (!n->plain)
 		w->flags |= SL_WORD_QUOTED;
+	size_t at;
+	if (sl_find_placeholder(w->text, w->len, &at))
+		w->flags |= SL_WORD_PLACEHOLDER;
 }
 
-static const sl_yaml_node *get(const sl_yaml_node *m, const char *k)
+/* ---- containers ---------------------------------------------------------- */
+
+static const char *scalar(const sl_yaml_node *n)
 {
-	return m && m->kind == SL_YAML_MAP ? sl_yaml_get(m, k) : NULL;
+	return n && n->kind == SL_YAML_SCALAR ? n->value : NULL;
 }
 
-static const char *str(const sl_yaml_node *n)
-{
-	return n && n->kind == SL_YAML_SCALAR && !sl_yaml_is_null(n) ? n->value : NULL;
-}
-
-typedef struct {
+typedef struct reader {
 	const sl_source *src;
 	sl_script *s;
-	size_t cmd_cap, note_cap, note_off_cap;
-	sl_error *err;
-	int failed;
-} kctx;
+	size_t cmd_cap, note_cap;
+	sl_k8s_workload *ws;
+	size_t nws, ws_cap;
+} reader;
 
-static void knote(kctx *k, uint32_t off, const char *fmt, const char *a, const char *b)
+static void note(reader *r, const sl_yaml_node *n, const char *fmt, const char *a, const char *b)
 {
 	sl_buf m = {0};
-	sl_buf_printf(&m, fmt, a, b ? b : "");
-	size_t n = k->s->nnotes;
-	SL_PUSH(k->s->notes, k->s->nnotes, k->note_cap, sl_buf_detach(&m));
-	SL_PUSH(k->s->note_offs, n, k->note_off_cap, off);
+	sl_buf_printf(&m, fmt, a ? a : "", b ? b : "");
+	size_t cap = r->s->nnotes;
+	sl_grow((void **)&r->s->notes, &cap, r->s->nnotes + 1, sizeof *r->s->notes);
+	cap = r->s->nnotes;
+	sl_grow((void **)&r->s->note_offs, &cap, r->s->nnotes + 1, sizeof *r->s->note_offs);
+	r->s->notes[r->s->nnotes] = sl_buf_detach(&m);
+	r->s->note_offs[r->s->nnotes++] = n ? (uint32_t)sl_source_offset(r->src, n->line, n->col) : 0;
 }
 
-/* A count written as 2 or "2"; -1 when it is not one. */
+/* A count: an integer scalar (or a quoted one, as "4"). */
 static long count_of(const sl_yaml_node *n)
 {
-	const char *v = str(n);
-	if (!v || !*v)
-		return -1;
-	char *e;
-	long x = strtol(v, &e, 10);
-	return *e || x < 0 ? -1 : x;
+	long long v;
+	const char *s = scalar(n);
+	return s && !sl_parse_int(s, &v) && v >= 0 ? (long)v : -1;
 }
 
-/* The GPUs of a resources: block: limits first, then requests. */
-static void gpus_of(kctx *k, const sl_yaml_node *res, sl_k8s_container *kc)
+/* env: [{name, value} | {name, valueFrom}] appended as assignments. A
+ * later one of the same name replaces the earlier (Kubernetes keeps the
+ * last). */
+static void read_env(reader *r, const sl_yaml_node *env, sl_assign **as, size_t *n, size_t *cap)
 {
-	static const char *const keys[] = {"nvidia.com/gpu", "amd.com/gpu", "gpu"};
-	static const char *const parts[] = {"limits", "requests"};
-	for (size_t p = 0; p < 2; p++)
-		for (size_t i = 0; i < 3; i++) {
-			const sl_yaml_node *g = get(get(res, parts[p]), keys[i]);
-			if (!g)
-				continue;
-			kc->gpus = count_of(g);
-			kc->gpus_key = sl_strdup(keys[i]);
-			kc->gpus_at = node_off(k->src, g);
-			if (kc->gpus < 0)
-				knote(k, kc->gpus_at, "GPU count `%s` is not a number", str(g) ? str(g) : "?", NULL);
-			return;
-		}
-}
-
-/* One container into a command: command: + args:, env:. */
-static void container(kctx *k, const sl_yaml_node *c, const sl_k8s_container *tmpl,
-		      const sl_yaml_node *extra_env, const sl_yaml_node *res)
-{
-	const sl_yaml_node *cmd = get(c, "command"), *args = get(c, "args");
-	sl_command sc;
-	memset(&sc, 0, sizeof sc);
-	size_t acap = 0, pcap = 0;
-	const sl_yaml_node *lists[2] = {cmd, args};
-	for (int l = 0; l < 2; l++) {
-		const sl_yaml_node *n = lists[l];
-		if (!n)
+	for (size_t i = 0; env && env->kind == SL_YAML_SEQ && i < env->n; i++) {
+		const sl_yaml_node *e = env->items[i], *nm = sl_yaml_get(e, "name"), *v = sl_yaml_get(e, "value");
+		if (!scalar(nm))
 			continue;
-		if (n->kind == SL_YAML_SCALAR && !sl_yaml_is_null(n)) {
-			/* command: a single string is one word */
-			sl_word w;
-			scalar_word(k->src, n, &w);
-			SL_PUSH(sc.argv, sc.argc, acap, w);
-			continue;
+		sl_assign a;
+		memset(&a, 0, sizeof a);
+		a.name = sl_strdup(nm->value);
+		a.start = (uint32_t)sl_source_offset(r->src, nm->line, nm->col);
+		a.exported = 1;
+		if (scalar(v)) {
+			word_of(r->src, v, &a.value);
+		} else {
+			/* valueFrom (a secret, a field): known only where it runs */
+			const sl_yaml_node *from = sl_yaml_get(e, "valueFrom");
+			const sl_yaml_node *at = from ? from : nm;
+			a.value.text = sl_strdup(from ? "$(valueFrom)" : "");
+			a.value.len = strlen(a.value.text);
+			a.value.offs = sl_calloc(a.value.len + 1, sizeof *a.value.offs);
+			uint32_t off = (uint32_t)sl_source_offset(r->src, at->line, at->col);
+			for (size_t k = 0; k <= a.value.len; k++)
+				a.value.offs[k] = off;
+			a.value.start = a.value.end = off;
+			if (from)
+				a.value.flags |= SL_WORD_SYMBOLIC;
 		}
-		for (size_t i = 0; n->kind == SL_YAML_SEQ && i < n->n; i++) {
-			if (n->items[i]->kind != SL_YAML_SCALAR)
-				continue;
-			sl_word w;
-			scalar_word(k->src, n->items[i], &w);
-			w.flags |= SL_WORD_LISTED;
-			SL_PUSH(sc.argv, sc.argc, acap, w);
+		size_t k = 0;
+		while (k < *n && strcmp((*as)[k].name, a.name))
+			k++;
+		if (k < *n) {
+			free((*as)[k].name);
+			sl_word_free(&(*as)[k].value);
+			(*as)[k] = a;
+		} else {
+			SL_PUSH(*as, *n, *cap, a);
 		}
 	}
-	const sl_yaml_node *envs[2] = {extra_env, get(c, "env")};
-	for (int l = 0; l < 2; l++)
-		for (size_t i = 0; envs[l] && envs[l]->kind == SL_YAML_SEQ && i < envs[l]->n; i++) {
-			const sl_yaml_node *e = envs[l]->items[i];
-			const char *name = str(get(e, "name"));
-			if (!name)
-				continue;
-			sl_assign a;
-			memset(&a, 0, sizeof a);
-			a.name = sl_strdup(name);
-			a.start = node_off(k->src, get(e, "name"));
-			const sl_yaml_node *v = get(e, "value");
-			if (v && v->kind == SL_YAML_SCALAR) {
-				scalar_word(k->src, v, &a.value);
-			} else {
-				/* valueFrom: a secret or a field, unknown here */
-				sl_buf t = {0};
-				sl_buf_printf(&t, "$%s", name);
-				a.value.text = sl_buf_detach(&t);
-				a.value.len = strlen(a.value.text);
-				a.value.offs = sl_calloc(a.value.len + 1, sizeof *a.value.offs);
-				for (size_t q = 0; q <= a.value.len; q++)
-					a.value.offs[q] = a.start;
-				a.value.start = a.value.end = a.start;
-				a.value.flags = SL_WORD_SYMBOLIC;
-			}
-			SL_PUSH(sc.prefix, sc.nprefix, pcap, a);
-		}
-	sl_k8s_container *kc = sl_calloc(1, sizeof *kc);
-	kc->kind = sl_strdup(tmpl->kind);
-	kc->name = tmpl->name ? sl_strdup(tmpl->name) : NULL;
-	kc->container = str(get(c, "name")) ? sl_strdup(str(get(c, "name"))) : NULL;
-	kc->role = tmpl->role ? sl_strdup(tmpl->role) : NULL;
-	kc->image = str(get(c, "image")) ? sl_strdup(str(get(c, "image"))) : NULL;
-	kc->replicas = tmpl->replicas;
-	kc->replicas_given = tmpl->replicas_given;
-	kc->replicas_at = tmpl->replicas_at;
-	kc->gpus = -1;
-	kc->at = node_off(k->src, c);
-	gpus_of(k, get(c, "resources"), kc);
-	if (kc->gpus < 0 && !kc->gpus_key && res)
-		gpus_of(k, res, kc);
-	sc.k8s = kc;
-	sc.start = sc.stmt = sc.head = kc->at;
-	sc.end = sc.argc ? sc.argv[sc.argc - 1].end : kc->at;
-	sc.iterations = 1;
-	sc.block = -1;
-	sc.background = 1;
-	if (!sc.argc)
-		knote(k, kc->at, "%s%s gives no command: the image's default runs, its settings are unknown",
-		      kc->container ? "container " : "Dynamo service ",
-		      kc->container ? kc->container : (kc->name ? kc->name : "?"));
-	SL_PUSH(k->s->cmds, k->s->ncmds, k->cmd_cap, sc);
 }
 
-static void workload(kctx *k, const sl_yaml_node *root)
+/* $(NAME) in a word, from the container's env (Kubernetes' own
+ * expansion): a literal value replaces it, with the place of the $(...);
+ * anything else leaves the word symbolic. $$(NAME) is an escape. */
+static void expand_refs(sl_word *w, const sl_assign *env, size_t nenv)
 {
-	const char *kind = str(get(root, "kind"));
+	if (!strstr(w->text, "$("))
+		return;
+	sl_buf t = {0};
+	uint32_t *offs = sl_calloc(w->len * 2 + 64, sizeof *offs);
+	size_t cap = w->len * 2 + 64;
+	for (size_t i = 0; i < w->len;) {
+		const char *p = w->text + i;
+		const char *close = p[0] == '$' && p[1] == '(' ? strchr(p + 2, ')') : NULL;
+		if (p[0] == '$' && p[1] == '$' && p[2] == '(') {
+			if (t.len + 1 >= cap) {
+				cap *= 2;
+				offs = sl_realloc(offs, cap * sizeof *offs);
+			}
+			offs[t.len] = w->offs[i];
+			sl_buf_putc(&t, '$');
+			i += 2;
+			continue;
+		}
+		if (close) {
+			size_t nl = (size_t)(close - p - 2);
+			const sl_assign *a = NULL;
+			for (size_t k = 0; k < nenv; k++)
+				if (strlen(env[k].name) == nl && !strncmp(env[k].name, p + 2, nl))
+					a = &env[k];
+			if (a && !(a->value.flags & SL_WORD_SYMBOLIC)) {
+				for (size_t k = 0; k < a->value.len; k++) {
+					if (t.len + 1 >= cap) {
+						cap = cap * 2 + a->value.len;
+						offs = sl_realloc(offs, cap * sizeof *offs);
+					}
+					offs[t.len] = w->offs[i];
+					sl_buf_putc(&t, a->value.text[k]);
+				}
+				i += nl + 3;
+				continue;
+			}
+			w->flags |= SL_WORD_SYMBOLIC;
+		}
+		if (t.len + 1 >= cap) {
+			cap *= 2;
+			offs = sl_realloc(offs, cap * sizeof *offs);
+		}
+		offs[t.len] = w->offs[i];
+		sl_buf_putc(&t, w->text[i]);
+		i++;
+	}
+	offs[t.len] = w->offs[w->len];
+	free(w->text);
+	free(w->offs);
+	w->len = t.len;
+	w->text = t.data ? sl_buf_detach(&t) : sl_strdup("");
+	w->offs = offs;
+}
+
+static void read_container(reader *r, const sl_yaml_node *ctr, const sl_k8s_workload *base,
+			   const sl_yaml_node *extra_env, const sl_yaml_node *gpus_node)
+{
+	const sl_yaml_node *cmd = sl_yaml_get(ctr, "command"), *args = sl_yaml_get(ctr, "args");
+	const char *cname = scalar(sl_yaml_get(ctr, "name"));
+	if ((!cmd || cmd->kind != SL_YAML_SEQ || !cmd->n) && (!args || args->kind != SL_YAML_SEQ || !args->n)) {
+		note(r, ctr, "container %s%s runs its image's default command, which the manifest does not show",
+		     cname ? cname : "(unnamed)", "");
+		return;
+	}
+	if (!cmd || cmd->kind != SL_YAML_SEQ || !cmd->n) {
+		note(r, args, "container %s%s gives args without a command: they go to the image's entrypoint, which the manifest does not show",
+		     cname ? cname : "(unnamed)", "");
+		return;
+	}
+	sl_command c;
+	memset(&c, 0, sizeof c);
+	c.block = -1;
+	c.iterations = 1;
+	size_t acap = 0, pcap = 0;
+	read_env(r, extra_env, &c.prefix, &c.nprefix, &pcap);
+	read_env(r, sl_yaml_get(ctr, "env"), &c.prefix, &c.nprefix, &pcap);
+	const sl_yaml_node *lists[2] = {cmd, args};
+	for (int l = 0; l < 2; l++)
+		for (size_t i = 0; lists[l] && lists[l]->kind == SL_YAML_SEQ && i < lists[l]->n; i++) {
+			const sl_yaml_node *it = lists[l]->items[i];
+			if (it->kind != SL_YAML_SCALAR) {
+				note(r, it, "a command word that is not a string is left out%s%s", "", "");
+				continue;
+			}
+			sl_word w;
+			word_of(r->src, it, &w);
+			expand_refs(&w, c.prefix, c.nprefix);
+			SL_PUSH(c.argv, c.argc, acap, w);
+		}
+	c.start = c.stmt = c.head = c.argc ? c.argv[0].start : 0;
+	c.end = c.argc ? c.argv[c.argc - 1].end : 0;
+	SL_PUSH(r->s->cmds, r->s->ncmds, r->cmd_cap, c);
+	sl_k8s_workload w = *base;
+	w.kind = sl_strdup(base->kind);
+	w.name = base->name ? sl_strdup(base->name) : NULL;
+	w.container = cname ? sl_strdup(cname) : NULL;
+	const char *img = scalar(sl_yaml_get(ctr, "image"));
+	w.image = img ? sl_strdup(img) : NULL;
+	w.component = base->component ? sl_strdup(base->component) : NULL;
+	w.sub_component = base->sub_component ? sl_strdup(base->sub_component) : NULL;
+	/* GPUs: the container's nvidia.com/gpu limit (or request) */
+	const sl_yaml_node *res = sl_yaml_get(ctr, "resources"), *g = NULL;
+	if (res) {
+		g = sl_yaml_get(sl_yaml_get(res, "limits"), "nvidia.com/gpu");
+		if (!g)
+			g = sl_yaml_get(sl_yaml_get(res, "requests"), "nvidia.com/gpu");
+	}
+	if (!g)
+		g = gpus_node;
+	if (g && count_of(g) >= 0) {
+		w.gpus = count_of(g);
+		w.gpus_off = (uint32_t)sl_source_offset(r->src, g->line, g->col);
+	}
+	SL_PUSH(r->ws, r->nws, r->ws_cap, w);
+}
+
+static void read_pod(reader *r, const sl_yaml_node *pod, const sl_k8s_workload *base, const sl_yaml_node *extra_env,
+		     const sl_yaml_node *gpus)
+{
+	const sl_yaml_node *cs = sl_yaml_get(pod, "containers");
+	for (size_t i = 0; cs && cs->kind == SL_YAML_SEQ && i < cs->n; i++)
+		read_container(r, cs->items[i], base, extra_env, gpus);
+}
+
+static void set_replicas(reader *r, sl_k8s_workload *w, const sl_yaml_node *n)
+{
+	if (n && count_of(n) >= 0) {
+		w->replicas = count_of(n);
+		w->replicas_off = (uint32_t)sl_source_offset(r->src, n->line, n->col);
+	}
+}
+
+static void read_doc(reader *r, const sl_yaml_node *doc)
+{
+	const char *kind = scalar(sl_yaml_get(doc, "kind"));
 	if (!kind)
 		return;
-	const char *name = str(get(get(root, "metadata"), "name"));
-	const sl_yaml_node *spec = get(root, "spec");
-	sl_k8s_container t;
-	memset(&t, 0, sizeof t);
-	t.kind = (char *)kind;
-	t.name = (char *)name;
-	t.replicas = 1;
-	if (!strcmp(kind, "DynamoGraphDeployment")) {
-		const sl_yaml_node *svcs = get(spec, "services");
-		for (size_t i = 0; svcs && svcs->kind == SL_YAML_MAP && i < svcs->n; i++) {
-			const sl_yaml_node *sv = svcs->items[i];
-			sl_k8s_container d = t;
-			d.name = svcs->keys[i]->value;
-			d.role = (char *)(str(get(sv, "subComponentType")) ? str(get(sv, "subComponentType"))
-									    : str(get(sv, "componentType")));
-			const sl_yaml_node *r = get(sv, "replicas");
-			if (r) {
-				long x = count_of(r);
-				d.replicas = x > 0 ? (unsigned)x : 1;
-				d.replicas_given = x > 0;
-				d.replicas_at = node_off(k->src, r);
-			}
-			const sl_yaml_node *mc = get(get(sv, "extraPodSpec"), "mainContainer");
-			if (!mc) {
-				knote(k, node_off(k->src, svcs->keys[i]),
-				      "Dynamo service %s has no mainContainer: its command is unknown", d.name, NULL);
-				continue;
-			}
-			container(k, mc, &d, get(sv, "envs"), get(sv, "resources"));
-		}
-		return;
-	}
-	const sl_yaml_node *pod = NULL;
+	const sl_yaml_node *spec = sl_yaml_get(doc, "spec");
+	sl_k8s_workload base;
+	memset(&base, 0, sizeof base);
+	base.kind = (char *)kind;
+	base.name = (char *)scalar(sl_yaml_get(sl_yaml_get(doc, "metadata"), "name"));
+	base.replicas = base.gpus = -1;
 	if (!strcmp(kind, "Pod")) {
-		pod = spec;
-	} else if (!strcmp(kind, "Deployment") || !strcmp(kind, "StatefulSet") ||
-		   !strcmp(kind, "ReplicaSet") || !strcmp(kind, "Job") || !strcmp(kind, "DaemonSet")) {
-		pod = get(get(spec, "template"), "spec");
-		const sl_yaml_node *r = get(spec, strcmp(kind, "Job") ? "replicas" : "parallelism");
-		if (r) {
-			long x = count_of(r);
-			t.replicas = x >= 0 ? (unsigned)x : 1;
-			t.replicas_given = x >= 0;
-			t.replicas_at = node_off(k->src, r);
+		read_pod(r, spec, &base, NULL, NULL);
+	} else if (!strcmp(kind, "Deployment") || !strcmp(kind, "StatefulSet") || !strcmp(kind, "ReplicaSet") ||
+		   !strcmp(kind, "DaemonSet") || !strcmp(kind, "Job")) {
+		set_replicas(r, &base, sl_yaml_get(spec, !strcmp(kind, "Job") ? "parallelism" : "replicas"));
+		if (base.replicas < 0 && strcmp(kind, "DaemonSet"))
+			base.replicas = 1; /* Kubernetes' default */
+		read_pod(r, sl_yaml_get(sl_yaml_get(spec, "template"), "spec"), &base, NULL, NULL);
+	} else if (!strcmp(kind, "DynamoGraphDeployment")) {
+		const sl_yaml_node *svcs = sl_yaml_get(spec, "services"), *global = sl_yaml_get(spec, "envs");
+		for (size_t i = 0; svcs && svcs->kind == SL_YAML_MAP && i < svcs->n; i++) {
+			const sl_yaml_node *s = svcs->items[i];
+			sl_k8s_workload w = base;
+			w.name = svcs->keys[i]->value;
+			w.component = (char *)scalar(sl_yaml_get(s, "componentType"));
+			w.sub_component = (char *)scalar(sl_yaml_get(s, "subComponentType"));
+			w.replicas = 1;
+			set_replicas(r, &w, sl_yaml_get(s, "replicas"));
+			const sl_yaml_node *gpu = sl_yaml_get(sl_yaml_get(sl_yaml_get(s, "resources"), "limits"), "gpu");
+			const sl_yaml_node *mc = sl_yaml_get(sl_yaml_get(s, "extraPodSpec"), "mainContainer");
+			/* the operator's env first, the service's after (it wins) */
+			sl_yaml_node envs;
+			memset(&envs, 0, sizeof envs);
+			envs.kind = SL_YAML_SEQ;
+			const sl_yaml_node *se = sl_yaml_get(s, "envs");
+			size_t ng = global && global->kind == SL_YAML_SEQ ? global->n : 0;
+			size_t ns = se && se->kind == SL_YAML_SEQ ? se->n : 0;
+			envs.items = sl_calloc(ng + ns + 1, sizeof *envs.items);
+			for (size_t k = 0; k < ng; k++)
+				envs.items[envs.n++] = global->items[k];
+			for (size_t k = 0; k < ns; k++)
+				envs.items[envs.n++] = se->items[k];
+			if (mc)
+				read_container(r, mc, &w, &envs, gpu);
+			else
+				note(r, s, "Dynamo service %s runs the operator's default command for %s, which the manifest does not show",
+				     w.name, w.component ? w.component : "its component");
+			free(envs.items);
 		}
 	} else {
-		return;   /* Service, ConfigMap, Secret...: no process */
+		note(r, doc, "a %s%s is not a workload servelint reads; left out", kind, "");
 	}
-	const sl_yaml_node *cs = get(pod, "containers");
-	for (size_t i = 0; cs && cs->kind == SL_YAML_SEQ && i < cs->n; i++)
-		container(k, cs->items[i], &t, NULL, NULL);
 }
 
-int sl_k8s_is_deployment(const sl_source *src)
-{
-	if (!sl_ends_with(src->name, ".yaml") && !sl_ends_with(src->name, ".yml"))
-		return 0;
-	int api = 0, kind = 0;
-	for (size_t i = 0; i < src->nlines; i++) {
-		const char *l = src->text + src->lines[i];
-		api |= sl_starts_with(l, "apiVersion:");
-		kind |= sl_starts_with(l, "kind:");
-	}
-	return api && kind;
-}
-
-int sl_k8s_parse(const sl_source *src, sl_script **out, sl_error *err)
+int sl_k8s_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, size_t *nws, sl_error *err)
 {
 	*out = NULL;
-	sl_yaml_doc *d;
-	if (sl_yaml_load(src, &d, err))
-		return SL_ERR_INPUT;
-	kctx k;
-	memset(&k, 0, sizeof k);
-	k.src = src;
-	k.err = err;
-	k.s = sl_calloc(1, sizeof *k.s);
-	k.s->src = src;
-	for (size_t i = 0; i < d->ndocs; i++)
-		if (d->roots[i] && d->roots[i]->kind == SL_YAML_MAP)
-			workload(&k, d->roots[i]);
-	sl_yaml_free(d);
-	*out = k.s;
+	*ws = NULL;
+	*nws = 0;
+	sl_yaml_doc *doc = NULL;
+	int rc = sl_yaml_load(src, &doc, err);
+	if (rc)
+		return rc;
+	reader r;
+	memset(&r, 0, sizeof r);
+	r.src = src;
+	r.s = sl_calloc(1, sizeof *r.s);
+	r.s->src = src;
+	for (size_t i = 0; i < doc->ndocs; i++)
+		if (doc->roots[i] && doc->roots[i]->kind == SL_YAML_MAP)
+			read_doc(&r, doc->roots[i]);
+	sl_yaml_free(doc);
+	*out = r.s;
+	*ws = r.ws;
+	*nws = r.nws;
 	return SL_OK;
+}
+
+void sl_k8s_workloads_free(sl_k8s_workload *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(w[i].kind);
+		free(w[i].name);
+		free(w[i].container);
+		free(w[i].image);
+		free(w[i].component);
+		free(w[i].sub_component);
+	}
+	free(w);
 }

@@ -25,7 +25,6 @@ enum {
 	SL_WORD_PLACEHOLDER = 2,   /* holds a <placeholder> such as <host-path> */
 	SL_WORD_QUOTED = 4,        /* was quoted, fully or in part */
 	SL_WORD_BOUND = 8,         /* holds a value given with --set NAME=VALUE */
-	SL_WORD_LISTED = 16,       /* an item of a YAML list (a deployment's command/args) */
 };
 
 /* Values given on the command line (--set NAME=VALUE) for variables the
@@ -67,22 +66,6 @@ typedef struct sl_assign {
 	int exported;
 } sl_assign;
 
-/* Where a command of a Kubernetes or Dynamo deployment comes from. */
-typedef struct sl_k8s_container {
-	char *kind;          /* Deployment, StatefulSet, Job, Pod, DynamoGraphDeployment; owned */
-	char *name;          /* the workload's metadata.name, or the Dynamo service's key; owned */
-	char *container;     /* the container's name, or NULL; owned */
-	char *role;          /* Dynamo subComponentType, else componentType; or NULL; owned */
-	char *image;         /* owned, may be NULL */
-	unsigned replicas;
-	int replicas_given;  /* written (else 1, the default) */
-	uint32_t replicas_at;
-	long gpus;           /* resources limits (or requests) of GPUs; -1 when none */
-	char *gpus_key;      /* nvidia.com/gpu, amd.com/gpu, gpu (Dynamo); owned */
-	uint32_t gpus_at;
-	uint32_t at;         /* the workload, Dynamo service or container (source offset) */
-} sl_k8s_container;
-
 typedef struct sl_command {
 	sl_word *argv;          /* owned */
 	size_t argc;
@@ -99,7 +82,6 @@ typedef struct sl_command {
 	sl_word loop_value;     /* the loop value of this iteration (len 0 when none) */
 	uint32_t start, end;
 	int block;              /* index of the comment block directly above, or -1 */
-	sl_k8s_container *k8s;  /* from a deployment YAML (command: + args:), or NULL; owned */
 } sl_command;
 
 typedef struct sl_comment {
@@ -194,16 +176,6 @@ typedef struct sl_variant {
 int sl_shell_variants(const sl_source *src, const sl_binds *binds, sl_variant **out, size_t *n,
 		      int *truncated, sl_error *err);
 void sl_variants_free(sl_variant *v, size_t n);
-/* A Kubernetes or Dynamo deployment YAML (Deployment, StatefulSet, Job,
- * Pod, DynamoGraphDeployment; several documents) read as a script: one
- * command per container, its argv the `command:` list then `args:`, its
- * env as prefix assignments, every word pointing at where it is written.
- * A container without a command gets a note. YAML errors fail with
- * file:line:col. */
-int sl_k8s_parse(const sl_source *src, sl_script **out, sl_error *err);
-/* Whether src looks like such a file (a .yaml/.yml with apiVersion: and kind:). */
-int sl_k8s_is_deployment(const sl_source *src);
-
 /* Parses the value of a word as a script of its own (the string of
  * `bash -c "..."`); every offset maps back into src through w->offs. */
 int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,
@@ -265,5 +237,29 @@ int sl_yaml_is_null(const sl_yaml_node *n);
 /* A node as a new JSON value: mappings to objects, sequences to arrays,
  * plain scalars typed (null, true/false, integers, floats), quoted ones strings. */
 json_t *sl_yaml_to_json(const sl_yaml_node *n);
+
+/* ---- Kubernetes and Dynamo manifests (k8s.c) ------------------------------ */
+
+/* The workload around one container command of a manifest. */
+typedef struct sl_k8s_workload {
+	char *kind;            /* Deployment, StatefulSet, Pod, Job, DynamoGraphDeployment...; owned */
+	char *name;            /* metadata.name, or the Dynamo service's key; owned, may be NULL */
+	char *container;       /* the container's name; owned, may be NULL */
+	char *image;           /* owned, may be NULL */
+	char *component;       /* Dynamo componentType (frontend, worker...); owned, may be NULL */
+	char *sub_component;   /* Dynamo subComponentType (prefill, decode); owned, may be NULL */
+	long replicas;         /* -1 when the kind has none (DaemonSet, Pod) */
+	uint32_t replicas_off; /* where it is written (0 for the default) */
+	long gpus;             /* nvidia.com/gpu (Dynamo: resources.limits.gpu); -1 unknown */
+	uint32_t gpus_off;
+} sl_k8s_workload;
+
+/* Reads a manifest as a script: one command per container that states
+ * its command (its args after it), the container's env as the command's
+ * inline variables, each word with the place of each character in the
+ * YAML; (*ws)[i] is the workload of (*out)->cmds[i]. What is not read is
+ * a note of the script. YAML errors fail with file:line:col. */
+int sl_k8s_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, size_t *nws, sl_error *err);
+void sl_k8s_workloads_free(sl_k8s_workload *w, size_t n);
 
 #endif

@@ -2888,15 +2888,6 @@ void sl_script_free(sl_script *s)
 		free(c->exported);
 		free(c->loop_var);
 		sl_word_free(&c->loop_value);
-		if (c->k8s) {
-			free(c->k8s->kind);
-			free(c->k8s->name);
-			free(c->k8s->container);
-			free(c->k8s->role);
-			free(c->k8s->image);
-			free(c->k8s->gpus_key);
-			free(c->k8s);
-		}
 	}
 	free(s->cmds);
 	for (size_t i = 0; i < s->ncomments; i++)

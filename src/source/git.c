@@ -49,33 +49,74 @@ static int is_binary(const git_blob *b)
 	return git_blob_is_binary(b);
 }
 
-int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err)
+/* The trees of the revisions asked for lately. Commands name the same few
+ * revisions for every entry (diff REV REV) or commit (log), and resolving
+ * a name (a short id, HEAD~2) stats the refs folders each time: in `log`
+ * over a thousand commits that was its largest cost. A run never moves a
+ * ref, so a name keeps its tree for the process. */
+#define TREE_MEMO 16
+static struct {
+	char *rev;
+	git_oid tree;
+} memo[TREE_MEMO];
+static unsigned memo_next;
+
+static void memo_free(void)
 {
-	*out = NULL;
+	for (unsigned i = 0; i < TREE_MEMO; i++) {
+		free(memo[i].rev);
+		memo[i].rev = NULL;
+	}
+}
+
+/* The tree of revision REV (*out the caller's), or -1 with libgit2's error. */
+static int rev_tree(git_repository *repo, const char *rev, git_tree **out)
+{
+	for (unsigned i = 0; i < TREE_MEMO; i++)
+		if (memo[i].rev && !strcmp(memo[i].rev, rev))
+			return git_tree_lookup(out, repo, &memo[i].tree);
+	git_object *obj = NULL;
+	git_oid id;
+	int rc;
+	/* a full id names its object, as in git; the refs are not read */
+	if (strlen(rev) == GIT_OID_HEXSZ && !git_oid_fromstr(&id, rev))
+		rc = git_object_lookup(&obj, repo, &id, GIT_OBJECT_ANY);
+	else
+		rc = git_revparse_single(&obj, repo, rev);
+	rc = rc || git_object_peel((git_object **)out, obj, GIT_OBJECT_TREE) ? -1 : 0;
+	git_object_free(obj);
+	if (rc)
+		return rc;
+	if (!memo_next && !memo[0].rev)
+		atexit(memo_free);
+	unsigned k = memo_next++ % TREE_MEMO;
+	free(memo[k].rev);
+	memo[k].rev = sl_strdup(rev);
+	git_oid_cpy(&memo[k].tree, git_tree_id(*out));
+	return 0;
+}
+
+/* Resolves SPEC (REV:path) to the tree entry at that revision: *rev is the
+ * REV part (caller frees), *te the caller's (git_tree_entry_free). */
+static int resolve(const char *spec, git_repository **repo, char **rev, git_tree_entry **te, sl_error *err)
+{
+	*rev = NULL;
+	*te = NULL;
 	const char *colon = strchr(spec, ':');
 	if (!colon || colon == spec) {
 		sl_error_set(err, spec, 0, 0, "expected REV:path");
 		return SL_ERR_USAGE;
 	}
-	char *rev = sl_strndup(spec, (size_t)(colon - spec));
+	*rev = sl_strndup(spec, (size_t)(colon - spec));
 	const char *path = colon + 1;
-	git_repository *repo = NULL;
-	git_object *obj = NULL;
-	git_commit *commit = NULL;
 	git_tree *tree = NULL;
-	git_tree_entry *te = NULL;
 	int rc = SL_OK;
-	if (repo_open(&repo)) {
+	if (repo_open(repo)) {
 		rc = gfail(err, spec, "not in a git repository");
 		goto out;
 	}
-	if (git_revparse_single(&obj, repo, rev) ||
-	    git_object_peel((git_object **)&commit, obj, GIT_OBJECT_COMMIT)) {
+	if (rev_tree(*repo, *rev, &tree)) {
 		rc = gfail(err, spec, "unknown revision");
-		goto out;
-	}
-	if (git_commit_tree(&tree, commit)) {
-		rc = gfail(err, spec, "cannot read the revision's tree");
 		goto out;
 	}
 	/* a path with a trailing slash names the same folder */
@@ -83,13 +124,41 @@ int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err)
 	size_t pl = strlen(p);
 	while (pl > 1 && p[pl - 1] == '/')
 		p[--pl] = '\0';
-	int found = git_tree_entry_bypath(&te, tree, p);
+	int found = git_tree_entry_bypath(te, tree, p);
 	free(p);
 	if (found) {
-		sl_error_set(err, spec, 0, 0, "path not found at %s", rev);
+		*te = NULL;
+		sl_error_set(err, spec, 0, 0, "path not found at %s", *rev);
 		rc = SL_ERR_INPUT;
-		goto out;
 	}
+out:
+	git_tree_free(tree);
+	return rc;
+}
+
+int sl_git_object_id(const char *spec, char out[SL_GIT_ID_SIZE], sl_error *err)
+{
+	git_repository *repo = NULL;
+	git_tree_entry *te = NULL;
+	char *rev = NULL;
+	int rc = resolve(spec, &repo, &rev, &te, err);
+	if (rc == SL_OK)
+		git_oid_tostr(out, SL_GIT_ID_SIZE, git_tree_entry_id(te));
+	git_tree_entry_free(te);
+	free(rev);
+	return rc;
+}
+
+int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err)
+{
+	*out = NULL;
+	git_repository *repo = NULL;
+	git_tree_entry *te = NULL;
+	char *rev = NULL;
+	int rc = resolve(spec, &repo, &rev, &te, err);
+	if (rc)
+		goto out;
+	const char *path = strchr(spec, ':') + 1;
 	if (git_tree_entry_type(te) == GIT_OBJECT_BLOB) {
 		git_blob *b = NULL;
 		if (git_blob_lookup(&b, repo, git_tree_entry_id(te))) {
@@ -151,9 +220,6 @@ int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err)
 	git_tree_free(sub);
 out:
 	git_tree_entry_free(te);
-	git_tree_free(tree);
-	git_commit_free(commit);
-	git_object_free(obj);
 	free(rev);
 	return rc;
 }
@@ -200,12 +266,7 @@ static int has_entry(git_tree *t, const char *dir)
 
 static int tree_at(git_repository *repo, const char *rev, git_tree **out, sl_error *err)
 {
-	git_object *obj = NULL;
-	int rc = 0;
-	if (git_revparse_single(&obj, repo, rev) || git_object_peel((git_object **)out, obj, GIT_OBJECT_TREE))
-		rc = gfail(err, rev, "unknown revision");
-	git_object_free(obj);
-	return rc;
+	return rev_tree(repo, rev, out) ? gfail(err, rev, "unknown revision") : 0;
 }
 
 int sl_git_is_revision(const char *spec)

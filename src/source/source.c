@@ -260,6 +260,23 @@ static int load_dir(sl_entry *e, const char *path, sl_error *err)
 		}
 	}
 	int rc = SL_OK;
+	if (!nsh) {
+		/* no script: a Kubernetes or Dynamo manifest launches the entry */
+		for (size_t i = 0; i < n && !script; i++) {
+			if (!sl_ends_with(names[i], ".yaml") && !sl_ends_with(names[i], ".yml"))
+				continue;
+			char *full = join(path, names[i]);
+			sl_source *s = NULL;
+			sl_error ignored = {0};
+			if (!sl_source_load(full, &s, &ignored) && sl_source_is_manifest(s)) {
+				script = names[i];
+				nsh = 1;
+			}
+			sl_error_clear(&ignored);
+			sl_source_free(s);
+			free(full);
+		}
+	}
 	if (!script || nsh != 1) {
 		sl_error_set(err, path, 0, 0,
 			     nsh > 1 ? "entry folder has several *.sh scripts and no launch.sh"
@@ -501,6 +518,53 @@ void sl_entry_free(sl_entry *e)
 	free(e->files);
 	sl_source_free(e->metadata);
 	free(e);
+}
+
+int sl_source_is_manifest(const sl_source *s)
+{
+	if (!sl_ends_with(s->name, ".yaml") && !sl_ends_with(s->name, ".yml"))
+		return 0;
+	int api = 0, kind = 0;
+	for (size_t i = 0; i < s->nlines; i++) {
+		const char *l = s->text + s->lines[i];
+		api |= !strncmp(l, "apiVersion:", 11);
+		kind |= !strncmp(l, "kind:", 5);
+	}
+	return api && kind;
+}
+
+/* Strips trailing slashes: "r:a/" and "r:a" name the same folder. */
+static size_t stem_len(const char *p)
+{
+	size_t n = strlen(p);
+	while (n > 1 && p[n - 1] == '/')
+		n--;
+	return n;
+}
+
+static void rename_source(sl_source *s, const char *old, size_t ol, const char *path, size_t nl)
+{
+	if (!s || strncmp(s->path, old, ol))
+		return;
+	sl_buf b = {0};
+	sl_buf_add(&b, path, nl);
+	sl_buf_puts(&b, s->path + ol);
+	free(s->path);
+	s->path = sl_buf_detach(&b);
+	free(s->name);
+	s->name = sl_strdup(base_name(s->path));
+}
+
+void sl_entry_rename(sl_entry *e, const char *path)
+{
+	char *old = e->path;
+	size_t ol = stem_len(old), nl = stem_len(path);
+	rename_source(e->script, old, ol, path, nl);
+	for (size_t i = 0; i < e->nfiles; i++)
+		rename_source(e->files[i], old, ol, path, nl);
+	rename_source(e->metadata, old, ol, path, nl);
+	e->path = sl_strdup(path);
+	free(old);
 }
 
 const sl_source *sl_entry_file(const sl_entry *e, const char *name)

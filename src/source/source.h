@@ -81,6 +81,15 @@ int sl_entry_from_files(const char *path, const char *display, char *const *name
  * directory: SPEC is REV:path (a folder or a file at that revision). Read
  * with libgit2, without a checkout. */
 int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err);
+/* The git object SPEC (REV:path) names: the folder's tree or the file's
+ * blob, as 40 hex digits and a NUL in out. Equal ids, equal entries: the
+ * id is what callers cache parsed entries by. */
+#define SL_GIT_ID_SIZE 41
+int sl_git_object_id(const char *spec, char out[SL_GIT_ID_SIZE], sl_error *err);
+/* Gives an entry (and every file of it) the name it would have had if read
+ * from PATH: an entry read at one revision is the same entry at another
+ * when its object id is the same. */
+void sl_entry_rename(sl_entry *e, const char *path);
 /* ---- entries touched between two revisions (libgit2) --------------------- */
 
 typedef struct sl_touched {
@@ -123,6 +132,10 @@ int sl_entry_from_stdin(sl_entry **out, sl_error *err);
  * takes ownership of whole, even on failure. */
 int sl_entry_from_source(const char *path, sl_source *whole, sl_entry **out, sl_error *err);
 void sl_entry_free(sl_entry *e);
+/* Whether s is a Kubernetes (or Dynamo) manifest rather than a script: a
+ * .yaml/.yml file with apiVersion: and kind: lines. Such a file is an
+ * entry's launch "script" when the entry has no shell script. */
+int sl_source_is_manifest(const sl_source *s);
 /* Finds a file of the entry by base name (or section name), or NULL. */
 const sl_source *sl_entry_file(const sl_entry *e, const char *name);
 

@@ -11,6 +11,19 @@
 #include <cmocka.h>
 
 #include "source/source.h"
+#include "normalize/normalize.h"
+
+/* The engine grammars, for a group's setup; NULL (and the error printed)
+ * when they cannot be loaded. */
+static inline sl_grammars *grammars_or_null(void)
+{
+	sl_grammars *gs = NULL;
+	sl_error err = {0};
+	if (sl_normalize_grammars_load(&gs, &err))
+		fprintf(stderr, "%s:%u:%u: %s\n", err.file, err.line, err.col, err.msg);
+	sl_error_clear(&err);
+	return gs;
+}
 
 static inline sl_entry *entry_from(const char *text)
 {

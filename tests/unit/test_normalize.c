@@ -9,12 +9,7 @@ static sl_grammars *gs;
 static int setup(void **st)
 {
 	(void)st;
-	sl_error err = {0};
-	int rc = sl_normalize_grammars_load(&gs, &err);
-	if (rc)
-		fprintf(stderr, "%s:%u:%u: %s\n", err.file, err.line, err.col, err.msg);
-	sl_error_clear(&err);
-	return rc;
+	return (gs = grammars_or_null()) ? 0 : -1;
 }
 
 static int teardown(void **st)

@@ -120,6 +120,8 @@ static void test_more_cases(void **st)
 	const sl_rule *dup = sl_rules_find(rules, "SL1002");
 	assert_int_equal(fires(dup, "export A=1\nA=2 vllm serve m\n", "env"), 1);
 	assert_int_equal(fires(dup, "export A=1\nA=1 vllm serve m\n", "env"), 0);
+	/* the export holds for another command: giving one its own value is not a conflict */
+	assert_int_equal(fires(dup, "export A=1\nA=2 vllm serve m &\nvllm serve m2 --port 8001\n", "env"), 0);
 	assert_int_equal(fires(sl_rules_find(rules, "SL1003"), "export A=1\nA=1 vllm serve m\n", "env"), 1);
 	/* a misspelled JSON member of a flag whose members the grammar lists */
 	assert_int_equal(fires(unk, "vllm serve m --speculative-config '{\"method\":\"mtp\",\"num_speculative_token\":3}'\n",

@@ -172,39 +172,6 @@ static void test_script_errors(void **st)
 	}
 }
 
-static void test_k8s(void **st)
-{
-	(void)st;
-	sl_error err = {0};
-	static const char y[] = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: w}\n"
-				"spec:\n  replicas: 2\n  template:\n    spec:\n      containers:\n"
-				"      - name: c\n        command: [vllm, serve, \"m\"]\n        args:\n"
-				"        - --tp\n        - \"4\"\n        env:\n        - {name: A, value: b}\n"
-				"        resources: {limits: {nvidia.com/gpu: 4}}\n";
-	sl_source *src;
-	assert_int_equal(sl_source_from_memory("d.yaml", y, strlen(y), &src, &err), 0);
-	assert_true(sl_k8s_is_deployment(src));
-	sl_script *s = NULL;
-	assert_int_equal(sl_k8s_parse(src, &s, &err), 0);
-	assert_int_equal(s->ncmds, 1);
-	sl_command *c = &s->cmds[0];
-	assert_int_equal(c->argc, 5);
-	assert_string_equal(c->argv[2].text, "m");
-	assert_string_equal(c->argv[4].text, "4");
-	/* every word where it is written: "m" inside its quotes, "4" too */
-	assert_string_equal(pos_of(src, c->argv[2].offs[0]), "10:33");
-	assert_string_equal(pos_of(src, c->argv[4].offs[0]), "13:12");
-	assert_true(c->argv[3].flags & SL_WORD_LISTED);
-	assert_int_equal(c->nprefix, 1);
-	assert_string_equal(c->prefix[0].value.text, "b");
-	assert_non_null(c->k8s);
-	assert_int_equal(c->k8s->replicas, 2);
-	assert_int_equal(c->k8s->gpus, 4);
-	assert_string_equal(c->k8s->gpus_key, "nvidia.com/gpu");
-	sl_script_free(s);
-	sl_source_free(src);
-}
-
 static void test_placeholders(void **st)
 {
 	(void)st;
@@ -468,7 +435,6 @@ int main(void)
 		cmocka_unit_test(test_set_bindings),
 		cmocka_unit_test(test_heredocs),
 		cmocka_unit_test(test_script_errors),
-		cmocka_unit_test(test_k8s),
 	};
 	return cmocka_run_group_tests_name("shell", tests, NULL, NULL);
 }

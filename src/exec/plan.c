@@ -1,0 +1,584 @@
+/*
+ * plan.c: what `servelint run` would start for a model. Each replica of
+ * each service becomes one process with the argv its command has as
+ * written (launchers and all), the environment the script gives it, and a
+ * readiness check from the engine grammar's `health:`. Placeholders
+ * (<host-path>) and the shell variables the script leaves to its caller
+ * ($MODEL) are filled from --set (variables also from servelint's own
+ * environment, as the shell would) inside single argv elements, never by
+ * building a shell string; anything left unresolved is an error naming it.
+ */
+#include "exec.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Start order by role: what others connect to first. */
+static int stage_of(const char *role)
+{
+	if (!strcmp(role, "etcd"))
+		return 0;
+	if (!strcmp(role, "frontend") || !strcmp(role, "router"))
+		return 1;
+	if (!strcmp(role, "orchestrator"))
+		return 3; /* trtllm-serve disaggregated proxies to the workers */
+	return 2;
+}
+
+/* "<8 GPUs>" and "8-gpus" and "<8-gpus>" name the same placeholder. */
+static char *ph_key(const char *s, size_t n)
+{
+	if (n >= 2 && s[0] == '<' && s[n - 1] == '>') {
+		s++;
+		n -= 2;
+	}
+	char *k = sl_strndup(s, n);
+	for (char *p = k; *p; p++)
+		*p = *p == ' ' ? '-' : (char)tolower((unsigned char)*p);
+	return k;
+}
+
+typedef struct ctx {
+	const sl_plan_opts *o;
+	sl_error *err;
+	const char *file;        /* the place errors name: the command's */
+	unsigned line, col;
+} ctx;
+
+static const char *set_value(const ctx *c, const char *name, size_t n, int placeholder)
+{
+	for (size_t i = 0; i < c->o->nsets; i++) {
+		const char *eq = strchr(c->o->sets[i], '=');
+		if (!eq)
+			continue;
+		size_t kl = (size_t)(eq - c->o->sets[i]);
+		if (placeholder) {
+			char *a = ph_key(c->o->sets[i], kl), *b = ph_key(name, n);
+			int same = !strcmp(a, b);
+			free(a);
+			free(b);
+			if (same)
+				return eq + 1;
+		} else if (kl == n && !strncmp(c->o->sets[i], name, n)) {
+			return eq + 1;
+		}
+	}
+	return NULL;
+}
+
+/* A placeholder: <words>, lower case, digits, spaces and dashes, as the
+ * catalogues write them (<host-path>, <8 GPUs>, <node-ip>). */
+static size_t ph_len(const char *s)
+{
+	if (*s != '<')
+		return 0;
+	size_t i = 1;
+	while (s[i] && (isalnum((unsigned char)s[i]) || s[i] == '-' || s[i] == '_' || s[i] == ' '))
+		i++;
+	return s[i] == '>' && i > 1 ? i + 1 : 0;
+}
+
+/* Fills placeholders (and, for a symbolic word, $NAME and ${NAME}) in one
+ * value. Returns the new string, or NULL with the error set. */
+static char *fill(ctx *c, const char *v, int symbolic, int shell_string, const char *what)
+{
+	sl_buf b = {0};
+	sl_buf_puts(&b, "");
+	for (const char *p = v; *p;) {
+		size_t n = ph_len(p);
+		if (n) {
+			if (shell_string) {
+				sl_error_set(c->err, c->file, c->line, c->col,
+					     "%s: placeholder %.*s is inside a shell string; run it with values in place, or with --native",
+					     what, (int)n, p);
+				goto fail;
+			}
+			const char *val = set_value(c, p, n, 1);
+			if (!val) {
+				char *k = ph_key(p, n);
+				sl_error_set(c->err, c->file, c->line, c->col, "%s: placeholder %.*s has no value (--set %s=VALUE)",
+					     what, (int)n, p, k);
+				free(k);
+				goto fail;
+			}
+			sl_buf_puts(&b, val);
+			p += n;
+			continue;
+		}
+		if (symbolic && *p == '$' && !shell_string) {
+			const char *q = p + 1;
+			int brace = *q == '{';
+			q += brace;
+			const char *name = q;
+			while (isalnum((unsigned char)*q) || *q == '_')
+				q++;
+			size_t nl = (size_t)(q - name);
+			if (nl && !isdigit((unsigned char)*name) && (!brace || *q == '}')) {
+				const char *val = set_value(c, name, nl, 0);
+				if (!val) {
+					char *nm = sl_strndup(name, nl);
+					val = getenv(nm);
+					free(nm);
+				}
+				if (!val) {
+					sl_error_set(c->err, c->file, c->line, c->col,
+						     "%s: $%.*s is not set (--set %.*s=VALUE, or set it in the environment)",
+						     what, (int)nl, name, (int)nl, name);
+					goto fail;
+				}
+				sl_buf_puts(&b, val);
+				p = q + brace;
+				continue;
+			}
+			sl_error_set(c->err, c->file, c->line, c->col,
+				     "%s: `%s` is computed by the shell when the script runs; give the value with --set",
+				     what, v);
+			goto fail;
+		}
+		sl_buf_putc(&b, *p++);
+	}
+	return sl_buf_detach(&b);
+fail:
+	sl_buf_free(&b);
+	return NULL;
+}
+
+/* Docker's -v HOST:CONTAINER[:OPTIONS], as the model keeps them. */
+typedef struct vol {
+	char *host, *cont;
+} vol;
+
+/* Maps a path inside the container back to the host (--native). */
+static char *map_back(const char *v, const vol *vs, size_t nv)
+{
+	size_t best = nv, bl = 0;
+	for (size_t i = 0; i < nv; i++) {
+		size_t cl = strlen(vs[i].cont);
+		if (cl > bl && !strncmp(v, vs[i].cont, cl) && (v[cl] == '\0' || v[cl] == '/')) {
+			best = i;
+			bl = cl;
+		}
+	}
+	if (best == nv)
+		return sl_strdup(v);
+	sl_buf b = {0};
+	sl_buf_puts(&b, vs[best].host);
+	sl_buf_puts(&b, v + bl);
+	return sl_buf_detach(&b);
+}
+
+static const sl_wrapper *docker_of(const sl_service *s)
+{
+	for (size_t i = 0; i < s->nwrappers; i++)
+		if (!strcmp(s->wrappers[i].kind, "docker"))
+			return &s->wrappers[i];
+	return NULL;
+}
+
+static int is_shell(const char *p)
+{
+	const char *b = strrchr(p, '/');
+	b = b ? b + 1 : p;
+	return !strcmp(b, "bash") || !strcmp(b, "sh") || !strcmp(b, "dash") || !strcmp(b, "zsh");
+}
+
+static void add_env(sl_proc *p, size_t *cap, const char *name, const char *value)
+{
+	/* a later value of the same name wins, as in the shell */
+	size_t nl = strlen(name);
+	sl_buf b = {0};
+	sl_buf_printf(&b, "%s=%s", name, value);
+	for (size_t i = 0; i < p->nenv; i++)
+		if (!strncmp(p->env[i], name, nl) && p->env[i][nl] == '=') {
+			free(p->env[i]);
+			p->env[i] = sl_buf_detach(&b);
+			return;
+		}
+	sl_grow((void **)&p->env, cap, p->nenv + 2, sizeof *p->env);
+	p->env[p->nenv++] = sl_buf_detach(&b);
+	p->env[p->nenv] = NULL;
+}
+
+/* The port a service listens on: its server.port for this replica (a
+ * list when it follows a loop variable; $PORT filled as in argv), else
+ * the grammar's default. -1 when it cannot be told. */
+static long port_of(ctx *c, const sl_service *s, size_t replica, long dflt)
+{
+	const sl_setting *st = sl_service_get(s, "server.port");
+	if (!st)
+		return dflt;
+	const json_t *v = st->value;
+	if (json_is_array(v))
+		v = json_array_get(v, replica < json_array_size(v) ? replica : 0);
+	if (json_is_integer(v))
+		return (long)json_integer_value(v);
+	long long n = -1;
+	if (json_is_string(v)) {
+		char *f = fill(c, json_string_value(v), (st->flags & SL_SET_SYMBOLIC) != 0, 0, "port");
+		if (!f || sl_parse_int(f, &n))
+			n = -1;
+		free(f);
+	}
+	return (long)n;
+}
+
+/* The client port of etcd: from --listen-client-urls when given (the
+ * first URL's; $VARS filled as in argv). */
+static long etcd_port(ctx *c, const sl_service *s, long dflt)
+{
+	const sl_setting *st = sl_service_get(s, "etcd.listen_client_urls");
+	const char *u = st && json_is_string(st->value) ? json_string_value(st->value) : NULL;
+	if (!u)
+		return dflt;
+	char *f = fill(c, u, (st->flags & SL_SET_SYMBOLIC) != 0, 0, "etcd --listen-client-urls");
+	long port = -1;
+	if (f) {
+		char *comma = strchr(f, ',');
+		if (comma)
+			*comma = 0;
+		const char *colon = strrchr(f, ':');
+		long long n;
+		if (colon && !sl_parse_int(colon + 1, &n) && n > 0 && n < 65536)
+			port = (long)n;
+	}
+	free(f);
+	return port;
+}
+
+static int parse_ready(const char *r, sl_proc *p, sl_error *err)
+{
+	if (!strncmp(r, "tcp:", 4)) {
+		const char *hp = r + 4, *colon = strrchr(hp, ':');
+		long long port;
+		if (!colon || colon == hp || sl_parse_int(colon + 1, &port) || port <= 0 || port > 65535) {
+			sl_error_set(err, NULL, 0, 0, "--ready %s: expected tcp:HOST:PORT", r);
+			return SL_ERR_USAGE;
+		}
+		p->ready = SL_READY_TCP;
+		p->host = sl_strndup(hp, (size_t)(colon - hp));
+		p->port = (int)port;
+		return SL_OK;
+	}
+	if (!strncmp(r, "http://", 7) || !strncmp(r, "https://", 8)) {
+		p->ready = SL_READY_HTTP;
+		p->url = sl_strdup(r);
+		return SL_OK;
+	}
+	sl_error_set(err, NULL, 0, 0, "--ready %s: expected tcp:HOST:PORT or an http:// URL", r);
+	return SL_ERR_USAGE;
+}
+
+/* Does --service SEL pick replica r of s? ROLE, ROLE#N, or the service name. */
+static int picked(const sl_plan_opts *o, const sl_service *s, size_t r)
+{
+	if (!o->nservices)
+		return 1;
+	for (size_t i = 0; i < o->nservices; i++) {
+		const char *sel = o->services[i], *hash = strchr(sel, '#');
+		size_t nl = hash ? (size_t)(hash - sel) : strlen(sel);
+		int named = (strlen(s->role) == nl && !strncmp(s->role, sel, nl)) ||
+			    (strlen(s->name) == nl && !strncmp(s->name, sel, nl));
+		if (!named)
+			continue;
+		long long k;
+		if (!hash || (!sl_parse_int(hash + 1, &k) && k == (long long)r + 1))
+			return 1;
+	}
+	return 0;
+}
+
+static void proc_free(sl_proc *p)
+{
+	free(p->name);
+	free(p->role);
+	for (size_t i = 0; i < p->argc; i++)
+		free(p->argv[i]);
+	free(p->argv);
+	for (size_t i = 0; i < p->nenv; i++)
+		free(p->env[i]);
+	free(p->env);
+	free(p->url);
+	free(p->host);
+	free(p->where);
+}
+
+/* One process: replica r of service s, its launch l. */
+static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, const json_t *l, sl_plan *out,
+		    size_t *cap)
+{
+	const sl_plan_opts *o = c->o;
+	sl_proc p;
+	memset(&p, 0, sizeof p);
+	sl_buf nm = {0};
+	sl_buf_printf(&nm, r ? "%s#%zu" : "%s", s->name, r + 1);
+	p.name = sl_buf_detach(&nm);
+	p.role = sl_strdup(s->role);
+	p.stage = stage_of(s->role);
+	unsigned line = 0, col = 0;
+	sl_origin at = {m->entry->script, (uint32_t)json_integer_value(json_object_get(l, "at")), NULL};
+	sl_origin_pos(&at, &line, &col);
+	sl_buf w = {0};
+	sl_buf_printf(&w, "%s:%u:%u", m->entry->script->path, line, col);
+	p.where = sl_buf_detach(&w);
+	c->file = m->entry->script->path;
+	c->line = line;
+	c->col = col;
+	const json_t *argv = json_object_get(l, "argv"), *sym = json_object_get(l, "symbolic");
+	size_t from = 0, n = json_array_size(argv);
+	const sl_wrapper *dk = docker_of(s);
+	json_int_t engine_at = json_integer_value(json_object_get(l, "engine_at"));
+	vol *vs = NULL;
+	size_t nv = 0;
+	size_t ecap = 0;
+	int rc = SL_OK;
+	const char *entrypoint = NULL;
+	if (dk && !o->native && json_is_true(json_object_get(json_object_get(dk->detail, "options"), "--detach"))) {
+		sl_error_set(c->err, c->file, line, col,
+			     "%s: `docker run -d` leaves the container to docker: servelint could neither see it end nor stop it; run it with --native",
+			     p.name);
+		rc = SL_ERR_INPUT;
+		goto out;
+	}
+	if (dk && o->native) {
+		/* the command after the image, behind the entrypoint when one is set */
+		const char *image = json_string_value(json_object_get(dk->detail, "image"));
+		size_t img = 0;
+		for (size_t i = 1; i < n && !img && image; i++)
+			if (!strcmp(json_string_value(json_array_get(argv, i)), image))
+				img = i;
+		entrypoint = json_string_value(json_object_get(dk->detail, "entrypoint"));
+		if (engine_at >= 0 && !entrypoint) {
+			from = (size_t)engine_at;
+		} else if (img) {
+			from = img + 1;
+		} else {
+			sl_error_set(c->err, c->file, line, col, "%s: the container's command is not known; --native cannot start it",
+				     p.name);
+			rc = SL_ERR_INPUT;
+			goto out;
+		}
+		const json_t *vl = json_object_get(dk->detail, "volumes");
+		vs = sl_calloc(json_array_size(vl) + 1, sizeof *vs);
+		for (size_t i = 0; i < json_array_size(vl); i++) {
+			const char *v = json_string_value(json_array_get(vl, i)), *colon = v ? strchr(v, ':') : NULL;
+			if (!colon)
+				continue;
+			const char *end = strchr(colon + 1, ':');
+			vs[nv].host = sl_strndup(v, (size_t)(colon - v));
+			vs[nv].cont = end ? sl_strndup(colon + 1, (size_t)(end - colon - 1)) : sl_strdup(colon + 1);
+			nv++;
+		}
+	}
+	p.argv = sl_calloc(n - from + 2, sizeof *p.argv);
+	if (entrypoint)
+		p.argv[p.argc++] = sl_strdup(entrypoint);
+	for (size_t i = from; i < n && rc == SL_OK; i++) {
+		const char *v = json_string_value(json_array_get(argv, i));
+		int symbolic = 0;
+		for (size_t k = 0; k < json_array_size(sym); k++)
+			symbolic |= (size_t)json_integer_value(json_array_get(sym, k)) == i;
+		/* `bash -c STRING`: the string is shell code */
+		const char *before = i > from ? json_string_value(json_array_get(argv, i - 1)) : NULL;
+		const char *prog = i >= from + 2 ? json_string_value(json_array_get(argv, i - 2))
+				   : i == from + 1 && entrypoint ? entrypoint : NULL;
+		/* docker run --entrypoint bash IMAGE -c STRING: the image stands where the program would */
+		const char *dk_ep = dk ? json_string_value(json_object_get(dk->detail, "entrypoint")) : NULL;
+		const char *dk_img = dk ? json_string_value(json_object_get(dk->detail, "image")) : NULL;
+		if (prog && dk_ep && dk_img && !strcmp(prog, dk_img))
+			prog = dk_ep;
+		int shell_string = before && prog && !strcmp(before, "-c") && is_shell(prog);
+		char *mapped = nv ? map_back(v, vs, nv) : sl_strdup(v);
+		for (size_t k = 0; k < nv && shell_string; k++)
+			if (strstr(v, vs[k].cont)) {
+				sl_buf nb = {0};
+				sl_error ignored = {0};
+				ctx quiet = *c;
+				quiet.err = &ignored;
+				char *host = fill(&quiet, vs[k].host, 0, 0, "volume");
+				sl_error_clear(&ignored);
+				sl_buf_printf(&nb, "%s argv[%zu]: the shell string names %s, a path in the container; it is not mapped back to %s (only whole argv elements are)",
+					      p.name, p.argc, vs[k].cont, host ? host : vs[k].host);
+				free(host);
+				size_t ncap = out->nnotes;
+				sl_grow((void **)&out->notes, &ncap, out->nnotes + 1, sizeof *out->notes);
+				out->notes[out->nnotes++] = sl_buf_detach(&nb);
+			}
+		sl_buf what = {0};
+		sl_buf_printf(&what, "%s argv[%zu]", p.name, p.argc);
+		char *f = fill(c, mapped, symbolic, shell_string, what.data);
+		sl_buf_free(&what);
+		free(mapped);
+		if (!f) {
+			rc = SL_ERR_INPUT;
+			break;
+		}
+		p.argv[p.argc++] = f;
+	}
+	if (rc == SL_OK && !p.argc) {
+		sl_error_set(c->err, p.where, line, col, "%s: nothing to run", p.name);
+		rc = SL_ERR_INPUT;
+	}
+	/* the environment: the entry's comments first (what it says every
+	 * role gets), then docker's -e when the engine runs natively, then
+	 * exported and inline variables, later ones winning */
+	for (size_t i = 0; i < s->nenv && rc == SL_OK; i++) {
+		const sl_env *e = &s->env[i];
+		if (strcmp(e->via, "comment") && !(o->native && dk && !strcmp(e->via, "docker")))
+			continue;
+		if (e->flags & SL_SET_OVERRIDDEN)
+			continue;
+		sl_buf what = {0};
+		sl_buf_printf(&what, "%s env %s", p.name, e->name);
+		/* a container path in docker's -e is the host's, natively */
+		char *mapped = nv && !strcmp(e->via, "docker") ? map_back(e->value, vs, nv) : sl_strdup(e->value);
+		char *f = fill(c, mapped, (e->flags & SL_SET_SYMBOLIC) != 0, 0, what.data);
+		free(mapped);
+		sl_buf_free(&what);
+		if (!f) {
+			rc = SL_ERR_INPUT;
+			break;
+		}
+		add_env(&p, &ecap, e->name, f);
+		free(f);
+	}
+	const json_t *env = json_object_get(l, "env");
+	for (size_t i = 0; i < json_array_size(env) && rc == SL_OK; i++) {
+		const json_t *kv = json_array_get(env, i);
+		const char *name = json_string_value(json_array_get(kv, 0));
+		sl_buf what = {0};
+		sl_buf_printf(&what, "%s env %s", p.name, name);
+		char *f = fill(c, json_string_value(json_array_get(kv, 1)), json_is_true(json_array_get(kv, 2)), 0,
+			       what.data);
+		sl_buf_free(&what);
+		if (!f) {
+			rc = SL_ERR_INPUT;
+			break;
+		}
+		add_env(&p, &ecap, name, f);
+		free(f);
+	}
+	/* readiness */
+	if (rc == SL_OK && o->ready) {
+		rc = parse_ready(o->ready, &p, c->err);
+	} else if (rc == SL_OK && s->health) {
+		const char *path = json_string_value(json_object_get(s->health, "http"));
+		long dport = (long)json_integer_value(json_object_get(s->health, "port"));
+		if (path) {
+			long port = port_of(c, s, r, dport);
+			if (port <= 0 || port > 65535) {
+				sl_error_set(c->err, p.where, line, col,
+					     "%s: its port is not known (give the readiness check with --ready)", p.name);
+				rc = SL_ERR_INPUT;
+			} else {
+				sl_buf u = {0};
+				sl_buf_printf(&u, "http://127.0.0.1:%ld%s", port, path);
+				p.url = sl_buf_detach(&u);
+				p.ready = SL_READY_HTTP;
+			}
+		} else if (json_object_get(s->health, "tcp")) {
+			long port = etcd_port(c, s, (long)json_integer_value(json_object_get(s->health, "tcp")));
+			if (port < 0) {
+				sl_error_set(c->err, c->file, line, col,
+					     "%s: its client port is not known (give the readiness check with --ready)",
+					     p.name);
+				rc = SL_ERR_INPUT;
+			}
+			p.ready = SL_READY_TCP;
+			p.host = sl_strdup("127.0.0.1");
+			p.port = (int)port;
+		} else if (json_is_true(json_object_get(s->health, "frontend"))) {
+			p.ready = SL_READY_FRONTEND; /* the URL is the frontend's, set once all are planned */
+		}
+	}
+	if (rc == SL_OK) {
+		SL_PUSH(out->procs, out->n, *cap, p);
+		memset(&p, 0, sizeof p);
+	}
+out:
+	for (size_t i = 0; i < nv; i++) {
+		free(vs[i].host);
+		free(vs[i].cont);
+	}
+	free(vs);
+	proc_free(&p);
+	return rc;
+}
+
+int sl_exec_plan(const sl_model *m, const sl_plan_opts *o, sl_plan *out, sl_error *err)
+{
+	memset(out, 0, sizeof *out);
+	ctx c = {o, err, m->entry->path, 0, 0};
+	size_t cap = 0;
+	int rc = SL_OK;
+	for (size_t i = 0; i < m->nservices && rc == SL_OK; i++) {
+		const sl_service *s = &m->services[i];
+		for (size_t r = 0; r < json_array_size(s->launches) && rc == SL_OK; r++)
+			if (picked(o, s, r))
+				rc = add_proc(&c, m, s, r, json_array_get(s->launches, r), out, &cap);
+	}
+	for (size_t i = 0; i < o->nservices && rc == SL_OK; i++) {
+		int any = 0;
+		for (size_t k = 0; k < m->nservices && !any; k++)
+			for (size_t r = 0; r < json_array_size(m->services[k].launches) && !any; r++) {
+				sl_plan_opts one = *o;
+				one.services = o->services + i;
+				one.nservices = 1;
+				any = picked(&one, &m->services[k], r);
+			}
+		if (!any) {
+			sl_error_set(err, m->entry->path, 0, 0, "--service %s: no such service or replica", o->services[i]);
+			rc = SL_ERR_USAGE;
+		}
+	}
+	if (rc == SL_OK && !out->n) {
+		sl_error_set(err, m->entry->path, 0, 0, "no service to run");
+		rc = SL_ERR_INPUT;
+	}
+	/* Dynamo workers are ready when the frontend lists a model */
+	const sl_proc *fe = NULL;
+	for (size_t i = 0; i < out->n && rc == SL_OK; i++)
+		if (!strcmp(out->procs[i].role, "frontend") && out->procs[i].ready == SL_READY_HTTP)
+			fe = &out->procs[i];
+	for (size_t i = 0; i < out->n && rc == SL_OK; i++) {
+		sl_proc *p = &out->procs[i];
+		if (p->ready != SL_READY_FRONTEND)
+			continue;
+		if (!fe) {
+			sl_error_set(err, p->where, 0, 0,
+				     "%s: a Dynamo worker is ready when the frontend lists a model; run the frontend too, or give --ready",
+				     p->name);
+			rc = SL_ERR_INPUT;
+		} else {
+			p->url = sl_strdup(fe->url);
+		}
+	}
+	for (size_t i = 0; i < out->n && rc == SL_OK; i++)
+		if (!strcmp(out->procs[i].argv[0], "docker") || sl_ends_with(out->procs[i].argv[0], "/docker"))
+			out->needs_docker = 1;
+	if (rc) {
+		sl_exec_plan_free(out);
+		return rc;
+	}
+	/* stable: replicas and services keep the script's order within a stage */
+	sl_proc *sorted = sl_calloc(out->n + 1, sizeof *sorted);
+	size_t k = 0;
+	for (int st = 0; st <= 3; st++)
+		for (size_t i = 0; i < out->n; i++)
+			if (out->procs[i].stage == st)
+				sorted[k++] = out->procs[i];
+	free(out->procs);
+	out->procs = sorted;
+	return SL_OK;
+}
+
+void sl_exec_plan_free(sl_plan *p)
+{
+	for (size_t i = 0; i < p->nnotes; i++)
+		free(p->notes[i]);
+	free(p->notes);
+	for (size_t i = 0; i < p->n; i++)
+		proc_free(&p->procs[i]);
+	free(p->procs);
+	memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,33 @@
+#!/bin/sh
+# k8s.sh SERVELINT [--update]: Kubernetes and Dynamo manifests as entries
+# (tests/data/k8s/): show (tty and json) read and judged, the same graph as
+# a manifest and as a shell script diffed, check without false findings,
+# and bad manifests refused with their place.
+set -u
+. "$(dirname "$0")/lib.sh"
+gold=k8s
+d=tests/data/k8s
+golden deployment.tty "$bin" show --color never $d/vllm-deployment
+golden graph.tty "$bin" show --color never $d/dynamo-disagg/graph.yaml
+golden graph.json "$bin" show --format json $d/dynamo-disagg
+golden graph-vs-script.tty "$bin" diff --color never $d/dynamo-disagg $d/dynamo-disagg-sh
+# check: the manifests are clean; the script's TP4 on two GPUs is found
+"$bin" check --color never $d/vllm-deployment $d/dynamo-disagg > /dev/null
+[ $? -eq 0 ] && ok || ko "check finds something in the manifests"
+golden script-check.gcc "$bin" check --format gcc $d/dynamo-disagg-sh
+# a manifest is found inside a folder tree by check
+n=$("$bin" check --format json $d | grep -c '"SL3001"')
+[ "$n" -ge 1 ] && ok || ko "check $d did not reach the script entry"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+# bad manifests: a YAML error, with its place; no crash
+printf 'apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n        - name: x\n          command: [vllm, serve\n' > "$T/bad.yaml"
+out=$("$bin" show "$T/bad.yaml" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "bad.yaml:[0-9]*:[0-9]*: " && ok || ko "unterminated flow sequence: $rc $out"
+printf 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: a}\nspec:\n  template:\n    spec:\n      containers:\n        - name: vllm\n          image: vllm/vllm-openai:v0.11.0\n          args: [--model, m]\n' > "$T/args.yaml"
+out=$("$bin" show --color never "$T/args.yaml" 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q "args.yaml:10:17: container vllm gives args without a command" && ok || ko "args only: $rc $out"
+printf 'apiVersion: apps/v1\nkind: Deployment\nspec: {template: {spec: {containers: [{name: a, command: [vllm, serve, m, "--max-num-seqs", "$(N)"], env: [{name: N, valueFrom: {fieldRef: {fieldPath: x}}}]}]}}}\n' > "$T/sym.yaml"
+out=$("$bin" show --format json "$T/sym.yaml" 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q '"symbolic": true' && ok || ko "\$(N) from valueFrom stays symbolic: $rc"
+finish
