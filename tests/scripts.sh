@@ -54,6 +54,11 @@ golden cond-1-5.diff "$bin" diff --color never --variant 1 --variant 5 $d/cond.s
 "$bin" diff $d/cond.sh $d/cond.sh > /dev/null 2> "$tmp0/err"
 [ $? -eq 2 ] && grep -q 'the script has 6 variants; pick one with --variant N' "$tmp0/err" && ok ||
 	ko "diff of a script with variants needs --variant"
+# a variant per YAML file the condition picks (an entry folder)
+golden cond-yaml.tty "$bin" show --color never $d/cond-yaml
+golden cond-yaml.diff "$bin" diff --color never --variant 1 --variant 2 $d/cond-yaml $d/cond-yaml
+"$bin" check $d/cond-yaml > /dev/null
+[ $? -eq 0 ] && ok || ko "check cond-yaml"
 # a finding in one variant names it; --set picks the other, which is clean
 golden cond-gpus.check "$bin" check --color never $d/cond-gpus.sh
 "$bin" check --set MODE=small $d/cond-gpus.sh > /dev/null
