@@ -260,6 +260,7 @@ typedef struct {
 	size_t *brk;             /* byte indexes where a new word starts */
 	size_t nbrk, brk_cap;
 	int overflow;            /* past SL_MAX_WORD_BYTES: the rest was not added */
+	int none;                /* held "${A[@]}" of no elements: an empty word vanishes */
 	struct wb_elem {         /* array elements added whole: [from, to) and their word's span */
 		size_t from, to;
 		uint32_t start, end;
@@ -570,6 +571,8 @@ static void add_number(wbuild *wb, long long v, uint32_t at)
  * unquoted they are split as well; "${A[*]}" joins them with blanks. */
 static void add_elements(wbuild *wb, const varr *ar, int in_dq, int star)
 {
+	if (!ar->n && in_dq && !star)
+		wb->none = 1;   /* "$@" of no arguments is no word at all */
 	for (size_t i = 0; i < ar->n; i++) {
 		if (i > 0) {
 			if (in_dq && !star) {
@@ -1179,6 +1182,7 @@ static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *
 	size_t *brk = wb.brk;
 	struct wb_elem *els = wb.els;
 	size_t nels = wb.nels;
+	int none = wb.none;
 	wb.ifs = NULL;
 	wb.brk = NULL;
 	wb.els = NULL;
@@ -1188,7 +1192,7 @@ static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *
 	for (size_t i = 0; i < len && !split; i++)
 		split = ifs[i] && strchr(" \t\n", whole.text[i]);
 	if (!split) {
-		if (whole.len || (whole.flags & SL_WORD_QUOTED))
+		if (whole.len || ((whole.flags & SL_WORD_QUOTED) && !none))
 			SL_PUSH(*v, *n, *cap, whole);
 		else
 			sl_word_free(&whole);

@@ -172,6 +172,72 @@ static void test_script_errors(void **st)
 	}
 }
 
+
+static void test_variants(void **st)
+{
+	(void)st;
+	/* X unknown: two alternatives, the second holding a nested unknown if
+	 * (two more); G known: its case is decided; TP known: decided */
+	sl_entry *e = entry_from("G=b200\nTP=8\nif [ \"$X\" = 1 ]; then A=1; else if [[ $Y == y* ]]; then A=2; fi; fi\n"
+				 "case $G in b*) B=1 ;; *) B=2 ;; esac\n"
+				 "if [ \"$TP\" -ge 4 ] && [ -n \"$G\" ]; then C=1; fi\n"
+				 "cmd $A $B $C\n");
+	sl_variant *v;
+	size_t n;
+	int trunc;
+	sl_error err = {0};
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &err), 0);
+	assert_int_equal(n, 3);
+	assert_false(trunc);
+	assert_string_equal(v[0].label, "if [ \"$X\" = 1 ] (line 3)");
+	assert_string_equal(v[1].label, "not [ \"$X\" = 1 ] (line 3), if [[ $Y == y* ]] (line 3)");
+	assert_string_equal(v[2].label, "not [ \"$X\" = 1 ] (line 3), no branch of the if (line 3)");
+	/* A is never set in the third: it stays symbolic, $A */
+	static const char *const want[] = {"1", "2", "$A"};
+	for (size_t i = 0; i < n; i++) {
+		sl_shell_opts o = {NULL, v[i].choice, v[i].nchoice};
+		sl_script *s;
+		assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
+		const sl_command *c = &s->cmds[s->ncmds - 1];
+		/* $A, then B=1 and C=1 always */
+		assert_int_equal(c->argc, 4);
+		assert_string_equal(c->argv[1].text, want[i]);
+		assert_string_equal(c->argv[c->argc - 2].text, "1");
+		assert_string_equal(c->argv[c->argc - 1].text, "1");
+		sl_script_free(s);
+	}
+	sl_variants_free(v, n);
+	/* --set decides the condition: one reading */
+	char *names[] = {"X"}, *values[] = {"1"};
+	sl_binds b = {names, values, 1};
+	assert_int_equal(sl_shell_variants(e->script, &b, &v, &n, &trunc, &err), 0);
+	assert_int_equal(n, 1);
+	assert_null(v[0].label);
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+}
+
+static void test_functions(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("run() {\n  local p=$1\n  shift\n  serve --port $p \"$@\"\n}\nrun 8000 --a \"b c\"\nrun 9000\n");
+	sl_script *s = parse_ok(e);
+	/* run, serve, run, serve */
+	assert_int_equal(s->ncmds, 6);
+	const sl_command *c = &s->cmds[2];
+	assert_string_equal(c->argv[0].text, "serve");
+	assert_int_equal(c->argc, 5);
+	assert_string_equal(c->argv[2].text, "8000");
+	assert_string_equal(c->argv[4].text, "b c");
+	/* the argument keeps the place it is written at the call */
+	assert_string_equal(pos_of(e->script, c->argv[3].start), "6:10");
+	c = &s->cmds[5];
+	assert_int_equal(c->argc, 3);
+	assert_string_equal(c->argv[2].text, "9000");
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
 static void test_placeholders(void **st)
 {
 	(void)st;
@@ -435,6 +501,8 @@ int main(void)
 		cmocka_unit_test(test_set_bindings),
 		cmocka_unit_test(test_heredocs),
 		cmocka_unit_test(test_script_errors),
+		cmocka_unit_test(test_variants),
+		cmocka_unit_test(test_functions),
 	};
 	return cmocka_run_group_tests_name("shell", tests, NULL, NULL);
 }
