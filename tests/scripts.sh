@@ -36,6 +36,8 @@ golden vars-set.tty "$bin" show --color never --set CONC=64 $d/vars.sh
 "$bin" show --format json --set CONC=64 $d/vars.sh | grep -q '"value": 96,' && ok || ko "--set CONC=64 gives 96"
 # a value the script knows is never replaced by --set
 "$bin" show --format json --set TP=2 $d/vars.sh | grep -q '"value": 8,' && ok || ko "--set does not override TP=8"
+printf 'vllm serve $1 --max-num-seqs ${2:-64}\n' > "$tmp0/pos.sh"
+"$bin" show --set 1=org/m "$tmp0/pos.sh" | grep -q '^    model  *org/m .* (--set)$' && ok || ko "--set 1=VALUE binds \$1"
 "$bin" show --set 1X=2 $d/vars.sh > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "--set with a bad name is a usage error"
 

@@ -41,11 +41,15 @@ int sl_binds_take(sl_binds *b, const char *arg, const char *cmd)
 {
 	const char *eq = strchr(arg, '=');
 	size_t n = eq ? (size_t)(eq - arg) : 0;
-	int ok = n > 0 && !isdigit((unsigned char)arg[0]);
-	for (size_t i = 0; i < n && ok; i++)
+	/* a shell name, or a positional parameter's number (the script's $1) */
+	int digits = n > 0;
+	for (size_t i = 0; i < n && digits; i++)
+		digits = isdigit((unsigned char)arg[i]) != 0;
+	int ok = n > 0 && (digits || !isdigit((unsigned char)arg[0]));
+	for (size_t i = 0; i < n && ok && !digits; i++)
 		ok = isalnum((unsigned char)arg[i]) || arg[i] == '_';
 	if (!ok) {
-		fprintf(stderr, "servelint %s: --set takes NAME=VALUE with NAME a shell variable name, not `%s`\n",
+		fprintf(stderr, "servelint %s: --set takes NAME=VALUE with NAME a shell variable name or a number, not `%s`\n",
 			cmd, arg);
 		return -1;
 	}
