@@ -475,7 +475,21 @@ static json_t *launch_of(const sl_command *cmd, const sl_word *engine)
 
 int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out, sl_error *err)
 {
-	return sl_normalize_entry_with(e, gs, NULL, out, err);
+	int rc = sl_normalize_entry_with(e, gs, NULL, out, err);
+	if (!rc && (*out)->variant) {
+		/* callers that take one model (matrix, log, review) get the first
+		 * alternative of each undecided if/case: say so */
+		sl_note n;
+		memset(&n, 0, sizeof n);
+		sl_buf b = {0};
+		sl_buf_printf(&b, "the script has conditionals this reading cannot decide; it assumes %s "
+			      "(servelint show lists every variant)", (*out)->variant);
+		n.msg = sl_buf_detach(&b);
+		sl_origin_set(&n.origin, e->script, 0, NULL);
+		size_t cap = (*out)->nnotes;
+		SL_PUSH((*out)->notes, (*out)->nnotes, cap, n);
+	}
+	return rc;
 }
 
 int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_shell_opts *opts,
