@@ -21,6 +21,7 @@
 
 #include "diff/diff.h"
 #include "inputs.h"
+#include "variants.h"
 #include "touched.h"
 #include "normalize/normalize.h"
 #include "report/report.h"
@@ -44,6 +45,10 @@ static void usage(FILE *f)
 	      "      --exit-code       exit 1 when the entries differ\n"
 	      "      --ignore GLOB     leave out keys matching GLOB (repeatable)\n"
 	      "      --only GLOB       only keys matching GLOB (repeatable)\n"
+	      "      --set NAME=VALUE  a value for a variable the scripts leave unknown, on both\n"
+	      "                        sides (repeatable; A and B only)\n"
+	      "      --variant N       the variant of a script with an undecided if/case: once\n"
+	      "                        for both sides, twice for A then B (A and B only)\n"
 	      "      --color WHEN      auto (default), always, never\n"
 	      "      --stats           with two revisions: tell on stderr how many entries\n"
 	      "                        were looked up and parsed (each object id once)\n",
@@ -326,10 +331,15 @@ int sl_cmd_diff(int argc, char **argv)
 		{"ignore", required_argument, NULL, 'i'},
 		{"only", required_argument, NULL, 'O'},
 		{"color", required_argument, NULL, 'C'},
+		{"set", required_argument, NULL, 's'},
+		{"variant", required_argument, NULL, 'V'},
 		{"stats", no_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
+	static sl_binds binds;   /* --set, for both sides; static: reachable on every return */
+	unsigned variant[2] = {0, 0};  /* --variant: for A, then for B (one: both) */
+	size_t nvariant = 0;
 	const char *format = "tty";
 	int exit_code = 0, color = -1, stats = 0, c;
 	sl_key_globs keys = {0};
@@ -354,6 +364,21 @@ int sl_cmd_diff(int argc, char **argv)
 			format = optarg;
 			break;
 		case 'x': exit_code = 1; break;
+		case 's':
+			if (sl_binds_take(&binds, optarg, "diff"))
+				return 3;
+			break;
+		case 'V': {
+			char *end;
+			unsigned long v = strtoul(optarg, &end, 10);
+			if (*end || v == 0 || v > SL_MAX_VARIANTS || nvariant == 2) {
+				fprintf(stderr, "servelint diff: --variant takes a number from 1 to %d, at most twice\n",
+					SL_MAX_VARIANTS);
+				return 3;
+			}
+			variant[nvariant++] = (unsigned)v;
+			break;
+		}
 		case 'S': stats = 1; break;
 		case 'i':
 		case 'O':
@@ -398,8 +423,9 @@ int sl_cmd_diff(int argc, char **argv)
 	sl_entry *ea = NULL, *eb = NULL;
 	sl_model *ma = NULL, *mb = NULL;
 	int rc = SL_EXIT_OK;
-	if (sl_normalize_grammars_load(&gs, &err) || sl_input_load_one(na, &ea, &err) || sl_normalize_entry(ea, gs, &ma, &err) ||
-	    sl_input_load_one(nb, &eb, &err) || sl_normalize_entry(eb, gs, &mb, &err)) {
+	if (sl_normalize_grammars_load(&gs, &err) || sl_input_load_one(na, &ea, &err) ||
+	    sl_entry_model_one(ea, gs, &binds, variant[0], &ma, &err) || sl_input_load_one(nb, &eb, &err) ||
+	    sl_entry_model_one(eb, gs, &binds, nvariant > 1 ? variant[1] : variant[0], &mb, &err)) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
 		rc = SL_EXIT_ERROR;
@@ -407,10 +433,20 @@ int sl_cmd_diff(int argc, char **argv)
 		sl_diff_opts o = sl_key_globs_opts(&keys);
 		sl_diff d;
 		sl_diff_models(ma, mb, &o, &d);
-		if (sl_report_diff(stdout, format, &d, na, nb, color) || fflush(stdout))
+		/* a variant of a script is named with what it assumes */
+		sl_buf la = {0}, lb = {0};
+		sl_buf_puts(&la, na);
+		sl_buf_puts(&lb, nb);
+		if (ma->variant)
+			sl_buf_printf(&la, " [variant %u: %s]", ma->variant_index, ma->variant);
+		if (mb->variant)
+			sl_buf_printf(&lb, " [variant %u: %s]", mb->variant_index, mb->variant);
+		if (sl_report_diff(stdout, format, &d, la.data, lb.data, color) || fflush(stdout))
 			rc = SL_EXIT_ERROR;
 		else if (exit_code && !sl_diff_equal(&d))
 			rc = SL_EXIT_FINDINGS;
+		sl_buf_free(&la);
+		sl_buf_free(&lb);
 		sl_diff_free(&d);
 	}
 	sl_model_free(ma);

@@ -1,6 +1,7 @@
 /* options.c (cmd): the shared options (see options.h). */
 #include "options.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,4 +35,41 @@ sl_diff_opts sl_key_globs_opts(const sl_key_globs *k)
 {
 	sl_diff_opts o = {k->ignore, k->ni, k->only, k->no};
 	return o;
+}
+
+int sl_binds_take(sl_binds *b, const char *arg, const char *cmd)
+{
+	const char *eq = strchr(arg, '=');
+	size_t n = eq ? (size_t)(eq - arg) : 0;
+	/* a shell name, or a positional parameter's number (the script's $1) */
+	int digits = n > 0;
+	for (size_t i = 0; i < n && digits; i++)
+		digits = isdigit((unsigned char)arg[i]) != 0;
+	int ok = n > 0 && (digits || !isdigit((unsigned char)arg[0]));
+	for (size_t i = 0; i < n && ok && !digits; i++)
+		ok = isalnum((unsigned char)arg[i]) || arg[i] == '_';
+	if (!ok) {
+		fprintf(stderr, "servelint %s: --set takes NAME=VALUE with NAME a shell variable name or a number, not `%s`\n",
+			cmd, arg);
+		return -1;
+	}
+	size_t cap = b->n;
+	sl_grow((void **)&b->names, &cap, b->n + 1, sizeof *b->names);
+	cap = b->n;
+	sl_grow((void **)&b->values, &cap, b->n + 1, sizeof *b->values);
+	b->names[b->n] = sl_strndup(arg, n);
+	b->values[b->n] = sl_strdup(eq + 1);
+	b->n++;
+	return 0;
+}
+
+void sl_binds_free(sl_binds *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		free(b->names[i]);
+		free(b->values[i]);
+	}
+	free(b->names);
+	free(b->values);
+	memset(b, 0, sizeof *b);
 }

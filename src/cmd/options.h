@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "diff/diff.h"
+#include "parse/parse.h"
 
 /* --color WHEN: 1 always, 0 never, -1 auto; -2 for anything else. */
 int sl_color_parse(const char *when);
@@ -27,5 +28,11 @@ typedef struct sl_key_globs {
 int sl_key_globs_take(sl_key_globs *k, int c, char *glob, const char *cmd);
 /* The filter for the diff stage; points into k. */
 sl_diff_opts sl_key_globs_opts(const sl_key_globs *k);
+
+/* --set NAME=VALUE: a value for a variable the script leaves unknown.
+ * Returns 0, or -1 with a message on stderr (NAME not a shell name).
+ * Names and values are copies: free with sl_binds_free. */
+int sl_binds_take(sl_binds *b, const char *arg, const char *cmd);
+void sl_binds_free(sl_binds *b);
 
 #endif

@@ -18,6 +18,7 @@
 #include "normalize/normalize.h"
 #include "report/report.h"
 #include "inputs.h"
+#include "variants.h"
 
 /* The tty report is rendered into memory first: nothing reaches stdout
  * unless every entry succeeded. glibc's open_memstream zero-fills each
@@ -46,7 +47,8 @@ static FILE *buf_stream(sl_buf *b)
 
 static void usage(FILE *f)
 {
-	fputs("usage: servelint show [--format tty|json] [--color auto|always|never] PATH...\n"
+	fputs("usage: servelint show [--format tty|json] [--color auto|always|never] [--set NAME=VALUE]...\n"
+	      "                      [--variant N] PATH...\n"
 	      "\n"
 	      "Prints the normalized model of each entry (an entry folder, a launch script,\n"
 	      "an entry in catalogue form, or a whole published catalogue page):\n"
@@ -55,6 +57,11 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -f, --format FORMAT   tty (default) or json\n"
 	      "      --color WHEN      auto (default: a terminal without NO_COLOR), always, never\n"
+	      "      --set NAME=VALUE  a value for a variable the script reads but leaves unknown\n"
+	      "                        (listed under `inputs`); repeatable. A condition it\n"
+	      "                        decides picks its branch.\n"
+	      "      --variant N       only the N-th variant: a script whose if/case depends on\n"
+	      "                        something unknown has one per alternative (default: all)\n"
 	      "  -h, --help            this help\n"
 	      "\n"
 	      "Exit status: 0 on success, 2 when an input cannot be read or parsed.\n",
@@ -66,10 +73,14 @@ int sl_cmd_show(int argc, char **argv)
 	static const struct option opts[] = {
 		{"format", required_argument, NULL, 'f'},
 		{"color", required_argument, NULL, 'C'},
+		{"set", required_argument, NULL, 's'},
+		{"variant", required_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	int json = 0, color = -1, c;
+	static sl_binds binds;
+	unsigned variant = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -95,15 +106,36 @@ int sl_cmd_show(int argc, char **argv)
 				return SL_EXIT_ERROR;
 			}
 			break;
+		case 's':
+			if (sl_binds_take(&binds, optarg, "show")) {
+				sl_binds_free(&binds);
+				return SL_EXIT_ERROR;
+			}
+			break;
+		case 'V': {
+			char *end;
+			unsigned long v = strtoul(optarg, &end, 10);
+			if (*end || v == 0 || v > SL_MAX_VARIANTS) {
+				fprintf(stderr, "servelint show: --variant takes a number from 1 to %d\n",
+					SL_MAX_VARIANTS);
+				sl_binds_free(&binds);
+				return SL_EXIT_ERROR;
+			}
+			variant = (unsigned)v;
+			break;
+		}
 		case 'h':
+			sl_binds_free(&binds);
 			usage(stdout);
 			return SL_EXIT_OK;
 		default:
+			sl_binds_free(&binds);
 			usage(stderr);
 			return SL_EXIT_ERROR;
 		}
 	}
 	if (optind >= argc) {
+		sl_binds_free(&binds);
 		fprintf(stderr, "servelint show: no entry given\n");
 		usage(stderr);
 		return SL_EXIT_ERROR;
@@ -137,21 +169,28 @@ int sl_cmd_show(int argc, char **argv)
 		sl_entry *entry;
 		int got;
 		while ((got = sl_input_next(&in, &entry, &err)) != 0) {
-			sl_model *model = NULL;
-			if (got < 0 || sl_normalize_entry(entry, gs, &model, &err)) {
+			/* one model per variant of the script's undecided if/case */
+			sl_model **models = NULL;
+			size_t nm = 0;
+			if (got < 0 || sl_entry_models(entry, gs, &binds, variant, &models, &nm, &err)) {
 				sl_error_print(&err, "servelint");
 				sl_error_clear(&err);
 				failed = 1;
-			} else if (!failed && json) {
-				json_array_append_new(arr, sl_report_model_json(model));
-			} else if (!failed) {
-				if ((shown && fputc('\n', mem) == EOF) || sl_report_model_tty(mem, model, color)) {
-					perror("servelint: rendering");
-					failed = 1;
-				}
 			}
-			shown++;
-			sl_model_free(model);
+			for (size_t k = 0; k < nm; k++) {
+				if (!failed && json) {
+					json_array_append_new(arr, sl_report_model_json(models[k]));
+				} else if (!failed) {
+					if ((shown && fputc('\n', mem) == EOF) ||
+					    sl_report_model_tty(mem, models[k], color)) {
+						perror("servelint: rendering");
+						failed = 1;
+					}
+				}
+				shown++;
+				sl_model_free(models[k]);
+			}
+			free(models);
 			sl_entry_free(entry);
 		}
 		sl_input_close(&in);
@@ -184,5 +223,6 @@ int sl_cmd_show(int argc, char **argv)
 	json_decref(arr);
 	sl_buf_free(&text);
 	sl_normalize_grammars_free(gs);
+	sl_binds_free(&binds);
 	return rc;
 }

@@ -104,5 +104,15 @@ void sl_model_free(sl_model *m)
 		sl_origin_clear(&m->claims[i].origin);
 	}
 	free(m->claims);
+	for (size_t i = 0; i < m->ninputs; i++) {
+		free(m->inputs[i].name);
+		free(m->inputs[i].value);
+		sl_origin_clear(&m->inputs[i].origin);
+	}
+	free(m->inputs);
+	for (size_t i = 0; i < m->nfiles; i++)
+		sl_source_free(m->files[i]);
+	free(m->files);
+	free(m->variant);
 	free(m);
 }

@@ -28,6 +28,7 @@ enum {
 	SL_SET_NEGATED = 32,     /* written as --no-X */
 	SL_SET_PER_NODE = 64,    /* an env value a comment gives "per tray" / "per node" */
 	SL_SET_PER_REPLICA = 128,/* differs between replicas (a loop variable); value as written */
+	SL_SET_BOUND = 256,      /* the value was given on the command line (--set NAME=VALUE) */
 };
 
 typedef struct sl_setting {
@@ -107,6 +108,16 @@ typedef struct sl_claim {
 	sl_origin origin;
 } sl_claim;
 
+/* A variable the script reads without setting it (or sets to something
+ * unknown): the values that depend on it stay symbolic ($NAME), unless
+ * --set gave it a value. */
+typedef struct sl_model_input {
+	char *name;           /* owned */
+	char *value;          /* the --set value, or NULL; owned */
+	int defaulted;        /* read as ${NAME:-default} and the default used */
+	sl_origin origin;     /* where it is first read */
+} sl_model_input;
+
 typedef struct sl_model {
 	const sl_entry *entry;   /* not owned */
 	sl_service *services;
@@ -115,6 +126,16 @@ typedef struct sl_model {
 	size_t nnotes;
 	sl_claim *claims;
 	size_t nclaims;
+	sl_model_input *inputs;
+	size_t ninputs;
+	char *variant;           /* the alternatives this reading of the script took at its
+				  * undecided if/case ("if [ ... ] (line 5)"), or NULL; owned */
+	unsigned variant_index;  /* 1-based, of nvariants (set by whoever enumerates them) */
+	unsigned nvariants;
+	sl_source **files;       /* files the script writes (here-documents): path is the
+				  * script's, section the file written, positions the
+				  * script's; owned */
+	size_t nfiles;
 } sl_model;
 
 void sl_model_free(sl_model *m);

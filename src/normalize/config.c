@@ -21,10 +21,45 @@ static const char *base(const char *p)
 	return s ? s + 1 : p;
 }
 
-/* The entry's file a path names: through docker -v host:container mounts
- * first (the host side is what the entry keeps), then by base name. */
+const sl_written *sl_written_file(const sl_ctx *c, const char *path, uint32_t before)
+{
+	/* the newest written before the command: by the path as written, then by base name */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = c->nwritten; i-- > 0;) {
+			const sl_heredoc *h = c->written[i].hd;
+			if (h->start >= before)
+				continue;
+			if (pass == 0 ? !strcmp(h->target, path) : !strcmp(base(h->target), base(path)))
+				return &c->written[i];
+		}
+	return NULL;
+}
+
+/* Where the command of service s starts (here-documents before it count). */
+static uint32_t command_start(const sl_ctx *c, const sl_service *s)
+{
+	size_t i = (size_t)(s - c->model->services);
+	if (i >= c->model->nservices || !c->svc_cmd)
+		return UINT32_MAX;
+	return c->script->cmds[c->svc_cmd[i]].start;
+}
+
+/* The entry's file a path names: a file the script itself writes with a
+ * here-document first, then through docker -v host:container mounts (the
+ * host side is what the entry keeps), then by base name. */
 static const sl_source *resolve(sl_ctx *c, const sl_service *s, const char *path)
 {
+	const sl_written *wr = sl_written_file(c, path, command_start(c, s));
+	if (wr)
+		return wr->src;
+	/* through a mount: the container path's base name among written files */
+	for (size_t i = 0; i < s->nwrappers && c->nwritten; i++)
+		if (json_object_get(s->wrappers[i].detail, "volumes")) {
+			wr = sl_written_file(c, base(path), command_start(c, s));
+			if (wr)
+				return wr->src;
+		}
+
 	for (size_t i = 0; i < s->nwrappers; i++) {
 		json_t *vols = json_object_get(s->wrappers[i].detail, "volumes");
 		size_t k;
@@ -112,6 +147,38 @@ static char *raw_line(const sl_source *src, uint32_t off)
 	return sl_strndup(src->text + off, e - off);
 }
 
+/* "key: value" as written in the script, for a file the script writes
+ * with a here-document ($MAX_BATCH where the file holds 256); NULL when
+ * src is not such a file. */
+static char *written_raw(const sl_ctx *c, const sl_source *src, uint32_t off)
+{
+	const sl_heredoc *h = NULL;
+	for (size_t i = 0; i < c->nwritten && !h; i++)
+		if (c->written[i].src == src)
+			h = c->written[i].hd;
+	if (!h || off > src->len)
+		return NULL;
+	size_t bol = off;
+	while (bol > 0 && src->text[bol - 1] != '\n')
+		bol--;
+	unsigned line, col;
+	sl_source_pos(src, off, &line, &col);
+	size_t len;
+	const char *t = sl_source_line(c->entry->script, line, &len);
+	if (!t)
+		return NULL;
+	size_t i = 0;
+	while (h->strip_tabs && i < len && t[i] == '\t')
+		i++;
+	i += off - bol;
+	if (i > len)
+		return NULL;
+	size_t e = len;
+	while (e > i && (t[e - 1] == ' ' || t[e - 1] == '\r'))
+		e--;
+	return sl_strndup(t + i, e - i);
+}
+
 typedef struct {
 	sl_ctx *c;
 	const sl_grammar *g;     /* whose config_keys apply */
@@ -121,12 +188,15 @@ typedef struct {
 	const char *only;        /* topology: only paths under this prefix (or NULL) */
 	int topology_pass;       /* collect replica facts */
 	int note_unknown;
+	int symbolic_src;        /* a here-document with unknown expansions ($TP kept) */
 } walk_ctx;
 
 static void emit(walk_ctx *w, const char *key, json_t *v, const char *path, unsigned flags,
 		 uint32_t off)
 {
-	char *raw = raw_line(w->src, off);
+	char *raw = written_raw(w->c, w->src, off);
+	if (!raw)
+		raw = raw_line(w->src, off);
 	for (size_t t = 0; t < w->ntargets; t++) {
 		sl_service *s = w->targets[t];
 		sl_setting st;
@@ -193,12 +263,21 @@ static void walk(walk_ctx *w, const sl_yaml_node *map, const char *prefix, unsig
 		} else if (k) {
 			int bad;
 			json_t *v = typed(k, vn, &bad);
+			unsigned fl = 0;
+			if (w->symbolic_src && vn->kind == SL_YAML_SCALAR && vn->value &&
+			    (strchr(vn->value, '$') || strchr(vn->value, '`'))) {
+				/* `tensor_parallel_size: $TP` with TP unknown: symbolic, as written */
+				json_decref(v);
+				v = json_string(vn->value);
+				fl = SL_SET_SYMBOLIC;
+				bad = 0;
+			}
 			if (bad && w->note_unknown)
 				sl_note_add(w->c, w->src, off, "`%s` in %s should be %s", path.data,
 					    w->src->section ? w->src->section : w->src->name,
 					    k->type == SL_T_BOOL ? "true or false" :
 					    k->type == SL_T_FLOAT ? "a number" : "an integer");
-			emit(w, k->key, v, path.data, 0, off);
+			emit(w, k->key, v, path.data, fl, off);
 		} else {
 			/* a key the grammar does not know: kept, marked unknown */
 			sl_buf key = {0};
@@ -213,10 +292,183 @@ static void walk(walk_ctx *w, const sl_yaml_node *map, const char *prefix, unsig
 	}
 }
 
+static int src_symbolic(const sl_ctx *c, const sl_source *src)
+{
+	for (size_t i = 0; i < c->nwritten; i++)
+		if (c->written[i].src == src)
+			return c->written[i].hd->symbolic;
+	return 0;
+}
+
 static int is_topology(const sl_yaml_doc *d)
 {
 	return d && d->root && (sl_yaml_get(d->root, "context_servers") ||
 				sl_yaml_get(d->root, "generation_servers"));
+}
+
+/* A word of a config file: text at source offset `at` (every byte there). */
+static sl_word *config_word(const char *text, size_t len, uint32_t at, uint32_t end)
+{
+	sl_word *w = sl_calloc(1, sizeof *w);
+	w->text = sl_strndup(text, len);
+	w->len = len;
+	w->offs = sl_malloc((len + 1) * sizeof *w->offs);
+	for (size_t i = 0; i <= len; i++)
+		w->offs[i] = at;
+	w->start = at;
+	w->end = end;
+	return w;
+}
+
+/* Where a YAML scalar's text ends on its line (its key: value as written). */
+static uint32_t line_end(const sl_source *src, uint32_t off)
+{
+	size_t e = off;
+	while (e < src->len && src->text[e] != '\n')
+		e++;
+	while (e > off && (src->text[e - 1] == ' ' || src->text[e - 1] == '\r'))
+		e--;
+	return (uint32_t)e;
+}
+
+/*
+ * A config file that holds flags by name (vLLM's --config): each key is
+ * read as `--key value` through the engine's own grammar, the way vLLM's
+ * FlexibleArgumentParser.load_config_file builds arguments from it
+ * (vllm-project/vllm:vllm/utils/argparse_utils.py@00da11e): true gives
+ * `--key`, false `--no-key` when that exists (else nothing), a list
+ * `--key item...`, a mapping `--key JSON`, anything else `--key str(value)`.
+ * The command line wins over the file (via "file", see mark_overrides).
+ */
+static int flags_config(sl_ctx *c, sl_service *s, const sl_grammar *g, sl_config_doc *d)
+{
+	const sl_source *src = d->src;
+	const sl_yaml_node *root = d->doc->root;
+	if (!root)
+		return 0;
+	if (root->kind != SL_YAML_MAP) {
+		sl_error_set(c->err, src->path, root->line + src->line_base, root->col,
+			     "%s: expected a mapping of settings", src->section ? src->section : src->name);
+		c->failed = 1;
+		return -1;
+	}
+	sl_word **args = NULL;
+	size_t n = 0, cap = 0;
+	int sym = src_symbolic(c, src);
+	for (size_t i = 0; i < root->n; i++) {
+		const sl_yaml_node *k = root->keys[i], *v = root->items[i];
+		uint32_t ko = (uint32_t)sl_source_offset(src, k->line, k->col);
+		uint32_t vo = (uint32_t)sl_source_offset(src, v->line, v->col);
+		uint32_t le = line_end(src, ko);
+		sl_buf name = {0};
+		sl_buf_printf(&name, "--%s", k->value);
+		json_t *jv = sl_yaml_to_json(v);
+		if (json_is_boolean(jv)) {
+			if (json_is_false(jv)) {
+				sl_buf no = {0};
+				sl_buf_printf(&no, "--no-%s", k->value);
+				sl_flag_match m;
+				if (sl_grammar_match(c->gs, g, no.data, &m) && m.flag && m.negated) {
+					sl_word *fw = config_word(no.data, no.len, ko, le);
+					SL_PUSH(args, n, cap, fw);
+				}
+				sl_buf_free(&no);
+			} else {
+				sl_word *fw = config_word(name.data, name.len, ko, le);
+				SL_PUSH(args, n, cap, fw);
+			}
+		} else if (json_is_array(jv)) {
+			if (json_array_size(jv)) {
+				sl_word *fw = config_word(name.data, name.len, ko, ko + (uint32_t)strlen(k->value));
+				SL_PUSH(args, n, cap, fw);
+				for (size_t q = 0; q < v->n; q++) {
+					const sl_yaml_node *it = v->items[q];
+					uint32_t io = (uint32_t)sl_source_offset(src, it->line, it->col);
+					char *t = it->kind == SL_YAML_SCALAR ? sl_strdup(it->value)
+									     : json_dumps(json_array_get(jv, q), JSON_COMPACT);
+					sl_word *iw = config_word(t, strlen(t), io, line_end(src, io));
+					SL_PUSH(args, n, cap, iw);
+					free(t);
+				}
+			}
+		} else if (v->kind == SL_YAML_MAP) {
+			/* JSON whose every member points at its key in the file */
+			sl_word *fw = config_word(name.data, name.len, ko, ko + (uint32_t)strlen(k->value));
+			SL_PUSH(args, n, cap, fw);
+			sl_word *vw = config_word("{", 1, vo, le);
+			sl_buf t = {0};
+			sl_buf_putc(&t, '{');
+			uint32_t *offs = NULL;
+			size_t ocap = 0;
+			sl_grow((void **)&offs, &ocap, 2, sizeof *offs);
+			offs[0] = vo;
+			for (size_t q = 0; q < v->n; q++) {
+				uint32_t mo = (uint32_t)sl_source_offset(src, v->keys[q]->line, v->keys[q]->col);
+				json_t *mk = json_string(v->keys[q]->value);
+				json_t *mv = json_object_get(jv, v->keys[q]->value);
+				char *a = json_dumps(mk, JSON_ENCODE_ANY);
+				char *bv = json_dumps(mv, JSON_ENCODE_ANY | JSON_COMPACT);
+				size_t from = t.len;
+				sl_buf_printf(&t, "%s%s:%s", q ? "," : "", a, bv ? bv : "null");
+				sl_grow((void **)&offs, &ocap, t.len + 2, sizeof *offs);
+				for (size_t z = from; z < t.len; z++)
+					offs[z] = mo;
+				free(a);
+				free(bv);
+				json_decref(mk);
+			}
+			sl_buf_putc(&t, '}');
+			sl_grow((void **)&offs, &ocap, t.len + 1, sizeof *offs);
+			offs[t.len - 1] = vo;
+			offs[t.len] = vo;
+			free(vw->text);
+			free(vw->offs);
+			vw->len = t.len;
+			vw->text = sl_buf_detach(&t);
+			vw->offs = offs;
+			SL_PUSH(args, n, cap, vw);
+		} else {
+			sl_word *fw = config_word(name.data, name.len, ko, ko + (uint32_t)strlen(k->value));
+			SL_PUSH(args, n, cap, fw);
+			char *t = v->kind == SL_YAML_SCALAR ? sl_strdup(v->value ? v->value : "")
+							    : json_dumps(jv, JSON_COMPACT);
+			sl_word *vw = config_word(t, strlen(t), vo, le);
+			if (sym && (strchr(t, '$') || strchr(t, '`')))
+				vw->flags |= SL_WORD_SYMBOLIC;
+			SL_PUSH(args, n, cap, vw);
+			free(t);
+		}
+		json_decref(jv);
+		sl_buf_free(&name);
+	}
+	/* read into the service as if written on its command line, then marked
+	 * as coming from the file */
+	sl_build b;
+	memset(&b, 0, sizeof b);
+	b.svc = *s;
+	b.env_cap = s->nenv;
+	b.set_cap = s->nsettings;
+	b.wrap_cap = s->nwrappers;
+	b.grammar = g;
+	b.args_src = src;
+	size_t first = s->nsettings;
+	int rc = sl_parse_engine_args(c, &b, g, args, n, 0);
+	*s = b.svc;
+	for (size_t i = first; i < s->nsettings; i++) {
+		sl_setting *st = &s->settings[i];
+		st->via = "file";
+		char *raw = written_raw(c, src, st->origin.off);
+		if (raw) {
+			free(st->origin.raw);
+			st->origin.raw = raw;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		sl_word_free(args[i]);
+		free(args[i]);
+	}
+	free(args);
+	return rc;
 }
 
 int sl_link_configs(sl_ctx *c)
@@ -235,6 +487,15 @@ int sl_link_configs(sl_ctx *c)
 		if (!src) {
 			sl_note_add(c, cf->origin.src, cf->origin.off,
 				    "config file `%s` is not part of the entry: its settings are unknown", path);
+			continue;
+		}
+		if (!g && own && own->config_as_flags) {
+			sl_config_doc *d = doc_of(c, src);
+			if (!d)
+				break;
+			d->used = 1;
+			if (flags_config(c, s, own, d))
+				break;
 			continue;
 		}
 		if (!g) {
@@ -258,7 +519,7 @@ int sl_link_configs(sl_ctx *c)
 			c->failed = 1;
 			break;
 		}
-		walk_ctx w = {c, g, src, &s, 1, NULL, is_topology(d->doc), 1};
+		walk_ctx w = {c, g, src, &s, 1, NULL, is_topology(d->doc), 1, src_symbolic(c, src)};
 		/* notes once per file, not once per service naming it */
 		for (size_t j = 0; j < i; j++) {
 			const sl_setting *o = sl_service_get(&m->services[j], "engine.config_file");
@@ -275,8 +536,9 @@ int sl_link_configs(sl_ctx *c)
 	/* 2. topology files no service names: replica counts, and each section's
 	 * settings to the role it describes */
 	const sl_grammar *tg = sl_grammar_find(c->gs, "trtllm-disagg");
-	for (size_t f = 0; f < c->entry->nfiles && tg && !c->failed; f++) {
-		const sl_source *src = c->entry->files[f];
+	for (size_t f = 0; f < c->entry->nfiles + c->nwritten && tg && !c->failed; f++) {
+		const sl_source *src = f < c->entry->nfiles ? c->entry->files[f]
+							     : c->written[f - c->entry->nfiles].src;
 		int named = 0;
 		for (size_t i = 0; i < c->ndocs; i++)
 			named |= c->docs[i].src == src && c->docs[i].used;
@@ -297,7 +559,7 @@ int sl_link_configs(sl_ctx *c)
 					sl_service *sp = &m->services[i];
 					SL_PUSH(t, nt, cap, sp);
 				}
-			walk_ctx w = {c, tg, src, t, nt, parts[p].section, p == 0, 1};
+			walk_ctx w = {c, tg, src, t, nt, parts[p].section, p == 0, 1, src_symbolic(c, src)};
 			walk(&w, d->doc->root, NULL, 0);
 			free(t);
 		}

@@ -39,6 +39,8 @@ static unsigned word_flags(const sl_word *w)
 		f |= SL_SET_SYMBOLIC;
 	if (w->flags & SL_WORD_PLACEHOLDER)
 		f |= SL_SET_PLACEHOLDER;
+	if (w->flags & SL_WORD_BOUND)
+		f |= SL_SET_BOUND;
 	return f;
 }
 
@@ -244,7 +246,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 	json_use *uses = NULL;
 	size_t nuses = 0, ucap = 0, scanned = 0;
 	int by_flag = 0;
-	const sl_source *src = c->entry->script;
+	const sl_source *src = b->args_src ? b->args_src : c->entry->script;
 	size_t pos = 0;
 	int only_positional = 0;
 	for (size_t i = 0; i < n && !c->failed; i++) {
@@ -277,8 +279,13 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 		char *name = sl_strndup(w->text, nlen);
 		sl_word eqval;
 		memset(&eqval, 0, sizeof eqval);
-		if (eqp)
+		if (eqp) {
 			sl_word_slice(&eqval, w, nlen + 1, w->len);
+			/* written inside the flag's word (--ep_size=$EP_SIZE), even
+			 * when its bytes come from elsewhere */
+			eqval.start = w->start;
+			eqval.end = w->end;
+		}
 
 		/* vLLM's dotted form: --speculative-config.num_speculative_tokens 5 */
 		char *dot = NULL;

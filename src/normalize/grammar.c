@@ -207,6 +207,7 @@ static int load_one(sl_grammars *gs, const sl_source *src, sl_error *err)
 	s = scalar(sl_yaml_get(r, "config_from"));
 	g.config_from = s ? sl_strdup(s) : NULL;
 	g.config_wins = truthy(sl_yaml_get(r, "config_wins"));
+	g.config_as_flags = truthy(sl_yaml_get(r, "config_as_flags"));
 	/* health: {http: PATH, port: N} | {tcp: PORT} | {frontend: true} */
 	const sl_yaml_node *hl = sl_yaml_get(r, "health");
 	if (rc == SL_OK && hl) {

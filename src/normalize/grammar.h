@@ -62,6 +62,7 @@ typedef struct sl_grammar {
 	size_t nconfig_keys;
 	char *config_from;   /* another grammar whose config_keys describe our config file */
 	int config_wins;     /* the config file overrides the command line (TensorRT-LLM) */
+	int config_as_flags; /* its config file holds flags by name (`max-num-seqs: 64`, vLLM --config) */
 	json_t *health;      /* how `run` tells the service is ready (grammar `health:`); may be NULL */
 	struct sl_flag_index *index;  /* every spelling, normalized and sorted */
 	size_t nindex;

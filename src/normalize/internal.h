@@ -13,6 +13,7 @@ typedef struct {
 	const sl_script *script;   /* the script holding cmd */
 	const sl_grammar *grammar; /* NULL: not an engine command */
 	int gpus_rank;             /* priority of the current GPU fact */
+	const sl_source *args_src; /* where the args' offsets point (a config file); NULL: the script */
 	const sl_word *engine_word; /* the engine program's word (in cmd->argv, or in a bash -c string) */
 } sl_build;
 
@@ -29,10 +30,19 @@ typedef struct {
 	size_t ndocs, docs_cap;
 	size_t *svc_cmd;           /* services[i] came from script->cmds[svc_cmd[i]] */
 	size_t svc_cmd_cap;
+	const sl_script *script;   /* the entry's script */
+	struct sl_written *written; /* here-document files, beside model->files */
+	size_t nwritten;
 	const sl_k8s_workload *ws; /* a manifest's workloads, one per command; NULL for a script */
 	sl_error *err;
 	int failed;
 } sl_ctx;
+
+/* A file the script writes with a here-document. */
+typedef struct sl_written {
+	const sl_source *src;      /* in model->files */
+	const sl_heredoc *hd;      /* in the script */
+} sl_written;
 
 void sl_note_add(sl_ctx *c, const sl_source *src, uint32_t off, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -72,6 +82,12 @@ typedef struct sl_config_doc {
 int sl_link_configs(sl_ctx *c);
 void sl_config_replicas(sl_ctx *c);
 void sl_config_free(sl_ctx *c);
+
+/* config.c: a here-document file the script writes under path before the
+ * command at offset `before`, or NULL. */
+const sl_written *sl_written_file(const sl_ctx *c, const char *path, uint32_t before);
+/* normalize.c: here-documents into sources of the model. */
+void sl_written_load(sl_ctx *c);
 
 /* claims.c: what the metadata and the header comments say (sl_claim). */
 void sl_extract_claims(sl_ctx *c, const sl_script *s);

@@ -125,6 +125,8 @@ static void set_env_from(sl_build *b, const sl_assign *a, size_t n, const char *
 			f |= SL_SET_SYMBOLIC;
 		if (a[i].value.flags & SL_WORD_PLACEHOLDER)
 			f |= SL_SET_PLACEHOLDER;
+		if (a[i].value.flags & SL_WORD_BOUND)
+			f |= SL_SET_BOUND;
 		/* raw: NAME=value as written, when it sits on one line */
 		sl_buf raw = {0};
 		uint32_t e = a[i].value.end;
@@ -372,12 +374,62 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 		}
 		if (!strcmp(a0, "etcd"))
 			return engine_found(c, b, "etcd", "etcd", argv, argc, i, i + 1, 0);
-		if (!is_plumbing(a0))
+		int own = 0;  /* a function the script defines (wait_for_server) */
+		for (size_t q = 0; b->script && q < b->script->nfunctions && !own; q++)
+			own = !strcmp(b->script->functions[q], w->text);
+		if (!is_plumbing(a0) && !own)
 			sl_note_add(c, src, w->start, "command `%s` is not an engine or launcher servelint knows",
 				    a0);
 		return 0;
 	}
 	return 0;
+}
+
+/*
+ * Each here-document file becomes a source of the model: the script's path,
+ * the written file's name as its section (as a catalogue-form section is),
+ * and the script's line numbers and columns (the tabs `<<-` removes are
+ * counted back). Columns after an expansion on the same line are those of
+ * the expanded text ($TP written as 8 shortens the line).
+ */
+void sl_written_load(sl_ctx *c)
+{
+	const sl_script *s = c->script;
+	const sl_source *script = c->entry->script;
+	if (!s->nheredocs)
+		return;
+	c->model->files = sl_calloc(s->nheredocs, sizeof *c->model->files);
+	c->written = sl_calloc(s->nheredocs, sizeof *c->written);
+	for (size_t i = 0; i < s->nheredocs; i++) {
+		const sl_heredoc *h = &s->heredocs[i];
+		sl_source *src;
+		sl_error e = {0};
+		if (sl_source_from_memory(script->path, h->body.text, h->body.len, &src, &e)) {
+			sl_note_add(c, script, h->start, "here-document for `%s` is empty", h->target);
+			sl_error_clear(&e);
+			continue;
+		}
+		unsigned line, col;
+		sl_source_pos(script, h->body_start, &line, &col);
+		src->line_base = line - 1;
+		src->section = sl_strdup(h->target);
+		if (h->strip_tabs) {
+			/* the tabs `<<-` removed, line by line, so columns are the script's */
+			src->col_shift = sl_calloc(src->nlines, sizeof *src->col_shift);
+			for (size_t k = 0; k < src->nlines; k++) {
+				size_t len;
+				const char *t = sl_source_line(script, line + (unsigned)k, &len);
+				unsigned n = 0;
+				while (n < len && t[n] == '\t')
+					n++;
+				src->col_shift[k] = n;
+			}
+		}
+		c->model->files[c->model->nfiles++] = src;
+		c->written[c->nwritten].src = src;
+		c->written[c->nwritten].hd = h;
+		c->nwritten++;
+	}
 }
 
 static void build_free(sl_build *b)
@@ -423,12 +475,32 @@ static json_t *launch_of(const sl_command *cmd, const sl_word *engine)
 
 int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out, sl_error *err)
 {
+	int rc = sl_normalize_entry_with(e, gs, NULL, out, err);
+	if (!rc && (*out)->variant) {
+		/* callers that take one model (matrix, log, review) get the first
+		 * alternative of each undecided if/case: say so */
+		sl_note n;
+		memset(&n, 0, sizeof n);
+		sl_buf b = {0};
+		sl_buf_printf(&b, "the script has conditionals this reading cannot decide; it assumes %s "
+			      "(servelint show lists every variant)", (*out)->variant);
+		n.msg = sl_buf_detach(&b);
+		sl_origin_set(&n.origin, e->script, 0, NULL);
+		size_t cap = (*out)->nnotes;
+		SL_PUSH((*out)->notes, (*out)->nnotes, cap, n);
+	}
+	return rc;
+}
+
+int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_shell_opts *opts,
+			    sl_model **out, sl_error *err)
+{
 	*out = NULL;
 	sl_script *s;
 	sl_k8s_workload *ws = NULL;
 	size_t nws = 0;
 	int rc = sl_source_is_manifest(e->script) ? sl_k8s_parse(e->script, &s, &ws, &nws, err)
-						   : sl_shell_parse(e->script, &s, err);
+						   : sl_shell_parse_with(e->script, opts, &s, err);
 	if (rc)
 		return rc;
 	sl_ctx c;
@@ -439,8 +511,24 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
 	c.err = err;
 	c.model = sl_calloc(1, sizeof *c.model);
 	c.model->entry = e;
+	c.model->variant = sl_script_variant_label(s);
+	c.model->variant_index = 1;
+	c.model->nvariants = 1;
+	c.script = s;
 	for (size_t i = 0; i < s->nnotes; i++)
 		sl_note_add(&c, e->script, s->note_offs[i], "%s", s->notes[i]);
+	if (s->ninputs) {
+		c.model->inputs = sl_calloc(s->ninputs, sizeof *c.model->inputs);
+		for (size_t i = 0; i < s->ninputs; i++) {
+			sl_model_input *in = &c.model->inputs[i];
+			in->name = sl_strdup(s->inputs[i].name);
+			in->value = s->inputs[i].value ? sl_strdup(s->inputs[i].value) : NULL;
+			in->defaulted = s->inputs[i].defaulted;
+			sl_origin_set(&in->origin, e->script, s->inputs[i].off, NULL);
+		}
+		c.model->ninputs = s->ninputs;
+	}
+	sl_written_load(&c);
 	for (size_t i = 0; i < s->ncmds && !c.failed; i++) {
 		const sl_command *cmd = &s->cmds[i];
 		sl_build b;
@@ -490,6 +578,7 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
 		sl_script_free(c.inner[i]);
 	free(c.inner);
 	free(c.svc_cmd);
+	free(c.written);
 	sl_config_free(&c);
 	sl_script_free(s);
 	sl_k8s_workloads_free(ws, nws);

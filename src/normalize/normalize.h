@@ -22,5 +22,10 @@ void sl_normalize_grammars_free(sl_grammars *gs);
  * free it before the entry. Input errors (shell syntax, invalid JSON in a
  * flag, nesting limits) fail with file:line:col in *err. */
 int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out, sl_error *err);
+/* The same with options (opts may be NULL; not owned): --set values for
+ * the variables the script leaves unknown, and the variant to read (the
+ * alternatives at its undecided conditionals; see sl_shell_variants). */
+int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_shell_opts *opts,
+			    sl_model **out, sl_error *err);
 
 #endif

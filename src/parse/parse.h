@@ -17,12 +17,36 @@
 #define SL_MAX_NESTING 64        /* nested expansions, substitutions, bash -c levels */
 #define SL_MAX_LOOP_ITERATIONS 1024
 #define SL_MAX_COMMANDS 100000
+#define SL_MAX_WORD_BYTES (1u << 20)  /* one word or variable value after expansion */
+#define SL_MAX_ARRAY 100000           /* elements of one array variable */
 
 enum {
 	SL_WORD_SYMBOLIC = 1,      /* holds an expansion whose value is unknown ($X, $(..)) */
 	SL_WORD_PLACEHOLDER = 2,   /* holds a <placeholder> such as <host-path> */
 	SL_WORD_QUOTED = 4,        /* was quoted, fully or in part */
+	SL_WORD_BOUND = 8,         /* holds a value given with --set NAME=VALUE */
 };
+
+/* Values given on the command line (--set NAME=VALUE) for variables the
+ * script leaves unknown: a variable it never sets, or sets to something
+ * unknown ($(nvidia-smi ...), an unset variable). A value the script knows
+ * is never replaced. Not owned by the parser. */
+typedef struct sl_binds {
+	char **names;
+	char **values;
+	size_t n;
+} sl_binds;
+
+/* How to read a script: --set values, and which alternative to follow at
+ * each `if` or `case` whose condition depends on something unknown. */
+typedef struct sl_shell_opts {
+	const sl_binds *binds;    /* may be NULL */
+	const unsigned *choice;   /* choice[k]: the alternative at the k-th undecided
+				   * conditional met (0 past nchoice); not owned */
+	size_t nchoice;
+} sl_shell_opts;
+
+#define SL_MAX_VARIANTS 64       /* variants of one script enumerated at most */
 
 /* One shell word after quote removal and variable expansion. */
 typedef struct sl_word {
@@ -75,6 +99,34 @@ typedef struct sl_comment_block {
 	int attached;           /* the next line starts a statement */
 } sl_comment_block;
 
+/* A variable the script reads but does not set: it stays symbolic ($NAME),
+ * or takes a --set value. */
+typedef struct sl_script_input {
+	char *name;        /* owned */
+	uint32_t off;      /* where it is first read (source offset) */
+	char *value;       /* the --set value, or NULL; owned */
+	int defaulted;     /* read as ${NAME:-default}: the default was used */
+} sl_script_input;
+
+/* An `if` or `case` the script could not decide: each alternative is a
+ * variant of the entry. */
+typedef struct sl_branch_point {
+	uint32_t off;      /* the `if` or `case` (source offset) */
+	unsigned n;        /* alternatives */
+	char **labels;     /* what each alternative assumes ("if [ \"$CC\" = 10.0 ]"); owned */
+	unsigned taken;    /* the alternative this reading followed */
+} sl_branch_point;
+
+/* A file the script writes from a here-document: `cat > config.yml <<EOF`. */
+typedef struct sl_heredoc {
+	char *target;      /* the file written, after expansion; owned */
+	sl_word body;      /* the text, expanded unless the delimiter was quoted; owned */
+	uint32_t start;    /* the `<<` (source offset) */
+	uint32_t body_start;  /* the first byte of the body (source offset) */
+	int symbolic;      /* an expansion in the body is unknown (kept as $NAME) */
+	int strip_tabs;    /* <<-: leading tabs were removed (columns shift) */
+} sl_heredoc;
+
 typedef struct sl_script {
 	const sl_source *src;   /* not owned */
 	sl_command *cmds;
@@ -88,11 +140,42 @@ typedef struct sl_script {
 	char **notes;           /* constructs seen but not analysed (e.g. `if`), owned */
 	uint32_t *note_offs;    /* where each note points (source offset) */
 	size_t nnotes;
+	sl_heredoc *heredocs;   /* files written by here-documents, in order; owned */
+	size_t nheredocs;
+	sl_branch_point *points;  /* undecided conditionals met, in order; owned */
+	size_t npoints;
+	int exited;             /* an `exit` was reached (later statements not read) */
+	uint32_t exit_off;      /* where */
+	char **functions;       /* names of the functions the script defines; owned */
+	size_t nfunctions;
+	sl_script_input *inputs;       /* unknown variables read, first read first; owned */
+	size_t ninputs;
 } sl_script;
 
 /* Parses a whole script. Syntax errors (tree-sitter ERROR/MISSING nodes),
  * nesting beyond SL_MAX_NESTING and similar fail with file:line:col. */
 int sl_shell_parse(const sl_source *src, sl_script **out, sl_error *err);
+/* The same, with options (opts may be NULL). */
+int sl_shell_parse_with(const sl_source *src, const sl_shell_opts *opts, sl_script **out,
+			sl_error *err);
+/* The alternatives taken, as one label ("if ..., case $GPU in b200)"); owned
+ * by the caller; NULL when the script has no undecided conditional. */
+char *sl_script_variant_label(const sl_script *s);
+
+/* One variant of a script: the choices that read it (sl_shell_opts). */
+typedef struct sl_variant {
+	unsigned *choice;   /* owned */
+	size_t nchoice;
+	char *label;        /* owned; NULL when the script has a single reading */
+} sl_variant;
+
+/* Every variant of a script (at least one), by reading it once per
+ * combination of alternatives at its undecided conditionals, at most
+ * SL_MAX_VARIANTS (*truncated set when there are more). Parse errors
+ * fail as sl_shell_parse does. *out is the caller's (sl_variants_free). */
+int sl_shell_variants(const sl_source *src, const sl_binds *binds, sl_variant **out, size_t *n,
+		      int *truncated, sl_error *err);
+void sl_variants_free(sl_variant *v, size_t n);
 /* Parses the value of a word as a script of its own (the string of
  * `bash -c "..."`); every offset maps back into src through w->offs. */
 int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,

@@ -18,6 +18,10 @@
 #include "parse.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tree_sitter/api.h>
@@ -61,6 +65,19 @@ static _Thread_local struct {
 	TSSymbol special_variable_name;
 	TSSymbol string;
 	TSSymbol string_content;
+	TSSymbol subscript;
+	TSSymbol array;
+	TSSymbol number;
+	TSSymbol binary_expression;
+	TSSymbol unary_expression;
+	TSSymbol parenthesized_expression;
+	TSSymbol ternary_expression;
+	TSSymbol heredoc_body;
+	TSSymbol heredoc_start;
+	TSSymbol elif_clause;
+	TSSymbol else_clause;
+	TSSymbol case_item;
+	TSSymbol test_command;
 	TSSymbol subshell;
 	TSSymbol variable_assignment;
 	TSSymbol variable_name;
@@ -102,6 +119,19 @@ static void symbols_init(void)
 	S.string = ts_language_symbol_for_name(l, "string", 6, true);
 	S.string_content = ts_language_symbol_for_name(l, "string_content", 14, true);
 	S.subshell = ts_language_symbol_for_name(l, "subshell", 8, true);
+	S.subscript = ts_language_symbol_for_name(l, "subscript", 9, true);
+	S.array = ts_language_symbol_for_name(l, "array", 5, true);
+	S.number = ts_language_symbol_for_name(l, "number", 6, true);
+	S.binary_expression = ts_language_symbol_for_name(l, "binary_expression", 17, true);
+	S.unary_expression = ts_language_symbol_for_name(l, "unary_expression", 16, true);
+	S.parenthesized_expression = ts_language_symbol_for_name(l, "parenthesized_expression", 24, true);
+	S.ternary_expression = ts_language_symbol_for_name(l, "ternary_expression", 18, true);
+	S.heredoc_body = ts_language_symbol_for_name(l, "heredoc_body", 12, true);
+	S.heredoc_start = ts_language_symbol_for_name(l, "heredoc_start", 13, true);
+	S.elif_clause = ts_language_symbol_for_name(l, "elif_clause", 11, true);
+	S.else_clause = ts_language_symbol_for_name(l, "else_clause", 11, true);
+	S.case_item = ts_language_symbol_for_name(l, "case_item", 9, true);
+	S.test_command = ts_language_symbol_for_name(l, "test_command", 12, true);
 	S.variable_assignment = ts_language_symbol_for_name(l, "variable_assignment", 19, true);
 	S.variable_name = ts_language_symbol_for_name(l, "variable_name", 13, true);
 	S.while_statement = ts_language_symbol_for_name(l, "while_statement", 15, true);
@@ -116,9 +146,20 @@ typedef struct {
 	const uint32_t *map;   /* NULL: text is src->text; else view offset -> source offset */
 } view;
 
+/* The elements of an array variable, beside its entry in vartab. */
+typedef struct {
+	sl_word *elems;   /* owned */
+	size_t n;
+	int is_array;
+	int unset;        /* `unset NAME`, or a positional parameter a function call ends */
+} varr;
+
+/* Variables in order of assignment: the newest entry of a name is its value
+ * (a loop or a reassignment pushes a new one). arr[i] goes with items[i]. */
 typedef struct {
 	sl_assign *items;
-	size_t n, cap;
+	varr *arr;
+	size_t n, cap, arr_cap;
 } vartab;
 
 typedef struct walker walker;
@@ -128,8 +169,18 @@ static size_t kids(walker *w, TSNode node, int named, uint32_t *count);
 struct walker {
 	view v;
 	sl_script *s;
-	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap;
+	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap, in_cap, fn_cap, hd_cap;
 	vartab vars;
+	const sl_binds *binds;   /* --set values; not owned, may be NULL */
+	const unsigned *choice;  /* alternatives to follow at undecided conditionals */
+	size_t nchoice, pt_cap;
+	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */
+	unsigned in_list;        /* inside a && b || c: `|| exit 1` may not run */
+	int arith_bound;         /* the arithmetic being evaluated read a --set value */
+	size_t expanded;         /* bytes of all words built: bounded, whatever the script */
+	struct fn { char *name; TSNode body; } *fns;  /* functions defined so far */
+	size_t nfns, fns_cap;
+	unsigned calls;          /* function calls being walked */
 	sl_error *err;
 	int failed;
 	unsigned depth;
@@ -193,26 +244,103 @@ static void fail_at(walker *w, size_t view_off, const char *fmt, const char *arg
  * KID(i) and pops them with w->pool_n = kb (see kids() above).
  */
 
+/*
+ * A word being built. Bytes that came from an unquoted expansion are marked
+ * in ifs[]: blanks among them separate words (bash's word splitting).
+ * brk[] holds forced word boundaries: between the elements of "${A[@]}".
+ */
 typedef struct {
 	sl_buf b;
 	uint32_t *offs;
 	size_t cap;
 	unsigned flags;
+	unsigned char *ifs;      /* per byte: 1 when splittable */
+	size_t ifs_cap;
+	int splitting;           /* bytes added now are splittable */
+	size_t *brk;             /* byte indexes where a new word starts */
+	size_t nbrk, brk_cap;
+	int overflow;            /* past SL_MAX_WORD_BYTES: the rest was not added */
+	int none;                /* held "${A[@]}" of no elements: an empty word vanishes */
+	struct wb_elem {         /* array elements added whole: [from, to) and their word's span */
+		size_t from, to;
+		uint32_t start, end;
+	} *els;
+	size_t nels, els_cap;
 } wbuild;
+
+static void wb_mark(wbuild *wb, size_t n)
+{
+	sl_grow((void **)&wb->ifs, &wb->ifs_cap, wb->b.len + n + 1, 1);
+	memset(wb->ifs + wb->b.len, wb->splitting ? 1 : 0, n);
+}
+
+/* Whether n more bytes fit (A="$A$A" doubles a value each time). */
+static int wb_room(wbuild *wb, size_t n)
+{
+	if (wb->overflow || wb->b.len + n > SL_MAX_WORD_BYTES) {
+		wb->overflow = 1;
+		return 0;
+	}
+	return 1;
+}
 
 static void wb_add(wbuild *wb, const char *s, size_t n, const uint32_t *offs)
 {
+	if (!wb_room(wb, n))
+		return;
 	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
 	memcpy(wb->offs + wb->b.len, offs, n * sizeof *offs);
+	wb_mark(wb, n);
 	sl_buf_add(&wb->b, s, n);
 }
 
 static void wb_add_view(wbuild *wb, const view *v, size_t i, size_t n)
 {
+	if (!wb_room(wb, n))
+		return;
 	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
 	for (size_t k = 0; k < n; k++)
 		wb->offs[wb->b.len + k] = src_off(v, i + k);
+	wb_mark(wb, n);
 	sl_buf_add(&wb->b, v->text + i, n);
+}
+
+/* Bytes with no place of their own (a --set value): all at offset off. */
+static void wb_add_at(wbuild *wb, const char *s, size_t n, uint32_t off)
+{
+	if (!wb_room(wb, n))
+		return;
+	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
+	for (size_t k = 0; k < n; k++)
+		wb->offs[wb->b.len + k] = off;
+	wb_mark(wb, n);
+	sl_buf_add(&wb->b, s, n);
+}
+
+static void wb_break(wbuild *wb)
+{
+	SL_PUSH(wb->brk, wb->nbrk, wb->brk_cap, wb->b.len);
+}
+
+/* Frees what wb_finish does not hand over. */
+static void wb_extra_free(wbuild *wb)
+{
+	free(wb->ifs);
+	free(wb->brk);
+	free(wb->els);
+	wb->ifs = NULL;
+	wb->brk = NULL;
+	wb->els = NULL;
+	wb->ifs_cap = wb->brk_cap = wb->nbrk = wb->nels = wb->els_cap = 0;
+}
+
+static void wb_discard(wbuild *wb)
+{
+	sl_buf_free(&wb->b);
+	free(wb->offs);
+	wb->offs = NULL;
+	wb->cap = 0;
+	wb_extra_free(wb);
 }
 
 static void wb_finish(wbuild *wb, sl_word *out, uint32_t start, uint32_t end)
@@ -230,6 +358,7 @@ static void wb_finish(wbuild *wb, sl_word *out, uint32_t start, uint32_t end)
 		out->flags |= SL_WORD_PLACEHOLDER;
 	wb->offs = NULL;
 	wb->cap = 0;
+	wb_extra_free(wb);
 }
 
 void sl_word_free(sl_word *w)
@@ -294,15 +423,41 @@ size_t sl_find_placeholder(const char *s, size_t len, size_t *at)
 	return 0;
 }
 
-static const sl_assign *var_get(const walker *w, const char *name, size_t n)
+static size_t var_find(const walker *w, const char *name, size_t n)
 {
 	for (size_t i = w->vars.n; i-- > 0;)
 		if (strlen(w->vars.items[i].name) == n && !memcmp(w->vars.items[i].name, name, n))
-			return &w->vars.items[i];
+			return i;
+	return (size_t)-1;
+}
+
+static const sl_assign *var_get(const walker *w, const char *name, size_t n)
+{
+	size_t i = var_find(w, name, n);
+	return i == (size_t)-1 || w->vars.arr[i].unset ? NULL : &w->vars.items[i];
+}
+
+/* The array behind the newest value of a name, or NULL for a scalar. */
+static const varr *var_array(const walker *w, const char *name, size_t n)
+{
+	size_t i = var_find(w, name, n);
+	return i == (size_t)-1 || !w->vars.arr[i].is_array || w->vars.arr[i].unset ? NULL : &w->vars.arr[i];
+}
+
+/* A --set binding for a name, or NULL. */
+static const char *bound(const walker *w, const char *name, size_t n)
+{
+	if (!w->binds)
+		return NULL;
+	for (size_t i = w->binds->n; i-- > 0;)
+		if (strlen(w->binds->names[i]) == n && !memcmp(w->binds->names[i], name, n))
+			return w->binds->values[i];
 	return NULL;
 }
 
 static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq);
+static void var_set(walker *w, const char *name, const sl_word *value, uint32_t start,
+		    int exported);
 
 /* Backslash rules: outside quotes any char may be escaped; inside double
  * quotes only $ ` " \ and newline. Backslash-newline vanishes in both. */
@@ -325,7 +480,8 @@ static void add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
 				i += 2;
 				continue;
 			}
-			if (!in_dq || c == '$' || c == '`' || c == '"' || c == '\\') {
+			/* in_dq 2: a here-document, where \" stays as written */
+			if (!in_dq || c == '$' || c == '`' || (c == '"' && in_dq == 1) || c == '\\') {
 				/* the escaped character is written where its backslash is */
 				uint32_t off = src_off(&w->v, i);
 				wb_add(wb, t + i + 1, 1, &off);
@@ -338,53 +494,223 @@ static void add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
 	}
 }
 
+/* A variable's value into the word: unquoted, its blanks split words. */
+static void add_value(wbuild *wb, const sl_word *v, int in_dq)
+{
+	int save = wb->splitting;
+	wb->splitting = !in_dq;
+	wb_add(wb, v->text, v->len, v->offs);
+	wb->splitting = save;
+	wb->flags |= v->flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER | SL_WORD_BOUND);
+}
+
+/* Remembers a variable read without a value from the script. */
+static sl_script_input *record_input(walker *w, const char *name, size_t n, size_t view_off,
+				     const char *val)
+{
+	for (size_t i = 0; i < w->s->ninputs; i++)
+		if (strlen(w->s->inputs[i].name) == n && !memcmp(w->s->inputs[i].name, name, n))
+			return &w->s->inputs[i];
+	sl_script_input in = {sl_strndup(name, n), src_off(&w->v, view_off), val ? sl_strdup(val) : NULL, 0};
+	SL_PUSH(w->s->inputs, w->s->ninputs, w->in_cap, in);
+	return &w->s->inputs[w->s->ninputs - 1];
+}
+
+/* A --set value, which has no place in the source: it is put where the
+ * expansion is written. */
+static void add_bound(wbuild *wb, const char *val, uint32_t at, int in_dq)
+{
+	int save = wb->splitting;
+	wb->splitting = !in_dq;
+	wb_add_at(wb, val, strlen(val), at);
+	wb->splitting = save;
+	wb->flags |= SL_WORD_BOUND;
+}
+
+/* An unknown variable stays symbolic, spelled $NAME however it was written
+ * ($NAME, ${NAME}), so that two scripts compare equal when they read the
+ * same unknown. Its bytes point at the expansion. */
+static void add_symbolic(walker *w, wbuild *wb, size_t a, size_t na, size_t nb)
+{
+	wb_add_view(wb, &w->v, a, 1);
+	wb_add_view(wb, &w->v, na, nb - na);
+	wb->flags |= SL_WORD_SYMBOLIC;
+	record_input(w, w->v.text + na, nb - na, a, NULL);
+}
+
+static int parse_ll(const char *s, size_t n, long long *out)
+{
+	while (n && (*s == ' ' || *s == '\t' || *s == '\n')) {
+		s++;
+		n--;
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n'))
+		n--;
+	if (!n || n > 30)
+		return -1;
+	char tmp[32];
+	memcpy(tmp, s, n);
+	tmp[n] = 0;
+	char *e;
+	errno = 0;
+	long long v = strtoll(tmp, &e, 10);
+	if (*e || errno)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static void add_number(wbuild *wb, long long v, uint32_t at)
+{
+	char num[32];
+	snprintf(num, sizeof num, "%lld", v);
+	wb_add_at(wb, num, strlen(num), at);
+}
+
+/* The elements of an array expansion: "${A[@]}" gives one word each,
+ * unquoted they are split as well; "${A[*]}" joins them with blanks. */
+static void add_elements(wbuild *wb, const varr *ar, int in_dq, int star)
+{
+	if (!ar->n && in_dq && !star)
+		wb->none = 1;   /* "$@" of no arguments is no word at all */
+	for (size_t i = 0; i < ar->n; i++) {
+		if (i > 0) {
+			if (in_dq && !star) {
+				wb_break(wb);
+			} else {
+				int save = wb->splitting;
+				wb->splitting = !in_dq;
+				uint32_t at = ar->elems[i].len ? ar->elems[i].offs[0] : ar->elems[i].start;
+				wb_add_at(wb, " ", 1, at);
+				wb->splitting = save;
+			}
+		}
+		struct wb_elem e = {wb->b.len, 0, ar->elems[i].start, ar->elems[i].end};
+		add_value(wb, &ar->elems[i], in_dq);
+		e.to = wb->b.len;
+		SL_PUSH(wb->els, wb->nels, wb->els_cap, e);
+	}
+}
+
 static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size_t kb,
 			     uint32_t nc)
 {
 	const char *t = w->v.text;
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
-	const char *type = ts_node_type(node);
 	TSSymbol type_sym = ts_node_symbol(node);
-	(void)type;
-	TSNode name = {0};
-	int have_name = 0;
+	TSNode name = {0}, sub = {0};
+	int have_name = 0, have_sub = 0;
 	for (uint32_t i = 0; i < nc; i++) {
 		TSNode c = KID(i);
-		const char *ct = ts_node_type(c);
-	TSSymbol ct_sym = ts_node_symbol(c);
-	(void)ct;
+		TSSymbol ct_sym = ts_node_symbol(c);
 		if ((ct_sym == S.variable_name) || (ct_sym == S.special_variable_name)) {
 			name = c;
 			have_name = 1;
 			break;
 		}
+		if (ct_sym == S.subscript) {
+			sub = c;
+			have_sub = 1;
+			name = ts_node_child_by_field_name(c, "name", 4);
+			have_name = !ts_node_is_null(name);
+			break;
+		}
 	}
-	if (have_name) {
+	if (have_name && (type_sym == S.expansion)) {
 		size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
+		size_t ne = have_sub ? ts_node_end_byte(sub) : nb;   /* past NAME or NAME[i] */
 		const sl_assign *v = var_get(w, t + na, nb - na);
-		int plain = (type_sym == S.simple_expansion) ||
-			    (b - a == nb - na + 3 && t[a + 1] == '{');  /* ${NAME} */
-		if (plain) {
-			if (v) {
-				wb_add(wb, v->value.text, v->value.len, v->value.offs);
-				wb->flags |= v->value.flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER);
+		const varr *ar = var_array(w, t + na, nb - na);
+		const char *bv = v ? NULL : bound(w, t + na, nb - na);
+		int all = 0, star = 0, idx_known = 1;
+		long long idx = 0;
+		if (have_sub) {
+			TSNode ix = ts_node_child_by_field_name(sub, "index", 5);
+			size_t ia = ts_node_start_byte(ix), ib = ts_node_end_byte(ix);
+			if (ib == ia + 1 && (t[ia] == '@' || t[ia] == '*')) {
+				all = 1;
+				star = t[ia] == '*';
+			} else if (parse_ll(t + ia, ib - ia, &idx) || idx < 0) {
+				idx_known = 0;
+			}
+		}
+		/* ${#NAME}, ${#A[@]}: lengths and counts */
+		if (a + 2 < b && t[a + 2] == '#' && na == a + 3 && ne + 1 == b) {
+			if (v && all && ar) {
+				add_number(wb, (long long)ar->n, src_off(&w->v, a));
 				return;
 			}
-		} else if ((type_sym == S.expansion)) {
-			/* ${NAME:-default} and ${NAME-default} */
-			size_t k = nb;
+			if (v && !all && !have_sub && !(v->value.flags & SL_WORD_SYMBOLIC) && !ar) {
+				add_number(wb, (long long)v->value.len, src_off(&w->v, a));
+				return;
+			}
+			wb_add_view(wb, &w->v, a, b - a);
+			wb->flags |= SL_WORD_SYMBOLIC;
+			return;
+		}
+		if (na == a + 2) {
+			/* the value of ${NAME} or ${A[i]} */
+			const sl_word *val = v ? &v->value : NULL;
+			if (ar && have_sub && !all) {
+				val = idx_known && (size_t)idx < ar->n ? &ar->elems[idx] : NULL;
+				if (!idx_known)
+					v = NULL, bv = NULL;
+			} else if (ar && !have_sub) {
+				val = ar->n ? &ar->elems[0] : NULL;
+			}
+			size_t k = ne;
+			if (k + 1 == b) {
+				if (ar && all)
+					add_elements(wb, ar, in_dq, star);
+				else if (val)
+					add_value(wb, val, in_dq);
+				else if (v && idx_known)
+					;  /* an index past the end: empty */
+				else if (bv && !have_sub) {
+					add_bound(wb, bv, src_off(&w->v, a), in_dq);
+					record_input(w, t + na, nb - na, a, bv);
+				} else if (!have_sub)
+					add_symbolic(w, wb, a, na, nb);
+				else {
+					wb_add_view(wb, &w->v, a, b - a);
+					wb->flags |= SL_WORD_SYMBOLIC;
+				}
+				return;
+			}
+			/* ${NAME:-default}, ${NAME-default}, := and =, :+ and + */
 			int colon = k < b && t[k] == ':';
 			if (colon)
 				k++;
-			if (k < b && t[k] == '-') {
-				int use_default = !v || (colon && v->value.len == 0);
-				if (!use_default) {
-					wb_add(wb, v->value.text, v->value.len, v->value.offs);
-					wb->flags |= v->value.flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER);
+			if (k < b && (t[k] == '-' || t[k] == '=' || t[k] == '+') && !have_sub) {
+				char op = t[k];
+				int symbolic = val && (val->flags & SL_WORD_SYMBOLIC);
+				int set = val || bv;
+				int empty = val ? val->len == 0 : bv ? !*bv : 1;
+				if (op == '+' && !set)
+					record_input(w, t + na, nb - na, a, NULL);
+				if (op == '+' && (symbolic || !set)) {
+					/* ${X:+word} of an unknown X: word or nothing */
+					wb_add_view(wb, &w->v, a, b - a);
+					wb->flags |= SL_WORD_SYMBOLIC;
 					return;
 				}
-				/* the default: named children after the name, or raw text */
+				int use_word = op == '+' ? set && !(colon && empty) : !set || (colon && empty);
+				if (!use_word) {
+					if (op == '+')
+						return;
+					if (val)
+						add_value(wb, val, in_dq);
+					else {
+						add_bound(wb, bv, src_off(&w->v, a), in_dq);
+						record_input(w, t + na, nb - na, a, bv);
+					}
+					return;
+				}
+				/* the word: named children after the operator, or raw text */
+				if (!set && op != '+')
+					record_input(w, t + na, nb - na, a, NULL)->defaulted = 1;
 				size_t da = k + 1, db = b - 1;
+				size_t from = wb->b.len;
 				int any = 0;
 				for (uint32_t i = 0; i < nc; i++) {
 					TSNode c = KID(i);
@@ -395,8 +721,56 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 				}
 				if (!any)
 					add_unescaped(w, wb, da, db, in_dq);
+				if (op == '=') {
+					/* ${NAME:=default} also assigns it */
+					sl_word dv = {0};
+					dv.text = sl_strndup(wb->b.data ? wb->b.data + from : "", wb->b.len - from);
+					dv.len = wb->b.len - from;
+					dv.offs = sl_malloc((dv.len + 1) * sizeof *dv.offs);
+					memcpy(dv.offs, wb->offs + from, dv.len * sizeof *dv.offs);
+					dv.offs[dv.len] = src_off(&w->v, db);
+					dv.start = src_off(&w->v, da);
+					dv.end = src_off(&w->v, db);
+					dv.flags = wb->flags & (SL_WORD_SYMBOLIC | SL_WORD_BOUND);
+					char *nm = sl_strndup(t + na, nb - na);
+					var_set(w, nm, &dv, src_off(&w->v, na), 0);
+					free(nm);
+					sl_word_free(&dv);
+				}
 				return;
 			}
+		}
+	} else if (have_name) {
+		/* $NAME */
+		size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
+		if (nb == na + 1 && (t[na] == '@' || t[na] == '*')) {
+			/* "$@" and "$*" of a function call: its arguments */
+			const varr *args = var_array(w, "@", 1);
+			if (args) {
+				add_elements(wb, args, in_dq, t[na] == '*');
+				return;
+			}
+		}
+		const sl_assign *v = var_get(w, t + na, nb - na);
+		const varr *ar = var_array(w, t + na, nb - na);
+		if (ar) {
+			if (ar->n)
+				add_value(wb, &ar->elems[0], in_dq);
+			return;
+		}
+		if (v) {
+			add_value(wb, &v->value, in_dq);
+			return;
+		}
+		const char *bv = bound(w, t + na, nb - na);
+		if (bv) {
+			add_bound(wb, bv, src_off(&w->v, a), in_dq);
+			record_input(w, t + na, nb - na, a, bv);
+			return;
+		}
+		if (ts_node_symbol(name) == S.variable_name) {
+			add_symbolic(w, wb, a, na, nb);
+			return;
 		}
 	}
 	/* Unknown value: keep it as written, marked symbolic. */
@@ -434,6 +808,236 @@ static void eval_string(walker *w, TSNode node, wbuild *wb)
 	w->pool_n = kb;
 	if (end > pos)
 		add_unescaped(w, wb, pos, end, 1);
+}
+
+/* ---- arithmetic ---------------------------------------------------------- */
+
+/*
+ * $(( ... )) over integers, as bash computes it (64-bit, wrapping). A
+ * variable the script does not set, or sets to something unknown, makes the
+ * whole expression unknown: it stays symbolic as written, never guessed (bash
+ * would read an unset variable as 0, but the harness may well set it).
+ * Returns 0 with *out set, 1 when unknown; errors fail the walker.
+ */
+#define ARITH_MAX_INDIRECTION 16
+
+static int arith(walker *w, TSNode n, long long *out, unsigned depth);
+
+/* A variable's value in arithmetic: a number, or the name of another
+ * variable (bash follows it), or empty (0 when the script set it empty). */
+static int arith_var(walker *w, const char *name, size_t len, size_t at, long long *out,
+		     unsigned depth)
+{
+	if (depth > ARITH_MAX_INDIRECTION) {
+		char *nm = sl_strndup(name, len);
+		fail_at(w, at, "arithmetic: variable `%s` refers to itself (recursion)", nm);
+		free(nm);
+		return 1;
+	}
+	const sl_assign *v = var_get(w, name, len);
+	const char *txt;
+	size_t tl;
+	if (v) {
+		const varr *ar = var_array(w, name, len);
+		const sl_word *val = ar ? (ar->n ? &ar->elems[0] : NULL) : &v->value;
+		if (!val) {
+			*out = 0;
+			return 0;
+		}
+		if (val->flags & SL_WORD_SYMBOLIC)
+			return 1;
+		w->arith_bound |= (val->flags & SL_WORD_BOUND) != 0;
+		txt = val->text;
+		tl = val->len;
+	} else {
+		txt = bound(w, name, len);
+		record_input(w, name, len, at, txt);
+		if (!txt)
+			return 1;
+		w->arith_bound = 1;
+		tl = strlen(txt);
+	}
+	while (tl && (*txt == ' ' || *txt == '\t')) {
+		txt++;
+		tl--;
+	}
+	while (tl && (txt[tl - 1] == ' ' || txt[tl - 1] == '\t'))
+		tl--;
+	if (!tl) {
+		*out = 0;
+		return 0;
+	}
+	if (!parse_ll(txt, tl, out))
+		return 0;
+	int ident = isalpha((unsigned char)txt[0]) || txt[0] == '_';
+	for (size_t i = 0; i < tl && ident; i++)
+		ident = isalnum((unsigned char)txt[i]) || txt[i] == '_';
+	if (ident)
+		return arith_var(w, txt, tl, at, out, depth + 1);
+	return 1;
+}
+
+static int arith_word(walker *w, TSNode n, long long *out, unsigned depth)
+{
+	wbuild tmp = {0};
+	eval_node(w, n, &tmp, 1);
+	int rc = 1;
+	if (!w->failed && !(tmp.flags & SL_WORD_SYMBOLIC)) {
+		const char *txt = tmp.b.data ? tmp.b.data : "";
+		size_t tl = tmp.b.len;
+		if (!parse_ll(txt, tl, out))
+			rc = 0;
+		else {
+			int ident = tl && (isalpha((unsigned char)txt[0]) || txt[0] == '_');
+			for (size_t i = 0; i < tl && ident; i++)
+				ident = isalnum((unsigned char)txt[i]) || txt[i] == '_';
+			if (ident)
+				rc = arith_var(w, txt, tl, ts_node_start_byte(n), out, depth + 1);
+		}
+	}
+	wb_discard(&tmp);
+	return rc;
+}
+
+static int arith(walker *w, TSNode n, long long *out, unsigned depth)
+{
+	if (w->failed)
+		return 1;
+	if (depth > SL_MAX_NESTING) {
+		fail_at(w, ts_node_start_byte(n), "nesting deeper than the limit of %s levels", "64");
+		return 1;
+	}
+	TSSymbol k = ts_node_symbol(n);
+	const char *t = w->v.text;
+	size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+	if (k == S.number && ts_node_named_child_count(n) == 0) {
+		/* decimal, 0x hex and 0 octal, as bash reads them */
+		char tmp[32];
+		if (b - a >= sizeof tmp)
+			return 1;
+		memcpy(tmp, t + a, b - a);
+		tmp[b - a] = 0;
+		char *e;
+		errno = 0;
+		long long v = strtoll(tmp, &e, 0);
+		if (*e || errno)
+			return 1;
+		*out = v;
+		return 0;
+	}
+	if (k == S.variable_name)
+		return arith_var(w, t + a, b - a, a, out, 0);
+	if (k == S.parenthesized_expression) {
+		if (ts_node_named_child_count(n) != 1)
+			return 1;
+		return arith(w, ts_node_named_child(n, 0), out, depth + 1);
+	}
+	if (k == S.unary_expression) {
+		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+		if (ts_node_is_null(op) || ts_node_named_child_count(n) < 1)
+			return 1;
+		const char *o = ts_node_type(op);
+		long long x;
+		TSNode arg = ts_node_named_child(n, ts_node_named_child_count(n) - 1);
+		if (arith(w, arg, &x, depth + 1))
+			return 1;
+		if (!strcmp(o, "-"))
+			*out = (long long)(0ULL - (unsigned long long)x);
+		else if (!strcmp(o, "+"))
+			*out = x;
+		else if (!strcmp(o, "!"))
+			*out = !x;
+		else if (!strcmp(o, "~"))
+			*out = ~x;
+		else
+			return 1;   /* ++ and -- change variables: not followed */
+		return 0;
+	}
+	if (k == S.ternary_expression) {
+		TSNode c = ts_node_child_by_field_name(n, "condition", 9);
+		TSNode y = ts_node_child_by_field_name(n, "consequence", 11);
+		TSNode z = ts_node_child_by_field_name(n, "alternative", 11);
+		long long cv;
+		if (ts_node_is_null(c) || ts_node_is_null(y) || ts_node_is_null(z) ||
+		    arith(w, c, &cv, depth + 1))
+			return 1;
+		return arith(w, cv ? y : z, out, depth + 1);
+	}
+	if (k == S.binary_expression) {
+		TSNode l = ts_node_child_by_field_name(n, "left", 4);
+		TSNode r = ts_node_child_by_field_name(n, "right", 5);
+		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+		if (ts_node_is_null(l) || ts_node_is_null(r) || ts_node_is_null(op))
+			return 1;
+		const char *o = ts_node_type(op);
+		long long x, y;
+		int ul = arith(w, l, &x, depth + 1);
+		int ur = arith(w, r, &y, depth + 1);
+		if (ul || ur)
+			return 1;
+		unsigned long long ux = (unsigned long long)x, uy = (unsigned long long)y;
+		if (!strcmp(o, "+")) *out = (long long)(ux + uy);
+		else if (!strcmp(o, "-")) *out = (long long)(ux - uy);
+		else if (!strcmp(o, "*")) *out = (long long)(ux * uy);
+		else if (!strcmp(o, "/") || !strcmp(o, "%")) {
+			if (y == 0) {
+				fail_at(w, ts_node_start_byte(op), "arithmetic: division by zero%s", "");
+				return 1;
+			}
+			if (x == LLONG_MIN && y == -1)
+				*out = o[0] == '/' ? x : 0;
+			else
+				*out = o[0] == '/' ? x / y : x % y;
+		} else if (!strcmp(o, "**")) {
+			if (y < 0)
+				return 1;
+			unsigned long long p = 1;
+			for (long long i = 0; i < y && i < 128; i++)
+				p *= ux;
+			*out = (long long)p;
+		} else if (!strcmp(o, "<<")) *out = y >= 0 && y < 64 ? (long long)(ux << y) : 0;
+		else if (!strcmp(o, ">>")) *out = y >= 0 && y < 64 ? x >> y : (x < 0 ? -1 : 0);
+		else if (!strcmp(o, "<")) *out = x < y;
+		else if (!strcmp(o, ">")) *out = x > y;
+		else if (!strcmp(o, "<=")) *out = x <= y;
+		else if (!strcmp(o, ">=")) *out = x >= y;
+		else if (!strcmp(o, "==")) *out = x == y;
+		else if (!strcmp(o, "!=")) *out = x != y;
+		else if (!strcmp(o, "&")) *out = x & y;
+		else if (!strcmp(o, "|")) *out = x | y;
+		else if (!strcmp(o, "^")) *out = x ^ y;
+		else if (!strcmp(o, "&&")) *out = x && y;
+		else if (!strcmp(o, "||")) *out = x || y;
+		else
+			return 1;   /* assignments (=, +=, ...) and the comma: not followed */
+		return 0;
+	}
+	if (k == S.simple_expansion || k == S.expansion || k == S.string || k == S.number)
+		return arith_word(w, n, out, depth);
+	return 1;
+}
+
+/* $(( expr )): its value when every part is known, else as written. */
+static void eval_arith(walker *w, TSNode node, wbuild *wb)
+{
+	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	long long v = 0;
+	int save = w->arith_bound;
+	w->arith_bound = 0;
+	int unknown = ts_node_named_child_count(node) != 1;
+	if (!unknown)
+		unknown = arith(w, ts_node_named_child(node, 0), &v, 0);
+	if (w->failed)
+		return;
+	if (unknown) {
+		wb_add_view(wb, &w->v, a, b - a);
+		wb->flags |= SL_WORD_SYMBOLIC;
+		return;
+	}
+	add_number(wb, v, src_off(&w->v, a));
+	if (w->arith_bound)
+		wb->flags |= SL_WORD_BOUND;
+	w->arith_bound |= save;
 }
 
 static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
@@ -476,8 +1080,9 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 			add_unescaped(w, wb, pos, b, in_dq);
 	} else if ((type_sym == S.simple_expansion) || (type_sym == S.expansion)) {
 		eval_expansion(w, node, wb, in_dq);
+	} else if (type_sym == S.arithmetic_expansion) {
+		eval_arith(w, node, wb);
 	} else if ((type_sym == S.command_substitution) ||
-		   (type_sym == S.arithmetic_expansion) ||
 		   (type_sym == S.process_substitution)) {
 		/* Never run anything: the value is unknown. Still look inside so
 		 * that absurd nesting is refused rather than silently accepted. */
@@ -487,8 +1092,7 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 		for (uint32_t i = 0; i < nc && !w->failed; i++)
 			eval_node(w, KID(i), &tmp, 0);
 		w->pool_n = kb;
-		sl_buf_free(&tmp.b);
-		free(tmp.offs);
+		wb_discard(&tmp);
 		wb_add_view(wb, &w->v, a, b - a);
 		wb->flags |= SL_WORD_SYMBOLIC;
 	} else if ((type_sym == S.ansi_c_string)) {
@@ -502,17 +1106,155 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 	w->depth--;
 }
 
+#define MAX_EXPANDED ((size_t)256 << 20)
+
+static void too_long(walker *w, TSNode node)
+{
+	fail_at(w, ts_node_start_byte(node), "a word longer than the limit of %s bytes after expansion",
+		"1048576");
+}
+
+/* Counts a built word against the script's budget of expanded text. */
+static void spend(walker *w, TSNode node, size_t n)
+{
+	w->expanded += n;
+	if (w->expanded > MAX_EXPANDED)
+		fail_at(w, ts_node_start_byte(node),
+			"expansions larger than the limit of %s bytes in all", "268435456");
+}
+
 static void eval_word(walker *w, TSNode node, sl_word *out)
 {
 	wbuild wb = {0};
 	eval_node(w, node, &wb, 0);
+	if (wb.overflow)
+		too_long(w, node);
+	spend(w, node, wb.b.len);
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
 	/* the end is just past the word's last byte: mapping the end offset
 	 * itself would, inside `bash -c "..."`, land past the closing quote */
 	wb_finish(&wb, out, src_off(&w->v, a), b > a ? src_off(&w->v, b - 1) + 1 : src_off(&w->v, b));
 }
 
+/* Whether a field of a symbolic word holds the unknown part. */
+static int field_symbolic(const char *s, size_t n)
+{
+	return memchr(s, '$', n) || memchr(s, '`', n);
+}
+
+/* One field [from, to) of a split word. A field that is a whole array
+ * element keeps that element's span (where "$MODEL" is written in the
+ * array), not that of its value. */
+static void push_field(sl_word **v, size_t *n, size_t *cap, const sl_word *whole, size_t from,
+		       size_t to, const struct wb_elem *els, size_t nels, size_t *cursor)
+{
+	sl_word f;
+	sl_word_slice(&f, whole, from, to);
+	if (!field_symbolic(f.text, f.len))
+		f.flags &= ~(unsigned)SL_WORD_SYMBOLIC;
+	/* fields and elements both come in order: one pass over the elements */
+	while (*cursor < nels && els[*cursor].to <= from && !(els[*cursor].from == from && els[*cursor].to == to))
+		(*cursor)++;
+	if (*cursor < nels && els[*cursor].from == from && els[*cursor].to == to) {
+		f.start = els[*cursor].start;
+		f.end = els[*cursor].end;
+	}
+	SL_PUSH(*v, *n, *cap, f);
+}
+
+/*
+ * A word as bash hands it to a command: unquoted expansions split at blanks
+ * into several words ($OFFLOAD_ARGS gives each flag its own word, each with
+ * the offsets where the variable's value is written), "${A[@]}" gives one
+ * word per element, and an unquoted empty expansion gives no word at all.
+ * Inside an unknown value kept as written, $(...) and ${...} are not split.
+ */
+static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap)
+{
+	wbuild wb = {0};
+	eval_node(w, node, &wb, 0);
+	if (wb.overflow)
+		too_long(w, node);
+	spend(w, node, wb.b.len);
+	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	size_t len = wb.b.len, nbrk = wb.nbrk;
+	unsigned char *ifs = wb.ifs;
+	size_t *brk = wb.brk;
+	struct wb_elem *els = wb.els;
+	size_t nels = wb.nels;
+	int none = wb.none;
+	wb.ifs = NULL;
+	wb.brk = NULL;
+	wb.els = NULL;
+	sl_word whole;
+	wb_finish(&wb, &whole, src_off(&w->v, a), b > a ? src_off(&w->v, b - 1) + 1 : src_off(&w->v, b));
+	int split = nbrk > 0;
+	for (size_t i = 0; i < len && !split; i++)
+		split = ifs[i] && strchr(" \t\n", whole.text[i]);
+	if (!split) {
+		if (whole.len || ((whole.flags & SL_WORD_QUOTED) && !none))
+			SL_PUSH(*v, *n, *cap, whole);
+		else
+			sl_word_free(&whole);
+		free(ifs);
+		free(brk);
+		free(els);
+		return;
+	}
+	size_t nfields = 0, from = 0, bi = 0, cursor = 0;
+	int depth = 0, in_field = 0;
+	for (size_t i = 0; i <= len; i++) {
+		int cut = i == len;
+		while (bi < nbrk && brk[bi] < i)
+			bi++;
+		int forced = bi < nbrk && brk[bi] == i;
+		if (!cut && ifs[i] && (whole.flags & SL_WORD_SYMBOLIC)) {
+			char ch = whole.text[i];
+			if (ch == '$' && i + 1 < len && (whole.text[i + 1] == '(' || whole.text[i + 1] == '{'))
+				depth++;
+			else if ((ch == ')' || ch == '}') && depth > 0)
+				depth--;
+		}
+		int blank = !cut && ifs[i] && depth == 0 && strchr(" \t\n", whole.text[i]);
+		if (forced && in_field) {
+			push_field(v, n, cap, &whole, from, i, els, nels, &cursor);
+			nfields++;
+			in_field = 0;
+		}
+		if (cut || blank) {
+			if (in_field) {
+				push_field(v, n, cap, &whole, from, i, els, nels, &cursor);
+				nfields++;
+				in_field = 0;
+			}
+			continue;
+		}
+		if (!in_field) {
+			in_field = 1;
+			from = i;
+		}
+	}
+	if (!nfields && (whole.flags & SL_WORD_QUOTED)) {
+		sl_word e;
+		sl_word_slice(&e, &whole, 0, 0);
+		SL_PUSH(*v, *n, *cap, e);
+	}
+	sl_word_free(&whole);
+	free(ifs);
+	free(brk);
+	free(els);
+}
+
 /* ---- statements ----------------------------------------------------------- */
+
+static void note(walker *w, TSNode node, const char *what);
+
+static void var_push(walker *w, sl_assign *a, varr *ar)
+{
+	SL_PUSH(w->vars.items, w->vars.n, w->vars.cap, *a);
+	sl_grow((void **)&w->vars.arr, &w->vars.arr_cap, w->vars.n, sizeof *w->vars.arr);
+	w->vars.arr[w->vars.n - 1] = *ar;
+}
 
 static void var_set(walker *w, const char *name, const sl_word *value, uint32_t start,
 		    int exported)
@@ -523,7 +1265,194 @@ static void var_set(walker *w, const char *name, const sl_word *value, uint32_t 
 	sl_word_copy(&a.value, value);
 	a.start = start;
 	a.exported = exported || (old && old->exported);
-	SL_PUSH(w->vars.items, w->vars.n, w->vars.cap, a);
+	varr none = {NULL, 0, 0, 0};
+	var_push(w, &a, &none);
+}
+
+/* The elements joined by blanks: what "${A[*]}" and the assigns list show. */
+static void join_words(sl_word *dst, const sl_word *v, size_t n, uint32_t at)
+{
+	wbuild wb = {0};
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			wb_add_at(&wb, " ", 1, v[i].len ? v[i].offs[0] : v[i].start);
+		wb_add(&wb, v[i].text, v[i].len, v[i].offs);
+		wb.flags |= v[i].flags;
+	}
+	wb_finish(&wb, dst, n ? v[0].start : at, n ? v[n - 1].end : at);
+}
+
+/* Takes ownership of elems. */
+static void var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uint32_t start,
+			  int exported)
+{
+	const sl_assign *old = var_get(w, name, strlen(name));
+	sl_assign a = {0};
+	a.name = sl_strdup(name);
+	join_words(&a.value, elems, n, start);
+	a.start = start;
+	a.exported = exported || (old && old->exported);
+	varr ar = {elems, n, 1, 0};
+	var_push(w, &a, &ar);
+}
+
+static void words_copy(sl_word **dst, size_t *n, size_t *cap, const sl_word *src, size_t k)
+{
+	for (size_t i = 0; i < k; i++) {
+		sl_word c;
+		sl_word_copy(&c, &src[i]);
+		SL_PUSH(*dst, *n, *cap, c);
+	}
+}
+
+/* a followed by b, as one word. */
+static void word_concat(sl_word *dst, const sl_word *a, const sl_word *b)
+{
+	wbuild wb = {0};
+	wb_add(&wb, a->text, a->len, a->offs);
+	wb_add(&wb, b->text, b->len, b->offs);
+	wb.flags = a->flags | b->flags;
+	wb_finish(&wb, dst, a->start, b->end);
+}
+
+/*
+ * A statement-level assignment (NAME=v, NAME+=v, NAME=(a b), NAME+=(c),
+ * A[i]=v), applied to the variables and recorded in the script's assigns.
+ * A value left unknown takes a --set binding of the name. A variable whose
+ * value ends up being its own unknown self through another variable
+ * (A=$B; B=$A) is an error: nothing can be said of either.
+ */
+static void do_assign(walker *w, TSNode node, int exported)
+{
+	const char *t = w->v.text;
+	uint32_t nc;
+	size_t kb = kids(w, node, 1, &nc);
+	TSNode lhs = KID(0), name = lhs, idx = {0}, val = {0};
+	int have_val = nc >= 2, have_idx = 0;
+	if (have_val)
+		val = KID(1);
+	w->pool_n = kb;
+	if (ts_node_symbol(lhs) == S.subscript) {
+		name = ts_node_child_by_field_name(lhs, "name", 4);
+		idx = ts_node_child_by_field_name(lhs, "index", 5);
+		have_idx = !ts_node_is_null(idx);
+		if (ts_node_is_null(name))
+			return;
+	}
+	size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
+	size_t le = ts_node_end_byte(lhs);
+	int append = le + 1 < w->v.len && t[le] == '+' && t[le + 1] == '=';
+	char *nm = sl_strndup(t + na, nb - na);
+	uint32_t start = src_off(&w->v, na);
+	const sl_assign *old = var_get(w, t + na, nb - na);
+	const varr *oar = var_array(w, t + na, nb - na);
+	if (have_val && ts_node_symbol(val) == S.array) {
+		sl_word *el = NULL;
+		size_t n = 0, cap = 0;
+		if (append && oar)
+			words_copy(&el, &n, &cap, oar->elems, oar->n);
+		else if (append && old)
+			words_copy(&el, &n, &cap, &old->value, 1);
+		uint32_t k;
+		size_t kb2 = kids(w, val, 1, &k);
+		for (uint32_t i = 0; i < k && !w->failed; i++) {
+			if (ts_node_symbol(KID(i)) != S.comment)
+				eval_fields(w, KID(i), &el, &n, &cap);
+			if (n > SL_MAX_ARRAY)
+				fail_at(w, ts_node_start_byte(val), "an array of more than the limit of %s elements",
+					"100000");
+		}
+		w->pool_n = kb2;
+		var_set_array(w, nm, el, n, start, exported);
+	} else {
+		sl_word v;
+		if (have_val) {
+			eval_word(w, val, &v);
+		} else {
+			size_t e = ts_node_end_byte(node);
+			wbuild wb = {0};
+			wb_finish(&wb, &v, src_off(&w->v, e), src_off(&w->v, e));
+		}
+		const char *bv = bound(w, nm, strlen(nm));
+		if ((v.flags & SL_WORD_SYMBOLIC) && !bv && !have_idx)
+			record_input(w, nm, strlen(nm), ts_node_start_byte(name), NULL);
+		if ((v.flags & SL_WORD_SYMBOLIC) && bv && !w->failed) {
+			/* --set NAME=VALUE stands for what the script could not know */
+			uint32_t at = v.start;
+			record_input(w, nm, strlen(nm), ts_node_start_byte(name), bv);
+			sl_word_free(&v);
+			wbuild wb = {0};
+			wb_add_at(&wb, bv, strlen(bv), at);
+			wb.flags = SL_WORD_BOUND;
+			wb_finish(&wb, &v, at, at);
+		}
+		/* A=$B; B=$A: B's value is `$B`, read through A */
+		if ((v.flags & SL_WORD_SYMBOLIC) && v.len == nb - na + 1 && v.text[0] == '$' &&
+		    !memcmp(v.text + 1, nm, nb - na) &&
+		    (v.offs[0] < src_off(&w->v, ts_node_start_byte(node)) ||
+		     v.offs[0] >= src_off(&w->v, ts_node_end_byte(node)))) {
+			unsigned l, c;
+			sl_source_pos(w->v.src, v.offs[0], &l, &c);
+			sl_buf m = {0};
+			sl_buf_printf(&m, "recursive variable: `%s` is set from a variable whose value is `$%s` (line %u)",
+				      nm, nm, l);
+			fail_at(w, na, "%s", m.data);
+			sl_buf_free(&m);
+		}
+		if (append && !have_idx && !oar && old) {
+			sl_word cat;
+			word_concat(&cat, &old->value, &v);
+			sl_word_free(&v);
+			v = cat;
+		}
+		if ((have_idx || append) && oar) {
+			/* A[i]=v, A+=v (to element 0) */
+			long long i = 0;
+			size_t ia = have_idx ? ts_node_start_byte(idx) : 0, ib = have_idx ? ts_node_end_byte(idx) : 0;
+			if (have_idx && (parse_ll(t + ia, ib - ia, &i) || i < 0 || i > SL_MAX_LOOP_ITERATIONS)) {
+				note(w, node, "array element assigned at an index not analysed");
+				sl_word_free(&v);
+				free(nm);
+				return;
+			}
+			sl_word *el = NULL;
+			size_t n = 0, cap = 0;
+			words_copy(&el, &n, &cap, oar->elems, oar->n);
+			while (n <= (size_t)i) {
+				sl_word e = {0};
+				wbuild wb = {0};
+				wb_finish(&wb, &e, start, start);
+				SL_PUSH(el, n, cap, e);
+			}
+			if (append && !have_idx) {
+				sl_word cat;
+				word_concat(&cat, &el[0], &v);
+				sl_word_free(&el[0]);
+				el[0] = cat;
+			} else {
+				sl_word_free(&el[i]);
+				sl_word_copy(&el[i], &v);
+			}
+			var_set_array(w, nm, el, n, start, exported);
+		} else if (have_idx) {
+			note(w, node, "array element assigned to a variable not known as an array");
+		} else {
+			var_set(w, nm, &v, start, exported);
+		}
+		sl_word_free(&v);
+	}
+	/* the record of the statement: the variable's new value */
+	const sl_assign *now = var_get(w, nm, strlen(nm));
+	if (now && !w->failed) {
+		sl_assign rec = {0};
+		rec.name = nm;
+		sl_word_copy(&rec.value, &now->value);
+		rec.start = start;
+		rec.exported = exported;
+		SL_PUSH(w->s->assigns, w->s->nassigns, w->asg_cap, rec);
+	} else {
+		free(nm);
+	}
 }
 
 static void assign_from_node(walker *w, TSNode node, sl_assign *out)
@@ -577,6 +1506,115 @@ static void copy_exports(walker *w, sl_command *c)
 	}
 }
 
+/* ---- functions, positional parameters ---------------------------------------- */
+
+static void walk_statement(walker *w, TSNode node, int background);
+
+#define MAX_CALL_DEPTH 16
+#define MAX_POSITIONAL 64
+
+static void var_unset(walker *w, const char *name)
+{
+	if (!var_get(w, name, strlen(name)))
+		return;
+	sl_assign a = {0};
+	a.name = sl_strdup(name);
+	wbuild wb = {0};
+	wb_finish(&wb, &a.value, 0, 0);
+	varr u = {NULL, 0, 0, 1};
+	var_push(w, &a, &u);
+}
+
+/* $1..$N, "$@" and $# from words (copied); the ones past N are unset. */
+static void set_positional(walker *w, const sl_word *args, size_t n, size_t old_n, uint32_t at)
+{
+	if (n > MAX_POSITIONAL)
+		n = MAX_POSITIONAL;
+	char nm[24];
+	for (size_t i = 0; i < n; i++) {
+		snprintf(nm, sizeof nm, "%zu", i + 1);
+		var_set(w, nm, &args[i], args[i].start, 0);
+	}
+	for (size_t i = n; i < old_n; i++) {
+		snprintf(nm, sizeof nm, "%zu", i + 1);
+		var_unset(w, nm);
+	}
+	sl_word *el = NULL;
+	size_t k = 0, cap = 0;
+	words_copy(&el, &k, &cap, args, n);
+	var_set_array(w, "@", el, k, at, 0);
+	wbuild wb = {0};
+	add_number(&wb, (long long)n, at);
+	sl_word cnt;
+	wb_finish(&wb, &cnt, at, at);
+	var_set(w, "#", &cnt, at, 0);
+	sl_word_free(&cnt);
+}
+
+/* The positional parameters now: a function's arguments, or NULL (the
+ * script's own, which are unknown). */
+static const varr *positional(const walker *w)
+{
+	return var_array(w, "@", 1);
+}
+
+/* A call of a function the script defined: its body runs here, with the
+ * call's words as $1... (restored after). */
+static void walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, TSNode call)
+{
+	if (w->calls >= MAX_CALL_DEPTH) {
+		note(w, call, "function calls nested deeper than 16: this one is not followed");
+		return;
+	}
+	const varr *before = positional(w);
+	sl_word *saved = NULL;
+	size_t ns = 0, scap = 0;
+	int had = before != NULL;
+	if (had)
+		words_copy(&saved, &ns, &scap, before->elems, before->n);
+	uint32_t at = src_off(&w->v, ts_node_start_byte(call));
+	set_positional(w, args, n, ns, at);
+	w->calls++;
+	walk_statement(w, f->body, 0);
+	w->calls--;
+	/* back to the caller's parameters (a `shift` inside changed them) */
+	const varr *now = positional(w);
+	size_t now_n = now ? now->n : 0;
+	if (had) {
+		set_positional(w, saved, ns, now_n, at);
+	} else {
+		char nm[24];
+		for (size_t i = 0; i < now_n || i < n; i++) {
+			snprintf(nm, sizeof nm, "%zu", i + 1);
+			var_unset(w, nm);
+		}
+		var_unset(w, "@");
+		var_unset(w, "#");
+	}
+	for (size_t i = 0; i < ns; i++)
+		sl_word_free(&saved[i]);
+	free(saved);
+}
+
+/* `shift [N]` inside a function: its parameters move down. */
+static void walk_shift(walker *w, const sl_word *argv, size_t argc, TSNode call)
+{
+	const varr *p = positional(w);
+	if (!p)
+		return;
+	long long k = 1;
+	if (argc > 1 && (parse_ll(argv[1].text, argv[1].len, &k) || k < 0))
+		return;
+	size_t n = p->n, from = (size_t)k < n ? (size_t)k : n;
+	sl_word *rest = NULL;
+	size_t nr = 0, cap = 0;
+	words_copy(&rest, &nr, &cap, p->elems + from, n - from);
+	set_positional(w, rest, nr, n, src_off(&w->v, ts_node_start_byte(call)));
+	for (size_t i = 0; i < nr; i++)
+		sl_word_free(&rest[i]);
+	free(rest);
+}
+
 static void walk_command(walker *w, TSNode node, int background)
 {
 	if (w->s->ncmds >= SL_MAX_COMMANDS) {
@@ -601,9 +1639,7 @@ static void walk_command(walker *w, TSNode node, int background)
 			   (t_sym == S.comment)) {
 			continue;
 		} else {
-			sl_word word;
-			eval_word(w, ch, &word);
-			SL_PUSH(c.argv, c.argc, acap, word);
+			eval_fields(w, ch, &c.argv, &c.argc, &acap);
 		}
 	}
 	w->pool_n = kb;
@@ -621,7 +1657,90 @@ static void walk_command(walker *w, TSNode node, int background)
 		sl_word_copy(&c.loop_value, w->loop_value);
 	}
 	copy_exports(w, &c);
+	/* `exit`: nothing after it runs (a subshell's exit leaves the subshell) */
+	int exits = c.argc && !strcmp(c.argv[0].text, "exit") && !w->subshell && !w->in_list;
 	SL_PUSH(w->s->cmds, w->s->ncmds, w->cmd_cap, c);
+	if (exits) {
+		w->s->exited = 1;
+		w->s->exit_off = c.start;
+	}
+	/* builtins that change variables, and calls of the script's functions
+	 * (the words are copied: walking the body adds commands) */
+	const sl_command *me = &w->s->cmds[w->s->ncmds - 1];
+	if (me->argc && !w->failed) {
+		const char *name = me->argv[0].text;
+		if (!strcmp(name, "shift")) {
+			sl_word *cp = NULL;
+			size_t n = 0, cap = 0;
+			words_copy(&cp, &n, &cap, me->argv, me->argc);
+			walk_shift(w, cp, n, node);
+			for (size_t i = 0; i < n; i++)
+				sl_word_free(&cp[i]);
+			free(cp);
+		} else if (!strcmp(name, "unset")) {
+			for (size_t i = 1; i < me->argc; i++)
+				if (me->argv[i].text[0] != '-') {
+					char *nm = sl_strndup(me->argv[i].text, me->argv[i].len);
+					var_unset(w, nm);
+					free(nm);
+				}
+		} else {
+			const struct fn *f = NULL;
+			for (size_t i = w->nfns; i-- > 0 && !f;)
+				if (!strcmp(w->fns[i].name, name))
+					f = &w->fns[i];
+			if (f) {
+				sl_word *cp = NULL;
+				size_t n = 0, cap = 0;
+				words_copy(&cp, &n, &cap, me->argv + 1, me->argc - 1);
+				walk_call(w, f, cp, n, node);
+				for (size_t i = 0; i < n; i++)
+					sl_word_free(&cp[i]);
+				free(cp);
+			}
+		}
+	}
+	/* `--port 8200 \ ` with a blank after the backslash: the line does not
+	 * continue (the parser reads it as a blank), so the next line runs on
+	 * its own. Said once, where the backslash is. */
+	const char *t = w->v.text;
+	size_t e = ts_node_end_byte(node), k = e;
+	while (k < w->v.len && (t[k] == ' ' || t[k] == '\t'))
+		k++;
+	/* `\` then an empty line, then what looks like more flags: the empty
+	 * line ends the command */
+	if (k + 1 < w->v.len && t[k] == '\\' && t[k + 1] == '\n') {
+		size_t q = k + 2;
+		while (q < w->v.len && (t[q] == ' ' || t[q] == '\t' || t[q] == '\r'))
+			q++;
+		if (q < w->v.len && t[q] == '\n') {
+			while (q < w->v.len && strchr(" \t\r\n", t[q]))
+				q++;
+			if (q < w->v.len && t[q] == '-') {
+				size_t n = w->s->nnotes;
+				SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap,
+					sl_strdup("this backslash continues onto an empty line, which ends the command: the flags after it run as a command of its own"));
+				SL_PUSH(w->s->note_offs, n, w->note_off_cap, src_off(&w->v, k));
+			}
+		}
+	}
+	if (k < w->v.len && t[k] == '\\' && k + 1 < w->v.len && (t[k + 1] == ' ' || t[k + 1] == '\t')) {
+		size_t q = k + 1;
+		while (q < w->v.len && (t[q] == ' ' || t[q] == '\t' || t[q] == '\r'))
+			q++;
+		if (q >= w->v.len || t[q] == '\n') {
+			uint32_t off = src_off(&w->v, k);
+			int seen = 0;
+			for (size_t i = 0; i < w->s->nnotes && !seen; i++)
+				seen = w->s->note_offs[i] == off;
+			if (!seen) {
+				size_t n = w->s->nnotes;
+				SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap,
+					sl_strdup("a blank after this backslash ends the command here: the next line runs as a command of its own"));
+				SL_PUSH(w->s->note_offs, n, w->note_off_cap, off);
+			}
+		}
+	}
 }
 
 static void walk_statement(walker *w, TSNode node, int background);
@@ -683,27 +1802,8 @@ static void walk_for(walker *w, TSNode node)
 		} else if ((t_sym == S.comment)) {
 			walk_comment(w, c);
 		} else {
-			sl_word v;
-			eval_word(w, c, &v);
-			if (v.flags & SL_WORD_QUOTED || !strpbrk(v.text, " \t\n")) {
-				SL_PUSH(vals, nvals, vcap, v);
-				continue;
-			}
 			/* `for g in $GPUS`: an unquoted expansion splits into words */
-			for (size_t a = 0; a < v.len;) {
-				while (a < v.len && strchr(" \t\n", v.text[a]))
-					a++;
-				size_t e = a;
-				while (e < v.len && !strchr(" \t\n", v.text[e]))
-					e++;
-				if (e > a) {
-					sl_word part;
-					sl_word_slice(&part, &v, a, e);
-					SL_PUSH(vals, nvals, vcap, part);
-				}
-				a = e;
-			}
-			sl_word_free(&v);
+			eval_fields(w, c, &vals, &nvals, &vcap);
 		}
 	}
 	if (!have_var || !have_body || w->failed) {
@@ -768,17 +1868,604 @@ static void walk_list(walker *w, TSNode node, int background)
 		cur = ts_node_named_child(cur, 0);
 	}
 	SL_PUSH(items, n, cap, cur);
+	w->in_list++;
 	for (size_t i = n; i-- > 0 && !w->failed;)
 		if (strcmp(ts_node_type(items[i]), "comment"))
 			walk_statement(w, items[i], background);
 		else
 			walk_comment(w, items[i]);
+	w->in_list--;
 	free(items);
+}
+
+/* ---- here-documents --------------------------------------------------------- */
+
+/* The file a `>` or `>>` redirect (of standard output) names, or NULL. */
+static char *redirect_target(walker *w, TSNode r)
+{
+	TSNode fd = ts_node_child_by_field_name(r, "descriptor", 10);
+	if (!ts_node_is_null(fd)) {
+		size_t fa = ts_node_start_byte(fd), fb = ts_node_end_byte(fd);
+		if (fb - fa != 1 || w->v.text[fa] != '1')
+			return NULL;
+	}
+	uint32_t k = ts_node_child_count(r);
+	int out = 0;
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_child(r, i);
+		if (!ts_node_is_named(c)) {
+			const char *op = ts_node_type(c);
+			out |= !strcmp(op, ">") || !strcmp(op, ">>") || !strcmp(op, ">|");
+		}
+	}
+	TSNode dst = ts_node_child_by_field_name(r, "destination", 11);
+	if (!out || ts_node_is_null(dst))
+		return NULL;
+	sl_word d;
+	eval_word(w, dst, &d);
+	char *t = sl_strndup(d.text, d.len);
+	sl_word_free(&d);
+	return t;
+}
+
+/* The body of a here-document: expanded like a double-quoted string
+ * (without its \" rule) unless the delimiter is quoted; `<<-` drops the
+ * leading tabs of every line. */
+static void heredoc_body(walker *w, TSNode body, int quoted, int strip, sl_word *out)
+{
+	size_t a = ts_node_start_byte(body), b = ts_node_end_byte(body);
+	wbuild wb = {0};
+	if (quoted) {
+		wb_add_view(&wb, &w->v, a, b - a);
+	} else {
+		uint32_t nc;
+		size_t kb = kids(w, body, 1, &nc);
+		size_t pos = a;
+		for (uint32_t i = 0; i < nc && !w->failed; i++) {
+			TSNode c = KID(i);
+			size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
+			if (ca > pos)
+				add_unescaped(w, &wb, pos, ca, 2);
+			if (!strcmp(ts_node_type(c), "heredoc_content"))
+				add_unescaped(w, &wb, ca, cb, 2);
+			else
+				eval_node(w, c, &wb, 2);
+			pos = cb;
+		}
+		w->pool_n = kb;
+		if (b > pos)
+			add_unescaped(w, &wb, pos, b, 2);
+	}
+	sl_word full;
+	wb_finish(&wb, &full, src_off(&w->v, a), src_off(&w->v, b));
+	if (!strip) {
+		*out = full;
+		return;
+	}
+	wbuild st = {0};
+	int bol = 1;
+	for (size_t i = 0; i < full.len; i++) {
+		if (bol && full.text[i] == '\t')
+			continue;
+		bol = full.text[i] == '\n';
+		wb_add(&st, full.text + i, 1, full.offs + i);
+	}
+	st.flags = full.flags;
+	wb_finish(&st, out, full.start, full.end);
+	sl_word_free(&full);
+}
+
+/*
+ * `cat > FILE <<EOF`, `cat <<EOF > FILE`, `tee FILE <<EOF`: the text
+ * becomes a file of the entry under FILE's name. Other uses of a
+ * here-document (feeding a program's standard input) write no file.
+ */
+static void capture_heredocs(walker *w, TSNode stmt)
+{
+	TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
+	if (ts_node_is_null(body) || ts_node_symbol(body) != S.command)
+		return;
+	TSNode name = ts_node_child_by_field_name(body, "name", 4);
+	if (ts_node_is_null(name))
+		return;
+	size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
+	int is_cat = nb - na == 3 && !memcmp(w->v.text + na, "cat", 3);
+	int is_tee = nb - na == 3 && !memcmp(w->v.text + na, "tee", 3);
+	if (!is_cat && !is_tee)
+		return;
+	char *target = NULL;
+	if (is_tee) {
+		/* tee [-a] FILE */
+		uint32_t k = ts_node_named_child_count(body);
+		for (uint32_t i = 1; i < k && !target; i++) {
+			TSNode c = ts_node_named_child(body, i);
+			sl_word d;
+			eval_word(w, c, &d);
+			if (d.len && d.text[0] != '-')
+				target = sl_strndup(d.text, d.len);
+			sl_word_free(&d);
+		}
+	} else if (ts_node_named_child_count(body) > 1) {
+		return;   /* cat FILE... <<EOF: the here-document is not what is written */
+	}
+	uint32_t k = ts_node_child_count(stmt);
+	for (uint32_t i = 0; i < k && !target; i++) {
+		TSNode c = ts_node_child(stmt, i);
+		if (!strcmp(ts_node_type(c), "file_redirect"))
+			target = redirect_target(w, c);
+	}
+	for (uint32_t i = 0; i < k && !w->failed; i++) {
+		TSNode h = ts_node_child(stmt, i);
+		if (strcmp(ts_node_type(h), "heredoc_redirect"))
+			continue;
+		TSNode hb = {0}, hs = {0};
+		int have_b = 0, have_s = 0, strip = 0;
+		uint32_t hk = ts_node_child_count(h);
+		for (uint32_t j = 0; j < hk; j++) {
+			TSNode c = ts_node_child(h, j);
+			const char *ct = ts_node_type(c);
+			if (!strcmp(ct, "heredoc_body"))
+				hb = c, have_b = 1;
+			else if (!strcmp(ct, "heredoc_start"))
+				hs = c, have_s = 1;
+			else if (!strcmp(ct, "<<-"))
+				strip = 1;
+			else if (!strcmp(ct, "file_redirect") && !target)
+				target = redirect_target(w, c);
+		}
+		if (!target || !have_s)
+			break;
+		size_t sa = ts_node_start_byte(hs), sb = ts_node_end_byte(hs);
+		int quoted = memchr(w->v.text + sa, '\'', sb - sa) || memchr(w->v.text + sa, '"', sb - sa) ||
+			     memchr(w->v.text + sa, '\\', sb - sa);
+		sl_heredoc d;
+		memset(&d, 0, sizeof d);
+		d.target = target;
+		target = NULL;
+		d.start = src_off(&w->v, ts_node_start_byte(h));
+		if (have_b) {
+			heredoc_body(w, hb, quoted, strip, &d.body);
+			d.body_start = src_off(&w->v, ts_node_start_byte(hb));
+		} else {
+			wbuild e = {0};
+			wb_finish(&e, &d.body, src_off(&w->v, sb), src_off(&w->v, sb));
+			d.body_start = src_off(&w->v, sb);
+		}
+		d.symbolic = (d.body.flags & SL_WORD_SYMBOLIC) != 0;
+		d.strip_tabs = strip;
+		SL_PUSH(w->s->heredocs, w->s->nheredocs, w->hd_cap, d);
+		break;
+	}
+	free(target);
+}
+
+/* ---- conditionals ---------------------------------------------------------- */
+
+/*
+ * An `if` or `case` is decided when its condition can be computed from what
+ * the script (and --set) knows: `[ "$TP" -eq 8 ]`, `[[ $GPU == b200 ]]`,
+ * `case $GPU in`. Otherwise each alternative is a variant of the entry: the
+ * walker follows the one opts->choice names and records the point, and
+ * sl_shell_variants reads the script once per combination.
+ */
+
+/* 1 true, 0 false, -1 unknown */
+static int cond_word(walker *w, TSNode n, sl_word *out)
+{
+	const char *ty = ts_node_type(n);
+	if (!strcmp(ty, "regex") || !strcmp(ty, "extglob_pattern")) {
+		/* [[ $X = 9.0 ]]: the right side as written */
+		wbuild wb = {0};
+		wb_add_view(&wb, &w->v, ts_node_start_byte(n), ts_node_end_byte(n) - ts_node_start_byte(n));
+		wb_finish(&wb, out, 0, 0);
+		return 0;
+	}
+	eval_word(w, n, out);
+	if (out->flags & SL_WORD_SYMBOLIC) {
+		sl_word_free(out);
+		return -1;
+	}
+	return 0;
+}
+
+static int cond_expr(walker *w, TSNode n, int dbl, unsigned depth)
+{
+	if (depth > SL_MAX_NESTING || w->failed)
+		return -1;
+	TSSymbol k = ts_node_symbol(n);
+	const char *t = w->v.text;
+	if (k == S.parenthesized_expression && ts_node_named_child_count(n) == 1)
+		return cond_expr(w, ts_node_named_child(n, 0), dbl, depth + 1);
+	if (k == S.binary_expression) {
+		TSNode l = ts_node_child_by_field_name(n, "left", 4);
+		TSNode r = ts_node_child_by_field_name(n, "right", 5);
+		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+		if (ts_node_is_null(l) || ts_node_is_null(r) || ts_node_is_null(op))
+			return -1;
+		size_t oa = ts_node_start_byte(op), ob = ts_node_end_byte(op);
+		char o[8] = {0};
+		if (ob - oa >= sizeof o)
+			return -1;
+		memcpy(o, t + oa, ob - oa);
+		if (!strcmp(o, "&&") || !strcmp(o, "||") || !strcmp(o, "-a") || !strcmp(o, "-o")) {
+			int x = cond_expr(w, l, dbl, depth + 1), y = cond_expr(w, r, dbl, depth + 1);
+			int and = o[0] == '&' || o[1] == 'a';
+			if (and)
+				return x == 0 || y == 0 ? 0 : x == 1 && y == 1 ? 1 : -1;
+			return x == 1 || y == 1 ? 1 : x == 0 && y == 0 ? 0 : -1;
+		}
+		sl_word a, b;
+		if (cond_word(w, l, &a) < 0)
+			return -1;
+		if (cond_word(w, r, &b) < 0) {
+			sl_word_free(&a);
+			return -1;
+		}
+		int res = -1;
+		long long x, y;
+		if (!strcmp(o, "=") || !strcmp(o, "==") || !strcmp(o, "!=")) {
+			/* in [[ ]], an unquoted right side is a pattern */
+			int eq = dbl && !(b.flags & SL_WORD_QUOTED) ? !fnmatch(b.text, a.text, 0)
+								    : !strcmp(a.text, b.text);
+			res = o[0] == '!' ? !eq : eq;
+		} else if (o[0] == '-' && !parse_ll(a.text, a.len, &x) && !parse_ll(b.text, b.len, &y)) {
+			if (!strcmp(o, "-eq")) res = x == y;
+			else if (!strcmp(o, "-ne")) res = x != y;
+			else if (!strcmp(o, "-lt")) res = x < y;
+			else if (!strcmp(o, "-le")) res = x <= y;
+			else if (!strcmp(o, "-gt")) res = x > y;
+			else if (!strcmp(o, "-ge")) res = x >= y;
+		}
+		sl_word_free(&a);
+		sl_word_free(&b);
+		return res;
+	}
+	if (k == S.unary_expression) {
+		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+		if (ts_node_is_null(op) || ts_node_named_child_count(n) < 1)
+			return -1;
+		size_t oa = ts_node_start_byte(op), ob = ts_node_end_byte(op);
+		TSNode arg = ts_node_named_child(n, ts_node_named_child_count(n) - 1);
+		if (ob - oa == 1 && t[oa] == '!') {
+			int x = cond_expr(w, arg, dbl, depth + 1);
+			return x < 0 ? -1 : !x;
+		}
+		if (ob - oa == 2 && t[oa] == '-' && (t[oa + 1] == 'z' || t[oa + 1] == 'n')) {
+			sl_word a;
+			if (cond_word(w, arg, &a) < 0)
+				return -1;
+			int empty = a.len == 0;
+			sl_word_free(&a);
+			return t[oa + 1] == 'z' ? empty : !empty;
+		}
+		return -1;   /* -f, -d, -e ...: the machine's files are unknown */
+	}
+	/* a lone word: true when not empty */
+	sl_word a;
+	if (cond_word(w, n, &a) < 0)
+		return -1;
+	int r = a.len != 0;
+	sl_word_free(&a);
+	return r;
+}
+
+static int cond_value(walker *w, TSNode n, unsigned depth)
+{
+	if (depth > SL_MAX_NESTING)
+		return -1;
+	TSSymbol k = ts_node_symbol(n);
+	if (k == S.test_command) {
+		size_t a = ts_node_start_byte(n);
+		int dbl = a + 1 < w->v.len && w->v.text[a] == '[' && w->v.text[a + 1] == '[';
+		if (ts_node_named_child_count(n) != 1)
+			return -1;
+		return cond_expr(w, ts_node_named_child(n, 0), dbl, depth + 1);
+	}
+	if (k == S.command) {
+		TSNode name = ts_node_child_by_field_name(n, "name", 4);
+		if (ts_node_is_null(name) || ts_node_named_child_count(n) != 1)
+			return -1;
+		size_t a = ts_node_start_byte(name), b = ts_node_end_byte(name);
+		if (b - a == 4 && !memcmp(w->v.text + a, "true", 4))
+			return 1;
+		if (b - a == 5 && !memcmp(w->v.text + a, "false", 5))
+			return 0;
+		if (b - a == 1 && w->v.text[a] == ':')
+			return 1;
+		return -1;
+	}
+	if (!strcmp(ts_node_type(n), "negated_command") && ts_node_named_child_count(n) == 1) {
+		int x = cond_value(w, ts_node_named_child(n, 0), depth + 1);
+		return x < 0 ? -1 : !x;
+	}
+	if (k == S.list && ts_node_child_count(n) == 3) {
+		int x = cond_value(w, ts_node_child(n, 0), depth + 1);
+		int y = cond_value(w, ts_node_child(n, 2), depth + 1);
+		const char *o = ts_node_type(ts_node_child(n, 1));
+		if (!strcmp(o, "&&"))
+			return x == 0 || y == 0 ? 0 : x == 1 && y == 1 ? 1 : -1;
+		if (!strcmp(o, "||"))
+			return x == 1 || y == 1 ? 1 : x == 0 && y == 0 ? 0 : -1;
+	}
+	return -1;
+}
+
+/* The source text of [a, b), blanks collapsed, at most 80 bytes. */
+static char *label_text(walker *w, size_t a, size_t b, const char *prefix)
+{
+	sl_buf l = {0};
+	sl_buf_puts(&l, prefix);
+	int blank = 0;
+	for (size_t i = a; i < b && l.len < 80 + strlen(prefix); i++) {
+		char ch = w->v.text[i];
+		if (ch == '\\' && i + 1 < b && w->v.text[i + 1] == '\n') {
+			i++;
+			blank = 1;
+			continue;
+		}
+		if (ch == ' ' || ch == '\t' || ch == '\n') {
+			blank = 1;
+			continue;
+		}
+		if (blank && l.len > strlen(prefix))
+			sl_buf_putc(&l, ' ');
+		blank = 0;
+		sl_buf_putc(&l, ch);
+	}
+	if (l.len >= 80 + strlen(prefix))
+		sl_buf_puts(&l, "...");
+	unsigned line, col;
+	sl_source_pos(w->v.src, src_off(&w->v, a), &line, &col);
+	sl_buf_printf(&l, " (line %u)", line);
+	return sl_buf_detach(&l);
+}
+
+/* Which of n alternatives to follow at an undecided conditional; records
+ * the point (once per conditional: a loop meets it again). Takes labels. */
+static unsigned choose(walker *w, TSNode node, char **labels, unsigned n)
+{
+	uint32_t off = src_off(&w->v, ts_node_start_byte(node));
+	for (size_t i = 0; i < w->s->npoints; i++)
+		if (w->s->points[i].off == off) {
+			for (unsigned k = 0; k < n; k++)
+				free(labels[k]);
+			free(labels);
+			return w->s->points[i].taken;
+		}
+	size_t k = w->s->npoints;
+	unsigned c = k < w->nchoice ? w->choice[k] : 0;
+	if (c >= n)
+		c = n - 1;
+	sl_branch_point p = {off, n, labels, c};
+	SL_PUSH(w->s->points, w->s->npoints, w->pt_cap, p);
+	return c;
+}
+
+/* The statements of [from, to) of node's children (a branch body). */
+static void walk_range(walker *w, TSNode node, uint32_t from, uint32_t to)
+{
+	for (uint32_t i = from; i < to && !w->failed && !w->s->exited; i++) {
+		TSNode c = ts_node_child(node, i);
+		if (!ts_node_is_named(c))
+			continue;
+		int bg = i + 1 < to && !ts_node_is_named(ts_node_child(node, i + 1)) &&
+			 !strcmp(ts_node_type(ts_node_child(node, i + 1)), "&");
+		walk_statement(w, c, bg);
+	}
+}
+
+typedef struct {
+	TSNode holder;           /* the node whose children hold the branch */
+	uint32_t cond_from, cond_to, body_from, body_to;
+	int has_cond;
+} if_branch;
+
+/* The children of an if (or elif) between its keyword and `then` are the
+ * condition; after it, up to the next elif/else/fi, the body. */
+static void split_branch(TSNode node, if_branch *b)
+{
+	uint32_t k = ts_node_child_count(node);
+	b->holder = node;
+	b->cond_from = 1;
+	b->cond_to = 1;
+	b->body_from = k;
+	b->body_to = k;
+	b->has_cond = 1;
+	for (uint32_t i = 0; i < k; i++) {
+		TSNode c = ts_node_child(node, i);
+		const char *t = ts_node_type(c);
+		if (!strcmp(t, "then")) {
+			b->cond_to = i;
+			b->body_from = i + 1;
+		} else if (b->body_from <= i && (!strcmp(t, "elif_clause") || !strcmp(t, "else_clause") ||
+						 !strcmp(t, "fi"))) {
+			b->body_to = i;
+			break;
+		}
+	}
+}
+
+/* The last statement of a condition decides it. */
+static int branch_cond(walker *w, const if_branch *b, size_t *a, size_t *e)
+{
+	TSNode last = {0};
+	int have = 0;
+	*a = *e = 0;
+	for (uint32_t i = b->cond_from; i < b->cond_to; i++) {
+		TSNode c = ts_node_child(b->holder, i);
+		if (!ts_node_is_named(c) || ts_node_symbol(c) == S.comment)
+			continue;
+		if (!have)
+			*a = ts_node_start_byte(c);
+		*e = ts_node_end_byte(c);
+		last = c;
+		have = 1;
+	}
+	return have ? cond_value(w, last, 0) : -1;
+}
+
+static void walk_if(walker *w, TSNode node)
+{
+	if_branch br[64];
+	unsigned nb = 0;
+	split_branch(node, &br[nb++]);
+	int has_else = 0;
+	uint32_t k = ts_node_child_count(node);
+	for (uint32_t i = 0; i < k && nb < 64; i++) {
+		TSNode c = ts_node_child(node, i);
+		if (ts_node_symbol(c) == S.elif_clause) {
+			split_branch(c, &br[nb++]);
+		} else if (ts_node_symbol(c) == S.else_clause) {
+			if_branch e = {c, 0, 0, 1, ts_node_child_count(c), 0};
+			br[nb++] = e;
+			has_else = 1;
+		}
+	}
+	/* the alternatives still possible, in order; -1: no branch runs */
+	int alt[65];
+	char **labels = sl_calloc(65, sizeof *labels);
+	unsigned na = 0;
+	int decided = 0;
+	for (unsigned i = 0; i < nb && !decided && !w->failed; i++) {
+		if (!br[i].has_cond) {
+			alt[na] = (int)i;
+			/* `else` of a plain if: the negation of its condition */
+			size_t ca, ce;
+			if (nb == 2 && (branch_cond(w, &br[0], &ca, &ce), ce > ca))
+				labels[na++] = label_text(w, ca, ce, "not ");
+			else
+				labels[na++] = label_text(w, ts_node_start_byte(br[i].holder),
+							  ts_node_start_byte(br[i].holder) + 4, "");
+			decided = 1;
+			break;
+		}
+		size_t ca, ce;
+		int v = branch_cond(w, &br[i], &ca, &ce);
+		if (v == 0)
+			continue;
+		alt[na] = (int)i;
+		labels[na++] = label_text(w, ca, ce, i ? "elif " : "if ");
+		if (v == 1)
+			decided = 1;
+	}
+	if (!decided && !has_else && !w->failed) {
+		alt[na] = -1;
+		labels[na++] = label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 2,
+					  "no branch of the ");
+	}
+	if (w->failed || na == 0) {
+		for (unsigned i = 0; i < na; i++)
+			free(labels[i]);
+		free(labels);
+		return;
+	}
+	unsigned pick = 0;
+	if (na > 1) {
+		pick = choose(w, node, labels, na);
+	} else {
+		for (unsigned i = 0; i < na; i++)
+			free(labels[i]);
+		free(labels);
+	}
+	if (alt[pick] >= 0) {
+		const if_branch *b = &br[alt[pick]];
+		walk_range(w, b->holder, b->body_from, b->body_to);
+	}
+}
+
+static void walk_case(walker *w, TSNode node)
+{
+	TSNode val = ts_node_child_by_field_name(node, "value", 5);
+	if (ts_node_is_null(val))
+		return;
+	sl_word v;
+	int known = cond_word(w, val, &v) == 0;
+	TSNode items[64];
+	unsigned ni = 0;
+	uint32_t k = ts_node_child_count(node);
+	for (uint32_t i = 0; i < k && ni < 64; i++)
+		if (ts_node_symbol(ts_node_child(node, i)) == S.case_item)
+			items[ni++] = ts_node_child(node, i);
+	int alt[65];
+	char **labels = sl_calloc(65, sizeof *labels);
+	unsigned na = 0;
+	int catch_all = 0;
+	size_t vla = ts_node_start_byte(val), vle = ts_node_end_byte(val);
+	for (unsigned i = 0; i < ni && !w->failed; i++) {
+		/* the patterns: the item's children before `)` */
+		uint32_t c = ts_node_child_count(items[i]);
+		int match = 0, all = 0;
+		size_t pe = ts_node_start_byte(items[i]);
+		for (uint32_t q = 0; q < c; q++) {
+			TSNode p = ts_node_child(items[i], q);
+			if (!strcmp(ts_node_type(p), ")")) {
+				pe = ts_node_start_byte(p);
+				break;
+			}
+			if (!ts_node_is_named(p))
+				continue;
+			size_t pa = ts_node_start_byte(p), pb = ts_node_end_byte(p);
+			if (pb - pa == 1 && w->v.text[pa] == '*')
+				all = 1;
+			if (known) {
+				sl_word pw;
+				if (cond_word(w, p, &pw) == 0) {
+					match |= !fnmatch(pw.text, v.text, 0);
+					sl_word_free(&pw);
+				}
+			}
+		}
+		if (known && !match)
+			continue;
+		alt[na] = (int)i;
+		sl_buf pre = {0};
+		sl_buf_puts(&pre, "case ");
+		sl_buf_add(&pre, w->v.text + vla, vle - vla);
+		sl_buf_puts(&pre, " in ");
+		labels[na++] = label_text(w, ts_node_start_byte(items[i]), pe, pre.data);
+		sl_buf_free(&pre);
+		if (known || all) {
+			catch_all = 1;
+			break;
+		}
+	}
+	if (known)
+		sl_word_free(&v);
+	if (!catch_all && !w->failed) {
+		alt[na] = -1;
+		labels[na++] = label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 4,
+					  "no pattern of the ");
+	}
+	if (w->failed) {
+		for (unsigned i = 0; i < na; i++)
+			free(labels[i]);
+		free(labels);
+		return;
+	}
+	unsigned pick = 0;
+	if (na > 1) {
+		pick = choose(w, node, labels, na);
+	} else {
+		for (unsigned i = 0; i < na; i++)
+			free(labels[i]);
+		free(labels);
+	}
+	if (alt[pick] >= 0) {
+		/* the item's statements: after `)`, up to `;;` */
+		TSNode it = items[alt[pick]];
+		uint32_t c = ts_node_child_count(it), from = c;
+		for (uint32_t q = 0; q < c; q++)
+			if (!strcmp(ts_node_type(ts_node_child(it, q)), ")")) {
+				from = q + 1;
+				break;
+			}
+		walk_range(w, it, from, c);
+	}
 }
 
 static void walk_statement(walker *w, TSNode node, int background)
 {
-	if (w->failed)
+	if (w->failed || w->s->exited)
 		return;
 	if (++w->depth > SL_MAX_NESTING) {
 		fail_at(w, ts_node_start_byte(node), "nesting deeper than the limit of %s levels", "64");
@@ -793,10 +2480,7 @@ static void walk_statement(walker *w, TSNode node, int background)
 	} else if ((t_sym == S.comment)) {
 		walk_comment(w, node);
 	} else if ((t_sym == S.variable_assignment)) {
-		sl_assign a;
-		assign_from_node(w, node, &a);
-		var_set(w, a.name, &a.value, a.start, 0);
-		SL_PUSH(w->s->assigns, w->s->nassigns, w->asg_cap, a);
+		do_assign(w, node, 0);
 	} else if ((t_sym == S.declaration_command)) {
 		size_t a0 = ts_node_start_byte(node);
 		int exported = sl_starts_with(w->v.text + a0, "export");
@@ -808,11 +2492,10 @@ static void walk_statement(walker *w, TSNode node, int background)
 	TSSymbol ct_sym = ts_node_symbol(c);
 	(void)ct;
 			if ((ct_sym == S.variable_assignment)) {
-				sl_assign a;
-				assign_from_node(w, c, &a);
-				a.exported = exported;
-				var_set(w, a.name, &a.value, a.start, exported);
-				SL_PUSH(w->s->assigns, w->s->nassigns, w->asg_cap, a);
+				TSNode cc = c;
+				size_t save = w->pool_n;
+				do_assign(w, cc, exported);
+				w->pool_n = save;
 			} else if ((ct_sym == S.variable_name) && exported) {
 				size_t na = ts_node_start_byte(c), nb = ts_node_end_byte(c);
 				const sl_assign *old = var_get(w, w->v.text + na, nb - na);
@@ -830,6 +2513,7 @@ static void walk_statement(walker *w, TSNode node, int background)
 	} else if ((t_sym == S.for_statement)) {
 		walk_for(w, node);
 	} else if ((t_sym == S.redirected_statement)) {
+		capture_heredocs(w, node);
 		uint32_t nc;
 		size_t kb = kids(w, node, 1, &nc);
 		for (uint32_t i = 0; i < nc; i++) {
@@ -844,16 +2528,32 @@ static void walk_statement(walker *w, TSNode node, int background)
 		w->pool_n = kb;
 	} else if ((t_sym == S.list)) {
 		walk_list(w, node, background);
+	} else if (t_sym == S.subshell) {
+		w->subshell++;
+		walk_children(w, node);
+		w->subshell--;
 	} else if ((t_sym == S.pipeline) || (t_sym == S.program) ||
-		   (t_sym == S.do_group) || (t_sym == S.compound_statement) ||
-		   (t_sym == S.subshell)) {
+		   (t_sym == S.do_group) || (t_sym == S.compound_statement)) {
 		walk_children(w, node);
 	} else if ((t_sym == S.function_definition)) {
-		note(w, node, "function definition not analysed (its body runs only when called)");
-	} else if ((t_sym == S.if_statement) || (t_sym == S.case_statement) ||
-		   (t_sym == S.while_statement) || (t_sym == S.c_style_for_statement)) {
+		/* its body is walked where it is called (walk_call) */
+		TSNode fn = ts_node_child_by_field_name(node, "name", 4);
+		TSNode body = ts_node_child_by_field_name(node, "body", 4);
+		if (!ts_node_is_null(fn) && !ts_node_is_null(body)) {
+			size_t fa = ts_node_start_byte(fn), fb = ts_node_end_byte(fn);
+			SL_PUSH(w->s->functions, w->s->nfunctions, w->fn_cap,
+				sl_strndup(w->v.text + fa, fb - fa));
+			struct fn f = {sl_strndup(w->v.text + fa, fb - fa), body};
+			SL_PUSH(w->fns, w->nfns, w->fns_cap, f);
+		}
+	} else if (t_sym == S.if_statement) {
+		walk_if(w, node);
+	} else if (t_sym == S.case_statement) {
+		walk_case(w, node);
+	} else if ((t_sym == S.while_statement) || (t_sym == S.c_style_for_statement)) {
 		sl_buf b = {0};
-		sl_buf_printf(&b, "%s not analysed yet; commands inside it are not in the model", t);
+		sl_buf_printf(&b, "%s not analysed yet; commands inside it are not in the model",
+			      t_sym == S.while_statement ? "while/until loop" : "C-style for loop");
 		note(w, node, b.data);
 		sl_buf_free(&b);
 	} else {
@@ -884,7 +2584,7 @@ static int first_error(TSNode node, TSNode *out, unsigned depth)
 static void report_syntax_error(walker *w, TSNode root)
 {
 	/* Iterative descent: trees of hostile input can be very deep. */
-	TSNode n = root, bad = root;
+	TSNode n = root, bad = root, parent = root;
 	for (;;) {
 		if (ts_node_is_missing(n) || !strcmp(ts_node_type(n), "ERROR")) {
 			bad = n;
@@ -895,6 +2595,7 @@ static void report_syntax_error(walker *w, TSNode root)
 		for (uint32_t i = 0; i < k; i++) {
 			TSNode c = ts_node_child(n, i);
 			if (ts_node_has_error(c) || ts_node_is_missing(c)) {
+				parent = n;
 				n = c;
 				moved = 1;
 				break;
@@ -908,6 +2609,43 @@ static void report_syntax_error(walker *w, TSNode root)
 	(void)first_error;
 	size_t a = ts_node_start_byte(bad);
 	const char *t = w->v.text;
+	/* Name what was left open: a here-document, an array. */
+	TSNode up = parent;  /* ts_node_parent is unreliable for zero-width nodes */
+	if (ts_node_is_missing(bad) && !strcmp(ts_node_type(bad), "heredoc_end")) {
+		TSNode st = {0};
+		int have = 0;
+		uint32_t k = ts_node_child_count(up);
+		for (uint32_t i = 0; i < k && !have; i++)
+			if (!strcmp(ts_node_type(ts_node_child(up, i)), "heredoc_start")) {
+				st = ts_node_child(up, i);
+				have = 1;
+			}
+		if (have) {
+			unsigned l, c;
+			sl_source_pos(w->v.src, src_off(&w->v, ts_node_start_byte(up)), &l, &c);
+			sl_buf m = {0};
+			size_t sa = ts_node_start_byte(st), sb = ts_node_end_byte(st);
+			sl_buf_printf(&m, "unterminated here-document: `<<%.*s` at line %u, column %u has no closing line",
+				      (int)(sb - sa), t + sa, l, c);
+			fail_at(w, a, "%s", m.data);
+			sl_buf_free(&m);
+			return;
+		}
+	}
+	for (TSNode p = ts_node_is_missing(bad) ? parent : bad; !ts_node_is_null(p); p = ts_node_parent(p)) {
+		if (ts_node_symbol(p) != S.array)
+			continue;
+		unsigned l, c;
+		sl_source_pos(w->v.src, src_off(&w->v, ts_node_start_byte(p)), &l, &c);
+		sl_buf m = {0};
+		if (ts_node_is_missing(bad))
+			sl_buf_printf(&m, "unterminated array: the `(` at line %u, column %u is never closed", l, c);
+		else
+			sl_buf_printf(&m, "syntax error in the array opened at line %u, column %u (an unclosed `(`?)", l, c);
+		fail_at(w, a, "%s", m.data);
+		sl_buf_free(&m);
+		return;
+	}
 	if (ts_node_is_missing(bad)) {
 		fail_at(w, a, "syntax error: missing `%s`", ts_node_type(bad));
 		return;
@@ -1027,7 +2765,7 @@ static int compare_comments(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
-static int parse_view(const view *v, sl_script **out, sl_error *err)
+static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out, sl_error *err)
 {
 	*out = NULL;
 	/* Protect placeholders from being read as redirections (see top). */
@@ -1045,6 +2783,17 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 			if (masked[k] == ' ')
 				masked[k] = '_';
 		i += at + n;
+	}
+	/* A backslash-newline just before the end of the text continues onto
+	 * nothing: bash ends the command there, tree-sitter-bash calls it an
+	 * error. Read it as a blank (same length, so offsets agree). */
+	{
+		size_t e = v->len;
+		while (e > 0 && (masked[e - 1] == '\n' || masked[e - 1] == '\r' || masked[e - 1] == ' ' ||
+				 masked[e - 1] == '\t'))
+			e--;
+		if (e > 0 && masked[e - 1] == '\\' && (e < 2 || masked[e - 2] != '\\'))
+			masked[e - 1] = ' ';
 	}
 	/* One parser per thread, reused: creating one per script costs more
 	 * than parsing a typical launch script. */
@@ -1064,6 +2813,11 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 	w.v = *v;
 	w.s = s;
 	w.err = err;
+	if (opts) {
+		w.binds = opts->binds;
+		w.choice = opts->choice;
+		w.nchoice = opts->nchoice;
+	}
 	if (ts_node_has_error(root))
 		report_syntax_error(&w, root);
 	else if (!check_nesting(&w, root))
@@ -1071,8 +2825,15 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 	for (size_t i = 0; i < w.vars.n; i++) {
 		free(w.vars.items[i].name);
 		sl_word_free(&w.vars.items[i].value);
+		for (size_t k = 0; k < w.vars.arr[i].n; k++)
+			sl_word_free(&w.vars.arr[i].elems[k]);
+		free(w.vars.arr[i].elems);
 	}
 	free(w.vars.items);
+	free(w.vars.arr);
+	for (size_t i = 0; i < w.nfns; i++)
+		free(w.fns[i].name);
+	free(w.fns);
 	free(w.pool);
 	if (w.have_cur)
 		ts_tree_cursor_delete(&w.cur);
@@ -1091,15 +2852,21 @@ static int parse_view(const view *v, sl_script **out, sl_error *err)
 
 int sl_shell_parse(const sl_source *src, sl_script **out, sl_error *err)
 {
+	return sl_shell_parse_with(src, NULL, out, err);
+}
+
+int sl_shell_parse_with(const sl_source *src, const sl_shell_opts *opts, sl_script **out,
+			sl_error *err)
+{
 	view v = {src, src->text, src->len, NULL};
-	return parse_view(&v, out, err);
+	return parse_view(&v, opts, out, err);
 }
 
 int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,
 			sl_error *err)
 {
 	view v = {src, w->text, w->len, w->offs};
-	return parse_view(&v, out, err);
+	return parse_view(&v, NULL, out, err);
 }
 
 static void free_assign(sl_assign *a)
@@ -1136,6 +2903,25 @@ void sl_script_free(sl_script *s)
 	free(s->assigns);
 	for (size_t i = 0; i < s->nnotes; i++)
 		free(s->notes[i]);
+	for (size_t i = 0; i < s->ninputs; i++) {
+		free(s->inputs[i].name);
+		free(s->inputs[i].value);
+	}
+	free(s->inputs);
+	for (size_t i = 0; i < s->nheredocs; i++) {
+		free(s->heredocs[i].target);
+		sl_word_free(&s->heredocs[i].body);
+	}
+	free(s->heredocs);
+	for (size_t i = 0; i < s->npoints; i++) {
+		for (unsigned k = 0; k < s->points[i].n; k++)
+			free(s->points[i].labels[k]);
+		free(s->points[i].labels);
+	}
+	free(s->points);
+	for (size_t i = 0; i < s->nfunctions; i++)
+		free(s->functions[i]);
+	free(s->functions);
 	free(s->notes);
 	free(s->note_offs);
 	free(s);
@@ -1169,4 +2955,92 @@ int sl_json_parse_word(const sl_source *src, const sl_word *w, json_t **out, sl_
 	sl_source_pos(src, pos <= w->len ? w->offs[pos] : w->start, &l, &c);
 	sl_error_set(err, src->path, l, c, "invalid JSON: %s", je.text);
 	return SL_ERR_INPUT;
+}
+
+/* ---- variants ------------------------------------------------------------- */
+
+char *sl_script_variant_label(const sl_script *s)
+{
+	if (!s->npoints)
+		return NULL;
+	sl_buf b = {0};
+	for (size_t i = 0; i < s->npoints; i++) {
+		if (i)
+			sl_buf_puts(&b, ", ");
+		sl_buf_puts(&b, s->points[i].labels[s->points[i].taken]);
+	}
+	if (s->exited) {
+		unsigned line, col;
+		sl_source_pos(s->src, s->exit_off, &line, &col);
+		sl_buf_printf(&b, ", then exit (line %u)", line);
+	}
+	return sl_buf_detach(&b);
+}
+
+void sl_variants_free(sl_variant *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].choice);
+		free(v[i].label);
+	}
+	free(v);
+}
+
+/*
+ * Every combination of alternatives, in order, like an odometer over the
+ * undecided conditionals met: read with a choice vector, then advance the
+ * last point that has an alternative left (points after it start again at
+ * their first). A choice can lead to other conditionals (nested ones), which
+ * is why each reading reports the points it met.
+ */
+int sl_shell_variants(const sl_source *src, const sl_binds *binds, sl_variant **out, size_t *n,
+		      int *truncated, sl_error *err)
+{
+	*out = NULL;
+	*n = 0;
+	*truncated = 0;
+	unsigned *choice = NULL;
+	size_t nchoice = 0, cap = 0;
+	for (;;) {
+		sl_shell_opts o = {binds, choice, nchoice};
+		sl_script *s;
+		int rc = sl_shell_parse_with(src, &o, &s, err);
+		if (rc) {
+			free(choice);
+			sl_variants_free(*out, *n);
+			*out = NULL;
+			*n = 0;
+			return rc;
+		}
+		if (*n == SL_MAX_VARIANTS) {
+			*truncated = 1;
+			sl_script_free(s);
+			break;
+		}
+		sl_variant v;
+		v.nchoice = s->npoints;
+		v.choice = sl_calloc(s->npoints + 1, sizeof *v.choice);
+		for (size_t i = 0; i < s->npoints; i++)
+			v.choice[i] = s->points[i].taken;
+		v.label = sl_script_variant_label(s);
+		sl_grow((void **)out, &cap, *n + 1, sizeof **out);
+		(*out)[(*n)++] = v;
+		/* advance */
+		size_t i = s->npoints;
+		while (i > 0 && s->points[i - 1].taken + 1 >= s->points[i - 1].n)
+			i--;
+		if (i == 0) {
+			sl_script_free(s);
+			break;
+		}
+		free(choice);
+		choice = sl_calloc(i, sizeof *choice);
+		for (size_t k = 0; k + 1 < i; k++)
+			choice[k] = s->points[k].taken;
+		choice[i - 1] = s->points[i - 1].taken + 1;
+		nchoice = i;
+		sl_script_free(s);
+	}
+	free(choice);
+	return SL_OK;
 }

@@ -42,6 +42,8 @@ static void flags_json(json_t *o, unsigned f)
 		json_object_set_new(o, "per_node", json_true());
 	if (f & SL_SET_PER_REPLICA)
 		json_object_set_new(o, "per_replica", json_true());
+	if (f & SL_SET_BOUND)
+		json_object_set_new(o, "set", json_true());
 }
 
 /* A wrapper's detail without its internal keys (those starting with '_'). */
@@ -83,7 +85,7 @@ static json_t *service_json(const sl_service *s)
 		json_object_set_new(g, "from", json_string(s->gpus_from));
 		if (s->gpus_placeholder)
 			json_object_set_new(g, "placeholder", json_true());
-		json_object_set(g, "devices", s->gpu_devices ? s->gpu_devices : json_array());
+		json_object_set_new(g, "devices", s->gpu_devices ? json_incref(s->gpu_devices) : json_array());
 		json_object_set_new(g, "origin", origin_json(&s->gpus_origin));
 		json_object_set_new(o, "gpus", g);
 	} else {
@@ -137,9 +139,19 @@ json_t *sl_report_model_json(const sl_model *m)
 		json_array_append_new(files, json_string(b.data));
 		sl_buf_free(&b);
 	}
+	/* files the script writes itself (here-documents): script#file */
+	for (size_t i = 0; i < m->nfiles; i++) {
+		sl_buf b = {0};
+		sl_buf_printf(&b, "%s#%s", m->files[i]->path, m->files[i]->section);
+		json_array_append_new(files, json_string(b.data));
+		sl_buf_free(&b);
+	}
 	json_t *o = json_pack("{s:s, s:s, s:o, s:o}", "entry", e->path, "script", e->script->path,
 			      "files", files, "metadata",
 			      e->metadata ? json_string(e->metadata->path) : json_null());
+	if (m->variant)
+		json_object_set_new(o, "variant", json_pack("{s:i, s:i, s:s}", "index", (json_int_t)m->variant_index,
+							    "of", (json_int_t)m->nvariants, "assumes", m->variant));
 	json_t *svc = json_array();
 	for (size_t i = 0; i < m->nservices; i++)
 		json_array_append_new(svc, service_json(&m->services[i]));
@@ -158,6 +170,16 @@ json_t *sl_report_model_json(const sl_model *m)
 							origin_json(&k->origin)));
 	}
 	json_object_set_new(o, "claims", claims);
+	/* only when there are some: the catalogue's scripts read none */
+	if (m->ninputs) {
+		json_t *in = json_array();
+		for (size_t i = 0; i < m->ninputs; i++)
+			json_array_append_new(in, json_pack("{s:s, s:s?, s:b, s:o}", "name", m->inputs[i].name,
+							    "set", m->inputs[i].value, "default_used",
+							    m->inputs[i].defaulted, "origin",
+							    origin_json(&m->inputs[i].origin)));
+		json_object_set_new(o, "inputs", in);
+	}
 	return o;
 }
 
@@ -250,6 +272,8 @@ static void tag(const out *o, unsigned f)
 		fprintf(o->f, " (per node)");
 	if (f & SL_SET_PER_REPLICA)
 		fprintf(o->f, " (per replica)");
+	if (f & SL_SET_BOUND)
+		fprintf(o->f, " (--set)");
 }
 
 int sl_report_model_tty(FILE *f, const sl_model *m, int color)
@@ -258,6 +282,14 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 	char w[512];
 	fprintf(f, "%s%s%s: %zu service%s\n", C(&o, BOLD), m->entry->path, C(&o, RST), m->nservices,
 		m->nservices == 1 ? "" : "s");
+	if (m->variant)
+		fprintf(f, "variant %u of %u: %s\n", m->variant_index, m->nvariants, m->variant);
+	if (m->nfiles) {
+		fprintf(f, "\nfiles written by the script (here-documents)\n");
+		for (size_t i = 0; i < m->nfiles; i++)
+			fprintf(f, "  %s  %s:%u\n", m->files[i]->section, m->files[i]->name,
+				m->files[i]->line_base + 1);
+	}
 	for (size_t i = 0; i < m->nservices; i++) {
 		const sl_service *s = &m->services[i];
 		fprintf(f, "\n%sservice %s%s  %s (%s)", C(&o, BOLD), s->name, C(&o, RST), s->engine,
@@ -357,6 +389,21 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 			fputs(C(&o, RST), f);
 			fprintf(f, "  %s: \"%s\"\n", k->from, k->text);
 			free(tmp);
+		}
+	}
+	if (m->ninputs) {
+		fprintf(f, "\ninputs (unknown to the script; bind with --set NAME=VALUE)\n");
+		for (size_t i = 0; i < m->ninputs; i++) {
+			const sl_model_input *in = &m->inputs[i];
+			fputs("  $", f);
+			pad(f, in->name, 27);
+			putc(' ', f);
+			pad(f, in->value ? in->value : in->defaulted ? "(default used)" : "(unknown)", 28);
+			putc(' ', f);
+			fputs(C(&o, DIM), f);
+			fputs(short_where(&in->origin, w, sizeof w), f);
+			fputs(C(&o, RST), f);
+			fputs(in->value ? "  --set\n" : "\n", f);
 		}
 	}
 	if (m->nnotes) {

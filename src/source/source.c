@@ -139,6 +139,7 @@ void sl_source_free(sl_source *s)
 	free(s->text);
 	free(s->lines);
 	free(s->section);
+	free(s->col_shift);
 	free(s);
 }
 
@@ -168,7 +169,7 @@ void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col
 	m->pos_off = off;
 	m->pos_col = c;
 	*line = (unsigned)lo + 1 + s->line_base;
-	*col = c;
+	*col = c + (s->col_shift && lo < s->nlines ? s->col_shift[lo] : 0);
 }
 
 size_t sl_source_offset(const sl_source *s, unsigned line, unsigned col)

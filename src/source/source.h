@@ -26,6 +26,8 @@ typedef struct sl_source {
 	unsigned line_base;  /* lines before this text in the file (a section of a
 			      * catalogue-form entry file); 0 for a whole file */
 	char *section;       /* the section's file name (gen_config.yaml), or NULL; owned */
+	unsigned *col_shift; /* per line, columns before this text on the file's line (the
+			      * tabs `<<-` removed from a here-document), or NULL; owned */
 	/* sl_source_pos's memory of the last position it computed: positions
 	 * are asked for in file order, and a long line would otherwise be
 	 * rescanned from its start each time */

@@ -37,6 +37,207 @@ static void test_quotes_and_expansion(void **st)
 	sl_entry_free(e);
 }
 
+
+/* Unquoted expansions split into words, each keeping the offsets where its
+ * bytes are written; quoted ones do not; an unquoted empty one vanishes. */
+static void test_word_splitting(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("ARGS=\"--a 1  --b\"\nE=\"\"\ncmd $ARGS \"$ARGS\" $E x\n");
+	sl_script *s = parse_ok(e);
+	sl_command *c = &s->cmds[0];
+	assert_int_equal(c->argc, 6);
+	assert_string_equal(c->argv[1].text, "--a");
+	assert_string_equal(c->argv[2].text, "1");
+	assert_string_equal(c->argv[3].text, "--b");
+	assert_string_equal(c->argv[4].text, "--a 1  --b");
+	assert_string_equal(c->argv[5].text, "x");
+	/* --b is written on line 1, column 14 */
+	assert_string_equal(pos_of(e->script, c->argv[3].start), "1:14");
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+static void test_arrays(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("M=org/m\nCMD=( vllm serve \"$M\" --tp 8 )\nCMD+=( \"--x y\" )\n"
+				 "\"${CMD[@]}\" ${#CMD[@]} ${CMD[1]} \"${CMD[*]}\"\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->ncmds, 1);
+	sl_command *c = &s->cmds[0];
+	assert_int_equal(c->argc, 9);
+	assert_string_equal(c->argv[0].text, "vllm");
+	assert_string_equal(c->argv[2].text, "org/m");
+	/* a whole element keeps its own place in the array */
+	assert_string_equal(pos_of(e->script, c->argv[2].start), "2:18");
+	assert_string_equal(c->argv[5].text, "--x y");
+	assert_string_equal(c->argv[6].text, "6");
+	assert_string_equal(c->argv[7].text, "serve");
+	assert_string_equal(c->argv[8].text, "vllm serve org/m --tp 8 --x y");
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+static void test_arithmetic_and_defaults(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("TP=4\nN=${N:-2}\n: ${Z:=7}\n"
+				 "cmd $((TP * 64)) $(( (TP + N) % 4 )) $((CONC * 2)) $((1 << 4)) ${TP:+on} ${U:+on} $Z\n");
+	sl_script *s = parse_ok(e);
+	sl_command *c = &s->cmds[1];
+	assert_int_equal(c->argc, 8);
+	assert_string_equal(c->argv[1].text, "256");
+	assert_string_equal(c->argv[2].text, "2");
+	assert_string_equal(c->argv[3].text, "$((CONC * 2))");
+	assert_true(c->argv[3].flags & SL_WORD_SYMBOLIC);
+	assert_string_equal(c->argv[4].text, "16");
+	assert_string_equal(c->argv[5].text, "on");
+	assert_string_equal(c->argv[6].text, "${U:+on}");
+	assert_true(c->argv[6].flags & SL_WORD_SYMBOLIC);
+	assert_string_equal(c->argv[7].text, "7");
+	/* inputs: N (default used), CONC and U unknown */
+	assert_int_equal(s->ninputs, 4);
+	assert_string_equal(s->inputs[0].name, "N");
+	assert_true(s->inputs[0].defaulted);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+static void test_set_bindings(void **st)
+{
+	(void)st;
+	char *names[] = {"CONC", "TP", "CC"}, *values[] = {"32", "2", "10.0"};
+	sl_binds b = {names, values, 3};
+	sl_entry *e = entry_from("TP=8\nCC=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader)\n"
+				 "cmd $((CONC / 2)) $TP $CC ${CONC}\n");
+	sl_script *s = NULL;
+	sl_error err = {0};
+	sl_shell_opts o = {&b, NULL, 0};
+	assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
+	sl_command *c = &s->cmds[0];
+	assert_string_equal(c->argv[1].text, "16");
+	assert_true(c->argv[1].flags & SL_WORD_BOUND);
+	/* what the script knows is not replaced */
+	assert_string_equal(c->argv[2].text, "8");
+	assert_false(c->argv[2].flags & SL_WORD_BOUND);
+	/* what it cannot know is */
+	assert_string_equal(c->argv[3].text, "10.0");
+	assert_string_equal(c->argv[4].text, "32");
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+static void test_heredocs(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("TP=8\ncat > /tmp/c.yaml <<EOF\ntp: $TP\nq: \\$HOME \"x\"\nEOF\n"
+				 "cat <<'END' > d.yaml\nraw: $TP\nEND\ncat <<EOF\nnot: a file\nEOF\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->nheredocs, 2);
+	assert_string_equal(s->heredocs[0].target, "/tmp/c.yaml");
+	assert_string_equal(s->heredocs[0].body.text, "tp: 8\nq: $HOME \"x\"\n");
+	assert_string_equal(pos_of(e->script, s->heredocs[0].body_start), "3:1");
+	assert_string_equal(s->heredocs[1].target, "d.yaml");
+	assert_string_equal(s->heredocs[1].body.text, "raw: $TP\n");
+	assert_false(s->heredocs[1].symbolic);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+static void test_script_errors(void **st)
+{
+	(void)st;
+	static const struct { const char *text, *want; } cases[] = {
+		{"A=$B\nB=$A\n", "2:1"},
+		{"A=B\nB=A\necho $((A))\n", "3:9"},
+		{"X=( a b\n", "1:8"},
+		{"cat > f <<EOF\nx: 1\n", "3:1"},
+		{"echo $((1 / 0))\n", "3:0"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		sl_entry *e = entry_from(cases[i].text);
+		sl_script *s = NULL;
+		sl_error err = {0};
+		assert_int_not_equal(sl_shell_parse(e->script, &s, &err), 0);
+		assert_null(s);
+		char at[32];
+		snprintf(at, sizeof at, "%u:%u", err.line, err.col);
+		if (i < 4)
+			assert_string_equal(at, cases[i].want);
+		else
+			assert_non_null(strstr(err.msg, "division by zero"));
+		sl_error_clear(&err);
+		sl_entry_free(e);
+	}
+}
+
+
+static void test_variants(void **st)
+{
+	(void)st;
+	/* X unknown: two alternatives, the second holding a nested unknown if
+	 * (two more); G known: its case is decided; TP known: decided */
+	sl_entry *e = entry_from("G=b200\nTP=8\nif [ \"$X\" = 1 ]; then A=1; else if [[ $Y == y* ]]; then A=2; fi; fi\n"
+				 "case $G in b*) B=1 ;; *) B=2 ;; esac\n"
+				 "if [ \"$TP\" -ge 4 ] && [ -n \"$G\" ]; then C=1; fi\n"
+				 "cmd $A $B $C\n");
+	sl_variant *v;
+	size_t n;
+	int trunc;
+	sl_error err = {0};
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &err), 0);
+	assert_int_equal(n, 3);
+	assert_false(trunc);
+	assert_string_equal(v[0].label, "if [ \"$X\" = 1 ] (line 3)");
+	assert_string_equal(v[1].label, "not [ \"$X\" = 1 ] (line 3), if [[ $Y == y* ]] (line 3)");
+	assert_string_equal(v[2].label, "not [ \"$X\" = 1 ] (line 3), no branch of the if (line 3)");
+	/* A is never set in the third: it stays symbolic, $A */
+	static const char *const want[] = {"1", "2", "$A"};
+	for (size_t i = 0; i < n; i++) {
+		sl_shell_opts o = {NULL, v[i].choice, v[i].nchoice};
+		sl_script *s;
+		assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
+		const sl_command *c = &s->cmds[s->ncmds - 1];
+		/* $A, then B=1 and C=1 always */
+		assert_int_equal(c->argc, 4);
+		assert_string_equal(c->argv[1].text, want[i]);
+		assert_string_equal(c->argv[c->argc - 2].text, "1");
+		assert_string_equal(c->argv[c->argc - 1].text, "1");
+		sl_script_free(s);
+	}
+	sl_variants_free(v, n);
+	/* --set decides the condition: one reading */
+	char *names[] = {"X"}, *values[] = {"1"};
+	sl_binds b = {names, values, 1};
+	assert_int_equal(sl_shell_variants(e->script, &b, &v, &n, &trunc, &err), 0);
+	assert_int_equal(n, 1);
+	assert_null(v[0].label);
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+}
+
+static void test_functions(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("run() {\n  local p=$1\n  shift\n  serve --port $p \"$@\"\n}\nrun 8000 --a \"b c\"\nrun 9000\n");
+	sl_script *s = parse_ok(e);
+	/* run, serve, run, serve */
+	assert_int_equal(s->ncmds, 6);
+	const sl_command *c = &s->cmds[2];
+	assert_string_equal(c->argv[0].text, "serve");
+	assert_int_equal(c->argc, 5);
+	assert_string_equal(c->argv[2].text, "8000");
+	assert_string_equal(c->argv[4].text, "b c");
+	/* the argument keeps the place it is written at the call */
+	assert_string_equal(pos_of(e->script, c->argv[3].start), "6:10");
+	c = &s->cmds[5];
+	assert_int_equal(c->argc, 3);
+	assert_string_equal(c->argv[2].text, "9000");
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
 static void test_placeholders(void **st)
 {
 	(void)st;
@@ -294,6 +495,14 @@ int main(void)
 		cmocka_unit_test(test_json_error_position),
 		cmocka_unit_test(test_source_rejects),
 		cmocka_unit_test(test_yaml),
+		cmocka_unit_test(test_word_splitting),
+		cmocka_unit_test(test_arrays),
+		cmocka_unit_test(test_arithmetic_and_defaults),
+		cmocka_unit_test(test_set_bindings),
+		cmocka_unit_test(test_heredocs),
+		cmocka_unit_test(test_script_errors),
+		cmocka_unit_test(test_variants),
+		cmocka_unit_test(test_functions),
 	};
 	return cmocka_run_group_tests_name("shell", tests, NULL, NULL);
 }

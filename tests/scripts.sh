@@ -1,0 +1,103 @@
+#!/bin/sh
+# scripts.sh SERVELINT [--update]: launch scripts in the forms people keep in
+# git (tests/data/scripts/): variables, defaults, arithmetic, arrays, flag
+# strings spliced unquoted, --set. `show` against outputs read and judged
+# (tests/golden/scripts/), `diff` between variants, `check` without false
+# findings, and bad input in these forms refused with file:line:col.
+set -u
+. "$(dirname "$0")/lib.sh"
+gold=scripts
+d=tests/data/scripts
+tmp0=$(mktemp -d)
+
+for f in $d/*.sh; do
+	n=$(basename "$f" .sh)
+	golden "$n.tty" "$bin" show --color never "$f"
+	# every script is clean under check (no false findings), but the one
+	# planted with a finding in one variant
+	[ "$n" = cond-gpus ] && continue
+	"$bin" check --color never "$f" > /dev/null 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && ok || ko "check $n: exit $rc"
+done
+
+# JSON: where each value is written (value_origin), symbolic flags, inputs
+golden vars.json "$bin" show --format json $d/vars.sh
+
+# here-documents: files of the entry (script#file), positions in the script
+golden heredoc-trt.json "$bin" show --format json $d/heredoc-trt.sh
+# a value from a here-document follows --set like any other
+"$bin" show --format json --set MTP_LAYERS=3 $d/heredoc-trt.sh | grep -q '"raw": "num_nextn_predict_layers: ${MTP_LAYERS}"' &&
+	ok || ko "heredoc value raw as written"
+"$bin" show --set MTP_LAYERS=3 $d/heredoc-trt.sh | grep -q '^    spec.num_tokens  *3 ' && ok || ko "heredoc --set MTP_LAYERS=3"
+
+# --set binds what the script leaves unknown: arithmetic over it is computed
+golden vars-set.tty "$bin" show --color never --set CONC=64 $d/vars.sh
+"$bin" show --format json --set CONC=64 $d/vars.sh | grep -q '"value": 96,' && ok || ko "--set CONC=64 gives 96"
+# a value the script knows is never replaced by --set
+"$bin" show --format json --set TP=2 $d/vars.sh | grep -q '"value": 8,' && ok || ko "--set does not override TP=8"
+printf 'vllm serve $1 --max-num-seqs ${2:-64}\n' > "$tmp0/pos.sh"
+"$bin" show --set 1=org/m "$tmp0/pos.sh" | grep -q '^    model  *org/m .* (--set)$' && ok || ko "--set 1=VALUE binds \$1"
+"$bin" show --set 1X=2 $d/vars.sh > /dev/null 2>&1
+[ $? -eq 2 ] && ok || ko "--set with a bad name is a usage error"
+
+# symbolic comparison: $TP vs 8 differs, $CONC vs ${CONC} and $((ISL + OSL)) are equal
+golden sym.diff "$bin" diff --color never $d/sym-a.sh $d/sym-b.sh
+"$bin" diff --exit-code --set TP=8 $d/sym-a.sh $d/sym-b.sh > /dev/null
+[ $? -eq 0 ] && ok || ko "diff --set TP=8: equal"
+"$bin" diff --exit-code $d/sym-a.sh $d/sym-b.sh > /dev/null
+[ $? -eq 1 ] && ok || ko "diff: \$TP vs 8 differs"
+
+# conditionals: each alternative of an undecided if/case is a variant
+golden cond.json "$bin" show --format json --variant 5 $d/cond.sh
+golden cond-set.tty "$bin" show --color never --set CC=10.0 --set GPU=h100 $d/cond.sh
+[ "$("$bin" show $d/cond.sh | grep -c '^variant [1-6] of 6: ')" -eq 6 ] && ok || ko "cond.sh: 6 variants"
+golden cond-1-5.diff "$bin" diff --color never --variant 1 --variant 5 $d/cond.sh $d/cond.sh
+"$bin" diff $d/cond.sh $d/cond.sh > /dev/null 2> "$tmp0/err"
+[ $? -eq 2 ] && grep -q 'the script has 6 variants; pick one with --variant N' "$tmp0/err" && ok ||
+	ko "diff of a script with variants needs --variant"
+# a variant per YAML file the condition picks (an entry folder)
+golden cond-yaml.tty "$bin" show --color never $d/cond-yaml
+golden cond-yaml.diff "$bin" diff --color never --variant 1 --variant 2 $d/cond-yaml $d/cond-yaml
+"$bin" check $d/cond-yaml > /dev/null
+[ $? -eq 0 ] && ok || ko "check cond-yaml"
+# a finding in one variant names it; --set picks the other, which is clean
+golden cond-gpus.check "$bin" check --color never $d/cond-gpus.sh
+"$bin" check --set MODE=small $d/cond-gpus.sh > /dev/null
+[ $? -eq 0 ] && ok || ko "check --set MODE=small is clean"
+"$bin" show --variant 3 $d/cond-gpus.sh > /dev/null 2> "$tmp0/err"
+[ $? -eq 2 ] && grep -q 'there is no variant 3: the script has 2' "$tmp0/err" && ok || ko "--variant past the last"
+
+# a guard that exits ends its variant; `|| exit 1` does not end the script
+[ "$("$bin" show --set HF_TOKEN=x $d/guard.sh | grep -c '^variant ')" -eq 0 ] && ok || ko "guard: --set decides -z"
+
+# bad input: a clear error, exit 2, nothing on stdout, no hang
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$tmp0"' EXIT
+bad() { # NAME REGEX (the script is $tmp/NAME.sh)
+	timeout 20 "$bin" show "$tmp/$1.sh" > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+	if [ $rc -ne 2 ] || [ -s "$tmp/out" ] || ! grep -Eq "^$tmp/$1.sh:$2" "$tmp/err"; then
+		ko "bad input $1: exit $rc, stderr: $(cat "$tmp/err")"
+	else
+		ok
+	fi
+}
+printf 'A=$B\nB=$A\nvllm serve m --tp $B\n' > "$tmp/recursive.sh"
+bad recursive '2:1: recursive variable: `B` is set from a variable whose value is `\$B` \(line 1\)'
+printf 'A=B\nB=A\nvllm serve m --max-num-seqs $((A + 1))\n' > "$tmp/recursive-arith.sh"
+bad recursive-arith '3:[0-9]+: arithmetic: variable `[AB]` refers to itself'
+printf 'CMD=( vllm serve m\n  --tp 8\n"${CMD[@]}"\n' > "$tmp/array.sh"
+bad array '3:12: unterminated array: the `\(` at line 1, column 5 is never closed'
+printf 'CMD=( vllm serve m\n  --tp 8\nCMD+=(x)\n' > "$tmp/array2.sh"
+bad array2 '3:6: syntax error in the array opened at line 1, column 5'
+printf 'cat > c.yaml <<EOF\ntensor_parallel_size: 8\ntrtllm-serve m --config c.yaml\n' > "$tmp/heredoc.sh"
+bad heredoc '4:1: unterminated here-document: `<<EOF` at line 1, column 14 has no closing line'
+printf 'vllm serve m --max-num-seqs $((8 / (4 - 4)))\n' > "$tmp/div.sh"
+bad div '1:34: arithmetic: division by zero'
+# values that double at each assignment stop at the explicit limits
+{ printf 'A=x\n'; i=0; while [ $i -lt 40 ]; do printf 'A="$A$A"\n'; i=$((i + 1)); done; printf 'vllm serve $A\n'; } > "$tmp/double.sh"
+bad double '22:3: a word longer than the limit of 1048576 bytes after expansion'
+{ printf 'A=(x)\n'; i=0; while [ $i -lt 40 ]; do printf 'A+=( "${A[@]}" )\n'; i=$((i + 1)); done; } > "$tmp/double2.sh"
+bad double2 '18:4: an array of more than the limit of 100000 elements'
+finish
