@@ -159,13 +159,21 @@ STANDIN_MODE=orphan sl --set model-path=/m tests/data/run/agg > /dev/null 2>&1; 
 none_left "orphan"
 # SIGINT and SIGTERM to servelint while it waits
 for sig in INT TERM; do
+	rm -f "$T/order"
 	STANDIN_MODE=never-ready STANDIN_TAG=$tag "$bin" run --logs "$T/logs" --grace 2 --set model-path=/m tests/data/run/agg > "$T/sig.out" 2>&1 &
 	pid=$!
+	# wait for the stand-in itself (servelint carries the tag too, and a
+	# signal before its handlers are in place would only test the shell:
+	# a background job of a script even starts with SIGINT ignored)
 	n=0
-	while [ "$(left)" -eq 0 ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-	[ $n -lt 50 ] && ok || ko "SIG$sig: the run's processes were never seen (the leftover check would see nothing)"
-	sleep 0.3
+	while ! grep -q '^start ' "$T/order" 2>/dev/null && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+	[ $n -lt 100 ] && [ "$(left)" -gt 1 ] && ok || ko "SIG$sig: the run's processes were never seen (the leftover check would see nothing)"
 	kill -$sig $pid
+	# a watchdog, so that a servelint that does not stop fails the test
+	# instead of hanging it
+	n=0
+	while kill -0 $pid 2>/dev/null && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
+	kill -0 $pid 2>/dev/null && { kill -KILL $pid; ko "SIG$sig: servelint still running 30 s later"; }
 	wait $pid; rc=$?
 	want=$([ $sig = INT ] && echo 130 || echo 143)
 	[ $rc -eq "$want" ] && grep -q 'interrupted' "$T/sig.out" && ok || ko "SIG$sig: exit $rc $(cat "$T/sig.out")"
