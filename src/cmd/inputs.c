@@ -116,7 +116,8 @@ void sl_input_discover(const char *path, char ***out, size_t *n, size_t *cap, un
 				names[j] = t;
 			}
 		sl_buf p = {0};
-		sl_buf_printf(&p, "%s/%s", path, names[i]);
+		/* `corpus/` and `corpus` give the same names (no `corpus//x`) */
+		sl_buf_printf(&p, "%s%s%s", path, sl_ends_with(path, "/") ? "" : "/", names[i]);
 		if (stat(p.data, &st) == 0 && (S_ISDIR(st.st_mode) || sl_ends_with(names[i], ".sh")))
 			sl_input_discover(p.data, out, n, cap, depth + 1);
 		else if (sl_ends_with(names[i], ".yaml") || sl_ends_with(names[i], ".yml")) {
