@@ -183,6 +183,11 @@ done
 out=$(DOCKER_HOST=unix://$T/no.sock sl --native --set host-path="$T" tests/data/run/docker 2>&1); rc=$?
 [ $rc -eq 0 ] && grep -q "^standin vllm serve $T/Qwen3-0.6B --port $PORT --download-dir $T/cache" "$T/logs/aggregated.log" && ok || ko "native: $rc $out"
 none_left "native"
+# a here-document's file, in the working folder where the engine starts
+out=$(sl --set model-path=/m tests/data/run/heredoc 2>&1); rc=$?
+[ $rc -eq 0 ] && grep -q "^cwd $T/logs/work$" "$T/logs/aggregated.log" && grep -q "^config max-num-seqs: 8$" "$T/logs/aggregated.log" && ok || ko "here-document file: $rc $out $(cat "$T/logs/aggregated.log")"
+golden heredoc-dry.tty $fixed "$bin" run -n --set model-path=/m tests/data/run/heredoc
+none_left "here-document"
 # docker run -d: refused as written; --native runs the entrypoint's command
 out=$("$bin" run -n --set host-path=/m tests/data/run/docker-detached 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q 'launch.sh:4:1: aggregated: `docker run -d` leaves the container to docker' && ok || ko "docker -d: $rc $out"

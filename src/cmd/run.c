@@ -9,7 +9,10 @@
  */
 #include "cmd.h"
 #include "inputs.h"
+#include "options.h"
+#include "variants.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
@@ -39,7 +42,9 @@ static void usage(FILE *f)
 	      "  -s, --service SEL     start only ROLE (prefill), ROLE#N (its Nth replica) or a\n"
 	      "                        service name; repeatable\n"
 	      "      --set NAME=VALUE  a placeholder's value (host-path=/data for <host-path>)\n"
-	      "                        or a shell variable's ($MODEL); repeatable\n"
+	      "                        or a shell variable's ($MODEL, read into the script as\n"
+	      "                        show --set does); repeatable\n"
+	      "      --variant N       the variant of a script with an undecided if/case\n"
 	      "  -n, --dry-run         print what would run (argv, env, order, readiness); run nothing\n"
 	      "      --native          run a docker-wrapped engine directly: the container's -e\n"
 	      "                        env applied, its -v paths mapped back to the host\n"
@@ -53,6 +58,19 @@ static void usage(FILE *f)
 	      "  -f, --format FORMAT   tty (default), json\n"
 	      "      --export-json F   timings in hyperfine's export layout (seconds)\n",
 	      f);
+}
+
+/* NAME=VALUE with NAME a shell variable's name (or a positional's number). */
+static int is_shell_name(const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	size_t n = eq ? (size_t)(eq - arg) : 0, digits = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!isalnum((unsigned char)arg[i]) && arg[i] != '_')
+			return 0;
+		digits += isdigit((unsigned char)arg[i]) != 0;
+	}
+	return n > 0 && (digits == n || !isdigit((unsigned char)arg[0]));
 }
 
 static int parse_count(const char *s, const char *what, long long min, long long *out)
@@ -164,6 +182,12 @@ static void plan_tty(FILE *f, const sl_plan *p, const char *entry, int dry)
 		fprintf(f, "   ready  %s\n", rt);
 		free(rt);
 		sl_buf_free(&b);
+	}
+	if (p->nfiles) {
+		fputs("files in the working folder:", f);
+		for (size_t i = 0; i < p->nfiles; i++)
+			fprintf(f, " %s", p->file_names[i]);
+		fputs("\n", f);
 	}
 	for (size_t i = 0; i < p->nnotes; i++)
 		fprintf(f, "note: %s\n", p->notes[i]);
@@ -299,6 +323,7 @@ int sl_cmd_run(int argc, char **argv)
 		{"logs", required_argument, NULL, 'L'},
 		{"format", required_argument, NULL, 'f'},
 		{"export-json", required_argument, NULL, 'E'},
+		{"variant", required_argument, NULL, 'V'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -306,7 +331,8 @@ int sl_cmd_run(int argc, char **argv)
 	size_t nsvcs = 0, nsets = 0;
 	sl_plan_opts po = {0};
 	sl_run_opts ro = {NULL, 1800, 10, NULL, 0};
-	long long repeat = 1, warmup = 0;
+	long long repeat = 1, warmup = 0, variant = 0;
+	sl_binds binds = {0};
 	const char *format = "tty", *export_json = NULL;
 	int dry = 0, c, rc = SL_EXIT_OK;
 	optind = 1;
@@ -319,6 +345,11 @@ int sl_cmd_run(int argc, char **argv)
 				rc = 3;
 			}
 			sets[nsets++] = optarg;
+			/* a shell name (or $N) is also the script's variable: bound
+			 * where the script reads it, as show --set does; a
+			 * placeholder's name (host-path, <8 GPUs>) is not */
+			if (!rc && is_shell_name(optarg) && sl_binds_take(&binds, optarg, "run"))
+				rc = 3;
 			break;
 		case 'n': dry = 1; break;
 		case 'N': po.native = 1; break;
@@ -337,10 +368,12 @@ int sl_cmd_run(int argc, char **argv)
 			format = optarg;
 			break;
 		case 'E': export_json = optarg; break;
+		case 'V': rc = parse_count(optarg, "--variant", 1, &variant) ? 3 : rc; break;
 		case 'h':
 			usage(stdout);
 			free(svcs);
 			free(sets);
+			sl_binds_free(&binds);
 			return SL_EXIT_OK;
 		default: rc = 3; break;
 		}
@@ -353,6 +386,7 @@ int sl_cmd_run(int argc, char **argv)
 		usage(stderr);
 		free(svcs);
 		free(sets);
+		sl_binds_free(&binds);
 		return rc;
 	}
 	po.services = svcs;
@@ -372,7 +406,8 @@ int sl_cmd_run(int argc, char **argv)
 	json_t *cycles = json_array();
 	int prc = 0;
 	if (sl_normalize_grammars_load(&gs, &err) || sl_input_load_one(path, &e, &err) ||
-	    sl_normalize_entry(e, gs, &m, &err) || (prc = sl_exec_plan(m, &po, &plan, &err))) {
+	    sl_entry_model_one(e, gs, &binds, (unsigned)variant, &m, &err) ||
+	    (prc = sl_exec_plan(m, &po, &plan, &err))) {
 		sl_error_print(&err, "servelint run");
 		rc = prc == SL_ERR_USAGE ? 3 : SL_EXIT_ERROR;
 		goto done;
@@ -382,8 +417,11 @@ int sl_cmd_run(int argc, char **argv)
 			json_t *notes = json_array();
 			for (size_t i = 0; i < plan.nnotes; i++)
 				json_array_append_new(notes, json_string(plan.notes[i]));
-			json_t *doc = json_pack("{s:s, s:b, s:o, s:o}", "entry", e->path, "dry_run", 1, "processes",
-						plan_json(&plan, ro.logs), "notes", notes);
+			json_t *files = json_array();
+			for (size_t i = 0; i < plan.nfiles; i++)
+				json_array_append_new(files, json_string(plan.file_names[i]));
+			json_t *doc = json_pack("{s:s, s:b, s:o, s:o, s:o}", "entry", e->path, "dry_run", 1, "processes",
+						plan_json(&plan, ro.logs), "files", files, "notes", notes);
 			json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 			fputc('\n', stdout);
 			json_decref(doc);
@@ -559,5 +597,6 @@ done:
 	sl_error_clear(&err);
 	free(svcs);
 	free(sets);
+	sl_binds_free(&binds);
 	return rc;
 }

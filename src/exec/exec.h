@@ -43,6 +43,12 @@ typedef struct sl_plan {
 	int needs_docker;      /* some argv runs `docker` (not --native) */
 	char **notes;          /* what the plan could not do as asked (owned), told with it */
 	size_t nnotes;
+	/* The entry's files (its YAML, and what its here-documents write),
+	 * written into the run's working folder where every process starts,
+	 * so that `--config gen_config.yaml` finds its file; owned */
+	char **file_names, **file_texts;
+	size_t *file_lens;
+	size_t nfiles;
 } sl_plan;
 
 typedef struct sl_plan_opts {
@@ -65,7 +71,9 @@ void sl_exec_plan_free(sl_plan *p);
 int sl_exec_docker_answers(const char **where);
 
 typedef struct sl_run_opts {
-	const char *logs;      /* folder for the log files (created if missing) */
+	const char *logs;      /* folder for the log files (created if missing); the
+				* processes start in its subfolder work/, which holds the
+				* plan's files */
 	double timeout;        /* seconds for the cycle (start to probe end); <= 0: none */
 	double grace;          /* seconds between SIGTERM and SIGKILL */
 	const char *probe;     /* a shell command run once everything is ready, or NULL */

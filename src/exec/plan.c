@@ -505,6 +505,51 @@ out:
 	return rc;
 }
 
+static void add_file(sl_plan *p, size_t *cap, const char *name, const char *text, size_t len)
+{
+	const char *base = strrchr(name, '/');
+	base = base ? base + 1 : name;
+	for (size_t i = 0; i < p->nfiles; i++)
+		if (!strcmp(p->file_names[i], base))
+			return; /* the first wins: the entry's own file over a later write */
+	size_t c = *cap;
+	sl_grow((void **)&p->file_names, &c, p->nfiles + 1, sizeof *p->file_names);
+	c = *cap;
+	sl_grow((void **)&p->file_texts, &c, p->nfiles + 1, sizeof *p->file_texts);
+	c = *cap;
+	sl_grow((void **)&p->file_lens, &c, p->nfiles + 1, sizeof *p->file_lens);
+	*cap = c;
+	p->file_names[p->nfiles] = sl_strdup(base);
+	p->file_texts[p->nfiles] = sl_strndup(text, len);
+	p->file_lens[p->nfiles] = len;
+	p->nfiles++;
+}
+
+/* The files a run needs beside it: the entry's YAML and the script's
+ * here-documents, by base name. */
+static void plan_files(const sl_model *m, sl_plan *p)
+{
+	size_t cap = 0;
+	const sl_entry *e = m->entry;
+	for (size_t i = 0; i < m->nfiles; i++) {
+		const sl_source *s = m->files[i];
+		const char *name = s->section ? s->section : s->name;
+		if (name[0] == '/') {
+			sl_buf nb = {0};
+			sl_buf_printf(&nb, "the script writes %s; the run writes it as work/%s, and words naming %s are not changed",
+				      name, strrchr(name, '/') + 1, name);
+			size_t ncap = p->nnotes;
+			sl_grow((void **)&p->notes, &ncap, p->nnotes + 1, sizeof *p->notes);
+			p->notes[p->nnotes++] = sl_buf_detach(&nb);
+		}
+		add_file(p, &cap, name, s->text, s->len);
+	}
+	for (size_t i = 0; i < e->nfiles; i++) {
+		const sl_source *s = e->files[i];
+		add_file(p, &cap, s->section ? s->section : s->name, s->text, s->len);
+	}
+}
+
 int sl_exec_plan(const sl_model *m, const sl_plan_opts *o, sl_plan *out, sl_error *err)
 {
 	memset(out, 0, sizeof *out);
@@ -569,11 +614,19 @@ int sl_exec_plan(const sl_model *m, const sl_plan_opts *o, sl_plan *out, sl_erro
 				sorted[k++] = out->procs[i];
 	free(out->procs);
 	out->procs = sorted;
+	plan_files(m, out);
 	return SL_OK;
 }
 
 void sl_exec_plan_free(sl_plan *p)
 {
+	for (size_t i = 0; i < p->nfiles; i++) {
+		free(p->file_names[i]);
+		free(p->file_texts[i]);
+	}
+	free(p->file_names);
+	free(p->file_texts);
+	free(p->file_lens);
 	for (size_t i = 0; i < p->nnotes; i++)
 		free(p->notes[i]);
 	free(p->notes);

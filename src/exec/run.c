@@ -190,7 +190,8 @@ typedef struct live {
 
 /* Starts argv in its own process group with output to log. Returns the
  * pid, or -1 with errno from exec (reported through a close-on-exec pipe). */
-static pid_t spawn(char *const *argv, char *const *env, size_t nenv, const char *log, int *exec_errno)
+static pid_t spawn(char *const *argv, char *const *env, size_t nenv, const char *log, const char *cwd,
+		   int *exec_errno)
 {
 	int pfd[2];
 	*exec_errno = 0;
@@ -222,6 +223,8 @@ static pid_t spawn(char *const *argv, char *const *env, size_t nenv, const char 
 		dup2(fd, 2);
 		for (size_t i = 0; i < nenv; i++)
 			putenv((char *)env[i]);
+		if (cwd && chdir(cwd))
+			_exit(127);
 		execvp(argv[0], argv);
 		int e = errno;
 		if (write(pfd[1], &e, sizeof e) < 0)
@@ -398,6 +401,30 @@ int sl_exec_run(const sl_plan *p, const sl_run_opts *o, sl_run_result *r, sl_err
 		sl_error_set(err, o->logs, 0, 0, "cannot make the log folder: %s", strerror(errno));
 		return SL_ERR_IO;
 	}
+	/* the working folder, with the entry's files */
+	sl_buf wb = {0};
+	sl_buf_printf(&wb, "%s/work", o->logs);
+	char *work = sl_buf_detach(&wb);
+	if (mkdir(work, 0755) && errno != EEXIST) {
+		sl_error_set(err, work, 0, 0, "cannot make the working folder: %s", strerror(errno));
+		free(work);
+		return SL_ERR_IO;
+	}
+	for (size_t i = 0; i < p->nfiles; i++) {
+		sl_buf fp = {0};
+		sl_buf_printf(&fp, "%s/%s", work, p->file_names[i]);
+		FILE *f = fopen(fp.data, "wb");
+		int bad = !f || fwrite(p->file_texts[i], 1, p->file_lens[i], f) != p->file_lens[i];
+		if (f && fclose(f))
+			bad = 1;
+		if (bad) {
+			sl_error_set(err, fp.data, 0, 0, "cannot write: %s", strerror(errno));
+			sl_buf_free(&fp);
+			free(work);
+			return SL_ERR_IO;
+		}
+		sl_buf_free(&fp);
+	}
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	r->n = p->n;
@@ -424,7 +451,7 @@ int sl_exec_run(const sl_plan *p, const sl_run_opts *o, sl_run_result *r, sl_err
 		for (size_t i = first; i < last && outcome == SL_RUN_OK; i++) {
 			int e = 0;
 			ls[i].start = now();
-			pid_t pid = spawn(p->procs[i].argv, p->procs[i].env, p->procs[i].nenv, r->procs[i].log, &e);
+			pid_t pid = spawn(p->procs[i].argv, p->procs[i].env, p->procs[i].nenv, r->procs[i].log, work, &e);
 			if (pid < 0) {
 				outcome = SL_RUN_START_FAILED;
 				failed = i;
@@ -475,7 +502,7 @@ int sl_exec_run(const sl_plan *p, const sl_run_opts *o, sl_run_result *r, sl_err
 		char *plog = log_path(o->logs, "probe", o->cycle);
 		int e = 0;
 		probe->start = now();
-		probe->pid = spawn(argv, NULL, 0, plog, &e);
+		probe->pid = spawn(argv, NULL, 0, plog, NULL, &e);
 		nlive = p->n + 1;
 		if (probe->pid < 0) {
 			outcome = SL_RUN_PROBE_FAILED;
@@ -537,6 +564,7 @@ int sl_exec_run(const sl_plan *p, const sl_run_opts *o, sl_run_result *r, sl_err
 	r->outcome = outcome;
 	r->signal = outcome == SL_RUN_INTERRUPTED ? (int)got_signal : 0;
 	free(ls);
+	free(work);
 	curl_global_cleanup();
 	return SL_OK;
 }

@@ -96,6 +96,10 @@ if prog == "frontend" and os.environ.get("STANDIN_REGISTRY"):
         os.unlink(os.path.join(reg, f))
 log("start")
 print("standin %s %s" % (prog, " ".join(args)), flush=True)
+print("cwd %s" % os.getcwd(), flush=True)
+if "--config" in args:
+    with open(arg("--config")) as f:
+        print("config %s" % f.read().strip(), flush=True)
 
 if mode == "crash":
     time.sleep(delay)
