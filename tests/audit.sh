@@ -2,13 +2,16 @@
 # audit.sh SERVELINT [--update]: `servelint audit`. The corpus's audit as
 # JSON against the output read and judged (tests/golden/audit/); the pages
 # give the same summary and matrix as the entry folders; a catalogue of
-# corpus copies with one token changed in each (tests/data/audit/) finds
+# corpus copies with one token changed in each (tests/data/mkaudit.sh) finds
 # every planted contradiction at its place; formats, exit statuses, bad input.
 set -u
 . "$(dirname "$0")/lib.sh"
 gold=audit
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# the planted catalogue, built from the corpus
+cat=$work/audit
+sh tests/data/mkaudit.sh "$cat" || { echo "FAIL building the planted catalogue"; exit 1; }
 golden corpus.json "$bin" audit --format json corpus
 
 # the pages read on the fly: the same summary and matrix as the folders
@@ -22,8 +25,8 @@ if cmp -s "$work/a" "$work/b"; then ok; else ko "pages and folders differ:"; dif
 	ko "pages and folders: finding counts"
 
 # planted: each rule once, at the changed token (file:line:col), nothing else
-p=tests/data/audit/deepseek-v4.1-flash
-"$bin" audit --color never tests/data/audit > "$work/planted.txt"
+p=$cat/deepseek-v4.1-flash
+"$bin" audit --color never "$cat" > "$work/planted.txt"
 [ $? -eq 1 ] && ok || ko "planted: exit status, want 1"
 for want in \
 	"$p/b200-sxm-x8/vllm-tp2-dspark5/launch.sh:25:5: warning: .* = auto here, but 10 of the 11 vllm entries .*\[SL7001\]" \
@@ -36,7 +39,7 @@ for want in \
 	"$p/mi355x-x8/vllm-tp2-dspark5-mns256/launch.sh:6:95: info: .*: 0.31.1 here, 0.31.1rc1.dev1+gbb87d227d in .*\[SL7008\]"; do
 	grep -q "^$want$" "$work/planted.txt" && ok || ko "planted: no /$want/"
 done
-n=$(grep -c '^tests/data/audit/.*: \(error\|warning\|info\|style\): ' "$work/planted.txt")
+n=$(grep -c "^$cat/.*: \(error\|warning\|info\|style\): " "$work/planted.txt")
 [ "$n" -eq 8 ] && ok || ko "planted: $n findings, not 8"
 # the copies as published: no catalogue finding
 for d in "$p"/*/*/; do
@@ -47,21 +50,21 @@ done
 grep -q '"catalogue": 0,' "$work/clean.json" && ok || ko "the unchanged copies give catalogue findings"
 
 # a catalogue finding is suppressed in its entry only
-cp -r tests/data/audit "$work/sup"
+cp -r "$cat" "$work/sup"
 sed -i '1i # servelint disable-file=SL7001,SL7006 -- reason' "$work/sup/deepseek-v4.1-flash/b200-sxm-x8/vllm-tp2-dspark5/launch.sh"
 "$bin" audit --format json "$work/sup" > "$work/sup.json"
 grep -q '"suppressed": 1' "$work/sup.json" && grep -q '"catalogue": 7,' "$work/sup.json" && ok ||
 	ko "suppression of a catalogue finding"
 
 # formats: markdown, SARIF (findings only), JSON counts
-"$bin" audit --format markdown tests/data/audit > "$work/md"
+"$bin" audit --format markdown "$cat" > "$work/md"
 grep -q '^## Models by systems$' "$work/md" && ok || ko "markdown"
 # entry text stays text in markdown too
 grep -q 'model.served\\_name = &lt;b class=x&gt;flash&lt;/b&gt; here' "$work/md" && ! grep -q '<b class' "$work/md" && ok ||
 	ko "markdown: entry text not escaped"
-n=$("$bin" audit --format sarif tests/data/audit | grep -c '"ruleId": "SL70')
+n=$("$bin" audit --format sarif "$cat" | grep -c '"ruleId": "SL70')
 [ "$n" -eq 8 ] && ok || ko "sarif: $n catalogue results, not 8"
-"$bin" audit --format json tests/data/audit | grep -q '"catalogue": 8,' && ok || ko "json: 8 findings across entries"
+"$bin" audit --format json "$cat" | grep -q '"catalogue": 8,' && ok || ko "json: 8 findings across entries"
 # a clean catalogue exits 0; progress only on a terminal (stderr here is a file)
 "$bin" audit corpus/kimi-k3 > /dev/null 2> "$work/err"
 [ $? -eq 0 ] && ok || ko "clean catalogue: exit status"
