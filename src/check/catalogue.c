@@ -118,15 +118,6 @@ static sl_finding *add(sl_findings *out, const sl_rule *r, const sl_origin *wher
 	return &out->v[out->n - 1];
 }
 
-static void related(sl_finding *f, const sl_origin *o, const char *msg)
-{
-	f->related = sl_realloc(f->related, (f->nrelated + 1) * sizeof *f->related);
-	f->related_msg = sl_realloc(f->related_msg, (f->nrelated + 1) * sizeof *f->related_msg);
-	sl_origin_copy(&f->related[f->nrelated], o);
-	f->related_msg[f->nrelated] = sl_strdup(msg);
-	f->nrelated++;
-}
-
 static const char *path_of(const sl_catalogue_entry *e)
 {
 	return e->model && e->model->entry ? e->model->entry->path : "?";
@@ -237,7 +228,7 @@ static void check_entries_key(const sl_rule *r, const char *key, const sl_catalo
 			free(f->where.raw);
 			f->where.raw = sl_strdup(s[i].st.raw);
 		}
-		related(f, s[best].st.origin, "another entry of the model");
+		sl_finding_related(f, s[best].st.origin, "another entry of the model");
 		free(mine);
 		free(theirs);
 	}
@@ -272,7 +263,7 @@ static void c_duplicates(const sl_rule *r, const sl_catalogue_entry *v, size_t n
 		sl_buf_printf(&m, "%s: this entry runs what %s runs (the same after normalization)", r->summary,
 			      path_of(&v[j]));
 		sl_finding *f = add(out, r, a, &m);
-		related(f, b, "the earlier entry");
+		sl_finding_related(f, b, "the earlier entry");
 	}
 }
 
@@ -308,7 +299,7 @@ static void contradiction(const sl_rule *r, const sl_claim *k, const sl_origin *
 	free(f->where.raw);
 	f->where.raw = sl_strdup(k->text);
 	if (at && at->src)
-		related(f, at, "the command");
+		sl_finding_related(f, at, "the command");
 }
 
 static void c_metadata(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
@@ -433,7 +424,7 @@ static void c_version_names(const sl_rule *r, const sl_catalogue_entry *v, size_
 				      img ? bs[i].image : bs[i].commit);
 			sl_finding *f = add(out, r, x->s->version_origin.src ? &x->s->version_origin : &x->s->command_origin,
 					    &m);
-			related(f, y->s->version_origin.src ? &y->s->version_origin : &y->s->command_origin,
+			sl_finding_related(f, y->s->version_origin.src ? &y->s->version_origin : &y->s->command_origin,
 				"the other entry's version");
 			break;  /* one finding per entry */
 		}

@@ -320,7 +320,7 @@ static sl_finding *finding(sl_findings *out, const sl_rule *r, const sl_origin *
 	return &out->v[out->n - 1];
 }
 
-static void related(sl_finding *f, const sl_origin *o, const char *msg)
+void sl_finding_related(sl_finding *f, const sl_origin *o, const char *msg)
 {
 	f->related = sl_realloc(f->related, (f->nrelated + 1) * sizeof *f->related);
 	f->related_msg = sl_realloc(f->related_msg, (f->nrelated + 1) * sizeof *f->related_msg);
@@ -389,7 +389,7 @@ static void check_equal(const sl_rule *r, const sl_model *m, sl_findings *out)
 		char *va = vtext(a->value), *vb = vtext(b->value);
 		sl_finding *f = finding(out, r, &b->origin, "%s: decode has %s = %s, prefill has %s", r->summary,
 					r->keys[k], vb, va);
-		related(f, &a->origin, "prefill sets it here");
+		sl_finding_related(f, &a->origin, "prefill sets it here");
 		free(va);
 		free(vb);
 	}
@@ -435,7 +435,7 @@ static void check_conflicts(const sl_rule *r, const sl_model *m, sl_findings *ou
 			continue;
 		sl_finding *f = finding(out, r, &b->origin, "%s: %s and %s are both set", r->summary,
 					r->keys[0], r->keys[1]);
-		related(f, &a->origin, "the other one");
+		sl_finding_related(f, &a->origin, "the other one");
 	}
 }
 
@@ -463,7 +463,7 @@ static void hold_claim(const sl_rule *r, const sl_model *m, const sl_claim *k, s
 				r->summary, k->from, k->text, cv, sv);
 	free(f->where.raw);  /* the span is the claim's words */
 	f->where.raw = sl_strdup(k->text);
-	related(f, &seen->origin, "the setting");
+	sl_finding_related(f, &seen->origin, "the setting");
 	free(cv);
 	free(sv);
 }
@@ -558,7 +558,7 @@ static void c_duplicate(const sl_rule *r, const sl_model *m, sl_findings *out, i
 							conflict ? "%s: %s is given as %s and again as %s (the last wins)"
 								 : "%s: %s is given twice, both %s%.0s",
 							r->summary, b->flag, va, vb);
-				related(f, &a->origin, "first given here");
+				sl_finding_related(f, &a->origin, "first given here");
 				free(va);
 				free(vb);
 				break;
@@ -585,7 +585,7 @@ static void c_duplicate(const sl_rule *r, const sl_model *m, sl_findings *out, i
 							conflict ? "%s: %s is set to %s and again to %s (the last wins)"
 								 : "%s: %s is set twice, both %s%.0s",
 							r->summary, b->name, a->value, b->value);
-				related(f, &a->origin, "first set here");
+				sl_finding_related(f, &a->origin, "first set here");
 				break;
 			}
 		}
@@ -618,7 +618,7 @@ static void c_gpus(const sl_rule *r, const sl_model *m, sl_findings *out)
 		sl_finding *f = finding(out, r, &s->gpus_origin,
 					"%s: %s needs %ld GPUs (tensor x pipeline x data parallel) but is given %ld (%s)",
 					r->summary, s->name, need, s->gpus, s->gpus_from);
-		related(f, &tp->origin, "tensor parallel size");
+		sl_finding_related(f, &tp->origin, "tensor parallel size");
 	}
 }
 
@@ -717,7 +717,7 @@ static void c_capture_sizes(const sl_rule *r, const sl_model *m, sl_findings *ou
 			sl_finding *f = finding(out, r, &mx->origin,
 						"%s: the largest capture size is %lld, the list goes to %ld", r->summary,
 						(long long)json_integer_value(mx->value), big);
-			related(f, &ls->origin, "the capture sizes");
+			sl_finding_related(f, &ls->origin, "the capture sizes");
 		}
 	}
 }
@@ -739,13 +739,13 @@ static void c_graph_batch_sizes(const sl_rule *r, const sl_model *m, sl_findings
 		if (mb && json_is_integer(mb->value) && big > json_integer_value(mb->value)) {
 			sl_finding *f = finding(out, r, &bs->origin, "%s: CUDA graphs up to batch %ld, max_batch_size %lld",
 						r->summary, big, (long long)json_integer_value(mb->value));
-			related(f, &mb->origin, "max_batch_size");
+			sl_finding_related(f, &mb->origin, "max_batch_size");
 		}
 		if (gm && json_is_integer(gm->value) && json_integer_value(gm->value) != big) {
 			sl_finding *f = finding(out, r, &gm->origin,
 						"%s: cuda_graph_config.max_batch_size %lld is not the largest batch size %ld",
 						r->summary, (long long)json_integer_value(gm->value), big);
-			related(f, &bs->origin, "the batch sizes");
+			sl_finding_related(f, &bs->origin, "the batch sizes");
 		}
 	}
 }
@@ -763,7 +763,7 @@ static void c_batched_tokens(const sl_rule *r, const sl_model *m, sl_findings *o
 		    json_integer_value(bt->value) < json_integer_value(ms->value)) {
 			sl_finding *f = finding(out, r, &bt->origin, "%s: %lld batched tokens for %lld sequences", r->summary,
 						(long long)json_integer_value(bt->value), (long long)json_integer_value(ms->value));
-			related(f, &ms->origin, "max_num_seqs");
+			sl_finding_related(f, &ms->origin, "max_num_seqs");
 		}
 	}
 }
@@ -786,7 +786,7 @@ static void c_eagle_draft(const sl_rule *r, const sl_model *m, sl_findings *out)
 			sl_finding *f = finding(out, r, &draft->origin,
 						"%s: %ld draft tokens with %ld steps and top-k 1; SGLang uses %ld", r->summary,
 						dr, st, st + 1);
-			related(f, &steps->origin, "the steps");
+			sl_finding_related(f, &steps->origin, "the steps");
 		}
 	}
 }
@@ -857,7 +857,7 @@ static void c_claims_topology(const sl_rule *r, const sl_model *m, sl_findings *
 				    k->text, seen->name, seen->version);
 		free(f->where.raw);
 		f->where.raw = sl_strdup(k->text);
-		related(f, rep ? &seen->replicas_origin : gpu ? &seen->gpus_origin : &seen->version_origin,
+		sl_finding_related(f, rep ? &seen->replicas_origin : gpu ? &seen->gpus_origin : &seen->version_origin,
 			"the service");
 		free(cv);
 	}

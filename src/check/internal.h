@@ -23,6 +23,9 @@ struct sl_rule {
 	int across_engines;   /* K_ENTRIES: one group per model, whatever the engine */
 };
 
+/* Adds a place the finding also concerns, with what it is (copied). */
+void sl_finding_related(sl_finding *f, const sl_origin *o, const char *msg);
+
 /* The C checks of the catalogue (catalogue.c), by name: 1 when NAME is one. */
 int sl_catalogue_c_known(const char *name);
 

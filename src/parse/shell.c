@@ -2241,6 +2241,23 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n)
 	return c;
 }
 
+/* The alternative to read among na labelled ones (labels are taken: freed
+ * here or by choose), or -1 when the reading failed or there is none. */
+static int pick_alternative(walker *w, TSNode node, char **labels, unsigned na)
+{
+	if (w->failed || na == 0) {
+		for (unsigned i = 0; i < na; i++)
+			free(labels[i]);
+		free(labels);
+		return -1;
+	}
+	if (na > 1)
+		return (int)choose(w, node, labels, na);
+	free(labels[0]);
+	free(labels);
+	return 0;
+}
+
 /* The statements of [from, to) of node's children (a branch body). */
 static void walk_range(walker *w, TSNode node, uint32_t from, uint32_t to)
 {
@@ -2353,20 +2370,9 @@ static void walk_if(walker *w, TSNode node)
 		labels[na++] = label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 2,
 					  "no branch of the ");
 	}
-	if (w->failed || na == 0) {
-		for (unsigned i = 0; i < na; i++)
-			free(labels[i]);
-		free(labels);
+	int pick = pick_alternative(w, node, labels, na);
+	if (pick < 0)
 		return;
-	}
-	unsigned pick = 0;
-	if (na > 1) {
-		pick = choose(w, node, labels, na);
-	} else {
-		for (unsigned i = 0; i < na; i++)
-			free(labels[i]);
-		free(labels);
-	}
 	if (alt[pick] >= 0) {
 		const if_branch *b = &br[alt[pick]];
 		walk_range(w, b->holder, b->body_from, b->body_to);
@@ -2436,20 +2442,9 @@ static void walk_case(walker *w, TSNode node)
 		labels[na++] = label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 4,
 					  "no pattern of the ");
 	}
-	if (w->failed) {
-		for (unsigned i = 0; i < na; i++)
-			free(labels[i]);
-		free(labels);
+	int pick = pick_alternative(w, node, labels, na);
+	if (pick < 0)
 		return;
-	}
-	unsigned pick = 0;
-	if (na > 1) {
-		pick = choose(w, node, labels, na);
-	} else {
-		for (unsigned i = 0; i < na; i++)
-			free(labels[i]);
-		free(labels);
-	}
 	if (alt[pick] >= 0) {
 		/* the item's statements: after `)`, up to `;;` */
 		TSNode it = items[alt[pick]];
