@@ -66,6 +66,8 @@ out=$("$bin" run -n --set model-path=/m "$T/shell.sh" 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q 'inside a shell string' && ok || ko "placeholder in bash -c: $rc $out"
 out=$(DOCKER_HOST=unix://$T/no.sock "$bin" run --set host-path=/m tests/data/run/docker 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q "no docker engine answers at unix://$T/no.sock" && ok || ko "no docker: $rc $out"
+out=$("$bin" run -n corpus/pages/000_a3b24a2c279fc8de.txt 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'holds 20 entries; run one' && ok || ko "a whole page: $rc $out"
 "$bin" run -n --service nosuch --set host-path=/e tests/data/run/disagg > /dev/null 2>&1
 [ $? -eq 3 ] && ok || ko "--service nosuch"
 "$bin" run -n --ready bogus --set model-path=/m tests/data/run/agg > /dev/null 2>&1
