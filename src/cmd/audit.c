@@ -343,15 +343,10 @@ int sl_cmd_audit(int argc, char **argv)
 		return 3;
 	}
 	color = sl_color_resolve(color);
-	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_rules *rules = NULL;
-	if (sl_normalize_grammars_load(&gs, &err) || sl_rules_load(&rules, &err)) {
-		sl_error_print(&err, "servelint");
-		sl_error_clear(&err);
-		sl_normalize_grammars_free(gs);
+	if (sl_cmd_load_rules(&gs, &rules))
 		return SL_EXIT_ERROR;
-	}
 	char **paths = NULL;
 	size_t np = 0, pcap = 0;
 	for (int a = optind; a < argc; a++)

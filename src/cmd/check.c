@@ -327,12 +327,8 @@ int sl_cmd_check(int argc, char **argv)
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_rules *rules = NULL;
-	if (sl_normalize_grammars_load(&gs, &err) || sl_rules_load(&rules, &err)) {
-		sl_error_print(&err, "servelint");
-		sl_error_clear(&err);
-		sl_normalize_grammars_free(gs);
+	if (sl_cmd_load_rules(&gs, &rules))
 		return SL_EXIT_ERROR;
-	}
 	/* inputs: entries, or folders searched for them; minus --exclude and
 	 * the config's exclude globs */
 	char **paths = NULL;

@@ -73,3 +73,17 @@ void sl_binds_free(sl_binds *b)
 	free(b->values);
 	memset(b, 0, sizeof *b);
 }
+
+int sl_cmd_load_rules(sl_grammars **gs, sl_rules **rules)
+{
+	sl_error err = {0};
+	*gs = NULL;
+	*rules = NULL;
+	if (!sl_normalize_grammars_load(gs, &err) && !sl_rules_load(rules, &err))
+		return 0;
+	sl_error_print(&err, "servelint");
+	sl_error_clear(&err);
+	sl_normalize_grammars_free(*gs);
+	*gs = NULL;
+	return -1;
+}
