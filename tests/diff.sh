@@ -66,6 +66,9 @@ hd HEAD~7 nosuchrev > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "unknown revision"
 hd a.sh b.sh -- cat > /dev/null 2>&1
 [ $? -eq 3 ] && ok || ko "pathspec without revisions"
+# a whole page is many entries: refused, never read as its first
+"$bin" diff corpus/pages/000_a3b24a2c279fc8de.txt corpus/deepseek-v4-pro/b300-x8/trtllm-disagg-1p-dep4-1d-dep4-mtp3 > /dev/null 2> "$hist.err"
+[ $? -eq 2 ] && grep -q 'holds 20 entries' "$hist.err" && ok || ko "a page as a side"
 # git's external diff driver (seven or nine arguments) driven by real git
 # diff; git difftool --extcmd with two files
 ext() { (cd "$hist" && GIT_EXTERNAL_DIFF="$bin diff --color never" git --no-pager diff "$@"); }

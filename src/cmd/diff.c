@@ -418,6 +418,16 @@ int sl_cmd_diff(int argc, char **argv)
 		fprintf(stderr, "servelint diff: only one side can be standard input\n");
 		return 3;
 	}
+	for (int k = 0; k < 2; k++) {
+		const char *side = k ? nb : na;
+		size_t n = sl_input_count(side);
+		if (n > 1) {
+			fprintf(stderr,
+				"servelint diff: %s holds %zu entries; diff two entries (`servelint import` makes a folder of each), or put a page's entries side by side with `servelint matrix`\n",
+				side, n);
+			return SL_EXIT_ERROR;
+		}
+	}
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_entry *ea = NULL, *eb = NULL;

@@ -134,3 +134,28 @@ void sl_input_discover(const char *path, char ***out, size_t *n, size_t *cap, un
 	}
 	free(names);
 }
+
+/* How many entries a regular file holds (a published page holds many);
+ * 1 for anything else. */
+size_t sl_input_count(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) || !S_ISREG(st.st_mode))
+		return 1;
+	sl_input in;
+	sl_error err = {0};
+	size_t n = 0;
+	if (!sl_input_open(&in, path, &err)) {
+		sl_entry *e = NULL;
+		int k;
+		while ((k = sl_input_next(&in, &e, &err)) != 0) {
+			n += k > 0;
+			sl_entry_free(e);
+			e = NULL;
+			sl_error_clear(&err);
+		}
+		sl_input_close(&in);
+	}
+	sl_error_clear(&err);
+	return n ? n : 1;
+}

@@ -28,6 +28,10 @@ void sl_input_close(sl_input *in);
  * input, or REV:path from the git repository around the current directory
  * (when no such file exists and the name has a colon). */
 int sl_input_load_one(const char *spec, sl_entry **out, sl_error *err);
+/* How many entries the regular file PATH holds (a published page holds
+ * many); 1 for anything else (a folder, stdin, REV:path). Commands that
+ * take one entry refuse a page rather than read its first. */
+size_t sl_input_count(const char *path);
 
 /* PATH as entries: an entry (folder with launch.sh, or a file) is pushed
  * onto *out as it is; a folder that is not one is searched for them (folders

@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -72,31 +71,6 @@ static int is_shell_name(const char *arg)
 		digits += isdigit((unsigned char)arg[i]) != 0;
 	}
 	return n > 0 && (digits == n || !isdigit((unsigned char)arg[0]));
-}
-
-/* How many entries a regular file holds (a published page holds many);
- * 1 for anything else. */
-static size_t entries_in(const char *path)
-{
-	struct stat st;
-	if (stat(path, &st) || !S_ISREG(st.st_mode))
-		return 1;
-	sl_input in;
-	sl_error err = {0};
-	size_t n = 0;
-	if (!sl_input_open(&in, path, &err)) {
-		sl_entry *e = NULL;
-		int k;
-		while ((k = sl_input_next(&in, &e, &err)) != 0) {
-			n += k > 0;
-			sl_entry_free(e);
-			e = NULL;
-			sl_error_clear(&err);
-		}
-		sl_input_close(&in);
-	}
-	sl_error_clear(&err);
-	return n ? n : 1;
 }
 
 static int parse_count(const char *s, const char *what, long long min, long long *out)
@@ -421,7 +395,7 @@ int sl_cmd_run(int argc, char **argv)
 	po.nsets = nsets;
 	int json = !strcmp(format, "json");
 	const char *path = argv[optind];
-	size_t nentries = entries_in(path);
+	size_t nentries = sl_input_count(path);
 	if (nentries > 1) {
 		fprintf(stderr,
 			"servelint run: %s holds %zu entries; run one: `servelint import` makes a folder of each\n",
