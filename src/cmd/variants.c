@@ -30,8 +30,10 @@ int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bi
 	for (size_t i = 0; i < nv; i++) {
 		if (which && i + 1 != which)
 			continue;
-		sl_shell_opts o = {binds, vs[i].choice, vs[i].nchoice};
-		if ((rc = sl_normalize_entry_with(e, gs, &o, &ms[k], err)) != 0)
+		/* the reading the enumeration made: not parsed again */
+		sl_script *s = vs[i].script;
+		vs[i].script = NULL;
+		if ((rc = sl_normalize_entry_script(e, gs, s, &ms[k], err)) != 0)
 			break;
 		ms[k]->variant_index = (unsigned)i + 1;
 		ms[k]->nvariants = (unsigned)nv;

@@ -497,12 +497,25 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 {
 	*out = NULL;
 	sl_script *s;
+	if (sl_source_is_manifest(e->script))
+		return sl_normalize_entry_script(e, gs, NULL, out, err);
+	int rc = sl_shell_parse_with(e->script, opts, &s, err);
+	return rc ? rc : sl_normalize_entry_script(e, gs, s, out, err);
+}
+
+int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_model **out,
+			      sl_error *err)
+{
+	*out = NULL;
 	sl_k8s_workload *ws = NULL;
 	size_t nws = 0;
-	int rc = sl_source_is_manifest(e->script) ? sl_k8s_parse(e->script, &s, &ws, &nws, err)
-						   : sl_shell_parse_with(e->script, opts, &s, err);
-	if (rc)
-		return rc;
+	int rc = SL_OK;
+	if (!s) {
+		rc = sl_source_is_manifest(e->script) ? sl_k8s_parse(e->script, &s, &ws, &nws, err)
+						       : sl_shell_parse_with(e->script, NULL, &s, err);
+		if (rc)
+			return rc;
+	}
 	sl_ctx c;
 	memset(&c, 0, sizeof c);
 	c.ws = ws;

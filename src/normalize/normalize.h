@@ -27,5 +27,10 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
  * alternatives at its undecided conditionals; see sl_shell_variants). */
 int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_shell_opts *opts,
 			    sl_model **out, sl_error *err);
+/* The same from a reading of the script already made (one variant's, from
+ * sl_shell_variants), which it takes and frees in every case; NULL reads
+ * the entry's script (or manifest) itself. */
+int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_model **out,
+			      sl_error *err);
 
 #endif

@@ -167,6 +167,9 @@ typedef struct sl_variant {
 	unsigned *choice;   /* owned */
 	size_t nchoice;
 	char *label;        /* owned; NULL when the script has a single reading */
+	sl_script *script;  /* the reading itself, kept so that it is not parsed
+			     * again (sl_normalize_entry_script takes it: set NULL
+			     * then); owned */
 } sl_variant;
 
 /* Every variant of a script (at least one), by reading it once per

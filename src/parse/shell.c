@@ -2977,6 +2977,7 @@ void sl_variants_free(sl_variant *v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		free(v[i].choice);
 		free(v[i].label);
+		sl_script_free(v[i].script);
 	}
 	free(v);
 }
@@ -3018,23 +3019,21 @@ int sl_shell_variants(const sl_source *src, const sl_binds *binds, sl_variant **
 		for (size_t i = 0; i < s->npoints; i++)
 			v.choice[i] = s->points[i].taken;
 		v.label = sl_script_variant_label(s);
+		v.script = s; /* kept: read from here on, freed with the variants */
 		sl_grow((void **)out, &cap, *n + 1, sizeof **out);
 		(*out)[(*n)++] = v;
 		/* advance */
 		size_t i = s->npoints;
 		while (i > 0 && s->points[i - 1].taken + 1 >= s->points[i - 1].n)
 			i--;
-		if (i == 0) {
-			sl_script_free(s);
+		if (i == 0)
 			break;
-		}
 		free(choice);
 		choice = sl_calloc(i, sizeof *choice);
 		for (size_t k = 0; k + 1 < i; k++)
 			choice[k] = s->points[k].taken;
 		choice[i - 1] = s->points[i - 1].taken + 1;
 		nchoice = i;
-		sl_script_free(s);
 	}
 	free(choice);
 	return SL_OK;
