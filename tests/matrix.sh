@@ -35,4 +35,11 @@ n=$("$bin" matrix --format csv "$p" | head -1 | tr -d '\r' | tr ',' '\n' | grep 
 [ $? -eq 3 ] && ok || ko "one entry"
 "$bin" matrix --format xml $f/h200-sxm-x8/*/ > /dev/null 2>&1
 [ $? -eq 3 ] && ok || ko "unknown format"
+# a script with undecided conditionals: a column per variant (ENTRY#K),
+# and one script alone is enough when it has several
+T=$(mktemp)
+trap 'rm -f "$T" "$T.csv"' EXIT
+"$bin" matrix --format csv tests/data/scripts/cond.sh 2>&1 | tr -d '\r' > "$T.csv"
+[ $? -eq 0 ] && head -1 "$T.csv" | grep -q 'cond.sh#1,cond.sh#2,cond.sh#3,cond.sh#4,cond.sh#5,cond.sh#6$' &&
+	grep -q '^aggregated,limits.max_seqs,yes,512,128,256,512,128,256$' "$T.csv" && ok || ko "variants as columns: $(head -3 "$T.csv")"
 finish

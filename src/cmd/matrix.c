@@ -20,6 +20,7 @@
 #include "inputs.h"
 #include "normalize/normalize.h"
 #include "report/report.h"
+#include "variants.h"
 
 static void usage(FILE *f)
 {
@@ -157,14 +158,28 @@ int sl_cmd_matrix(int argc, char **argv)
 			sl_input_close(&in);
 		}
 	}
-	ms = sl_calloc(n + 1, sizeof *ms);
-	paths = sl_calloc(n + 1, sizeof *paths);
-	for (size_t i = 0; i < n; i++) {
-		if (!rc && sl_normalize_entry(es[i], gs, &ms[i], &err))
+	/* a column per entry, and per variant of a script with undecided
+	 * conditionals (its column named ENTRY#K) */
+	size_t ncol = 0, mcap = 0, pcap = 0, vcap = 0;
+	unsigned *vidx = NULL;
+	for (size_t i = 0; i < n && !rc; i++) {
+		sl_model **vms = NULL;
+		size_t nv = 0;
+		if (sl_entry_models(es[i], gs, NULL, 0, &vms, &nv, &err)) {
 			rc = SL_EXIT_ERROR;
-		paths[i] = es[i]->path;
+			break;
+		}
+		sl_grow((void **)&ms, &mcap, ncol + nv + 1, sizeof *ms);
+		sl_grow((void **)&paths, &pcap, ncol + nv + 1, sizeof *paths);
+		sl_grow((void **)&vidx, &vcap, ncol + nv + 1, sizeof *vidx);
+		for (size_t k = 0; k < nv; k++, ncol++) {
+			ms[ncol] = vms[k];
+			paths[ncol] = es[i]->path;
+			vidx[ncol] = nv > 1 ? (unsigned)k + 1 : 0;
+		}
+		free(vms);
 	}
-	if (!rc && n < 2) {
+	if (!rc && ncol < 2) {
 		fprintf(stderr, "servelint matrix: two entries or more are needed\n");
 		rc = 3;
 	}
@@ -175,23 +190,31 @@ int sl_cmd_matrix(int argc, char **argv)
 	if (!rc) {
 		sl_diff_opts o = sl_key_globs_opts(&keys);
 		sl_matrix m;
-		char **names = column_names(paths, n);
-		sl_diff_matrix((const sl_model *const *)ms, n, &o, &m);
+		char **names = column_names(paths, ncol);
+		for (size_t i = 0; i < ncol; i++)
+			if (vidx[i]) {
+				sl_buf b = {0};
+				sl_buf_printf(&b, "%s#%u", names[i], vidx[i]);
+				free(names[i]);
+				names[i] = sl_buf_detach(&b);
+			}
+		sl_diff_matrix((const sl_model *const *)ms, ncol, &o, &m);
 		if (sl_report_matrix(stdout, format, &m, names, all, color) || fflush(stdout))
 			rc = SL_EXIT_ERROR;
 		else if (exit_code)
 			for (size_t r = 0; r < m.nrows && !rc; r++)
 				if (m.rows[r].differs)
 					rc = SL_EXIT_FINDINGS;
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < ncol; i++)
 			free(names[i]);
 		free(names);
 		sl_matrix_free(&m);
 	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < ncol; i++)
 		sl_model_free(ms[i]);
+	for (size_t i = 0; i < n; i++)
 		sl_entry_free(es[i]);
-	}
+	free(vidx);
 	free(ms);
 	free(es);
 	free(paths);
