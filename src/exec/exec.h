@@ -34,6 +34,7 @@ typedef struct sl_proc {
 	char *url;             /* HTTP and FRONTEND: the URL asked; owned, may be NULL */
 	char *host;            /* TCP: host; owned, may be NULL */
 	int port;              /* TCP */
+	int listens;           /* the port it serves on this host (from the model), 0 unknown */
 	char *where;           /* the command's place, file:line:col; owned */
 } sl_proc;
 

@@ -474,6 +474,7 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 				sl_buf u = {0};
 				sl_buf_printf(&u, "http://127.0.0.1:%ld%s", port, path);
 				p.url = sl_buf_detach(&u);
+				p.listens = (int)port;
 				p.ready = SL_READY_HTTP;
 			}
 		} else if (json_object_get(s->health, "tcp")) {
@@ -486,7 +487,7 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 			}
 			p.ready = SL_READY_TCP;
 			p.host = sl_strdup("127.0.0.1");
-			p.port = (int)port;
+			p.port = p.listens = (int)port;
 		} else if (json_is_true(json_object_get(s->health, "frontend"))) {
 			p.ready = SL_READY_FRONTEND; /* the URL is the frontend's, set once all are planned */
 		}
@@ -601,6 +602,17 @@ int sl_exec_plan(const sl_model *m, const sl_plan_opts *o, sl_plan *out, sl_erro
 	for (size_t i = 0; i < out->n && rc == SL_OK; i++)
 		if (!strcmp(out->procs[i].argv[0], "docker") || sl_ends_with(out->procs[i].argv[0], "/docker"))
 			out->needs_docker = 1;
+	/* run starts everything on this host: two servers on one port cannot
+	 * both start (a published multi-node entry, or ports left to the
+	 * engine's default) */
+	for (size_t i = 0; i < out->n && rc == SL_OK; i++)
+		for (size_t j = i + 1; j < out->n && rc == SL_OK; j++)
+			if (out->procs[i].listens && out->procs[i].listens == out->procs[j].listens) {
+				sl_error_set(err, out->procs[j].where, 0, 0,
+					     "%s and %s both serve on port %d (%s); on one host the second cannot start: give one another port, or run them apart with --service",
+					     out->procs[i].name, out->procs[j].name, out->procs[i].listens, out->procs[i].where);
+				rc = SL_ERR_INPUT;
+			}
 	if (rc) {
 		sl_exec_plan_free(out);
 		return rc;

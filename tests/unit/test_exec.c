@@ -147,6 +147,19 @@ static void docker_native_maps_volumes_back(void **st)
 	done(&x);
 }
 
+static void one_port_twice_is_refused(void **st)
+{
+	(void)st;
+	/* both left to vLLM's default port 8000: the second could not start */
+	planned x = plan_of("vllm serve a &\nvllm serve b --max-num-seqs 8\n", NULL, 0, NULL, 0, 0);
+	assert_int_equal(x.rc, SL_ERR_INPUT);
+	assert_non_null(strstr(x.err.msg, "both serve on port 8000"));
+	done(&x);
+	x = plan_of("vllm serve a &\nvllm serve b --port 8001\n", NULL, 0, NULL, 0, 0);
+	assert_int_equal(x.rc, 0);
+	done(&x);
+}
+
 static void stats_as_hyperfine(void **st)
 {
 	(void)st;
@@ -173,6 +186,7 @@ int main(void)
 		cmocka_unit_test(variables_from_set_only_whole_names),
 		cmocka_unit_test(stages_order_and_replicas),
 		cmocka_unit_test(docker_native_maps_volumes_back),
+		cmocka_unit_test(one_port_twice_is_refused),
 		cmocka_unit_test(stats_as_hyperfine),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
