@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "cmd.h"
+#include "config.h"
 #include "options.h"
 
 #include <stdint.h>
@@ -81,90 +82,6 @@ static int write_output(const output *o, const sl_rules *rules, const sl_finding
 	}
 	sl_buf_free(&tmp);
 	return rc;
-}
-
-/* ---- .servelint.yaml --------------------------------------------------------------- */
-
-typedef struct {
-	sl_source *src;
-	sl_yaml_doc *doc;    /* NULL: no config */
-} config;
-
-/* The nearest .servelint.yaml at or above dir. */
-static char *find_config(const char *path)
-{
-	char *d = sl_strdup(path);
-	struct stat st;
-	if (stat(d, &st) == 0 && !S_ISDIR(st.st_mode)) {
-		char *sl = strrchr(d, '/');
-		if (sl)
-			*sl = '\0';
-		else
-			strcpy(d, ".");
-	}
-	for (int depth = 0; depth < 64; depth++) {
-		sl_buf p = {0};
-		sl_buf_printf(&p, "%s/.servelint.yaml", d);
-		if (stat(p.data, &st) == 0) {
-			free(d);
-			return sl_buf_detach(&p);
-		}
-		sl_buf_free(&p);
-		char *sl = strrchr(d, '/');
-		if (!strcmp(d, ".") || !strcmp(d, "/") || !*d)
-			break;
-		if (sl && sl != d)
-			*sl = '\0';
-		else if (sl)
-			d[1] = '\0';
-		else
-			strcpy(d, ".");
-	}
-	free(d);
-	return NULL;
-}
-
-static int load_config(const char *file, config *cfg, sl_error *err)
-{
-	memset(cfg, 0, sizeof *cfg);
-	if (!file)
-		return SL_OK;
-	if (sl_source_load(file, &cfg->src, err) || sl_yaml_load(cfg->src, &cfg->doc, err))
-		return SL_ERR_INPUT;
-	if (cfg->doc->root && cfg->doc->root->kind != SL_YAML_MAP) {
-		sl_error_set(err, file, 1, 1, "configuration must be a mapping (disable, severity, exclude)");
-		return SL_ERR_INPUT;
-	}
-	return SL_OK;
-}
-
-static int in_list(const sl_yaml_node *seq, const char *s, int glob)
-{
-	for (size_t i = 0; seq && seq->kind == SL_YAML_SEQ && i < seq->n; i++)
-		if (seq->items[i]->kind == SL_YAML_SCALAR &&
-		    (glob ? !fnmatch(seq->items[i]->value, s, 0) : !strcmp(seq->items[i]->value, s)))
-			return 1;
-	return 0;
-}
-
-/* disable: [IDs] -> suppressed; severity: {ID: level} -> changed */
-static void apply_config(const config *cfg, sl_findings *fs, size_t first)
-{
-	if (!cfg->doc || !cfg->doc->root)
-		return;
-	const sl_yaml_node *dis = sl_yaml_get(cfg->doc->root, "disable");
-	const sl_yaml_node *sev = sl_yaml_get(cfg->doc->root, "severity");
-	for (size_t i = first; i < fs->n; i++) {
-		sl_finding *f = &fs->v[i];
-		if (!f->suppressed && in_list(dis, sl_rule_id(f->rule), 0)) {
-			f->suppressed = 1;
-			f->justification = sl_strdup("disabled in .servelint.yaml");
-		}
-		const sl_yaml_node *lv = sl_yaml_get(sev, sl_rule_id(f->rule));
-		sl_severity s;
-		if (lv && lv->kind == SL_YAML_SCALAR && !sl_severity_parse(lv->value, &s))
-			f->severity = s;
-	}
 }
 
 /* ---- inputs ------------------------------------------------------------------------ */
@@ -342,15 +259,14 @@ int sl_cmd_check(int argc, char **argv)
 		free(paths);
 		return SL_EXIT_ERROR;
 	}
-	char *cfg_path = no_config ? NULL : config_file ? sl_strdup(config_file) : find_config(argv[optind]);
-	config cfg;
+	char *cfg_path = no_config ? NULL : config_file ? sl_strdup(config_file) : sl_cmd_config_find(argv[optind]);
+	sl_cmd_config cfg;
 	int failed = 0;
-	if (load_config(cfg_path, &cfg, &err)) {
+	if (sl_cmd_config_load(cfg_path, &cfg, &err)) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
 		failed = 1;
 	}
-	const sl_yaml_node *cex = cfg.doc && cfg.doc->root ? sl_yaml_get(cfg.doc->root, "exclude") : NULL;
 	/* models are kept until the reports are written: findings point into them */
 	sl_entry **entries = NULL;
 	sl_model **models = NULL;
@@ -358,7 +274,7 @@ int sl_cmd_check(int argc, char **argv)
 	sl_findings fs = {0};
 	for (size_t i = 0; i < n && !failed; i++) {
 		const char *path = paths[i];
-		int skip = in_list(cex, path, 1);
+		int skip = sl_cmd_config_excludes(&cfg, path);
 		for (size_t k = 0; k < nex && !skip; k++)
 			skip = !fnmatch(excludes[k], path, 0);
 		int included = nin == 0;
@@ -412,7 +328,7 @@ int sl_cmd_check(int argc, char **argv)
 				free(vm);
 			}
 			sl_check_suppress(entry, &fs, first);
-			apply_config(&cfg, &fs, first);
+			sl_cmd_config_apply(&cfg, &fs, first);
 			SL_PUSH(entries, ne, ecap, entry);
 			size_t nm = ne - 1;
 			SL_PUSH(models, nm, mcap, model);
@@ -444,8 +360,7 @@ int sl_cmd_check(int argc, char **argv)
 		free(paths[i]);
 	free(paths);
 	free(cfg_path);
-	sl_yaml_free(cfg.doc);
-	sl_source_free(cfg.src);
+	sl_cmd_config_free(&cfg);
 	sl_rules_free(rules);
 	sl_normalize_grammars_free(gs);
 	return rc;
