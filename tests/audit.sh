@@ -55,6 +55,13 @@ sed -i '1i # servelint disable-file=SL7001,SL7006 -- reason' "$work/sup/deepseek
 "$bin" audit --format json "$work/sup" > "$work/sup.json"
 grep -q '"suppressed": 1' "$work/sup.json" && grep -q '"catalogue": 7,' "$work/sup.json" && ok ||
 	ko "suppression of a catalogue finding"
+# the project's .servelint.yaml, as check reads it: disable, severity, exclude
+cp -r "$cat" "$work/cfg"
+printf 'disable: [SL7002]\nseverity: {SL7001: error}\nexclude: ["*/h100-sxm-x8/*"]\n' > "$work/cfg/.servelint.yaml"
+"$bin" audit --format json "$work/cfg" > "$work/cfg.json"
+grep -q '"entries": 9,' "$work/cfg.json" && grep -q '"error": 2,' "$work/cfg.json" && grep -q '"suppressed": 1' "$work/cfg.json" &&
+	! grep -q '"SL7006"' "$work/cfg.json" && ok || ko ".servelint.yaml: $(grep -A9 '"findings"' "$work/cfg.json" | head -10)"
+"$bin" audit --no-config --format json "$work/cfg" | grep -q '"entries": 11,' && ok || ko "--no-config"
 
 # formats: markdown, SARIF (findings only), JSON counts
 "$bin" audit --format markdown "$cat" > "$work/md"

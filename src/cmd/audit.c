@@ -13,6 +13,7 @@
  * load. Exit: 0 clean, 1 findings, 2 unreadable input or output, 3 usage.
  */
 #include "cmd.h"
+#include "config.h"
 #include "options.h"
 
 #include <getopt.h>
@@ -44,6 +45,8 @@ static void usage(FILE *f)
 	      "  -f, --format FORMAT   tty (default), json, markdown, sarif (findings only)\n"
 	      "      --html FILE       also write the report as one self-contained HTML page\n"
 	      "      --color WHEN      auto (default), always, never\n"
+	      "      --config FILE     settings (default: the nearest .servelint.yaml upward)\n"
+	      "      --no-config       no .servelint.yaml\n"
 	      "  -h, --help            this help\n"
 	      "\n"
 	      "Progress goes to standard error when it is a terminal.\n"
@@ -132,6 +135,7 @@ typedef struct {
 	sl_audit_pair *pairs;
 	size_t npairs, paircap;
 	int progress;           /* standard error is a terminal */
+	const sl_cmd_config *cfg; /* the project's .servelint.yaml (maybe empty) */
 } run;
 
 /* Reads and checks every entry of one PATH; 0, or -1 when one could not be
@@ -168,6 +172,7 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 			sl_check_model(rules, it.model, NULL, &r->fs);
 		}
 		sl_check_suppress(entry, &r->fs, first);
+		sl_cmd_config_apply(r->cfg, &r->fs, first);
 		const char *sys = metadata_system(it.model);
 		it.system = sys ? sl_strdup(sys) : NULL;
 		if (in.npe && in.next) {
@@ -250,6 +255,7 @@ static void check_catalogue(run *r, const sl_rules *rules)
 				sl_check_suppress(r->items[i].entry, &one, 0);
 				break;
 			}
+	sl_cmd_config_apply(r->cfg, &r->fs, first);
 	sl_findings_sort(&r->fs, 0);
 }
 
@@ -305,11 +311,13 @@ int sl_cmd_audit(int argc, char **argv)
 		{"format", required_argument, NULL, 'f'},
 		{"html", required_argument, NULL, 'H'},
 		{"color", required_argument, NULL, 'C'},
+		{"config", required_argument, NULL, 'c'},
+		{"no-config", no_argument, NULL, 'N'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *format = "tty", *html = NULL;
-	int color = -1, c;
+	const char *format = "tty", *html = NULL, *config_file = NULL;
+	int color = -1, c, no_config = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -323,6 +331,8 @@ int sl_cmd_audit(int argc, char **argv)
 			format = optarg;
 			break;
 		case 'H': html = optarg; break;
+		case 'c': config_file = optarg; break;
+		case 'N': no_config = 1; break;
 		case 'C':
 			if ((color = sl_color_parse(optarg)) == -2) {
 				fprintf(stderr, "servelint audit: --color takes auto, always or never\n");
@@ -347,6 +357,16 @@ int sl_cmd_audit(int argc, char **argv)
 	sl_rules *rules = NULL;
 	if (sl_cmd_load_rules(&gs, &rules))
 		return SL_EXIT_ERROR;
+	/* the project's settings, as check reads them */
+	char *cfg_path = no_config ? NULL : config_file ? sl_strdup(config_file) : sl_cmd_config_find(argv[optind]);
+	sl_cmd_config cfg;
+	sl_error err = {0};
+	int failed = 0;
+	if (sl_cmd_config_load(cfg_path, &cfg, &err)) {
+		sl_error_print(&err, "servelint");
+		sl_error_clear(&err);
+		failed = 1;
+	}
 	char **paths = NULL;
 	size_t np = 0, pcap = 0;
 	for (int a = optind; a < argc; a++)
@@ -354,9 +374,12 @@ int sl_cmd_audit(int argc, char **argv)
 	run r;
 	memset(&r, 0, sizeof r);
 	r.progress = isatty(STDERR_FILENO);
-	int failed = 0;
-	for (size_t i = 0; i < np; i++)
-		failed |= read_path(&r, paths[i], gs, rules) != 0;
+	r.cfg = &cfg;
+	/* every path is read even when one cannot be (each told on stderr) */
+	int cfg_failed = failed;
+	for (size_t i = 0; i < np && !cfg_failed; i++)
+		if (!sl_cmd_config_excludes(&cfg, paths[i]))
+			failed |= read_path(&r, paths[i], gs, rules) != 0;
 	if (!failed && !r.n) {
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
 		failed = 1;
@@ -373,6 +396,8 @@ int sl_cmd_audit(int argc, char **argv)
 	for (size_t i = 0; i < np; i++)
 		free(paths[i]);
 	free(paths);
+	free(cfg_path);
+	sl_cmd_config_free(&cfg);
 	sl_rules_free(rules);
 	sl_normalize_grammars_free(gs);
 	return rc;
