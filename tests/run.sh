@@ -134,6 +134,18 @@ out=$(STANDIN_MODE=crash sl --set model-path=/m tests/data/run/agg 2>&1); rc=$?
 [ $rc -eq 1 ] && echo "$out" | grep -q 'a process ended before the run was over: aggregated (exit status 3; log ' &&
 	echo "$out" | grep -q 'RuntimeError: CUDA out of memory (stand-in)' && ok || ko "crash: $rc $out"
 none_left "crash"
+# the same with --format json: the document tells how the cycle ended
+STANDIN_MODE=crash sl --set model-path=/m --format json tests/data/run/agg > "$T/crash.json" 2> /dev/null
+"$py" - "$T/crash.json" <<'EOF' && ok || ko "crash: JSON"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["ok"] is False and d["results"] == [], d
+c = d["cycles"][0]
+assert c["outcome"] == "a process ended before the run was over", c
+p = c["processes"][0]
+assert p["exit_code"] == 3 and p["exited_early"] and p["ready"] is None, p
+EOF
+none_left "crash (json)"
 # one that dies while the probe runs
 out=$(STANDIN_MODE=die-after sl --set model-path=/m --probe "sleep 20" tests/data/run/agg 2>&1); rc=$?
 [ $rc -eq 1 ] && echo "$out" | grep -q 'ended before the run was over: aggregated (exit status 1' && ok || ko "die-after: $rc $out"

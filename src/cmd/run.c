@@ -557,6 +557,16 @@ int sl_cmd_run(int argc, char **argv)
 		}
 		sl_exec_result_free(&r);
 	}
+	/* a failed run still gives its JSON: what ran, how each cycle ended */
+	if (json && rc != SL_EXIT_OK && rc != SL_EXIT_ERROR) {
+		json_t *doc = json_pack("{s:s, s:s, s:I, s:I, s:b, s:[], s:O}", "entry", e->path, "logs", ro.logs,
+					"repeat", (json_int_t)repeat, "warmup", (json_int_t)warmup, "ok", 0, "results",
+					"cycles", cycles);
+		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
+		fputc('\n', stdout);
+		json_decref(doc);
+		fflush(stdout);
+	}
 	if (rc == SL_EXIT_OK) {
 		if (!json && repeat > 1) {
 			printf("over %lld runs%s:\n", repeat, warmup ? " (warmups left out)" : "");
@@ -569,9 +579,9 @@ int sl_cmd_run(int argc, char **argv)
 			if (ss[i].n)
 				json_array_append_new(results, series_json(&ss[i]));
 		if (json) {
-			json_t *doc = json_pack("{s:s, s:s, s:I, s:I, s:O, s:o}", "entry", e->path, "logs", ro.logs,
-						"repeat", (json_int_t)repeat, "warmup", (json_int_t)warmup, "results",
-						results, "cycles", cycles);
+			json_t *doc = json_pack("{s:s, s:s, s:I, s:I, s:b, s:O, s:o}", "entry", e->path, "logs",
+						ro.logs, "repeat", (json_int_t)repeat, "warmup", (json_int_t)warmup, "ok", 1,
+						"results", results, "cycles", cycles);
 			cycles = NULL;
 			json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
 			fputc('\n', stdout);
