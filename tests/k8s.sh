@@ -7,6 +7,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 gold=k8s
 d=tests/data/k8s
+T0=$(mktemp)
 golden deployment.tty "$bin" show --color never $d/vllm-deployment
 golden graph.tty "$bin" show --color never $d/dynamo-disagg/graph.yaml
 golden graph.json "$bin" show --format json $d/dynamo-disagg
@@ -18,8 +19,19 @@ golden script-check.gcc "$bin" check --format gcc $d/dynamo-disagg-sh
 # a manifest is found inside a folder tree by check
 n=$("$bin" check --format json $d | grep -c '"SL3001"')
 [ "$n" -ge 1 ] && ok || ko "check $d did not reach the script entry"
+# run's plan of a manifest: a process per replica; a secret's value only
+# from --set or the environment, and never printed
+"$bin" run -n $d/dynamo-disagg/graph.yaml > "$T0" 2>&1
+[ $? -eq 0 ] && grep -q '^4\. decode#2  (decode, stage workers)' "$T0" && ok || ko "run -n graph: $(cat "$T0")"
+env -u HF_TOKEN "$bin" run -n --service aggregated#1 $d/vllm-deployment > "$T0" 2>&1
+[ $? -eq 2 ] && grep -q 'env HF_TOKEN: its value (`$(valueFrom)`) is known only where it runs; give it with --set HF_TOKEN=VALUE' "$T0" && ok ||
+	ko "run -n valueFrom: $(cat "$T0")"
+"$bin" run -n --set HF_TOKEN=hf_s3cret --service aggregated#1 $d/vllm-deployment > "$T0" 2>&1
+[ $? -eq 0 ] && grep -q '^   env    HF_TOKEN=<redacted>$' "$T0" && ! grep -q s3cret "$T0" && ok || ko "run -n secret: $(cat "$T0")"
+"$bin" run -n --set HF_TOKEN=x $d/vllm-deployment > "$T0" 2>&1
+[ $? -eq 2 ] && grep -q 'aggregated and aggregated#2 both serve on port 8000' "$T0" && ok || ko "two replicas, one host: $(cat "$T0")"
 T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+trap 'rm -rf "$T" "$T0"' EXIT
 # bad manifests: a YAML error, with its place; no crash
 printf 'apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n        - name: x\n          command: [vllm, serve\n' > "$T/bad.yaml"
 out=$("$bin" show "$T/bad.yaml" 2>&1); rc=$?

@@ -111,6 +111,19 @@ static void put_quoted(sl_buf *b, const char *s)
 	sl_buf_putc(b, '\'');
 }
 
+/* A variable whose value is a credential is not printed (a dry run's
+ * output goes into logs and pull requests). */
+static int secret_name(const char *name, size_t n)
+{
+	static const char *const words[] = {"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "ACCESS_KEY", "CREDENTIAL"};
+	char *up = sl_strndup(name, n);
+	int hit = 0;
+	for (size_t i = 0; i < sizeof words / sizeof *words && !hit; i++)
+		hit = strstr(up, words[i]) != NULL;
+	free(up);
+	return hit;
+}
+
 static const char *stage_name(int st)
 {
 	static const char *const n[] = {"etcd", "frontend", "workers", "orchestrator"};
@@ -140,7 +153,8 @@ static json_t *plan_json(const sl_plan *p, const char *logs)
 		for (size_t k = 0; k < x->nenv; k++) {
 			const char *eq = strchr(x->env[k], '=');
 			char *name = sl_strndup(x->env[k], (size_t)(eq - x->env[k]));
-			json_object_set_new(env, name, json_string(eq + 1));
+			json_object_set_new(env, name,
+					    json_string(secret_name(name, strlen(name)) ? "<redacted>" : eq + 1));
 			free(name);
 		}
 		char *rt = ready_text(x);
@@ -177,8 +191,13 @@ static void plan_tty(FILE *f, const sl_plan *p, const char *entry, int dry)
 		char *rt = ready_text(x);
 		fprintf(f, "%zu. %s  (%s, stage %s)  %s\n", i + 1, x->name, x->role, stage_name(x->stage), x->where);
 		fprintf(f, "   argv   %s\n", b.data);
-		for (size_t k = 0; k < x->nenv; k++)
-			fprintf(f, "   env    %s\n", x->env[k]);
+		for (size_t k = 0; k < x->nenv; k++) {
+			const char *eq = strchr(x->env[k], '=');
+			if (secret_name(x->env[k], (size_t)(eq - x->env[k])))
+				fprintf(f, "   env    %.*s=<redacted>\n", (int)(eq - x->env[k]), x->env[k]);
+			else
+				fprintf(f, "   env    %s\n", x->env[k]);
+		}
 		fprintf(f, "   ready  %s\n", rt);
 		free(rt);
 		sl_buf_free(&b);

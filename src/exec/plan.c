@@ -144,6 +144,28 @@ fail:
 	return NULL;
 }
 
+/* A variable's value for the process. One the script cannot know (a
+ * Kubernetes valueFrom, `export X=$(cmd)`) is taken whole, by its own
+ * name, from --set or servelint's environment, as the process would have
+ * inherited it; else its $VARS are filled as in argv. */
+static char *env_value(ctx *c, const char *name, const char *value, int symbolic, const char *what)
+{
+	if (symbolic) {
+		const char *v = set_value(c, name, strlen(name), 0);
+		if (!v)
+			v = getenv(name);
+		if (v)
+			return sl_strdup(v);
+		if (strstr(value, "$(")) {
+			sl_error_set(c->err, c->file, c->line, c->col,
+				     "%s: its value (`%s`) is known only where it runs; give it with --set %s=VALUE or in the environment",
+				     what, value, name);
+			return NULL;
+		}
+	}
+	return fill(c, value, symbolic, 0, what);
+}
+
 /* Docker's -v HOST:CONTAINER[:OPTIONS], as the model keeps them. */
 typedef struct vol {
 	char *host, *cont;
@@ -448,8 +470,8 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 		const char *name = json_string_value(json_array_get(kv, 0));
 		sl_buf what = {0};
 		sl_buf_printf(&what, "%s env %s", p.name, name);
-		char *f = fill(c, json_string_value(json_array_get(kv, 1)), json_is_true(json_array_get(kv, 2)), 0,
-			       what.data);
+		char *f = env_value(c, name, json_string_value(json_array_get(kv, 1)), json_is_true(json_array_get(kv, 2)),
+				    what.data);
 		sl_buf_free(&what);
 		if (!f) {
 			rc = SL_ERR_INPUT;

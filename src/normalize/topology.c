@@ -160,6 +160,9 @@ static void k8s_facts(sl_ctx *c)
 		const sl_k8s_workload *w = &c->ws[c->svc_cmd[i]];
 		int dynamo = !strcmp(w->kind, "DynamoGraphDeployment");
 		if (w->replicas >= 0) {
+			/* each replica is a pod running the same command: run starts as many */
+			while (json_array_size(s->launches) && json_array_size(s->launches) < (size_t)w->replicas)
+				json_array_append_new(s->launches, json_deep_copy(json_array_get(s->launches, 0)));
 			s->replicas = (unsigned)w->replicas;
 			free(s->replicas_from);
 			s->replicas_from = sl_strdup(w->replicas_off ? "replicas" : "kubernetes default");
