@@ -49,6 +49,13 @@ done
 "$bin" audit --format json "$work"/clean-* > "$work/clean.json"
 grep -q '"catalogue": 0,' "$work/clean.json" && ok || ko "the unchanged copies give catalogue findings"
 
+# every variant of a script is checked, as check does: here only the
+# second reading gives TP8 four GPUs
+mkdir -p "$work/var/m"
+printf '#!/bin/bash\nif [ "$MODE" = small ]; then\n  TP=4\nelse\n  TP=8\nfi\nCUDA_VISIBLE_DEVICES=0,1,2,3 vllm serve org/m --tensor-parallel-size $TP\n' > "$work/var/m/launch.sh"
+"$bin" audit --color never "$work/var" > "$work/var.out"
+grep -q 'error: .*needs 8 GPUs .* \[variant 2 of 2: .*\] \[SL3001\]' "$work/var.out" && ok || ko "audit: a finding of the second variant: $(cat "$work/var.out")"
+
 # a catalogue finding is suppressed in its entry only
 cp -r "$cat" "$work/sup"
 sed -i '1i # servelint disable-file=SL7001,SL7006 -- reason' "$work/sup/deepseek-v4.1-flash/b200-sxm-x8/vllm-tp2-dspark5/launch.sh"

@@ -13,6 +13,7 @@
  * load. Exit: 0 clean, 1 findings, 2 unreadable input or output, 3 usage.
  */
 #include "cmd.h"
+#include "checking.h"
 #include "config.h"
 #include "options.h"
 
@@ -136,6 +137,8 @@ typedef struct {
 	size_t npairs, paircap;
 	int progress;           /* standard error is a terminal */
 	const sl_cmd_config *cfg; /* the project's .servelint.yaml (maybe empty) */
+	sl_model **extra;       /* the models of variants after the first (findings point into them) */
+	size_t nextra, xcap;
 } run;
 
 /* Reads and checks every entry of one PATH; 0, or -1 when one could not be
@@ -160,19 +163,11 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 			continue;
 		}
 		item it = {entry, NULL, NULL, NULL};
-		size_t first = r->fs.n;
-		if (sl_normalize_entry(entry, gs, &it.model, &err)) {
-			/* invalid JSON in a flag is a finding; other errors are input errors */
-			if (!sl_check_input_error(rules, entry, &err, &r->fs)) {
-				sl_error_print(&err, "servelint");
-				failed = 1;
-			}
-			sl_error_clear(&err);
-		} else {
-			sl_check_model(rules, it.model, NULL, &r->fs);
-		}
-		sl_check_suppress(entry, &r->fs, first);
-		sl_cmd_config_apply(r->cfg, &r->fs, first);
+		/* every variant checked, as check does; the first stands for the
+		 * entry in the matrix and the comparisons */
+		if (sl_cmd_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &it.model, &r->extra, &r->nextra,
+				       &r->xcap))
+			failed = 1;
 		const char *sys = metadata_system(it.model);
 		it.system = sys ? sl_strdup(sys) : NULL;
 		if (in.npe && in.next) {
@@ -293,6 +288,9 @@ static void run_free(run *r)
 		sl_diff_free(&r->pairs[i].diff);
 	free(r->pairs);
 	sl_findings_free(&r->fs);  /* before the entries its places point into */
+	for (size_t i = 0; i < r->nextra; i++)
+		sl_model_free(r->extra[i]);
+	free(r->extra);
 	for (size_t i = 0; i < r->n; i++) {
 		free(r->keys ? r->keys[i] : NULL);
 		free(r->items[i].llm);
