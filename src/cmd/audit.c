@@ -145,23 +145,12 @@ typedef struct {
  * read (told on stderr; the others are read all the same). */
 static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_rules *rules)
 {
-	sl_error err = {0};
 	sl_input in;
 	int failed = 0;
-	if (sl_input_open(&in, path, &err)) {
-		sl_error_print(&err, "servelint");
-		sl_error_clear(&err);
+	if (sl_input_open_told(&in, path, &failed))
 		return -1;
-	}
 	sl_entry *entry;
-	int got;
-	while ((got = sl_input_next(&in, &entry, &err)) != 0) {
-		if (got < 0) {
-			sl_error_print(&err, "servelint");
-			sl_error_clear(&err);
-			failed = 1;
-			continue;
-		}
+	while (sl_input_next_told(&in, &entry, &failed)) {
 		item it = {entry, NULL, NULL, NULL};
 		/* every variant checked, as check does; the first stands for the
 		 * entry in the matrix and the comparisons */

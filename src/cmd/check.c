@@ -221,21 +221,10 @@ int sl_cmd_check(int argc, char **argv)
 		if (skip || !included)
 			continue;
 		sl_input in;
-		if (sl_input_open(&in, path, &err)) {
-			sl_error_print(&err, "servelint");
-			sl_error_clear(&err);
-			failed = 1;
+		if (sl_input_open_told(&in, path, &failed))
 			continue;
-		}
 		sl_entry *entry;
-		int got;
-		while ((got = sl_input_next(&in, &entry, &err)) != 0) {
-			if (got < 0) {
-				sl_error_print(&err, "servelint");
-				sl_error_clear(&err);
-				failed = 1;
-				continue;
-			}
+		while (sl_input_next_told(&in, &entry, &failed)) {
 			sl_model *model = NULL;
 			if (sl_cmd_check_entry(entry, gs, rules, &binds, &cfg, &fs, &model, &extra, &nextra, &xcap))
 				failed = 1;

@@ -159,3 +159,26 @@ size_t sl_input_count(const char *path)
 	sl_error_clear(&err);
 	return n ? n : 1;
 }
+
+int sl_input_open_told(sl_input *in, const char *path, int *failed)
+{
+	sl_error err = {0};
+	if (!sl_input_open(in, path, &err))
+		return 0;
+	sl_error_print(&err, "servelint");
+	sl_error_clear(&err);
+	*failed = 1;
+	return -1;
+}
+
+int sl_input_next_told(sl_input *in, sl_entry **out, int *failed)
+{
+	sl_error err = {0};
+	int got;
+	while ((got = sl_input_next(in, out, &err)) < 0) {
+		sl_error_print(&err, "servelint");
+		sl_error_clear(&err);
+		*failed = 1;
+	}
+	return got;
+}

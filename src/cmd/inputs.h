@@ -23,6 +23,12 @@ int sl_input_open(sl_input *in, const char *path, sl_error *err);
  * -1 when it cannot be read (err says why; the next call goes on). */
 int sl_input_next(sl_input *in, sl_entry **out, sl_error *err);
 void sl_input_close(sl_input *in);
+/* sl_input_open and sl_input_next for the commands that go on past an
+ * entry they cannot read (check, audit): the error is printed
+ * (`servelint: file:line:col: ...`) and *failed set; next returns 1 with
+ * *out, or 0 at the end, never -1. */
+int sl_input_open_told(sl_input *in, const char *path, int *failed);
+int sl_input_next_told(sl_input *in, sl_entry **out, int *failed);
 
 /* One entry named on the command line: a folder or file, - for standard
  * input, or REV:path from the git repository around the current directory
