@@ -1,0 +1,1215 @@
+#!/usr/bin/env python3
+"""Engine facts from the engines' own sources, per release.
+
+Two stages (see docs/engine-facts.md):
+
+  extract  engine source (a git dir at a commit, or a plain folder) -> one raw
+           facts file per surface and release (grammars/facts/raw/*.json)
+  derive   every raw facts file -> one merged history per surface
+           (grammars/facts/<surface>.json), which servelint embeds
+
+The sources are read, never imported or run: Python files through `ast`,
+TensorRT-LLM's CLI reference YAML through a small reader for its layout.
+Standard library only.
+"""
+import argparse
+import ast
+import fnmatch
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+# --------------------------------------------------------------------------
+# Reading a source tree
+
+
+class GitTree:
+    """Files of one commit of a git directory, read with `git show`."""
+
+    def __init__(self, git_dir, commit):
+        self.git_dir, self.commit = git_dir, commit
+        out = subprocess.run(["git", "--git-dir", git_dir, "ls-tree", "-r", "--name-only", commit],
+                             check=True, capture_output=True, text=True).stdout
+        self.paths = out.split("\n")
+
+    def read(self, path):
+        r = subprocess.run(["git", "--git-dir", self.git_dir, "show", f"{self.commit}:{path}"],
+                           capture_output=True)
+        return r.stdout.decode("utf-8", "replace") if r.returncode == 0 else None
+
+
+class DirTree:
+    """Files of a plain folder (the test excerpts)."""
+
+    def __init__(self, root):
+        self.root = root
+        self.paths = []
+        for d, _, fs in os.walk(root):
+            for f in fs:
+                self.paths.append(os.path.relpath(os.path.join(d, f), root).replace(os.sep, "/"))
+
+    def read(self, path):
+        try:
+            with open(os.path.join(self.root, path), encoding="utf-8") as f:
+                return f.read()
+        except OSError:
+            return None
+
+
+def pick(tree, patterns):
+    """Paths of the tree matching any pattern, in sorted order."""
+    out = []
+    for p in sorted(tree.paths):
+        for pat in patterns:
+            if fnmatch.fnmatchcase(p, pat) and ("tests/" in pat or "/tests/" not in "/" + p):
+                out.append(p)
+                break
+    return out
+
+
+# --------------------------------------------------------------------------
+# Python sources: symbols
+
+
+class Symbols:
+    """Module-level names and classes of a set of Python files."""
+
+    def __init__(self):
+        self.consts = {}     # name -> ast node of its value
+        self.classes = {}    # name -> ast.ClassDef
+        self.modules = []    # (path, ast.Module)
+
+    def add(self, path, text):
+        try:
+            mod = ast.parse(text)
+        except SyntaxError:
+            return
+        self.modules.append((path, mod))
+        for node in ast.walk(mod):
+            if isinstance(node, ast.ClassDef):
+                self.classes.setdefault(node.name, node)
+        for node in mod.body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                self.consts[node.targets[0].id] = node.value
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+                self.consts[node.target.id] = node.value
+            elif sys.version_info >= (3, 12) and isinstance(node, getattr(ast, "TypeAlias", ())):
+                self.consts[node.name.id] = node.value
+
+    def fields(self, cname, seen=None):
+        """[(name, annotation, default)] of a class and its bases found here."""
+        seen = seen or set()
+        if cname in seen or cname not in self.classes:
+            return []
+        seen.add(cname)
+        cls = self.classes[cname]
+        out = []
+        for b in cls.bases:
+            bn = dotted(b)
+            if bn:
+                out.extend(self.fields(bn.split(".")[-1], seen))
+        for node in cls.body:
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                name = node.target.id
+                if name.startswith("_") or dotted(node.annotation) in ("ClassVar", "typing.ClassVar") or \
+                        (isinstance(node.annotation, ast.Subscript) and dotted(node.annotation.value) in ("ClassVar", "typing.ClassVar")):
+                    continue
+                out = [f for f in out if f[0] != name]
+                out.append((name, node.annotation, node.value))
+        return out
+
+
+def dotted(node):
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = dotted(node.value)
+        return f"{base}.{node.attr}" if base else None
+    return None
+
+
+def const(node, syms=None, depth=0):
+    """The literal value of node, or raise ValueError."""
+    if depth > 8:
+        raise ValueError
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return [const(e, syms, depth + 1) for e in node.elts]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = const(node.operand, syms, depth + 1)
+        if isinstance(v, (int, float)):
+            return -v
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        a, b = const(node.left, syms, depth + 1), const(node.right, syms, depth + 1)
+        if isinstance(a, list) and isinstance(b, list):
+            return a + b
+        if isinstance(a, str) and isinstance(b, str):
+            return a + b
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        a, b = const(node.left, syms, depth + 1), const(node.right, syms, depth + 1)
+        if isinstance(a, int) and isinstance(b, int):
+            return a * b
+    if isinstance(node, ast.Name) and syms is not None and node.id in syms.consts:
+        return const(syms.consts[node.id], syms, depth + 1)
+    if isinstance(node, ast.Call) and dotted(node.func) in ("list", "sorted", "tuple") and len(node.args) == 1:
+        v = const(node.args[0], syms, depth + 1)
+        if isinstance(v, list):
+            return sorted(v, key=str) if dotted(node.func) == "sorted" else v
+    if isinstance(node, ast.JoinedStr):
+        raise ValueError
+    raise ValueError
+
+
+def try_const(node, syms=None):
+    try:
+        v = const(node, syms)
+    except (ValueError, TypeError):
+        return None
+    if isinstance(v, (str, int, float, bool, list)) or v is None:
+        return v
+    return None
+
+
+def text_of(node):
+    """A help text as far as it is literal (concatenations, f-strings' literal parts)."""
+    if node is None:
+        return ""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+    if isinstance(node, ast.BinOp):
+        return text_of(node.left) + text_of(node.right)
+    if isinstance(node, ast.Call):
+        return " ".join(text_of(a) for a in node.args)
+    return ""
+
+
+# --------------------------------------------------------------------------
+# Types from annotations
+
+
+SCALARS = {"int": "int", "float": "float", "str": "string", "bool": "bool", "dict": "json",
+           "Path": "string", "bytes": "string"}
+
+
+def literal_choices(node, syms, depth=0):
+    """The values of a Literal[...] (following aliases), or None."""
+    if depth > 6 or node is None:
+        return None
+    if isinstance(node, ast.Name) and node.id in syms.consts:
+        return literal_choices(syms.consts[node.id], syms, depth + 1)
+    if isinstance(node, ast.Subscript):
+        head = dotted(node.value) or ""
+        inner = node.slice
+        if head.split(".")[-1] == "Literal":
+            elts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+            vals = []
+            for e in elts:
+                v = try_const(e, syms)
+                if v is None:
+                    sub = literal_choices(e, syms, depth + 1)
+                    if sub is None:
+                        return None
+                    vals.extend(sub)
+                else:
+                    vals.append(v)
+            return vals
+    return None
+
+
+def ann_type(node, syms, depth=0):
+    """(type, choices, optional) of an annotation."""
+    if node is None or depth > 8:
+        return "string", None, False
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            node = ast.parse(node.value, mode="eval").body
+        except SyntaxError:
+            return "string", None, False
+    if isinstance(node, ast.Constant) and node.value is None:
+        return None, None, True
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        parts = flatten_union(node)
+        return union_type(parts, syms, depth)
+    if isinstance(node, ast.Subscript):
+        head = (dotted(node.value) or "").split(".")[-1]
+        inner = node.slice
+        elts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+        if head == "Literal":
+            ch = literal_choices(node, syms)
+            t = "string"
+            if ch and all(isinstance(c, bool) for c in ch):
+                t = "bool"
+            elif ch and all(isinstance(c, int) and not isinstance(c, bool) for c in ch):
+                t = "int"
+            return t, ch, False
+        if head == "Optional":
+            t, ch, _ = ann_type(elts[0], syms, depth + 1)
+            return t, ch, True
+        if head == "Union":
+            return union_type(elts, syms, depth)
+        if head in ("Annotated", "A", "SkipValidation", "Final", "Required", "NotRequired"):
+            return ann_type(elts[0], syms, depth + 1)
+        if head in ("list", "List", "tuple", "Tuple", "set", "Set", "Sequence", "Iterable"):
+            return "list", None, False
+        if head in ("dict", "Dict", "Mapping"):
+            return "json", None, False
+        if head == "type" or head == "Type":
+            return "string", None, False
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        name = dotted(node).split(".")[-1]
+        if name in SCALARS:
+            return SCALARS[name], None, False
+        if name in ("list", "List", "tuple", "Tuple"):
+            return "list", None, False
+        if name in ("dict", "Dict"):
+            return "json", None, False
+        if name in syms.consts:
+            return ann_type(syms.consts[name], syms, depth + 1)
+        if name in syms.classes:
+            cls = syms.classes[name]
+            bases = {(dotted(b) or "").split(".")[-1] for b in cls.bases}
+            if bases & {"Enum", "StrEnum", "IntEnum", "str"}:
+                vals = [try_const(n.value, syms) for n in cls.body
+                        if isinstance(n, ast.Assign)]
+                vals = [v for v in vals if isinstance(v, str)]
+                return "string", vals or None, False
+            return "json", None, False
+    return "string", None, False
+
+
+def flatten_union(node):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return flatten_union(node.left) + flatten_union(node.right)
+    return [node]
+
+
+def union_type(parts, syms, depth):
+    opt = False
+    got = []
+    for p in parts:
+        t, ch, o = ann_type(p, syms, depth + 1)
+        opt = opt or o
+        if t is not None:
+            got.append((t, ch))
+    if not got:
+        return "string", None, opt
+    types = [t for t, _ in got]
+    # argparse-from-dataclass order (vLLM get_kwargs): bool, Literal, list, int, float, json, str
+    for want in ("bool",):
+        if want in types:
+            return want, None, opt
+    lit = [ch for t, ch in got if ch]
+    if lit and len(got) == 1:
+        return got[0][0], lit[0], opt
+    for want in ("list", "int", "float"):
+        if want in types and "json" not in types:
+            return want, None, opt
+    if "json" in types:
+        return "json", None, opt
+    if "string" in types:
+        return "string", None, opt
+    return types[0], None, opt
+
+
+def field_default(node, syms):
+    """The literal default of a dataclass/pydantic field, or None."""
+    if node is None:
+        return None
+    if isinstance(node, ast.Call):
+        fn = (dotted(node.func) or "").split(".")[-1]
+        if fn in ("field", "Field", "PrivateAttr"):
+            for k in node.keywords:
+                if k.arg == "default":
+                    return try_const(k.value, syms)
+            if fn == "Field" and node.args:
+                return try_const(node.args[0], syms)
+        return None
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in syms.classes:
+        for n, _, d in syms.fields(node.value.id):
+            if n == node.attr:
+                return field_default(d, syms)
+        return None
+    return try_const(node, syms)
+
+
+def default_ref(node, syms):
+    """Class.field a default points at (EngineArgs' `x: T = ModelConfig.x`)."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in syms.classes:
+        return node.value.id, node.attr
+    if isinstance(node, ast.Call) and (dotted(node.func) or "").endswith("get_field") and len(node.args) == 2:
+        c, f = dotted(node.args[0]), try_const(node.args[1])
+        if c and isinstance(f, str):
+            return c.split(".")[-1], f
+    return None
+
+
+def class_field(syms, cname, fname):
+    for n, a, d in syms.fields(cname):
+        if n == fname:
+            return a, d
+    return None
+
+
+# --------------------------------------------------------------------------
+# argparse-style declarations
+
+
+def flag_from_field(syms, cname, fname, human_ints=()):
+    """Facts of a flag whose kwargs come from a config dataclass field (vLLM get_kwargs)."""
+    got = class_field(syms, cname, fname)
+    if not got:
+        return {"type": "string"}
+    ann, dflt = got
+    ref = default_ref(dflt, syms)
+    if ref:  # EngineArgs field defaults to another config's field
+        inner = class_field(syms, *ref)
+        if inner and dflt is not None:
+            dflt = inner[1]
+    t, ch, _ = ann_type(ann, syms)
+    f = {"type": t}
+    if t == "bool":
+        f["bool"] = "optional"    # argparse.BooleanOptionalAction: --x and --no-x
+    if t == "int" and fname in human_ints:
+        f["type"] = "human_int"
+    if ch:
+        f["choices"] = [c for c in ch if c is not None]
+    d = field_default(dflt, syms)
+    if d is not None and not isinstance(d, list):
+        f["default"] = d
+    return f
+
+
+def kw(call, name):
+    for k in call.keywords:
+        if k.arg == name:
+            return k.value
+    return None
+
+
+TYPE_FUNCS = {"int": "int", "float": "float", "str": "string", "json.loads": "json", "loads": "json",
+              "human_readable_int": "human_int", "Path": "string", "bool": "string",
+              "parse_human_readable_int": "human_int", "nullable_str": "string",
+              "optional_int": "int", "optional_float": "float", "optional_str": "string"}
+
+
+def type_from_kw(node, syms):
+    if node is None:
+        return None
+    if isinstance(node, ast.Call):  # optional_type(int), parse_type(json.loads), ...
+        fn = (dotted(node.func) or "").split(".")[-1]
+        if fn in TYPE_FUNCS:
+            return TYPE_FUNCS[fn]
+        if node.args:
+            return type_from_kw(node.args[0], syms)
+        return "string"
+    name = dotted(node)
+    if name in TYPE_FUNCS:
+        return TYPE_FUNCS[name]
+    if name and name.split(".")[-1] in TYPE_FUNCS:
+        return TYPE_FUNCS[name.split(".")[-1]]
+    if isinstance(node, ast.Lambda):
+        return "string"
+    return "string"
+
+
+DEPRECATION = re.compile(r"deprecat|\bremoved?\b|no longer|obsolete", re.I)
+REPLACEMENT = re.compile(r"(?:use|replaced by|in favou?r of|instead of it|switch to|superseded by)\W{0,3}"
+                         r"`?['\"]?(--[A-Za-z0-9][A-Za-z0-9_.-]*)", re.I)
+
+
+def help_facts(f, help_text, names):
+    if help_text and re.search(r"\[?deprecated\]?", help_text, re.I) and DEPRECATION.search(help_text):
+        f["deprecated"] = True
+    if f.get("deprecated") and help_text:
+        m = REPLACEMENT.search(help_text)
+        if m and m.group(1) not in names:
+            f["replacement"] = m.group(1).rstrip(".")
+
+
+def argparse_call(call, syms, kwvars, human_ints):
+    """Facts of one parser.add_argument(...) call, or None."""
+    names = []
+    for a in call.args:
+        v = try_const(a, syms)
+        if isinstance(v, str) and v.startswith("-"):
+            names.append(v)
+        elif isinstance(a, ast.Starred):
+            continue
+    if not names:
+        return None
+    f = {"names": names}
+    # **model_kwargs["field"]: the facts come from the config dataclass
+    for k in call.keywords:
+        if k.arg is None and isinstance(k.value, ast.Subscript):
+            var = dotted(k.value.value)
+            field = try_const(k.value.slice)
+            if var in kwvars and isinstance(field, str):
+                f.update(flag_from_field(syms, kwvars[var], field, human_ints))
+    t = type_from_kw(kw(call, "type"), syms)
+    if t:
+        f["type"] = t
+    act = kw(call, "action")
+    a = try_const(act, syms) if act is not None else None
+    actname = (dotted(act) or "") if act is not None else ""
+    if a in ("store_true", "store_false") or actname.endswith("StoreTrue"):
+        f["type"], f["bool"] = "bool", "store_true" if a != "store_false" else "store_false"
+    elif actname.endswith("BooleanOptionalAction"):
+        f["type"], f["bool"] = "bool", "optional"
+    elif a in ("append",) and "type" not in f:
+        f["type"] = "string"
+    elif a in ("version", "help", "count"):
+        return None
+    elif actname.endswith("DeprecatedAction"):
+        f["deprecated"] = True
+        if "type" not in f:
+            f["type"] = "string"
+        nargs = try_const(kw(call, "nargs"), syms)
+        if nargs == 0 or kw(call, "type") is None:
+            f["type"], f["bool"] = "bool", "store_true"
+    if "type" not in f:
+        f["type"] = "string"
+    ch = kw(call, "choices")
+    if ch is not None:
+        v = try_const(ch, syms)
+        if v is None:
+            v = literal_choices(ch, syms)
+        if isinstance(v, list) and v and all(isinstance(x, (str, int, float)) for x in v):
+            f["choices"] = v
+        else:
+            f.pop("choices", None)
+    nargs = try_const(kw(call, "nargs"), syms)
+    if nargs in ("+", "*") and f["type"] != "bool":
+        f["nargs"] = nargs
+    d = kw(call, "default")
+    if d is not None:
+        ref = default_ref(d, syms)
+        dv = field_default(d, syms) if ref else try_const(d, syms)
+        if dv is not None and not isinstance(dv, list):
+            f["default"] = dv
+        else:
+            f.pop("default", None)
+    dep = kw(call, "deprecated")
+    if dep is not None and try_const(dep) is True:
+        f["deprecated"] = True
+    help_facts(f, text_of(kw(call, "help")), names)
+    return f
+
+
+def dynamo_call(call, syms, fname):
+    """Facts of Dynamo's add_argument(group, flag_name=..., env_var=...) helpers."""
+    flag = try_const(kw(call, "flag_name"), syms)
+    if not isinstance(flag, str):
+        return None
+    f = {"names": [flag]}
+    alias = try_const(kw(call, "alias"), syms)
+    if isinstance(alias, str):
+        f["names"].append(alias)
+    env = try_const(kw(call, "env_var"), syms)
+    if isinstance(env, str):
+        f["env"] = env
+    obs = try_const(kw(call, "obsolete_flag"), syms)
+    if isinstance(obs, str):
+        f["obsolete"] = [obs]
+    if fname == "add_negatable_bool_argument":
+        f["type"], f["bool"] = "bool", "optional"
+    else:
+        at = kw(call, "arg_type")
+        f["type"] = type_from_kw(at, syms) if at is not None else "string"
+        if at is not None and isinstance(at, ast.Constant) and at.value is None:
+            f["type"], f["bool"] = "bool", "store_true"
+        act = try_const(kw(call, "action"), syms)
+        if act in ("store_true", "store_false"):
+            f["type"], f["bool"] = "bool", act
+        nargs = try_const(kw(call, "nargs"), syms)
+        if nargs in ("+", "*"):
+            f["nargs"] = nargs
+    ch = kw(call, "choices")
+    if ch is not None:
+        v = try_const(ch, syms)
+        if v is None:
+            v = literal_choices(ch, syms)
+        if v is None and isinstance(ch, (ast.ListComp, ast.Call)):
+            v = enum_values(ch, syms)
+        if isinstance(v, list) and v and all(isinstance(x, (str, int, float)) for x in v):
+            f["choices"] = v
+    d = try_const(kw(call, "default"), syms)
+    if d is not None and not isinstance(d, list):
+        f["default"] = d
+    for k in call.keywords:
+        if isinstance(k.value, ast.Call) and (dotted(k.value.func) or "").split(".")[-1] == "Deprecated":
+            f["deprecated"] = True
+            rm = try_const(kw(k.value, "remove_in"), syms)
+            if isinstance(rm, str):
+                f["remove_in"] = rm
+            rep = try_const(kw(k.value, "replacement") or kw(k.value, "use"), syms)
+            if isinstance(rep, str):
+                f["replacement"] = rep
+    dep = kw(call, "deprecated")
+    if dep is not None and try_const(dep) is True:
+        f["deprecated"] = True
+    help_facts(f, text_of(kw(call, "help")), f["names"])
+    return f
+
+
+def enum_values(node, syms):
+    """[m.value for m in SomeEnum] -> the enum's literal values."""
+    if isinstance(node, ast.ListComp) and node.generators:
+        it = dotted(node.generators[0].iter)
+        if it and it.split(".")[-1] in syms.classes:
+            cls = syms.classes[it.split(".")[-1]]
+            vals = [try_const(n.value, syms) for n in cls.body if isinstance(n, ast.Assign)]
+            return [v for v in vals if isinstance(v, str)] or None
+    return None
+
+
+def annotated_fields(syms, cname):
+    """SGLang's newer style: `x: A[int, Arg(aliases=[...], ...)] = 1` -> flags."""
+    out = []
+    for name, ann, dflt in syms.fields(cname):
+        if not isinstance(ann, ast.Subscript):
+            continue
+        head = (dotted(ann.value) or "").split(".")[-1]
+        if head not in ("A", "Annotated"):
+            continue
+        elts = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+        arg = next((e for e in elts[1:] if isinstance(e, ast.Call)
+                    and (dotted(e.func) or "").split(".")[-1] == "Arg"), None)
+        if arg is None:
+            continue
+        if try_const(kw(arg, "cli"), syms) is False or try_const(kw(arg, "hidden_from_cli"), syms) is True:
+            continue
+        primary = try_const(kw(arg, "flag"), syms) or "--" + name.replace("_", "-")
+        names = [primary]
+        al = try_const(kw(arg, "aliases"), syms)
+        if isinstance(al, list):
+            names += [a for a in al if isinstance(a, str)]
+        t, ch, _ = ann_type(elts[0], syms)
+        f = {"names": names, "type": t}
+        if t == "bool":
+            act = kw(arg, "action")
+            f["bool"] = "optional" if act is not None and (dotted(act) or "").endswith("BooleanOptionalAction") \
+                else "store_true"
+        c2 = kw(arg, "choices")
+        if c2 is not None:
+            v = try_const(c2, syms)
+            ch = v if isinstance(v, list) else ch
+        if ch:
+            f["choices"] = [c for c in ch if c is not None]
+        nargs = try_const(kw(arg, "nargs"), syms)
+        if nargs in ("+", "*"):
+            f["nargs"] = nargs
+        if t == "list" and "nargs" not in f:
+            f["nargs"] = "+"
+        d = field_default(dflt, syms)
+        if d is not None and not isinstance(d, list):
+            f["default"] = d
+        if try_const(kw(arg, "deprecated"), syms) is True:
+            f["deprecated"] = True
+        help_facts(f, text_of(kw(arg, "help")), names)
+        out.append(f)
+    return out
+
+
+def human_int_fields(syms):
+    """vLLM get_kwargs: the field names parsed as human-readable ints."""
+    names = set()
+    for _, mod in syms.modules:
+        for node in ast.walk(mod):
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and \
+                    any(isinstance(o, ast.In) for o in node.test.ops):
+                body = ast.dump(ast.Module(body=node.body, type_ignores=[]))
+                if "human_readable_int" in body:
+                    for c in node.test.comparators:
+                        v = try_const(c)
+                        if isinstance(v, list):
+                            names.update(x for x in v if isinstance(x, str))
+    return names
+
+
+def python_flags(syms, frontend_classes=(), annotated_class=None):
+    """Every flag the Python sources declare."""
+    flags = []
+    human = human_int_fields(syms)
+    for _, mod in syms.modules:
+        # var = get_kwargs(SomeConfig) in any function
+        kwvars = {}
+        for node in ast.walk(mod):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and isinstance(node.value, ast.Call) and (dotted(node.value.func) or "").endswith("get_kwargs") \
+                    and node.value.args:
+                c = dotted(node.value.args[0])
+                if c and c.split(".")[-1] in syms.classes:
+                    kwvars[node.targets[0].id] = c.split(".")[-1]
+        for node in ast.walk(mod):
+            if not isinstance(node, ast.Call):
+                continue
+            fn = node.func.attr if isinstance(node.func, ast.Attribute) else \
+                node.func.id if isinstance(node.func, ast.Name) else None
+            if fn in ("add_negatable_bool_argument",) or (fn == "add_argument" and kw(node, "flag_name") is not None):
+                f = dynamo_call(node, syms, fn)
+            elif fn == "add_argument":
+                f = argparse_call(node, syms, kwvars, human)
+            else:
+                f = None
+            if f:
+                flags.append(f)
+    # dataclass-driven frontends: every field is a flag (vLLM FrontendArgs)
+    for cname in frontend_classes:
+        if cname not in syms.classes:
+            continue
+        for name, _, _ in syms.fields(cname):
+            f = flag_from_field(syms, cname, name, human)
+            f["names"] = ["--" + name.replace("_", "-")]
+            flags.append(f)
+    if annotated_class:
+        flags.extend(annotated_fields(syms, annotated_class))
+    flags.extend(table_flags(syms))
+    return flags
+
+
+def table_flags(syms):
+    """Older Dynamo workers: a module-level {name: {"flags": [...], "type": ..., ...}} table."""
+    out = []
+    for _, mod in syms.modules:
+        for node in mod.body:
+            val = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+            if not isinstance(val, ast.Dict):
+                continue
+            for v in val.values:
+                if not isinstance(v, ast.Dict):
+                    continue
+                keys = [try_const(k) for k in v.keys]
+                if "flags" not in keys:
+                    continue
+                names = try_const(v.values[keys.index("flags")], syms)
+                if not isinstance(names, list) or not names:
+                    continue
+                call = ast.Call(func=ast.Name(id="add_argument"), args=[ast.Constant(n) for n in names],
+                                keywords=[ast.keyword(arg=k, value=x) for k, x in zip(keys, v.values)
+                                          if isinstance(k, str) and k != "flags"])
+                f = argparse_call(call, syms, {}, ())
+                if f:
+                    out.append(f)
+    return out
+
+
+# --------------------------------------------------------------------------
+# pydantic models walked into dotted keys (TensorRT-LLM LlmArgs)
+
+
+def model_keys(syms, root, prefix="", depth=0, seen=()):
+    keys = []
+    if depth > 5 or root in seen:
+        return keys
+    for name, ann, dflt in syms.fields(root):
+        if (dotted(ann) or "").split(".")[-1] in ("PrivateAttr",):
+            continue
+        if isinstance(dflt, ast.Call) and (dotted(dflt.func) or "").split(".")[-1] == "PrivateAttr":
+            continue
+        path = prefix + name
+        t, ch, _ = ann_type(ann, syms)
+        k = {"path": path, "type": t}
+        if ch:
+            k["choices"] = [c for c in ch if c is not None]
+        d = field_default(dflt, syms)
+        if d is not None and not isinstance(d, list):
+            k["default"] = d
+        keys.append(k)
+        for sub in sorted(model_classes(ann, syms)):
+            keys.extend(model_keys(syms, sub, path + ".", depth + 1, seen + (root,)))
+    return keys
+
+
+def model_classes(ann, syms, depth=0):
+    """Classes of this file an annotation names (through Optional, Union, |)."""
+    out = set()
+    if ann is None or depth > 6:
+        return out
+    if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+        try:
+            ann = ast.parse(ann.value, mode="eval").body
+        except SyntaxError:
+            return out
+    if isinstance(ann, ast.BinOp):
+        for p in flatten_union(ann):
+            out |= model_classes(p, syms, depth + 1)
+    elif isinstance(ann, ast.Subscript):
+        head = (dotted(ann.value) or "").split(".")[-1]
+        if head in ("Optional", "Union", "Annotated"):
+            elts = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+            if head == "Annotated":
+                elts = elts[:1]
+            for e in elts:
+                out |= model_classes(e, syms, depth + 1)
+    elif isinstance(ann, (ast.Name, ast.Attribute)):
+        name = dotted(ann).split(".")[-1]
+        if name in syms.consts:
+            out |= model_classes(syms.consts[name], syms, depth + 1)
+        elif name in syms.classes:
+            bases = {(dotted(b) or "").split(".")[-1] for b in syms.classes[name].bases}
+            if not bases & {"Enum", "StrEnum", "IntEnum", "str", "int"} and syms.fields(name):
+                out.add(name)
+    return out
+
+
+# --------------------------------------------------------------------------
+# TensorRT-LLM's CLI reference (tests/unittest/api_stability/references/trtllm_serve_cli.yaml)
+
+
+def read_simple_yaml(text):
+    """Nested mappings, lists of scalars and scalars, by indentation: the reference's layout."""
+    lines = []
+    for raw in text.split("\n"):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        lines.append((len(raw) - len(raw.lstrip()), raw.strip()))
+
+    def block(i, ind):
+        if i < len(lines) and lines[i][1].startswith("- "):
+            out = []
+            while i < len(lines) and lines[i][0] == ind and lines[i][1].startswith("- "):
+                out.append(scalar(lines[i][1][2:].strip()))
+                i += 1
+            return out, i
+        out = {}
+        while i < len(lines) and lines[i][0] == ind and not lines[i][1].startswith("- "):
+            key, _, val = lines[i][1].partition(":")
+            key, val = key.strip().strip('"'), val.strip()
+            i += 1
+            if val:
+                out[key] = scalar(val)
+            elif i < len(lines) and (lines[i][0] > ind or (lines[i][0] == ind and lines[i][1].startswith("- "))):
+                out[key], i = block(i, lines[i][0])
+            else:
+                out[key] = None
+        return out, i
+
+    doc, _ = block(0, lines[0][0]) if lines else ({}, 0)
+    return doc
+
+
+def scalar(s):
+    if len(s) >= 2 and s[0] == s[-1] and s[0] in "\"'":
+        return s[1:-1]
+    if s in ("null", "~"):
+        return None
+    if s in ("true", "false"):
+        return s == "true"
+    try:
+        return int(s)
+    except ValueError:
+        pass
+    try:
+        return float(s)
+    except ValueError:
+        return s
+
+
+def click_reference(text, command):
+    doc = read_simple_yaml(text)
+    opts = ((doc.get("commands") or {}).get(command) or {}).get("options") or {}
+    flags = []
+    for name in sorted(opts):
+        o = opts[name]
+        if not isinstance(o, dict):
+            continue
+        names = o.get("flags") or ["--" + name]
+        if not isinstance(names, list):
+            continue
+        t = str(o.get("type") or "str")
+        f = {"names": sorted(names, key=lambda n: (n.lstrip("-") != name, len(n) < 3, n))}
+        m = re.match(r"Choice\(\[(.*)\]\)", t)
+        if o.get("is_flag"):
+            f["type"], f["bool"] = "bool", "store_true"
+            neg = [n for n in names if n.startswith("--no-") or n.startswith("--no_")]
+            if neg:
+                f["bool"] = "click_pair"
+        elif m:
+            f["type"] = "string"
+            f["choices"] = [c.strip().strip("'\"") for c in m.group(1).split(",") if c.strip()]
+        else:
+            f["type"] = {"int": "int", "float": "float", "INTEGER": "int", "FLOAT": "float"}.get(t, "string")
+        if o.get("multiple"):
+            f["nargs"] = "multiple"
+        d = o.get("default")
+        if d is not None and not isinstance(d, (list, dict)):
+            f["default"] = d
+        if o.get("status") == "deprecated":
+            f["deprecated"] = True
+        flags.append(f)
+    return flags
+
+
+# --------------------------------------------------------------------------
+# Surfaces: which files declare which command line
+
+
+SURFACES = {
+    "vllm": {"engine": "vllm", "kind": "python",
+             "files": ["vllm/engine/arg_utils.py", "vllm/config.py", "vllm/config/*.py",
+                       "vllm/entrypoints/openai/cli_args.py", "vllm/utils.py", "vllm/utils/__init__.py",
+                       "vllm/utils/argparse_utils.py"],
+             "args_files": ["vllm/engine/arg_utils.py", "vllm/entrypoints/openai/cli_args.py"],
+             "frontend_classes": ["FrontendArgs"]},
+    "sglang": {"engine": "sglang", "kind": "python",
+               "files": ["python/sglang/srt/server_args.py", "python/sglang/srt/arg_groups/*.py",
+                         "python/sglang/srt/utils/common.py"],
+               "args_files": ["python/sglang/srt/server_args.py", "python/sglang/srt/arg_groups/*.py"],
+               "annotated_class": "ServerArgs"},
+    "trtllm": {"engine": "trtllm", "kind": "click_reference", "command": "serve",
+               "files": ["tests/unittest/api_stability/references/trtllm_serve_cli.yaml"]},
+    "trtllm-disagg": {"engine": "trtllm-disagg", "kind": "click_reference", "command": "disaggregated",
+                      "files": ["tests/unittest/api_stability/references/trtllm_serve_cli.yaml"]},
+    "trtllm-config": {"engine": "trtllm", "kind": "pydantic", "roots": ["TorchLlmArgs", "LlmArgs"],
+                      "files": ["tensorrt_llm/llmapi/llm_args.py", "tensorrt_llm/llmapi/*_config.py"]},
+    "dynamo-frontend": {"engine": "dynamo-frontend", "kind": "python",
+                        "files": ["components/src/dynamo/frontend/frontend_args.py",
+                                  "components/src/dynamo/frontend/main.py",
+                                  "components/frontend/src/dynamo/frontend/main.py",
+                                  "components/src/dynamo/common/configuration/groups/*.py",
+                                  "components/src/dynamo/common/configuration/*.py"],
+                        "args_files": ["components/src/dynamo/frontend/frontend_args.py",
+                                       "components/src/dynamo/frontend/main.py",
+                                       "components/frontend/src/dynamo/frontend/main.py",
+                                       "components/src/dynamo/common/configuration/groups/http_args.py",
+                                       "components/src/dynamo/common/configuration/groups/router_args.py",
+                                       "components/src/dynamo/common/configuration/groups/kv_router_args.py",
+                                       "components/src/dynamo/common/configuration/groups/frontend_*.py",
+                                       "components/src/dynamo/common/configuration/groups/aic_perf_args.py"]},
+}
+for _w in ("vllm", "sglang", "trtllm"):
+    SURFACES["dynamo-" + _w] = {
+        "engine": "dynamo-" + _w, "kind": "python",
+        "files": [f"components/src/dynamo/{_w}/*.py", f"components/backends/{_w}/src/dynamo/{_w}/*.py",
+                  "components/src/dynamo/common/configuration/groups/*.py",
+                  "components/src/dynamo/common/configuration/*.py"],
+        "args_files": [f"components/src/dynamo/{_w}/backend_args.py", f"components/src/dynamo/{_w}/args.py",
+                       f"components/backends/{_w}/src/dynamo/{_w}/args.py",
+                       f"components/src/dynamo/{_w}/utils/{_w}_utils.py",
+                       f"components/backends/{_w}/src/dynamo/{_w}/utils/{_w}_utils.py",
+                       "components/src/dynamo/common/configuration/groups/runtime_args.py",
+                       "components/src/dynamo/common/configuration/groups/kv_router_args.py"]}
+
+
+def abbrev_of(surface, texts):
+    """Whether the engine's parser resolves unique prefixes (argparse allow_abbrev)."""
+    if SURFACES[surface]["kind"] == "click_reference":
+        return False
+    joined = "\n".join(texts.values())
+    if surface == "vllm":
+        m = re.search(r"class FlexibleArgumentParser\b(.*?)(?=\nclass |\Z)", joined, re.S)
+        return not (m and re.search(r"allow_abbrev\W+False", m.group(1)))
+    return not re.search(r"allow_abbrev\s*=\s*False", joined)
+
+
+def rewritten_aliases(texts, flags):
+    """Spellings the parser rewrites before argparse sees them (vLLM: `-O3` -> `--optimization-level 3`)."""
+    out = []
+    known = {n for f in flags for n in f["names"]}
+    for t in texts.values():
+        for m in re.finditer(r'arg\.startswith\("(-[A-Za-z])"\)(.{0,600}?)"(--[a-z][a-z0-9-]+)"', t, re.S):
+            short, target = m.group(1), m.group(3)
+            if target in known and short not in known:
+                f = next(f for f in flags if target in f["names"])
+                out.append(dict(f, names=[target, short]))
+                known.add(short)
+    return out
+
+
+def merge_keys(keys):
+    """One entry per dotted path: the members of a Union of models share a path."""
+    by = {}
+    for k in keys:
+        g = by.setdefault(k["path"], dict(k))
+        if g is k or g == k:
+            continue
+        if g.get("type") != k.get("type"):
+            g["type"] = "string" if "json" not in (g.get("type"), k.get("type")) else "json"
+        if "choices" in g or "choices" in k:
+            if "choices" in g and "choices" in k:
+                g["choices"] = g["choices"] + [c for c in k["choices"] if c not in g["choices"]]
+            else:
+                g.pop("choices", None)
+        if g.get("default") != k.get("default"):
+            g.pop("default", None)
+    return [by[p] for p in sorted(by)]
+
+
+def merge_flags(flags):
+    """One entry per primary spelling; later declarations add aliases."""
+    out, by = [], {}
+    for f in flags:
+        key = f["names"][0]
+        if key in by:
+            g = by[key]
+            for n in f["names"]:
+                if n not in g["names"]:
+                    g["names"].append(n)
+            for k, v in f.items():
+                if k != "names" and k not in g:
+                    g[k] = v
+            continue
+        by[key] = f
+        out.append(f)
+    # a spelling declared as an alias of one flag and primary of none stays with its flag
+    seen = {}
+    for f in out:
+        f["names"] = [n for n in f["names"] if not (n in seen and seen[n] != f["names"][0])]
+        for n in f["names"]:
+            seen.setdefault(n, f["names"][0])
+    return sorted((f for f in out if f["names"]), key=lambda f: f["names"][0])
+
+
+def extract(tree, surface, meta):
+    spec = SURFACES[surface]
+    paths = pick(tree, spec["files"])
+    texts = {p: tree.read(p) for p in paths}
+    texts = {p: t for p, t in texts.items() if t is not None}
+    raw = {"surface": surface, "engine": spec["engine"]}
+    raw.update(meta)
+    if spec["kind"] == "click_reference":
+        flags = []
+        for p, t in texts.items():
+            flags += click_reference(t, spec["command"])
+        raw["files"] = sorted(texts)
+        raw["parser"] = {"abbrev": False}
+        raw["flags"] = merge_flags(flags)
+        return raw
+    syms = Symbols()
+    for p in sorted(texts):
+        syms.add(p, texts[p])
+    if spec["kind"] == "pydantic":
+        root = next((r for r in spec["roots"] if r in syms.classes), None)
+        raw["files"] = sorted(texts)
+        raw["config_keys"] = merge_keys(model_keys(syms, root) if root else [])
+        return raw
+    args = Symbols()
+    args.consts, args.classes = syms.consts, syms.classes
+    apaths = pick(tree, spec["args_files"])
+    args.modules = [(p, m) for p, m in syms.modules if p in apaths]
+    flags = python_flags(args, spec.get("frontend_classes", ()), spec.get("annotated_class"))
+    flags += rewritten_aliases(texts, flags)
+    raw["files"] = sorted(texts)
+    raw["parser"] = {"abbrev": abbrev_of(surface, texts)}
+    raw["flags"] = merge_flags(flags)
+    return raw
+
+
+# --------------------------------------------------------------------------
+# derive: raw facts of every release -> one history per surface
+
+
+def vkey(v):
+    parts = re.findall(r"\d+|[a-z]+", v.lower())
+    out = []
+    for p in parts:
+        if p.isdigit():
+            out.append((1, int(p)))
+        elif p in ("post",):
+            out.append((2, 0))
+        else:  # rc, dev: before the release
+            out.append((0, p))
+    return out
+
+
+def derive(raws):
+    raws = sorted(raws, key=lambda r: vkey(r["version"]))
+    surface = raws[0]["surface"]
+    rel = [{k: r[k] for k in ("version", "repo", "commit", "date") if k in r} for r in raws]
+    n = len(raws)
+    spell = {}   # spelling -> {"in": [bool]*n, "f": [facts or None]*n}
+    for i, r in enumerate(raws):
+        for f in r.get("flags", []):
+            prim = f["names"][0]
+            allnames = list(f["names"])
+            for o in f.get("obsolete", []):
+                allnames.append(o)
+            for name in allnames:
+                s = spell.setdefault(name, {"in": [False] * n, "f": [None] * n})
+                s["in"][i] = True
+                facts = {k: v for k, v in f.items() if k not in ("names", "obsolete")}
+                facts["of"] = prim
+                if name in f.get("obsolete", []):
+                    facts["obsolete"] = True
+                s["f"][i] = facts
+        for k in r.get("config_keys", []):
+            s = spell.setdefault(k["path"], {"in": [False] * n, "f": [None] * n})
+            s["in"][i] = True
+            s["f"][i] = {kk: vv for kk, vv in k.items() if kk != "path"}
+    out = {"surface": surface, "engine": raws[0]["engine"], "releases": rel,
+           "parser": [r.get("parser", {}) for r in raws]}
+    entries = {}
+    for name in sorted(spell):
+        s = spell[name]
+        idx = [i for i in range(n) if s["in"][i]]
+        e = {"in": "".join("1" if x else "0" for x in s["in"])}
+        e["first"] = raws[idx[0]]["version"]
+        e["last"] = raws[idx[-1]]["version"]
+        if idx[-1] < n - 1:
+            e["removed"] = raws[idx[-1] + 1]["version"]
+        # the newest facts, then the ranges where they differ
+        variants = []
+        for i in idx:
+            f = s["f"][i]
+            body = {k: v for k, v in f.items() if k in ("type", "choices", "default", "bool", "nargs", "of")}
+            if variants and variants[-1]["v"] == body:
+                variants[-1]["to"] = raws[i]["version"]
+            else:
+                variants.append({"from": raws[i]["version"], "to": raws[i]["version"], "v": body})
+        latest = variants[-1]["v"]
+        e.update(latest)
+        if len(variants) > 1:
+            e["history"] = [dict(v["v"], **{"from": v["from"], "to": v["to"]}) for v in variants[:-1]]
+        dep = [i for i in idx if s["f"][i].get("deprecated")]
+        if dep:
+            e["deprecated"] = raws[dep[0]]["version"]
+        for i in reversed(idx):
+            f = s["f"][i]
+            for k in ("replacement", "remove_in", "env", "obsolete"):
+                if k in f and k not in e:
+                    e[k] = f[k]
+        entries[name] = e
+    out["flags" if any("flags" in r for r in raws) else "keys"] = entries
+    # a removed spelling whose flag lives on under another spelling names it
+    if "flags" in out:
+        newest = {f["names"][0]: f for f in raws[-1].get("flags", [])}
+        for name, e in entries.items():
+            if "removed" in e and "replacement" not in e and e.get("of") in newest and e["of"] != name:
+                e["replacement"] = e["of"]
+    return out
+
+
+def dump(obj):
+    return json.dumps(obj, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+# --------------------------------------------------------------------------
+# command line
+
+
+def cmd_extract(a):
+    if a.git_dir:
+        tree = GitTree(a.git_dir, a.commit)
+    else:
+        tree = DirTree(a.tree)
+    meta = {"version": a.version}
+    for k in ("repo", "commit", "date", "read_from", "note"):
+        v = getattr(a, k)
+        if v:
+            meta[k] = v
+    raw = extract(tree, a.surface, meta)
+    text = dump(raw)
+    if a.out == "-":
+        sys.stdout.write(text)
+    else:
+        with open(a.out, "w", encoding="utf-8") as f:
+            f.write(text)
+
+
+def cmd_release(a):
+    """Extract the recorded releases (grammars/gen/releases.json) of the surfaces named."""
+    with open(os.path.join(HERE, "releases.json"), encoding="utf-8") as f:
+        recs = json.load(f)
+    done = 0
+    for r in recs:
+        if r["surface"] not in a.surfaces and a.surfaces != ["all"]:
+            continue
+        if a.version and r["version"] != a.version:
+            continue
+        if a.tree:
+            tree = DirTree(a.tree)
+        elif r.get("read_from") and r["read_from"] != "index":
+            tree = GitTree(os.path.join(a.mirrors, r["read_from"].replace("/", "+"), "repo"), r["commit"])
+        else:
+            print(f"{r['surface']} {r['version']}: read through the index, give --tree", file=sys.stderr)
+            continue
+        meta = {k: r[k] for k in ("version", "repo", "commit", "date", "read_from", "note") if k in r}
+        raw = extract(tree, r["surface"], meta)
+        out = os.path.join(a.out or os.path.join(ROOT, "grammars", "facts", "raw"),
+                           f"{r['surface']}-{r['version']}.json")
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(dump(raw))
+        done += 1
+        print(f"{out}: {len(raw.get('flags', raw.get('config_keys', [])))} facts")
+    if not done:
+        sys.exit("no recorded release matched")
+
+
+def cmd_derive(a):
+    raw_dir = a.raw or os.path.join(ROOT, "grammars", "facts", "raw")
+    out_dir = a.out or os.path.join(ROOT, "grammars", "facts")
+    by = {}
+    for fn in sorted(os.listdir(raw_dir)):
+        if fn.endswith(".json"):
+            with open(os.path.join(raw_dir, fn), encoding="utf-8") as f:
+                r = json.load(f)
+            by.setdefault(r["surface"], []).append(r)
+    bad = 0
+    for surface, raws in sorted(by.items()):
+        text = json.dumps(derive(raws), separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n"
+        path = os.path.join(out_dir, surface + ".json")
+        if a.check:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    same = f.read() == text
+            except OSError:
+                same = False
+            if not same:
+                print(f"{path}: not what `facts.py derive` makes from {raw_dir}", file=sys.stderr)
+                bad += 1
+        else:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+    if a.check:
+        known = {s + ".json" for s in by}
+        for fn in os.listdir(out_dir):
+            if fn.endswith(".json") and fn not in known:
+                print(f"{fn}: no raw facts make it", file=sys.stderr)
+                bad += 1
+        sys.exit(1 if bad else 0)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="facts.py", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    e = sub.add_parser("extract", help="one surface of one source tree -> raw facts")
+    e.add_argument("--surface", required=True, choices=sorted(SURFACES))
+    src = e.add_mutually_exclusive_group(required=True)
+    src.add_argument("--git-dir")
+    src.add_argument("--tree")
+    e.add_argument("--commit", help="the commit to read (with --git-dir); recorded in the output")
+    e.add_argument("--version", required=True)
+    e.add_argument("--repo")
+    e.add_argument("--date")
+    e.add_argument("--read-from", dest="read_from")
+    e.add_argument("--note")
+    e.add_argument("--out", default="-")
+    e.set_defaults(fn=cmd_extract)
+    r = sub.add_parser("release", help="extract the recorded releases (releases.json)")
+    r.add_argument("--mirrors", default="/work/.mirror", help="where owner+name/repo git dirs are")
+    r.add_argument("--tree", help="a plain folder instead (a release read through the index)")
+    r.add_argument("--version")
+    r.add_argument("--out")
+    r.add_argument("surfaces", nargs="+")
+    r.set_defaults(fn=cmd_release)
+    d = sub.add_parser("derive", help="raw facts -> merged per-surface history")
+    d.add_argument("--raw")
+    d.add_argument("--out")
+    d.add_argument("--check", action="store_true", help="compare, write nothing")
+    d.set_defaults(fn=cmd_derive)
+    a = p.parse_args(argv)
+    if a.cmd == "extract" and a.git_dir and not a.commit:
+        p.error("--git-dir needs --commit")
+    a.fn(a)
+
+
+if __name__ == "__main__":
+    main()
