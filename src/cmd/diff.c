@@ -20,8 +20,7 @@
 #include <jansson.h>
 
 #include "diff/diff.h"
-#include "inputs.h"
-#include "variants.h"
+#include "entry/entry.h"
 #include "touched.h"
 #include "normalize/normalize.h"
 #include "report/report.h"
@@ -53,14 +52,6 @@ static void usage(FILE *f)
 	      "      --stats           with two revisions: tell on stderr how many entries\n"
 	      "                        were looked up and parsed (each object id once)\n",
 	      f);
-}
-
-void sl_cmd_cache_stats(const char *cmd, const sl_entry_cache *cache)
-{
-	size_t lookups, parsed, ids;
-	sl_entry_cache_stats(cache, &lookups, &parsed, &ids);
-	fprintf(stderr, "servelint %s: %zu entry lookups, %zu distinct objects, %zu parsed\n", cmd, lookups, ids,
-		parsed);
 }
 
 const char *const sl_touched_status[] = {"changed", "reformatted only", "added", "removed", "renamed",
@@ -212,7 +203,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 	}
 	json_decref(entries);
 	if (stats)
-		sl_cmd_cache_stats("diff", cache);
+		sl_entry_cache_print_stats("diff", cache);
 	sl_entry_cache_free(cache);
 	sl_touched_free(ts, nt);
 	sl_normalize_grammars_free(gs);
@@ -420,7 +411,7 @@ int sl_cmd_diff(int argc, char **argv)
 	}
 	for (int k = 0; k < 2; k++) {
 		const char *side = k ? nb : na;
-		size_t n = sl_input_count(side);
+		size_t n = sl_entry_input_count(side);
 		if (n > 1) {
 			fprintf(stderr,
 				"servelint diff: %s holds %zu entries; diff two entries (`servelint import` makes a folder of each), or put a page's entries side by side with `servelint matrix`\n",
@@ -433,8 +424,8 @@ int sl_cmd_diff(int argc, char **argv)
 	sl_entry *ea = NULL, *eb = NULL;
 	sl_model *ma = NULL, *mb = NULL;
 	int rc = SL_EXIT_OK;
-	if (sl_normalize_grammars_load(&gs, &err) || sl_input_load_one(na, &ea, &err) ||
-	    sl_entry_model_one(ea, gs, &binds, variant[0], &ma, &err) || sl_input_load_one(nb, &eb, &err) ||
+	if (sl_normalize_grammars_load(&gs, &err) || sl_entry_input_load_one(na, &ea, &err) ||
+	    sl_entry_model_one(ea, gs, &binds, variant[0], &ma, &err) || sl_entry_input_load_one(nb, &eb, &err) ||
 	    sl_entry_model_one(eb, gs, &binds, nvariant > 1 ? variant[1] : variant[0], &mb, &err)) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);

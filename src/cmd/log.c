@@ -217,7 +217,7 @@ int sl_cmd_log(int argc, char **argv)
 	if (!rc && (fflush(stdout) || ferror(stdout)))
 		rc = SL_EXIT_ERROR;
 	if (stats && cache)
-		sl_cmd_cache_stats("log", cache);
+		sl_entry_cache_print_stats("log", cache);
 	sl_entry_cache_free(cache);
 	free(cur);
 	sl_commits_free(cs, ncs);

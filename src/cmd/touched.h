@@ -6,7 +6,7 @@
 #ifndef SL_CMD_TOUCHED_H
 #define SL_CMD_TOUCHED_H
 
-#include "cache.h"
+#include "entry/entry.h"
 #include "diff/diff.h"
 #include "normalize/normalize.h"
 
@@ -20,7 +20,7 @@ typedef struct sl_touched_cmp {
 	int status;            /* as above, or -1 when a side could not be read */
 	sl_diff diff;          /* filled for statuses 0, 1, 4, 5 */
 	char *na, *nb;         /* REV:path of each side, as printed */
-	sl_cached a, b;        /* each side, from the cache */
+	sl_entry_cached a, b;  /* each side, from the cache */
 	sl_entry_cache *cache; /* borrowed */
 } sl_touched_cmp;
 
@@ -40,7 +40,5 @@ void sl_cmd_touched_print(const sl_touched_cmp *c, const sl_touched *t, int md, 
 /* The diff alone, for a change (statuses 0 and 4). */
 void sl_cmd_touched_print_diff(const sl_touched_cmp *c, int md, int color);
 void sl_cmd_touched_free(sl_touched_cmp *c);
-/* `servelint CMD: N entry lookups, I distinct objects, P parsed` on stderr. */
-void sl_cmd_cache_stats(const char *cmd, const sl_entry_cache *cache);
 
 #endif
