@@ -21,7 +21,6 @@
 
 #include "diff/diff.h"
 #include "entry/entry.h"
-#include "touched.h"
 #include "normalize/normalize.h"
 #include "report/report.h"
 
@@ -54,88 +53,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-const char *const sl_touched_status[] = {"changed", "reformatted only", "added", "removed", "renamed",
-					   "renamed, reformatted only", "renamed"};
-
-int sl_cmd_touched_compare_named(const char *r1, const char *r2, const char *d1, const char *d2,
-				 const sl_touched *t, sl_entry_cache *cache, const sl_diff_opts *o,
-				 sl_touched_cmp *c, sl_error *err)
-{
-	memset(c, 0, sizeof *c);
-	c->cache = cache;
-	sl_buf a = {0}, b = {0}, sa = {0}, sb = {0};
-	sl_buf_printf(&a, "%s:%s", d1, t->old_path);
-	sl_buf_printf(&b, "%s:%s", d2, t->new_path);
-	sl_buf_printf(&sa, "%s:%s", r1, t->old_path);
-	sl_buf_printf(&sb, "%s:%s", r2, t->new_path);
-	c->na = sl_buf_detach(&a);
-	c->nb = sl_buf_detach(&b);
-	int st;
-	char ia[SL_GIT_ID_SIZE], ib[SL_GIT_ID_SIZE];
-	if (!t->in_old) {
-		st = 2;
-	} else if (!t->in_new) {
-		st = 3;
-	} else if (strcmp(t->old_path, t->new_path) && !sl_git_object_id(sa.data, ia, err) &&
-		   !sl_git_object_id(sb.data, ib, err) && !strcmp(ia, ib)) {
-		st = 6; /* the same object under another name: moved, nothing to read */
-	} else {
-		sl_error_clear(err);
-		if (sl_entry_cache_get(cache, sa.data, &c->a, err) || sl_entry_cache_get(cache, sb.data, &c->b, err)) {
-			st = -1;
-		} else {
-			sl_diff_models(c->a.model, c->b.model, o, &c->diff);
-			int renamed = strcmp(t->old_path, t->new_path) != 0;
-			st = sl_diff_equal(&c->diff) ? (renamed ? 5 : 1) : (renamed ? 4 : 0);
-		}
-	}
-	sl_buf_free(&sa);
-	sl_buf_free(&sb);
-	return c->status = st;
-}
-
-int sl_cmd_touched_compare(const char *r1, const char *r2, const sl_touched *t, sl_entry_cache *cache,
-			   const sl_diff_opts *o, sl_touched_cmp *c, sl_error *err)
-{
-	return sl_cmd_touched_compare_named(r1, r2, r1, r2, t, cache, o, c, err);
-}
-
-void sl_cmd_touched_print_diff(const sl_touched_cmp *c, int md, int color)
-{
-	if (c->status != 0 && c->status != 4)
-		return;
-	if (md)
-		fputs("\n", stdout);
-	sl_report_diff(stdout, md ? "markdown" : "tty", &c->diff, c->na, c->nb, color);
-	if (md)
-		fputs("\n", stdout);
-}
-
-void sl_cmd_touched_print(const sl_touched_cmp *c, const sl_touched *t, int md, int color)
-{
-	const char *path = c->status == 2 ? t->new_path : t->old_path, *st = sl_touched_status[c->status];
-	if (md)
-		printf("- **%s** `%s`", st, path);
-	else
-		printf("%s%s: %s", color ? "\033[1m" : "", st, path);
-	if (c->status >= 4)
-		printf(md ? " → `%s`" : " -> %s", t->new_path);
-	fputs(color && !md ? "\033[0m\n" : "\n", stdout);
-	sl_cmd_touched_print_diff(c, md, color);
-}
-
-void sl_cmd_touched_free(sl_touched_cmp *c)
-{
-	sl_diff_free(&c->diff);
-	if (c->cache) {
-		sl_entry_cache_release(c->cache, &c->a);
-		sl_entry_cache_release(c->cache, &c->b);
-	}
-	free(c->na);
-	free(c->nb);
-	memset(c, 0, sizeof *c);
-}
-
 /* `diff REV1 REV2 [-- PATHSPEC...]`: every entry touched between them. */
 static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_t nps, const char *format,
 			  const sl_diff_opts *o, int exit_code, int color, int stats)
@@ -160,7 +77,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 		if (!ts[i].in_old && !ts[i].in_new)
 			continue;
 		sl_touched_cmp cmp;
-		int st = sl_cmd_touched_compare(r1, r2, &ts[i], cache, o, &cmp, &err);
+		int st = sl_diff_touched_compare(r1, r2, &ts[i], cache, o, &cmp, &err);
 		if (st < 0) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
@@ -169,7 +86,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 			count[st]++;
 			differ |= st != 1 && st != 5; /* a move is a change */
 			if (json) {
-				json_t *e = json_pack("{s:s, s:s}", "status", sl_touched_status[st], "path",
+				json_t *e = json_pack("{s:s, s:s}", "status", sl_diff_touched_status[st], "path",
 						      st == 2 ? ts[i].new_path : ts[i].old_path);
 				if (st >= 4)
 					json_object_set_new(e, "new_path", json_string(ts[i].new_path));
@@ -177,10 +94,10 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 					json_object_set_new(e, "diff", sl_report_diff_json(&cmp.diff, cmp.na, cmp.nb));
 				json_array_append_new(entries, e);
 			} else {
-				sl_cmd_touched_print(&cmp, &ts[i], md, color);
+				sl_report_touched(&cmp, &ts[i], md, color);
 			}
 		}
-		sl_cmd_touched_free(&cmp);
+		sl_diff_touched_free(&cmp);
 	}
 	if (rc == SL_EXIT_OK) {
 		size_t total = count[0] + count[1] + count[2] + count[3] + count[4] + count[5] + count[6];

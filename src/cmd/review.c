@@ -18,7 +18,8 @@
 
 #include "check/check.h"
 #include "report/report.h"
-#include "touched.h"
+#include "diff/diff.h"
+#include "entry/entry.h"
 
 static void usage(FILE *f)
 {
@@ -140,9 +141,9 @@ int sl_cmd_review(int argc, char **argv)
 		/* the semantic diff (text formats) */
 		sl_diff_opts all = {NULL, 0, NULL, 0};
 		sl_touched_cmp cmp;
-		if (sl_cmd_touched_compare(base, head, t, cache, &all, &cmp, &err) >= 0 && text)
-			sl_cmd_touched_print(&cmp, t, md, color);
-		sl_cmd_touched_free(&cmp);
+		if (sl_diff_touched_compare(base, head, t, cache, &all, &cmp, &err) >= 0 && text)
+			sl_report_touched(&cmp, t, md, color);
+		sl_diff_touched_free(&cmp);
 		sl_error_clear(&err);
 		if (!t->in_new)
 			continue;
