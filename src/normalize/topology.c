@@ -7,12 +7,17 @@
  * Comments are prose, so what is taken from them is narrow on purpose:
  * env only as NAME=VALUE tokens whose NAME has an underscore (so `TP=2` in a
  * sentence is not an env var), replicas only next to a role word.
+ *
+ * Uses config.c (the config files, between reading env and GPUs) and
+ * grammar.c.
  */
-#include "internal.h"
+#include "topology.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "config.h"
 
 static const sl_command *cmd_of(sl_ctx *c, const sl_script *s, size_t i)
 {
