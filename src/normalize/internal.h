@@ -7,7 +7,9 @@
  * file's own header naming what it gives the files above):
  *   normalize.c   unwrapping launchers; the order of the steps
  *     -> topology.c, claims.c, config.c, flags.c, build.c
- *   topology.c    roles, replicas, GPUs, versions, names -> config.c
+ *   topology.c    versions, settings from env, overrides; the steps in order
+ *     -> roles.c, comment_env.c, gpus.c, replicas.c, config.c
+ *   comment_env.c, replicas.c -> roles.c;   gpus.c, roles.c
  *   config.c      config files into settings -> flags.c, build.c
  *   flags.c       arguments through a grammar -> build.c
  *   claims.c      what the text claims of itself
