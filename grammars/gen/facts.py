@@ -378,7 +378,7 @@ def flag_from_field(syms, cname, fname, human_ints=()):
     if t == "bool":
         f["bool"] = "optional"    # argparse.BooleanOptionalAction: --x and --no-x
     if t == "int" and fname in human_ints:
-        f["type"] = "human_int"
+        f["type"] = human_ints[fname] if isinstance(human_ints, dict) else "human_int"
     if ch:
         f["choices"] = [c for c in ch if c is not None]
     d = field_default(dflt, syms)
@@ -446,6 +446,19 @@ def argparse_call(call, syms, kwvars, human_ints):
     if not names:
         return None
     f = {"names": names}
+    # **{**model_kwargs["field"], "default": None}: spread into plain keywords
+    kws = []
+    for k in call.keywords:
+        if k.arg is None and isinstance(k.value, ast.Dict):
+            for dk, dv in zip(k.value.keys, k.value.values):
+                name = try_const(dk) if dk is not None else None
+                if dk is None:
+                    kws.append(ast.keyword(arg=None, value=dv))
+                elif isinstance(name, str):
+                    kws.append(ast.keyword(arg=name, value=dv))
+        else:
+            kws.append(k)
+    call = ast.Call(func=call.func, args=call.args, keywords=kws)
     # **model_kwargs["field"]: the facts come from the config dataclass
     for k in call.keywords:
         if k.arg is None and isinstance(k.value, ast.Subscript):
@@ -619,18 +632,36 @@ def annotated_fields(syms, cname):
 
 
 def human_int_fields(syms):
-    """vLLM get_kwargs: the field names parsed as human-readable ints."""
-    names = set()
+    """vLLM get_kwargs: field name -> "human_int" or "human_int_or_auto" for the
+    fields it parses as human-readable ints (`if name in {...}` / `name == "x"`)."""
+    names = {}
     for _, mod in syms.modules:
+        sets = {}
         for node in ast.walk(mod):
-            if isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and \
-                    any(isinstance(o, ast.In) for o in node.test.ops):
-                body = ast.dump(ast.Module(body=node.body, type_ignores=[]))
-                if "human_readable_int" in body:
-                    for c in node.test.comparators:
-                        v = try_const(c)
-                        if isinstance(v, list):
-                            names.update(x for x in v if isinstance(x, str))
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and isinstance(node.value, (ast.Set, ast.List, ast.Tuple)):
+                v = try_const(node.value)
+                if isinstance(v, list):
+                    sets[node.targets[0].id] = v
+        for node in ast.walk(mod):
+            if not (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)):
+                continue
+            body = ast.dump(ast.Module(body=node.body, type_ignores=[]))
+            if "human_readable_int" not in body:
+                continue
+            kind = "human_int_or_auto" if "human_readable_int_or_auto" in body else "human_int"
+            op, comp = node.test.ops[0], node.test.comparators[0]
+            vals = None
+            if isinstance(op, ast.In):
+                vals = try_const(comp)
+                if vals is None and isinstance(comp, ast.Name):
+                    vals = sets.get(comp.id)
+            elif isinstance(op, ast.Eq):
+                v = try_const(comp)
+                vals = [v] if isinstance(v, str) else None
+            for x in vals or []:
+                if isinstance(x, str):
+                    names[x] = kind
     return names
 
 
@@ -695,7 +726,7 @@ def table_flags(syms):
                 call = ast.Call(func=ast.Name(id="add_argument"), args=[ast.Constant(n) for n in names],
                                 keywords=[ast.keyword(arg=k, value=x) for k, x in zip(keys, v.values)
                                           if isinstance(k, str) and k != "flags"])
-                f = argparse_call(call, syms, {}, ())
+                f = argparse_call(call, syms, {}, {})
                 if f:
                     out.append(f)
     return out

@@ -46,6 +46,8 @@ typedef struct sl_envvar {
 	sl_type type;
 } sl_envvar;
 
+struct sl_flag_index;
+
 typedef struct sl_grammar {
 	char *id, *title, *kind;
 	char **include;
@@ -66,11 +68,19 @@ typedef struct sl_grammar {
 	json_t *health;      /* how `run` tells the service is ready (grammar `health:`); may be NULL */
 	struct sl_flag_index *index;  /* every spelling, normalized and sorted */
 	size_t nindex;
+	/* The engine's generated facts (grammars/facts/<id>.json, facts.c),
+	 * joined the first time the grammar is matched against */
+	int facts_joined;
+	json_t *facts;       /* the whole document, or NULL when there is none */
+	json_t *versions;    /* its recorded releases, oldest first: ["0.8.5", ...] */
+	sl_flag *gen;        /* flags only the facts know (key <id>.<name>) */
+	size_t ngen;
 } sl_grammar;
 
 typedef struct sl_flag_index {
 	char *name;            /* '_' read as '-' when the grammar says so */
 	const sl_flag *flag;
+	json_t *facts;         /* the spelling's generated facts (borrowed from the grammar), or NULL */
 } sl_flag_index;
 
 typedef struct sl_grammars {
@@ -90,6 +100,7 @@ typedef struct {
 	int negated;                /* matched through the negation prefix */
 	int abbrev;                 /* matched as a unique prefix */
 	int ambiguous;              /* several flags share the prefix */
+	const json_t *facts;        /* the spelling's generated facts, or NULL (facts.c) */
 } sl_flag_match;
 
 /* Resolves a flag name (without any "=value") in g and its includes,
