@@ -1118,6 +1118,30 @@ def derive(raws):
     return out
 
 
+def runtime_table(doc):
+    """The form servelint embeds (grammars/facts/<surface>.tsv): a line of the
+    releases, then one line per spelling, tab-separated: name, in, of (empty
+    when the name itself), type, bool kind, default, choices, replacement,
+    history (the last three JSON or empty). Cheap to read at start-up; the
+    JSON beside it is the same history for people and scripts."""
+    def js(v):
+        return "" if v is None else json.dumps(v, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    lines = ["releases\t" + "\t".join(r["version"] for r in doc["releases"])]
+    for name, e in sorted(doc.get("flags", {}).items()):
+        hist = [{k: v for k, v in h.items() if k in ("from", "to", "type", "choices", "bool")}
+                for h in e.get("history", [])]
+        t = e.get("type", "")
+        if e.get("nargs") and t != "bool":
+            t = "list"
+        row = [name, e["in"], "" if e.get("of") == name else e.get("of", ""), t,
+               e.get("bool", ""), js(e.get("default")), js(e.get("choices")), e.get("replacement", ""),
+               js(hist) if hist else ""]
+        if any("\t" in x or "\n" in x for x in row):
+            continue
+        lines.append("\t".join(row))
+    return "\n".join(lines) + "\n"
+
+
 def dump(obj):
     return json.dumps(obj, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
@@ -1185,24 +1209,28 @@ def cmd_derive(a):
             by.setdefault(r["surface"], []).append(r)
     bad = 0
     for surface, raws in sorted(by.items()):
-        text = json.dumps(derive(raws), separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n"
-        path = os.path.join(out_dir, surface + ".json")
-        if a.check:
-            try:
-                with open(path, encoding="utf-8") as f:
-                    same = f.read() == text
-            except OSError:
-                same = False
-            if not same:
-                print(f"{path}: not what `facts.py derive` makes from {raw_dir}", file=sys.stderr)
-                bad += 1
-        else:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
+        doc = derive(raws)
+        outs = [(surface + ".json", json.dumps(doc, separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n")]
+        if "flags" in doc:
+            outs.append((surface + ".tsv", runtime_table(doc)))
+        for fn, text in outs:
+            path = os.path.join(out_dir, fn)
+            if a.check:
+                try:
+                    with open(path, encoding="utf-8") as f:
+                        same = f.read() == text
+                except OSError:
+                    same = False
+                if not same:
+                    print(f"{path}: not what `facts.py derive` makes from {raw_dir}", file=sys.stderr)
+                    bad += 1
+            else:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
     if a.check:
-        known = {s + ".json" for s in by}
+        known = {s + ext for s in by for ext in (".json", ".tsv")}
         for fn in os.listdir(out_dir):
-            if fn.endswith(".json") and fn not in known:
+            if fn.endswith((".json", ".tsv")) and fn not in known:
                 print(f"{fn}: no raw facts make it", file=sys.stderr)
                 bad += 1
         sys.exit(1 if bad else 0)

@@ -4,10 +4,12 @@
  * the first time a grammar is matched against, so an engine no entry uses
  * costs nothing at start-up).
  *
- * A facts document (grammars/facts/<id>.json) holds the recorded releases
- * and, per spelling, `in` (one character per release: 1 accepted), first,
- * last, removed, deprecated, replacement, the newest type, choices, default
- * and bool kind, `of` (the primary spelling) and `history` (older facts).
+ * The table (grammars/facts/<id>.tsv, the runtime form of <id>.json) is a
+ * line of the recorded releases, then one line per spelling: name, in (one
+ * character per release, 1: accepted), of (the primary spelling, empty when
+ * the name itself), type, bool kind, default, choices, replacement, history
+ * (the last three JSON). Only the fields a join needs are read up front; a
+ * spelling's facts become JSON when a flag written with it is matched.
  */
 #include "facts.h"
 
@@ -18,22 +20,43 @@
 struct blob { const char *name; const char *data; size_t len; };
 extern const struct blob sl_facts_blob[];
 
-static json_t *facts_doc(const char *id)
+enum { F_NAME, F_IN, F_OF, F_TYPE, F_BOOL, F_DEFAULT, F_CHOICES, F_REPLACEMENT, F_HISTORY, F_N };
+
+/* The table's text, owned, or NULL when the engine has none. */
+static char *facts_text(const char *id)
 {
-	json_error_t je;
 	const char *dir = getenv("SERVELINT_FACTS");
 	if (dir && *dir) {
 		sl_buf p = {0};
-		sl_buf_printf(&p, "%s/%s.json", dir, id);
-		json_t *doc = json_load_file(p.data, 0, &je);
+		sl_buf_printf(&p, "%s/%s.tsv", dir, id);
+		FILE *f = fopen(p.data, "rb");
 		sl_buf_free(&p);
-		return doc;
+		if (!f)
+			return NULL;
+		sl_buf t = {0};
+		char chunk[4096];
+		size_t n;
+		while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+			for (size_t i = 0; i < n; i++)
+				sl_buf_putc(&t, chunk[i]);
+		fclose(f);
+		if (!t.data)
+			sl_buf_putc(&t, '\0');
+		return t.data;
 	}
 	size_t n = strlen(id);
 	for (size_t i = 0; sl_facts_blob[i].name; i++)
-		if (!strncmp(sl_facts_blob[i].name, id, n) && !strcmp(sl_facts_blob[i].name + n, ".json"))
-			return json_loadb(sl_facts_blob[i].data, sl_facts_blob[i].len, 0, &je);
+		if (!strncmp(sl_facts_blob[i].name, id, n) && !strcmp(sl_facts_blob[i].name + n, ".tsv"))
+			return sl_strndup(sl_facts_blob[i].data, sl_facts_blob[i].len);
 	return NULL;
+}
+
+/* Field i of a line whose fields were NUL-terminated by the join. */
+static const char *field(const char *line, int i)
+{
+	for (int k = 0; k < i; k++)
+		line += strlen(line) + 1;
+	return line;
 }
 
 static char *norm(const char *name, int underscores)
@@ -53,18 +76,15 @@ static int cmp_ix(const void *a, const void *b)
 
 static sl_flag_index *find(sl_flag_index *ix, size_t n, const char *name)
 {
-	sl_flag_index key = {(char *)name, NULL, NULL};
+	sl_flag_index key = {(char *)name, NULL, NULL, NULL};
 	return n ? bsearch(&key, ix, n, sizeof *ix, cmp_ix) : NULL;
 }
 
-static sl_type type_of(const json_t *e)
+static sl_type type_of(const char *t)
 {
-	const char *t = json_string_value(json_object_get(e, "type"));
-	if (!t)
-		return SL_T_STRING;
 	if (!strcmp(t, "bool"))
 		return SL_T_BOOL;
-	if (json_object_get(e, "nargs") || !strcmp(t, "list"))
+	if (!strcmp(t, "list"))
 		return SL_T_LIST;
 	if (!strcmp(t, "int"))
 		return SL_T_INT;
@@ -95,42 +115,66 @@ static void add_name(sl_flag *f, const char *name)
 	f->names[f->nnames++] = sl_strdup(name);
 }
 
+/* Splits the table into NUL-terminated fields; returns the spelling lines
+ * (pointers into text) and fills versions from the first line. */
+static const char **lines_of(char *text, json_t *versions, size_t *n)
+{
+	size_t cap = 0;
+	const char **v = NULL;
+	*n = 0;
+	char *p = text;
+	int first = 1;
+	while (*p) {
+		char *line = p, *nl = strchr(p, '\n');
+		char *end = nl ? nl : p + strlen(p);
+		int fields = 1;
+		for (char *q = line; q < end; q++)
+			if (*q == '\t') {
+				*q = '\0';
+				fields++;
+			}
+		*end = '\0';
+		p = nl ? nl + 1 : end;
+		if (first) {
+			first = 0;
+			for (const char *f = field(line, 1); fields-- > 1; f += strlen(f) + 1)
+				json_array_append_new(versions, json_string(f));
+			continue;
+		}
+		if (fields == F_N && line[0] == '-')
+			SL_PUSH(v, *n, cap, line);
+	}
+	return v;
+}
+
 void sl_facts_join(sl_grammar *g)
 {
 	if (g->facts_joined)
 		return;
 	g->facts_joined = 1;
-	json_t *doc = facts_doc(g->id);
-	json_t *flags = json_object_get(doc, "flags");
-	if (!json_is_object(flags)) {
-		json_decref(doc);
+	char *text = facts_text(g->id);
+	if (!text)
 		return;
-	}
-	g->facts = doc;
+	g->facts = text;
 	g->versions = json_array();
-	size_t nr = json_array_size(json_object_get(doc, "releases"));
-	for (size_t i = 0; i < nr; i++)
-		json_array_append(g->versions,
-				  json_object_get(json_array_get(json_object_get(doc, "releases"), i), "version"));
-	size_t n = json_object_size(flags), nix = g->nindex;
-	sl_flag_index *ix = sl_calloc(g->nindex + n, sizeof *ix);
+	size_t n;
+	const char **lines = lines_of(text, g->versions, &n);
+	size_t nix = g->nindex;
+	sl_flag_index *ix = sl_calloc(g->nindex + n + 1, sizeof *ix);
 	memcpy(ix, g->index, g->nindex * sizeof *ix);
-	g->gen = sl_calloc(n, sizeof *g->gen);
+	g->gen = sl_calloc(n + 1, sizeof *g->gen);
 	json_t *byprim = json_object();  /* a generated flag's primary spelling -> its index in gen */
-	const char *name;
-	json_t *e;
-	json_object_foreach(flags, name, e) {
-		if (name[0] != '-')
-			continue;
+	for (size_t i = 0; i < n; i++) {
+		const char *name = lines[i];
 		char *k = norm(name, g->underscores);
 		sl_flag_index *hit = find(ix, g->nindex, k);
 		if (hit) {
-			hit->facts = e;
+			hit->line = name;
 			free(k);
 			continue;
 		}
-		const char *of = json_string_value(json_object_get(e, "of"));
-		if (!of)
+		const char *of = field(name, F_OF);
+		if (!*of)
 			of = name;
 		const sl_flag *f = NULL;
 		char *ko = norm(of, g->underscores);
@@ -145,34 +189,74 @@ void sl_facts_join(sl_grammar *g)
 				nf = &g->gen[json_integer_value(at)];
 				add_name(nf, name);
 			} else {
-				json_t *pe = json_object_get(flags, of);
-				if (!pe)
-					pe = e;
+				/* the facts of the primary spelling, where it has a line */
+				const char *pl = name;
+				for (size_t x = 0; x < n && pl == name && strcmp(of, name); x++)
+					if (!strcmp(lines[x], of))
+						pl = lines[x];
 				json_object_set_new(byprim, of, json_integer((json_int_t)g->ngen));
 				nf = &g->gen[g->ngen++];
 				add_name(nf, of);
 				if (strcmp(of, name))
 					add_name(nf, name);
-				nf->type = type_of(pe);
+				nf->type = type_of(field(pl, F_TYPE));
 				nf->key = gen_key(g->id, of);
-				const char *b = json_string_value(json_object_get(pe, "bool"));
-				nf->negatable = b && !strcmp(b, "optional");
-				json_t *d = json_object_get(pe, "default");
-				if (d && !json_is_object(d))
-					nf->dflt = json_incref(d);
+				nf->negatable = !strcmp(field(pl, F_BOOL), "optional");
+				const char *d = field(pl, F_DEFAULT);
+				if (*d) {
+					json_error_t je;
+					nf->dflt = json_loads(d, JSON_DECODE_ANY, &je);
+				}
 			}
 			f = nf;
 		}
 		ix[nix].name = k;
 		ix[nix].flag = f;
-		ix[nix].facts = e;
+		ix[nix].line = name;
 		nix++;
 	}
+	free(lines);
 	json_decref(byprim);
 	free(g->index);
 	g->index = ix;
 	g->nindex = nix;
 	qsort(g->index, g->nindex, sizeof *g->index, cmp_ix);
+}
+
+static void set_json(json_t *e, const char *key, const char *text)
+{
+	if (!*text)
+		return;
+	json_error_t je;
+	json_t *v = json_loads(text, JSON_DECODE_ANY, &je);
+	if (v)
+		json_object_set_new(e, key, v);
+}
+
+static void set_str(json_t *e, const char *key, const char *text)
+{
+	if (*text)
+		json_object_set_new(e, key, json_string(text));
+}
+
+json_t *sl_facts_entry(const sl_flag_index *cx)
+{
+	sl_flag_index *x = (sl_flag_index *)cx;
+	if (!x || !x->line)
+		return NULL;
+	if (x->facts)
+		return x->facts;
+	json_t *e = json_object();
+	set_str(e, "in", field(x->line, F_IN));
+	set_str(e, "of", *field(x->line, F_OF) ? field(x->line, F_OF) : x->line);
+	set_str(e, "type", field(x->line, F_TYPE));
+	set_str(e, "bool", field(x->line, F_BOOL));
+	set_json(e, "default", field(x->line, F_DEFAULT));
+	set_json(e, "choices", field(x->line, F_CHOICES));
+	set_str(e, "replacement", field(x->line, F_REPLACEMENT));
+	set_json(e, "history", field(x->line, F_HISTORY));
+	x->facts = e;
+	return e;
 }
 
 void sl_facts_free(sl_grammar *g)
@@ -186,5 +270,7 @@ void sl_facts_free(sl_grammar *g)
 	}
 	free(g->gen);
 	json_decref(g->versions);
-	json_decref(g->facts);
+	for (size_t i = 0; i < g->nindex; i++)
+		json_decref(g->index[i].facts);
+	free(g->facts);
 }

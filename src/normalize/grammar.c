@@ -430,14 +430,14 @@ static int exact(const sl_grammars *gs, const sl_grammar *g, const char *name, s
 		for (char *p = q; *p; p++)
 			if (*p == '_')
 				*p = '-';
-	sl_flag_index key = {q, NULL, NULL};
+	sl_flag_index key = {q, NULL, NULL, NULL};
 	const sl_flag_index *hit =
 		g->nindex ? bsearch(&key, g->index, g->nindex, sizeof *g->index, cmp_index) : NULL;
 	free(q);
 	if (hit) {
 		m->flag = hit->flag;
 		m->grammar = g;
-		m->facts = hit->facts;
+		m->facts = sl_facts_entry(hit);
 		return 1;
 	}
 	for (size_t i = 0; i < g->ninclude; i++) {
@@ -470,11 +470,11 @@ static void prefixes(const sl_grammars *gs, const sl_grammar *g, const char *nam
 			k++;
 		if (k < *nhits) {
 			if (!hits[k].facts)
-				hits[k].facts = x->facts;
+				hits[k].facts = sl_facts_entry(x);
 			continue;
 		}
 		if (*nhits < cap)
-			hits[(*nhits)++] = (prefix_hit){x->flag, g, x->facts};
+			hits[(*nhits)++] = (prefix_hit){x->flag, g, sl_facts_entry(x)};
 		else
 			(*nhits)++;
 	}

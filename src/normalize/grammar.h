@@ -71,7 +71,7 @@ typedef struct sl_grammar {
 	/* The engine's generated facts (grammars/facts/<id>.json, facts.c),
 	 * joined the first time the grammar is matched against */
 	int facts_joined;
-	json_t *facts;       /* the whole document, or NULL when there is none */
+	char *facts;         /* the table (grammars/facts/<id>.tsv), its fields NUL-separated; or NULL */
 	json_t *versions;    /* its recorded releases, oldest first: ["0.8.5", ...] */
 	sl_flag *gen;        /* flags only the facts know (key <id>.<name>) */
 	size_t ngen;
@@ -80,7 +80,8 @@ typedef struct sl_grammar {
 typedef struct sl_flag_index {
 	char *name;            /* '_' read as '-' when the grammar says so */
 	const sl_flag *flag;
-	json_t *facts;         /* the spelling's generated facts (borrowed from the grammar), or NULL */
+	const char *line;      /* the spelling's line of the grammar's facts table, or NULL */
+	json_t *facts;         /* that line read (facts.c, on first use); owned by the grammar */
 } sl_flag_index;
 
 typedef struct sl_grammars {
