@@ -107,6 +107,43 @@ static const json_t *facts_at(const judged *j, long i)
 	return j->e;
 }
 
+/* An abbreviation taken as the one flag a release has alone, held to the
+ * entry's release: ambiguous there when several of its flags share it. */
+static int ambiguous_here(const sl_rule *r, const sl_service *s, const sl_setting *st, sl_findings *out)
+{
+	const json_t *cand = json_object_get(st->facts, "abbrev");
+	const json_t *rel = json_object_get(st->facts, "r");
+	const char *eng = json_string_value(json_object_get(st->facts, "engine"));
+	if (!cand || !is_version(s->version) || !eng || strcmp(eng, s->engine))
+		return 0;
+	long lo = -1;
+	for (size_t i = 0; i < json_array_size(rel); i++)
+		if (vcmp(json_string_value(json_array_get(rel, i)), s->version) <= 0)
+			lo = (long)i;
+	if (lo < 0)
+		return 0;
+	sl_buf names = {0};
+	size_t n = 0, k;
+	json_t *c;
+	json_array_foreach(cand, k, c) {
+		const char *in = json_string_value(json_object_get(c, "in"));
+		if (in && (size_t)lo < strlen(in) && in[lo] != '1')
+			continue;
+		sl_buf_printf(&names, "%s`%s`", n ? ", " : "", json_string_value(json_object_get(c, "name")));
+		n++;
+	}
+	if (n > 1) {
+		const char *raw = st->origin.raw ? st->origin.raw : st->flag;
+		size_t w = strcspn(raw, " =");
+		const char *title = json_string_value(json_object_get(st->facts, "title"));
+		sl_finding_add(out, r, &st->origin, "%s: `%.*s` is ambiguous in %s %s: %s share it; this entry runs %s",
+			       r->summary, (int)w, raw, title ? title : s->engine,
+			       json_string_value(json_array_get(rel, (size_t)lo)), names.data, s->version);
+	}
+	sl_buf_free(&names);
+	return n > 1;
+}
+
 /* SL1001, by release: a spelling the entry's version does not accept that
  * other recorded releases do. Silent where the records cannot tell (the
  * flag came or went between two recorded releases around the version). */
@@ -117,6 +154,8 @@ void sl_fact_version(const sl_rule *r, const sl_model *m, sl_findings *out)
 		for (size_t k = 0; k < s->nsettings; k++) {
 			const sl_setting *st = &s->settings[k];
 			judged j;
+			if (st->facts && ambiguous_here(r, s, st, out))
+				continue;
 			/* the hand-written grammar's since/until are SL1005's */
 			if (!judge(s, st, &j) || j.lo < 0 || st->since || st->until || accepted(&j, j.lo))
 				continue;

@@ -269,6 +269,7 @@ void sl_facts_free(sl_grammar *g)
 		json_decref(g->gen[i].dflt);
 	}
 	free(g->gen);
+	json_decref(g->kept);
 	json_decref(g->versions);
 	for (size_t i = 0; i < g->nindex; i++)
 		json_decref(g->index[i].facts);

@@ -552,11 +552,18 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			/* the default belongs to the flag's own value, not its JSON members */
 			if (known->dflt && !b->svc.settings[k].dflt && !strcmp(b->svc.settings[k].key, known->key))
 				b->svc.settings[k].dflt = json_incref(known->dflt);
-			/* and so do the engine's facts for the spelling */
-			if (m.facts && !b->svc.settings[k].facts && !strcmp(b->svc.settings[k].key, known->key))
-				b->svc.settings[k].facts =
-					json_pack("{s:O,s:O,s:s,s:s}", "e", (json_t *)m.facts, "r",
-						  m.grammar->versions, "engine", m.grammar->id, "title", m.grammar->title);
+			/* and so do the engine's facts for the spelling, with the
+			 * flags an abbreviation may stand for in other releases */
+			if ((m.facts || m.candidates) && m.grammar->versions && !b->svc.settings[k].facts &&
+			    !strcmp(b->svc.settings[k].key, known->key)) {
+				json_t *fx = json_pack("{s:O,s:s,s:s}", "r", m.grammar->versions, "engine",
+						       m.grammar->id, "title", m.grammar->title);
+				if (m.facts)
+					json_object_set(fx, "e", (json_t *)m.facts);
+				if (m.candidates)
+					json_object_set(fx, "abbrev", (json_t *)m.candidates);
+				b->svc.settings[k].facts = fx;
+			}
 		}
 		free(name);
 		sl_word_free(&eqval);

@@ -454,6 +454,7 @@ typedef struct {
 	const sl_flag *flag;
 	const sl_grammar *grammar;
 	const json_t *facts;
+	const char *name;  /* the spelling the prefix matched */
 } prefix_hit;
 
 static void prefixes(const sl_grammars *gs, const sl_grammar *g, const char *name,
@@ -474,7 +475,7 @@ static void prefixes(const sl_grammars *gs, const sl_grammar *g, const char *nam
 			continue;
 		}
 		if (*nhits < cap)
-			hits[(*nhits)++] = (prefix_hit){x->flag, g, sl_facts_entry(x)};
+			hits[(*nhits)++] = (prefix_hit){x->flag, g, sl_facts_entry(x), x->name};
 		else
 			(*nhits)++;
 	}
@@ -573,6 +574,20 @@ int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *nam
 			m->grammar = one->grammar;
 			m->facts = one->facts;
 			m->abbrev = 1;
+			if (nhits > 1) {
+				json_t *cand = json_array();
+				for (size_t k = 0; k < nhits; k++) {
+					const char *in = hits[k].grammar == g
+							 ? json_string_value(json_object_get(hits[k].facts, "in"))
+							 : NULL;
+					json_array_append_new(cand, json_pack("{s:s,s:s?}", "name", hits[k].name, "in", in));
+				}
+				sl_grammar *mg = (sl_grammar *)g;
+				if (!mg->kept)
+					mg->kept = json_array();
+				json_array_append_new(mg->kept, cand);
+				m->candidates = cand;
+			}
 			return 1;
 		}
 		memset(m, 0, sizeof *m);

@@ -75,6 +75,7 @@ typedef struct sl_grammar {
 	json_t *versions;    /* its recorded releases, oldest first: ["0.8.5", ...] */
 	sl_flag *gen;        /* flags only the facts know (key <id>.<name>) */
 	size_t ngen;
+	json_t *kept;        /* what matches hand out and the grammar frees (abbreviations' candidates) */
 } sl_grammar;
 
 typedef struct sl_flag_index {
@@ -102,6 +103,10 @@ typedef struct {
 	int abbrev;                 /* matched as a unique prefix */
 	int ambiguous;              /* several flags share the prefix */
 	const json_t *facts;        /* the spelling's generated facts, or NULL (facts.c) */
+	/* an abbreviation several flags share, taken as the one a release has
+	 * alone: [{"name", "in"}] of every flag it may stand for (kept by the
+	 * grammar); NULL otherwise */
+	const json_t *candidates;
 } sl_flag_match;
 
 /* Resolves a flag name (without any "=value") in g and its includes,
