@@ -1,272 +1,14 @@
 /*
- * shell.c: launch scripts into commands, with tree-sitter-bash.
- *
- * It walks the syntax tree statement by statement, keeping a table of shell
- * variables as assignments and exports happen, so that "$MODEL_PATH" in a
- * later command expands to what the script set, with origins pointing at the
- * assignment. Nothing is ever executed and nothing is read from the process
- * environment: a variable the script does not set stays symbolic ($X).
- *
- * `for v in a b c; do ...; done` is unrolled (each command once per value,
- * sharing its `stmt`), which is how later stages count replicas.
- *
- * Placeholders such as <host-path> are not shell: unquoted, bash would read
- * them as redirections. The parser is given a copy of the text in which the
- * angle brackets of such placeholders are replaced (same length, so offsets
- * agree), while every value is read from the original text.
+ * shell.c: the parts of the shell reader not yet split into src/parse/shell/
+ * (see shell/internal.h).
  */
-#include "parse.h"
+#include "shell/internal.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <tree_sitter/api.h>
-
-const TSLanguage *tree_sitter_bash(void);
-
-const void *sl_tree_sitter_bash(void)
-{
-	return tree_sitter_bash();
-}
-
-/* Node kinds by symbol id: comparing ids, not type names, on the hot path. */
-static _Thread_local struct {
-	int ready;
-	TSSymbol ansi_c_string;
-	TSSymbol arithmetic_expansion;
-	TSSymbol c_style_for_statement;
-	TSSymbol case_statement;
-	TSSymbol command;
-	TSSymbol command_name;
-	TSSymbol command_substitution;
-	TSSymbol comment;
-	TSSymbol compound_statement;
-	TSSymbol concatenation;
-	TSSymbol declaration_command;
-	TSSymbol do_group;
-	TSSymbol expansion;
-	TSSymbol file_redirect;
-	TSSymbol for_statement;
-	TSSymbol function_definition;
-	TSSymbol heredoc_redirect;
-	TSSymbol herestring_redirect;
-	TSSymbol if_statement;
-	TSSymbol list;
-	TSSymbol pipeline;
-	TSSymbol process_substitution;
-	TSSymbol program;
-	TSSymbol raw_string;
-	TSSymbol redirected_statement;
-	TSSymbol simple_expansion;
-	TSSymbol special_variable_name;
-	TSSymbol string;
-	TSSymbol string_content;
-	TSSymbol subscript;
-	TSSymbol array;
-	TSSymbol number;
-	TSSymbol binary_expression;
-	TSSymbol unary_expression;
-	TSSymbol parenthesized_expression;
-	TSSymbol ternary_expression;
-	TSSymbol heredoc_body;
-	TSSymbol heredoc_start;
-	TSSymbol elif_clause;
-	TSSymbol else_clause;
-	TSSymbol case_item;
-	TSSymbol test_command;
-	TSSymbol subshell;
-	TSSymbol variable_assignment;
-	TSSymbol variable_name;
-	TSSymbol while_statement;
-} S;
-
-static void symbols_init(void)
-{
-	if (S.ready)
-		return;
-	const TSLanguage *l = tree_sitter_bash();
-	S.ansi_c_string = ts_language_symbol_for_name(l, "ansi_c_string", 13, true);
-	S.arithmetic_expansion = ts_language_symbol_for_name(l, "arithmetic_expansion", 20, true);
-	S.c_style_for_statement = ts_language_symbol_for_name(l, "c_style_for_statement", 21, true);
-	S.case_statement = ts_language_symbol_for_name(l, "case_statement", 14, true);
-	S.command = ts_language_symbol_for_name(l, "command", 7, true);
-	S.command_name = ts_language_symbol_for_name(l, "command_name", 12, true);
-	S.command_substitution = ts_language_symbol_for_name(l, "command_substitution", 20, true);
-	S.comment = ts_language_symbol_for_name(l, "comment", 7, true);
-	S.compound_statement = ts_language_symbol_for_name(l, "compound_statement", 18, true);
-	S.concatenation = ts_language_symbol_for_name(l, "concatenation", 13, true);
-	S.declaration_command = ts_language_symbol_for_name(l, "declaration_command", 19, true);
-	S.do_group = ts_language_symbol_for_name(l, "do_group", 8, true);
-	S.expansion = ts_language_symbol_for_name(l, "expansion", 9, true);
-	S.file_redirect = ts_language_symbol_for_name(l, "file_redirect", 13, true);
-	S.for_statement = ts_language_symbol_for_name(l, "for_statement", 13, true);
-	S.function_definition = ts_language_symbol_for_name(l, "function_definition", 19, true);
-	S.heredoc_redirect = ts_language_symbol_for_name(l, "heredoc_redirect", 16, true);
-	S.herestring_redirect = ts_language_symbol_for_name(l, "herestring_redirect", 19, true);
-	S.if_statement = ts_language_symbol_for_name(l, "if_statement", 12, true);
-	S.list = ts_language_symbol_for_name(l, "list", 4, true);
-	S.pipeline = ts_language_symbol_for_name(l, "pipeline", 8, true);
-	S.process_substitution = ts_language_symbol_for_name(l, "process_substitution", 20, true);
-	S.program = ts_language_symbol_for_name(l, "program", 7, true);
-	S.raw_string = ts_language_symbol_for_name(l, "raw_string", 10, true);
-	S.redirected_statement = ts_language_symbol_for_name(l, "redirected_statement", 20, true);
-	S.simple_expansion = ts_language_symbol_for_name(l, "simple_expansion", 16, true);
-	S.special_variable_name = ts_language_symbol_for_name(l, "special_variable_name", 21, true);
-	S.string = ts_language_symbol_for_name(l, "string", 6, true);
-	S.string_content = ts_language_symbol_for_name(l, "string_content", 14, true);
-	S.subshell = ts_language_symbol_for_name(l, "subshell", 8, true);
-	S.subscript = ts_language_symbol_for_name(l, "subscript", 9, true);
-	S.array = ts_language_symbol_for_name(l, "array", 5, true);
-	S.number = ts_language_symbol_for_name(l, "number", 6, true);
-	S.binary_expression = ts_language_symbol_for_name(l, "binary_expression", 17, true);
-	S.unary_expression = ts_language_symbol_for_name(l, "unary_expression", 16, true);
-	S.parenthesized_expression = ts_language_symbol_for_name(l, "parenthesized_expression", 24, true);
-	S.ternary_expression = ts_language_symbol_for_name(l, "ternary_expression", 18, true);
-	S.heredoc_body = ts_language_symbol_for_name(l, "heredoc_body", 12, true);
-	S.heredoc_start = ts_language_symbol_for_name(l, "heredoc_start", 13, true);
-	S.elif_clause = ts_language_symbol_for_name(l, "elif_clause", 11, true);
-	S.else_clause = ts_language_symbol_for_name(l, "else_clause", 11, true);
-	S.case_item = ts_language_symbol_for_name(l, "case_item", 9, true);
-	S.test_command = ts_language_symbol_for_name(l, "test_command", 12, true);
-	S.variable_assignment = ts_language_symbol_for_name(l, "variable_assignment", 19, true);
-	S.variable_name = ts_language_symbol_for_name(l, "variable_name", 13, true);
-	S.while_statement = ts_language_symbol_for_name(l, "while_statement", 15, true);
-	S.ready = 1;
-}
-
-/* The text being parsed: the file itself, or the value of a word (bash -c). */
-typedef struct {
-	const sl_source *src;
-	const char *text;
-	size_t len;
-	const uint32_t *map;   /* NULL: text is src->text; else view offset -> source offset */
-} view;
-
-/* The elements of an array variable, beside its entry in vartab. */
-typedef struct {
-	sl_word *elems;   /* owned */
-	size_t n;
-	int is_array;
-	int unset;        /* `unset NAME`, or a positional parameter a function call ends */
-} varr;
-
-/* Variables in order of assignment: the newest entry of a name is its value
- * (a loop or a reassignment pushes a new one). arr[i] goes with items[i]. */
-typedef struct {
-	sl_assign *items;
-	varr *arr;
-	size_t n, cap, arr_cap;
-} vartab;
-
-typedef struct walker walker;
-static size_t kids(walker *w, TSNode node, int named, uint32_t *count);
-#define KID(i) (w->pool[kb + (i)])
-
-struct walker {
-	view v;
-	sl_script *s;
-	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap, in_cap, fn_cap, hd_cap;
-	vartab vars;
-	const sl_binds *binds;   /* --set values; not owned, may be NULL */
-	const unsigned *choice;  /* alternatives to follow at undecided conditionals */
-	size_t nchoice, pt_cap;
-	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */
-	unsigned in_list;        /* inside a && b || c: `|| exit 1` may not run */
-	int arith_bound;         /* the arithmetic being evaluated read a --set value */
-	size_t expanded;         /* bytes of all words built: bounded, whatever the script */
-	struct fn { char *name; TSNode body; } *fns;  /* functions defined so far */
-	size_t nfns, fns_cap;
-	unsigned calls;          /* function calls being walked */
-	sl_error *err;
-	int failed;
-	unsigned depth;
-	/* loop context while walking a for body */
-	const char *loop_var;
-	const sl_word *loop_value;
-	unsigned iteration, iterations;
-	uint32_t head;
-	int in_head;
-	TSNode *pool;            /* stack of children being iterated (see kids) */
-	size_t pool_n, pool_cap;
-	TSTreeCursor cur;        /* reused by kids(): a new cursor allocates */
-	int have_cur;
-};
-
-static size_t kids(walker *w, TSNode node, int named, uint32_t *count)
-{
-	size_t base = w->pool_n;
-	if (!w->have_cur) {
-		w->cur = ts_tree_cursor_new(node);
-		w->have_cur = 1;
-	} else {
-		ts_tree_cursor_reset(&w->cur, node);
-	}
-	TSTreeCursor *c = &w->cur;
-	if (ts_tree_cursor_goto_first_child(c)) {
-		do {
-			TSNode k = ts_tree_cursor_current_node(c);
-			if (!named || ts_node_is_named(k))
-				SL_PUSH(w->pool, w->pool_n, w->pool_cap, k);
-		} while (ts_tree_cursor_goto_next_sibling(c));
-	}
-	*count = (uint32_t)(w->pool_n - base);
-	return base;
-}
-
-static uint32_t src_off(const view *v, size_t i)
-{
-	if (i > v->len)
-		i = v->len;
-	return v->map ? v->map[i] : (uint32_t)i;
-}
-
-static void fail_at(walker *w, size_t view_off, const char *fmt, const char *arg)
-{
-	if (w->failed)
-		return;
-	unsigned l, c;
-	sl_source_pos(w->v.src, src_off(&w->v, view_off), &l, &c);
-	sl_error_set(w->err, w->v.src->path, l, c, fmt, arg);
-	w->failed = 1;
-}
-
-/* ---- words ---------------------------------------------------------------- */
-
-/*
- * The children of a node, through a tree cursor: ts_node_child(node, i)
- * walks from the first child each time, which makes plain index loops
- * quadratic over a command of many arguments. They are pushed on the
- * walker's node stack (no allocation per node); the caller reads them as
- * KID(i) and pops them with w->pool_n = kb (see kids() above).
- */
-
-/*
- * A word being built. Bytes that came from an unquoted expansion are marked
- * in ifs[]: blanks among them separate words (bash's word splitting).
- * brk[] holds forced word boundaries: between the elements of "${A[@]}".
- */
-typedef struct {
-	sl_buf b;
-	uint32_t *offs;
-	size_t cap;
-	unsigned flags;
-	unsigned char *ifs;      /* per byte: 1 when splittable */
-	size_t ifs_cap;
-	int splitting;           /* bytes added now are splittable */
-	size_t *brk;             /* byte indexes where a new word starts */
-	size_t nbrk, brk_cap;
-	int overflow;            /* past SL_MAX_WORD_BYTES: the rest was not added */
-	int none;                /* held "${A[@]}" of no elements: an empty word vanishes */
-	struct wb_elem {         /* array elements added whole: [from, to) and their word's span */
-		size_t from, to;
-		uint32_t start, end;
-	} *els;
-	size_t nels, els_cap;
-} wbuild;
 
 static void wb_mark(wbuild *wb, size_t n)
 {
@@ -284,7 +26,7 @@ static int wb_room(wbuild *wb, size_t n)
 	return 1;
 }
 
-static void wb_add(wbuild *wb, const char *s, size_t n, const uint32_t *offs)
+void sh_wb_add(wbuild *wb, const char *s, size_t n, const uint32_t *offs)
 {
 	if (!wb_room(wb, n))
 		return;
@@ -294,19 +36,19 @@ static void wb_add(wbuild *wb, const char *s, size_t n, const uint32_t *offs)
 	sl_buf_add(&wb->b, s, n);
 }
 
-static void wb_add_view(wbuild *wb, const view *v, size_t i, size_t n)
+void sh_wb_add_view(wbuild *wb, const view *v, size_t i, size_t n)
 {
 	if (!wb_room(wb, n))
 		return;
 	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
 	for (size_t k = 0; k < n; k++)
-		wb->offs[wb->b.len + k] = src_off(v, i + k);
+		wb->offs[wb->b.len + k] = sh_src_off(v, i + k);
 	wb_mark(wb, n);
 	sl_buf_add(&wb->b, v->text + i, n);
 }
 
 /* Bytes with no place of their own (a --set value): all at offset off. */
-static void wb_add_at(wbuild *wb, const char *s, size_t n, uint32_t off)
+void sh_wb_add_at(wbuild *wb, const char *s, size_t n, uint32_t off)
 {
 	if (!wb_room(wb, n))
 		return;
@@ -317,12 +59,12 @@ static void wb_add_at(wbuild *wb, const char *s, size_t n, uint32_t off)
 	sl_buf_add(&wb->b, s, n);
 }
 
-static void wb_break(wbuild *wb)
+void sh_wb_break(wbuild *wb)
 {
 	SL_PUSH(wb->brk, wb->nbrk, wb->brk_cap, wb->b.len);
 }
 
-/* Frees what wb_finish does not hand over. */
+/* Frees what sh_wb_finish does not hand over. */
 static void wb_extra_free(wbuild *wb)
 {
 	free(wb->ifs);
@@ -334,7 +76,7 @@ static void wb_extra_free(wbuild *wb)
 	wb->ifs_cap = wb->brk_cap = wb->nbrk = wb->nels = wb->els_cap = 0;
 }
 
-static void wb_discard(wbuild *wb)
+void sh_wb_discard(wbuild *wb)
 {
 	sl_buf_free(&wb->b);
 	free(wb->offs);
@@ -343,7 +85,7 @@ static void wb_discard(wbuild *wb)
 	wb_extra_free(wb);
 }
 
-static void wb_finish(wbuild *wb, sl_word *out, uint32_t start, uint32_t end)
+void sh_wb_finish(wbuild *wb, sl_word *out, uint32_t start, uint32_t end)
 {
 	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + 1, sizeof *wb->offs);
 	wb->offs[wb->b.len] = end;
@@ -431,21 +173,21 @@ static size_t var_find(const walker *w, const char *name, size_t n)
 	return (size_t)-1;
 }
 
-static const sl_assign *var_get(const walker *w, const char *name, size_t n)
+const sl_assign *sh_var_get(const walker *w, const char *name, size_t n)
 {
 	size_t i = var_find(w, name, n);
 	return i == (size_t)-1 || w->vars.arr[i].unset ? NULL : &w->vars.items[i];
 }
 
 /* The array behind the newest value of a name, or NULL for a scalar. */
-static const varr *var_array(const walker *w, const char *name, size_t n)
+const varr *sh_var_array(const walker *w, const char *name, size_t n)
 {
 	size_t i = var_find(w, name, n);
 	return i == (size_t)-1 || !w->vars.arr[i].is_array || w->vars.arr[i].unset ? NULL : &w->vars.arr[i];
 }
 
 /* A --set binding for a name, or NULL. */
-static const char *bound(const walker *w, const char *name, size_t n)
+const char *sh_bound(const walker *w, const char *name, size_t n)
 {
 	if (!w->binds)
 		return NULL;
@@ -455,13 +197,9 @@ static const char *bound(const walker *w, const char *name, size_t n)
 	return NULL;
 }
 
-static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq);
-static void var_set(walker *w, const char *name, const sl_word *value, uint32_t start,
-		    int exported);
-
 /* Backslash rules: outside quotes any char may be escaped; inside double
  * quotes only $ ` " \ and newline. Backslash-newline vanishes in both. */
-static void add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
+void sh_add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
 {
 	const char *t = w->v.text;
 	size_t i = a;
@@ -470,7 +208,7 @@ static void add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
 		const char *bs = memchr(t + i, '\\', b - i);
 		size_t run = bs ? (size_t)(bs - (t + i)) : b - i;
 		if (run) {
-			wb_add_view(wb, &w->v, i, run);
+			sh_wb_add_view(wb, &w->v, i, run);
 			i += run;
 			continue;
 		}
@@ -483,13 +221,13 @@ static void add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
 			/* in_dq 2: a here-document, where \" stays as written */
 			if (!in_dq || c == '$' || c == '`' || (c == '"' && in_dq == 1) || c == '\\') {
 				/* the escaped character is written where its backslash is */
-				uint32_t off = src_off(&w->v, i);
-				wb_add(wb, t + i + 1, 1, &off);
+				uint32_t off = sh_src_off(&w->v, i);
+				sh_wb_add(wb, t + i + 1, 1, &off);
 				i += 2;
 				continue;
 			}
 		}
-		wb_add_view(wb, &w->v, i, 1);
+		sh_wb_add_view(wb, &w->v, i, 1);
 		i++;
 	}
 }
@@ -499,19 +237,19 @@ static void add_value(wbuild *wb, const sl_word *v, int in_dq)
 {
 	int save = wb->splitting;
 	wb->splitting = !in_dq;
-	wb_add(wb, v->text, v->len, v->offs);
+	sh_wb_add(wb, v->text, v->len, v->offs);
 	wb->splitting = save;
 	wb->flags |= v->flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER | SL_WORD_BOUND);
 }
 
 /* Remembers a variable read without a value from the script. */
-static sl_script_input *record_input(walker *w, const char *name, size_t n, size_t view_off,
-				     const char *val)
+sl_script_input *sh_record_input(walker *w, const char *name, size_t n, size_t view_off,
+				 const char *val)
 {
 	for (size_t i = 0; i < w->s->ninputs; i++)
 		if (strlen(w->s->inputs[i].name) == n && !memcmp(w->s->inputs[i].name, name, n))
 			return &w->s->inputs[i];
-	sl_script_input in = {sl_strndup(name, n), src_off(&w->v, view_off), val ? sl_strdup(val) : NULL, 0};
+	sl_script_input in = {sl_strndup(name, n), sh_src_off(&w->v, view_off), val ? sl_strdup(val) : NULL, 0};
 	SL_PUSH(w->s->inputs, w->s->ninputs, w->in_cap, in);
 	return &w->s->inputs[w->s->ninputs - 1];
 }
@@ -522,7 +260,7 @@ static void add_bound(wbuild *wb, const char *val, uint32_t at, int in_dq)
 {
 	int save = wb->splitting;
 	wb->splitting = !in_dq;
-	wb_add_at(wb, val, strlen(val), at);
+	sh_wb_add_at(wb, val, strlen(val), at);
 	wb->splitting = save;
 	wb->flags |= SL_WORD_BOUND;
 }
@@ -532,13 +270,13 @@ static void add_bound(wbuild *wb, const char *val, uint32_t at, int in_dq)
  * same unknown. Its bytes point at the expansion. */
 static void add_symbolic(walker *w, wbuild *wb, size_t a, size_t na, size_t nb)
 {
-	wb_add_view(wb, &w->v, a, 1);
-	wb_add_view(wb, &w->v, na, nb - na);
+	sh_wb_add_view(wb, &w->v, a, 1);
+	sh_wb_add_view(wb, &w->v, na, nb - na);
 	wb->flags |= SL_WORD_SYMBOLIC;
-	record_input(w, w->v.text + na, nb - na, a, NULL);
+	sh_record_input(w, w->v.text + na, nb - na, a, NULL);
 }
 
-static int parse_ll(const char *s, size_t n, long long *out)
+int sh_parse_ll(const char *s, size_t n, long long *out)
 {
 	while (n && (*s == ' ' || *s == '\t' || *s == '\n')) {
 		s++;
@@ -560,11 +298,11 @@ static int parse_ll(const char *s, size_t n, long long *out)
 	return 0;
 }
 
-static void add_number(wbuild *wb, long long v, uint32_t at)
+void sh_add_number(wbuild *wb, long long v, uint32_t at)
 {
 	char num[32];
 	snprintf(num, sizeof num, "%lld", v);
-	wb_add_at(wb, num, strlen(num), at);
+	sh_wb_add_at(wb, num, strlen(num), at);
 }
 
 /* The elements of an array expansion: "${A[@]}" gives one word each,
@@ -576,12 +314,12 @@ static void add_elements(wbuild *wb, const varr *ar, int in_dq, int star)
 	for (size_t i = 0; i < ar->n; i++) {
 		if (i > 0) {
 			if (in_dq && !star) {
-				wb_break(wb);
+				sh_wb_break(wb);
 			} else {
 				int save = wb->splitting;
 				wb->splitting = !in_dq;
 				uint32_t at = ar->elems[i].len ? ar->elems[i].offs[0] : ar->elems[i].start;
-				wb_add_at(wb, " ", 1, at);
+				sh_wb_add_at(wb, " ", 1, at);
 				wb->splitting = save;
 			}
 		}
@@ -603,12 +341,12 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 	for (uint32_t i = 0; i < nc; i++) {
 		TSNode c = KID(i);
 		TSSymbol ct_sym = ts_node_symbol(c);
-		if ((ct_sym == S.variable_name) || (ct_sym == S.special_variable_name)) {
+		if ((ct_sym == sh_sym.variable_name) || (ct_sym == sh_sym.special_variable_name)) {
 			name = c;
 			have_name = 1;
 			break;
 		}
-		if (ct_sym == S.subscript) {
+		if (ct_sym == sh_sym.subscript) {
 			sub = c;
 			have_sub = 1;
 			name = ts_node_child_by_field_name(c, "name", 4);
@@ -616,12 +354,12 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 			break;
 		}
 	}
-	if (have_name && (type_sym == S.expansion)) {
+	if (have_name && (type_sym == sh_sym.expansion)) {
 		size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
 		size_t ne = have_sub ? ts_node_end_byte(sub) : nb;   /* past NAME or NAME[i] */
-		const sl_assign *v = var_get(w, t + na, nb - na);
-		const varr *ar = var_array(w, t + na, nb - na);
-		const char *bv = v ? NULL : bound(w, t + na, nb - na);
+		const sl_assign *v = sh_var_get(w, t + na, nb - na);
+		const varr *ar = sh_var_array(w, t + na, nb - na);
+		const char *bv = v ? NULL : sh_bound(w, t + na, nb - na);
 		int all = 0, star = 0, idx_known = 1;
 		long long idx = 0;
 		if (have_sub) {
@@ -630,21 +368,21 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 			if (ib == ia + 1 && (t[ia] == '@' || t[ia] == '*')) {
 				all = 1;
 				star = t[ia] == '*';
-			} else if (parse_ll(t + ia, ib - ia, &idx) || idx < 0) {
+			} else if (sh_parse_ll(t + ia, ib - ia, &idx) || idx < 0) {
 				idx_known = 0;
 			}
 		}
 		/* ${#NAME}, ${#A[@]}: lengths and counts */
 		if (a + 2 < b && t[a + 2] == '#' && na == a + 3 && ne + 1 == b) {
 			if (v && all && ar) {
-				add_number(wb, (long long)ar->n, src_off(&w->v, a));
+				sh_add_number(wb, (long long)ar->n, sh_src_off(&w->v, a));
 				return;
 			}
 			if (v && !all && !have_sub && !(v->value.flags & SL_WORD_SYMBOLIC) && !ar) {
-				add_number(wb, (long long)v->value.len, src_off(&w->v, a));
+				sh_add_number(wb, (long long)v->value.len, sh_src_off(&w->v, a));
 				return;
 			}
-			wb_add_view(wb, &w->v, a, b - a);
+			sh_wb_add_view(wb, &w->v, a, b - a);
 			wb->flags |= SL_WORD_SYMBOLIC;
 			return;
 		}
@@ -667,12 +405,12 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 				else if (v && idx_known)
 					;  /* an index past the end: empty */
 				else if (bv && !have_sub) {
-					add_bound(wb, bv, src_off(&w->v, a), in_dq);
-					record_input(w, t + na, nb - na, a, bv);
+					add_bound(wb, bv, sh_src_off(&w->v, a), in_dq);
+					sh_record_input(w, t + na, nb - na, a, bv);
 				} else if (!have_sub)
 					add_symbolic(w, wb, a, na, nb);
 				else {
-					wb_add_view(wb, &w->v, a, b - a);
+					sh_wb_add_view(wb, &w->v, a, b - a);
 					wb->flags |= SL_WORD_SYMBOLIC;
 				}
 				return;
@@ -687,10 +425,10 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 				int set = val || bv;
 				int empty = val ? val->len == 0 : bv ? !*bv : 1;
 				if (op == '+' && !set)
-					record_input(w, t + na, nb - na, a, NULL);
+					sh_record_input(w, t + na, nb - na, a, NULL);
 				if (op == '+' && (symbolic || !set)) {
 					/* ${X:+word} of an unknown X: word or nothing */
-					wb_add_view(wb, &w->v, a, b - a);
+					sh_wb_add_view(wb, &w->v, a, b - a);
 					wb->flags |= SL_WORD_SYMBOLIC;
 					return;
 				}
@@ -701,26 +439,26 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 					if (val)
 						add_value(wb, val, in_dq);
 					else {
-						add_bound(wb, bv, src_off(&w->v, a), in_dq);
-						record_input(w, t + na, nb - na, a, bv);
+						add_bound(wb, bv, sh_src_off(&w->v, a), in_dq);
+						sh_record_input(w, t + na, nb - na, a, bv);
 					}
 					return;
 				}
 				/* the word: named children after the operator, or raw text */
 				if (!set && op != '+')
-					record_input(w, t + na, nb - na, a, NULL)->defaulted = 1;
+					sh_record_input(w, t + na, nb - na, a, NULL)->defaulted = 1;
 				size_t da = k + 1, db = b - 1;
 				size_t from = wb->b.len;
 				int any = 0;
 				for (uint32_t i = 0; i < nc; i++) {
 					TSNode c = KID(i);
 					if (ts_node_start_byte(c) >= da && ts_node_end_byte(c) <= db) {
-						eval_node(w, c, wb, in_dq);
+						sh_eval_node(w, c, wb, in_dq);
 						any = 1;
 					}
 				}
 				if (!any)
-					add_unescaped(w, wb, da, db, in_dq);
+					sh_add_unescaped(w, wb, da, db, in_dq);
 				if (op == '=') {
 					/* ${NAME:=default} also assigns it */
 					sl_word dv = {0};
@@ -728,12 +466,12 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 					dv.len = wb->b.len - from;
 					dv.offs = sl_malloc((dv.len + 1) * sizeof *dv.offs);
 					memcpy(dv.offs, wb->offs + from, dv.len * sizeof *dv.offs);
-					dv.offs[dv.len] = src_off(&w->v, db);
-					dv.start = src_off(&w->v, da);
-					dv.end = src_off(&w->v, db);
+					dv.offs[dv.len] = sh_src_off(&w->v, db);
+					dv.start = sh_src_off(&w->v, da);
+					dv.end = sh_src_off(&w->v, db);
 					dv.flags = wb->flags & (SL_WORD_SYMBOLIC | SL_WORD_BOUND);
 					char *nm = sl_strndup(t + na, nb - na);
-					var_set(w, nm, &dv, src_off(&w->v, na), 0);
+					sh_var_set(w, nm, &dv, sh_src_off(&w->v, na), 0);
 					free(nm);
 					sl_word_free(&dv);
 				}
@@ -745,14 +483,14 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 		size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
 		if (nb == na + 1 && (t[na] == '@' || t[na] == '*')) {
 			/* "$@" and "$*" of a function call: its arguments */
-			const varr *args = var_array(w, "@", 1);
+			const varr *args = sh_var_array(w, "@", 1);
 			if (args) {
 				add_elements(wb, args, in_dq, t[na] == '*');
 				return;
 			}
 		}
-		const sl_assign *v = var_get(w, t + na, nb - na);
-		const varr *ar = var_array(w, t + na, nb - na);
+		const sl_assign *v = sh_var_get(w, t + na, nb - na);
+		const varr *ar = sh_var_array(w, t + na, nb - na);
 		if (ar) {
 			if (ar->n)
 				add_value(wb, &ar->elems[0], in_dq);
@@ -762,26 +500,26 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 			add_value(wb, &v->value, in_dq);
 			return;
 		}
-		const char *bv = bound(w, t + na, nb - na);
+		const char *bv = sh_bound(w, t + na, nb - na);
 		if (bv) {
-			add_bound(wb, bv, src_off(&w->v, a), in_dq);
-			record_input(w, t + na, nb - na, a, bv);
+			add_bound(wb, bv, sh_src_off(&w->v, a), in_dq);
+			sh_record_input(w, t + na, nb - na, a, bv);
 			return;
 		}
-		if (ts_node_symbol(name) == S.variable_name) {
+		if (ts_node_symbol(name) == sh_sym.variable_name) {
 			add_symbolic(w, wb, a, na, nb);
 			return;
 		}
 	}
 	/* Unknown value: keep it as written, marked symbolic. */
-	wb_add_view(wb, &w->v, a, b - a);
+	sh_wb_add_view(wb, &w->v, a, b - a);
 	wb->flags |= SL_WORD_SYMBOLIC;
 }
 
 static void eval_expansion(walker *w, TSNode node, wbuild *wb, int in_dq)
 {
 	uint32_t nc;
-	size_t kb = kids(w, node, 1, &nc);
+	size_t kb = sh_kids(w, node, 1, &nc);
 	eval_expansion_k(w, node, wb, in_dq, kb, nc);
 	w->pool_n = kb;
 }
@@ -792,25 +530,23 @@ static void eval_string(walker *w, TSNode node, wbuild *wb)
 	size_t pos = a + 1;
 	size_t end = b > a + 1 && w->v.text[b - 1] == '"' ? b - 1 : b;
 	uint32_t nc;
-	size_t kb = kids(w, node, 1, &nc);
+	size_t kb = sh_kids(w, node, 1, &nc);
 	wb->flags |= SL_WORD_QUOTED;
 	for (uint32_t i = 0; i < nc; i++) {
 		TSNode c = KID(i);
 		size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
 		if (ca > pos)
-			add_unescaped(w, wb, pos, ca, 1);
-		if ((ts_node_symbol(c) == S.string_content))
-			add_unescaped(w, wb, ca, cb, 1);
+			sh_add_unescaped(w, wb, pos, ca, 1);
+		if ((ts_node_symbol(c) == sh_sym.string_content))
+			sh_add_unescaped(w, wb, ca, cb, 1);
 		else
-			eval_node(w, c, wb, 1);
+			sh_eval_node(w, c, wb, 1);
 		pos = cb;
 	}
 	w->pool_n = kb;
 	if (end > pos)
-		add_unescaped(w, wb, pos, end, 1);
+		sh_add_unescaped(w, wb, pos, end, 1);
 }
-
-/* ---- arithmetic ---------------------------------------------------------- */
 
 /*
  * $(( ... )) over integers, as bash computes it (64-bit, wrapping). A
@@ -830,15 +566,15 @@ static int arith_var(walker *w, const char *name, size_t len, size_t at, long lo
 {
 	if (depth > ARITH_MAX_INDIRECTION) {
 		char *nm = sl_strndup(name, len);
-		fail_at(w, at, "arithmetic: variable `%s` refers to itself (recursion)", nm);
+		sh_fail_at(w, at, "arithmetic: variable `%s` refers to itself (recursion)", nm);
 		free(nm);
 		return 1;
 	}
-	const sl_assign *v = var_get(w, name, len);
+	const sl_assign *v = sh_var_get(w, name, len);
 	const char *txt;
 	size_t tl;
 	if (v) {
-		const varr *ar = var_array(w, name, len);
+		const varr *ar = sh_var_array(w, name, len);
 		const sl_word *val = ar ? (ar->n ? &ar->elems[0] : NULL) : &v->value;
 		if (!val) {
 			*out = 0;
@@ -850,8 +586,8 @@ static int arith_var(walker *w, const char *name, size_t len, size_t at, long lo
 		txt = val->text;
 		tl = val->len;
 	} else {
-		txt = bound(w, name, len);
-		record_input(w, name, len, at, txt);
+		txt = sh_bound(w, name, len);
+		sh_record_input(w, name, len, at, txt);
 		if (!txt)
 			return 1;
 		w->arith_bound = 1;
@@ -867,7 +603,7 @@ static int arith_var(walker *w, const char *name, size_t len, size_t at, long lo
 		*out = 0;
 		return 0;
 	}
-	if (!parse_ll(txt, tl, out))
+	if (!sh_parse_ll(txt, tl, out))
 		return 0;
 	int ident = isalpha((unsigned char)txt[0]) || txt[0] == '_';
 	for (size_t i = 0; i < tl && ident; i++)
@@ -880,12 +616,12 @@ static int arith_var(walker *w, const char *name, size_t len, size_t at, long lo
 static int arith_word(walker *w, TSNode n, long long *out, unsigned depth)
 {
 	wbuild tmp = {0};
-	eval_node(w, n, &tmp, 1);
+	sh_eval_node(w, n, &tmp, 1);
 	int rc = 1;
 	if (!w->failed && !(tmp.flags & SL_WORD_SYMBOLIC)) {
 		const char *txt = tmp.b.data ? tmp.b.data : "";
 		size_t tl = tmp.b.len;
-		if (!parse_ll(txt, tl, out))
+		if (!sh_parse_ll(txt, tl, out))
 			rc = 0;
 		else {
 			int ident = tl && (isalpha((unsigned char)txt[0]) || txt[0] == '_');
@@ -895,7 +631,7 @@ static int arith_word(walker *w, TSNode n, long long *out, unsigned depth)
 				rc = arith_var(w, txt, tl, ts_node_start_byte(n), out, depth + 1);
 		}
 	}
-	wb_discard(&tmp);
+	sh_wb_discard(&tmp);
 	return rc;
 }
 
@@ -904,13 +640,13 @@ static int arith(walker *w, TSNode n, long long *out, unsigned depth)
 	if (w->failed)
 		return 1;
 	if (depth > SL_MAX_NESTING) {
-		fail_at(w, ts_node_start_byte(n), "nesting deeper than the limit of %s levels", "64");
+		sh_fail_at(w, ts_node_start_byte(n), "nesting deeper than the limit of %s levels", "64");
 		return 1;
 	}
 	TSSymbol k = ts_node_symbol(n);
 	const char *t = w->v.text;
 	size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
-	if (k == S.number && ts_node_named_child_count(n) == 0) {
+	if (k == sh_sym.number && ts_node_named_child_count(n) == 0) {
 		/* decimal, 0x hex and 0 octal, as bash reads them */
 		char tmp[32];
 		if (b - a >= sizeof tmp)
@@ -925,14 +661,14 @@ static int arith(walker *w, TSNode n, long long *out, unsigned depth)
 		*out = v;
 		return 0;
 	}
-	if (k == S.variable_name)
+	if (k == sh_sym.variable_name)
 		return arith_var(w, t + a, b - a, a, out, 0);
-	if (k == S.parenthesized_expression) {
+	if (k == sh_sym.parenthesized_expression) {
 		if (ts_node_named_child_count(n) != 1)
 			return 1;
 		return arith(w, ts_node_named_child(n, 0), out, depth + 1);
 	}
-	if (k == S.unary_expression) {
+	if (k == sh_sym.unary_expression) {
 		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
 		if (ts_node_is_null(op) || ts_node_named_child_count(n) < 1)
 			return 1;
@@ -953,7 +689,7 @@ static int arith(walker *w, TSNode n, long long *out, unsigned depth)
 			return 1;   /* ++ and -- change variables: not followed */
 		return 0;
 	}
-	if (k == S.ternary_expression) {
+	if (k == sh_sym.ternary_expression) {
 		TSNode c = ts_node_child_by_field_name(n, "condition", 9);
 		TSNode y = ts_node_child_by_field_name(n, "consequence", 11);
 		TSNode z = ts_node_child_by_field_name(n, "alternative", 11);
@@ -963,7 +699,7 @@ static int arith(walker *w, TSNode n, long long *out, unsigned depth)
 			return 1;
 		return arith(w, cv ? y : z, out, depth + 1);
 	}
-	if (k == S.binary_expression) {
+	if (k == sh_sym.binary_expression) {
 		TSNode l = ts_node_child_by_field_name(n, "left", 4);
 		TSNode r = ts_node_child_by_field_name(n, "right", 5);
 		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
@@ -981,7 +717,7 @@ static int arith(walker *w, TSNode n, long long *out, unsigned depth)
 		else if (!strcmp(o, "*")) *out = (long long)(ux * uy);
 		else if (!strcmp(o, "/") || !strcmp(o, "%")) {
 			if (y == 0) {
-				fail_at(w, ts_node_start_byte(op), "arithmetic: division by zero%s", "");
+				sh_fail_at(w, ts_node_start_byte(op), "arithmetic: division by zero%s", "");
 				return 1;
 			}
 			if (x == LLONG_MIN && y == -1)
@@ -1012,13 +748,13 @@ static int arith(walker *w, TSNode n, long long *out, unsigned depth)
 			return 1;   /* assignments (=, +=, ...) and the comma: not followed */
 		return 0;
 	}
-	if (k == S.simple_expansion || k == S.expansion || k == S.string || k == S.number)
+	if (k == sh_sym.simple_expansion || k == sh_sym.expansion || k == sh_sym.string || k == sh_sym.number)
 		return arith_word(w, n, out, depth);
 	return 1;
 }
 
 /* $(( expr )): its value when every part is known, else as written. */
-static void eval_arith(walker *w, TSNode node, wbuild *wb)
+void sh_eval_arith(walker *w, TSNode node, wbuild *wb)
 {
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
 	long long v = 0;
@@ -1030,22 +766,22 @@ static void eval_arith(walker *w, TSNode node, wbuild *wb)
 	if (w->failed)
 		return;
 	if (unknown) {
-		wb_add_view(wb, &w->v, a, b - a);
+		sh_wb_add_view(wb, &w->v, a, b - a);
 		wb->flags |= SL_WORD_SYMBOLIC;
 		return;
 	}
-	add_number(wb, v, src_off(&w->v, a));
+	sh_add_number(wb, v, sh_src_off(&w->v, a));
 	if (w->arith_bound)
 		wb->flags |= SL_WORD_BOUND;
 	w->arith_bound |= save;
 }
 
-static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
+void sh_eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 {
 	if (w->failed)
 		return;
 	if (++w->depth > SL_MAX_NESTING) {
-		fail_at(w, ts_node_start_byte(node),
+		sh_fail_at(w, ts_node_start_byte(node),
 			"nesting deeper than the limit of %s levels", "64");
 		w->depth--;
 		return;
@@ -1054,54 +790,54 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 	TSSymbol type_sym = ts_node_symbol(node);
 	(void)type;
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
-	if ((type_sym == S.raw_string)) {
+	if ((type_sym == sh_sym.raw_string)) {
 		wb->flags |= SL_WORD_QUOTED;
 		if (b - a >= 2)
-			wb_add_view(wb, &w->v, a + 1, b - a - 2);
-	} else if ((type_sym == S.string)) {
+			sh_wb_add_view(wb, &w->v, a + 1, b - a - 2);
+	} else if ((type_sym == sh_sym.string)) {
 		eval_string(w, node, wb);
-	} else if ((type_sym == S.concatenation) || (type_sym == S.command_name)) {
+	} else if ((type_sym == sh_sym.concatenation) || (type_sym == sh_sym.command_name)) {
 		uint32_t nc;
-		size_t kb = kids(w, node, 0, &nc);
+		size_t kb = sh_kids(w, node, 0, &nc);
 		size_t pos = a;
 		for (uint32_t i = 0; i < nc; i++) {
 			TSNode c = KID(i);
 			size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
 			if (ca > pos)
-				add_unescaped(w, wb, pos, ca, in_dq);
+				sh_add_unescaped(w, wb, pos, ca, in_dq);
 			if (ts_node_is_named(c))
-				eval_node(w, c, wb, in_dq);
+				sh_eval_node(w, c, wb, in_dq);
 			else
-				add_unescaped(w, wb, ca, cb, in_dq);
+				sh_add_unescaped(w, wb, ca, cb, in_dq);
 			pos = cb;
 		}
 		w->pool_n = kb;
 		if (b > pos)
-			add_unescaped(w, wb, pos, b, in_dq);
-	} else if ((type_sym == S.simple_expansion) || (type_sym == S.expansion)) {
+			sh_add_unescaped(w, wb, pos, b, in_dq);
+	} else if ((type_sym == sh_sym.simple_expansion) || (type_sym == sh_sym.expansion)) {
 		eval_expansion(w, node, wb, in_dq);
-	} else if (type_sym == S.arithmetic_expansion) {
-		eval_arith(w, node, wb);
-	} else if ((type_sym == S.command_substitution) ||
-		   (type_sym == S.process_substitution)) {
+	} else if (type_sym == sh_sym.arithmetic_expansion) {
+		sh_eval_arith(w, node, wb);
+	} else if ((type_sym == sh_sym.command_substitution) ||
+		   (type_sym == sh_sym.process_substitution)) {
 		/* Never run anything: the value is unknown. Still look inside so
 		 * that absurd nesting is refused rather than silently accepted. */
 		uint32_t nc;
-	size_t kb = kids(w, node, 1, &nc);
+	size_t kb = sh_kids(w, node, 1, &nc);
 		wbuild tmp = {0};
 		for (uint32_t i = 0; i < nc && !w->failed; i++)
-			eval_node(w, KID(i), &tmp, 0);
+			sh_eval_node(w, KID(i), &tmp, 0);
 		w->pool_n = kb;
-		wb_discard(&tmp);
-		wb_add_view(wb, &w->v, a, b - a);
+		sh_wb_discard(&tmp);
+		sh_wb_add_view(wb, &w->v, a, b - a);
 		wb->flags |= SL_WORD_SYMBOLIC;
-	} else if ((type_sym == S.ansi_c_string)) {
+	} else if ((type_sym == sh_sym.ansi_c_string)) {
 		wb->flags |= SL_WORD_QUOTED;
 		if (b - a >= 3)
-			wb_add_view(wb, &w->v, a + 2, b - a - 3);
+			sh_wb_add_view(wb, &w->v, a + 2, b - a - 3);
 	} else {
 		/* word, number, and anything plain */
-		add_unescaped(w, wb, a, b, in_dq);
+		sh_add_unescaped(w, wb, a, b, in_dq);
 	}
 	w->depth--;
 }
@@ -1110,7 +846,7 @@ static void eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 
 static void too_long(walker *w, TSNode node)
 {
-	fail_at(w, ts_node_start_byte(node), "a word longer than the limit of %s bytes after expansion",
+	sh_fail_at(w, ts_node_start_byte(node), "a word longer than the limit of %s bytes after expansion",
 		"1048576");
 }
 
@@ -1119,21 +855,21 @@ static void spend(walker *w, TSNode node, size_t n)
 {
 	w->expanded += n;
 	if (w->expanded > MAX_EXPANDED)
-		fail_at(w, ts_node_start_byte(node),
+		sh_fail_at(w, ts_node_start_byte(node),
 			"expansions larger than the limit of %s bytes in all", "268435456");
 }
 
-static void eval_word(walker *w, TSNode node, sl_word *out)
+void sh_eval_word(walker *w, TSNode node, sl_word *out)
 {
 	wbuild wb = {0};
-	eval_node(w, node, &wb, 0);
+	sh_eval_node(w, node, &wb, 0);
 	if (wb.overflow)
 		too_long(w, node);
 	spend(w, node, wb.b.len);
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
 	/* the end is just past the word's last byte: mapping the end offset
 	 * itself would, inside `bash -c "..."`, land past the closing quote */
-	wb_finish(&wb, out, src_off(&w->v, a), b > a ? src_off(&w->v, b - 1) + 1 : src_off(&w->v, b));
+	sh_wb_finish(&wb, out, sh_src_off(&w->v, a), b > a ? sh_src_off(&w->v, b - 1) + 1 : sh_src_off(&w->v, b));
 }
 
 /* Whether a field of a symbolic word holds the unknown part. */
@@ -1169,10 +905,10 @@ static void push_field(sl_word **v, size_t *n, size_t *cap, const sl_word *whole
  * word per element, and an unquoted empty expansion gives no word at all.
  * Inside an unknown value kept as written, $(...) and ${...} are not split.
  */
-static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap)
+void sh_eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap)
 {
 	wbuild wb = {0};
-	eval_node(w, node, &wb, 0);
+	sh_eval_node(w, node, &wb, 0);
 	if (wb.overflow)
 		too_long(w, node);
 	spend(w, node, wb.b.len);
@@ -1187,7 +923,7 @@ static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *
 	wb.brk = NULL;
 	wb.els = NULL;
 	sl_word whole;
-	wb_finish(&wb, &whole, src_off(&w->v, a), b > a ? src_off(&w->v, b - 1) + 1 : src_off(&w->v, b));
+	sh_wb_finish(&wb, &whole, sh_src_off(&w->v, a), b > a ? sh_src_off(&w->v, b - 1) + 1 : sh_src_off(&w->v, b));
 	int split = nbrk > 0;
 	for (size_t i = 0; i < len && !split; i++)
 		split = ifs[i] && strchr(" \t\n", whole.text[i]);
@@ -1245,10 +981,6 @@ static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *
 	free(els);
 }
 
-/* ---- statements ----------------------------------------------------------- */
-
-static void note(walker *w, TSNode node, const char *what);
-
 static void var_push(walker *w, sl_assign *a, varr *ar)
 {
 	SL_PUSH(w->vars.items, w->vars.n, w->vars.cap, *a);
@@ -1256,10 +988,10 @@ static void var_push(walker *w, sl_assign *a, varr *ar)
 	w->vars.arr[w->vars.n - 1] = *ar;
 }
 
-static void var_set(walker *w, const char *name, const sl_word *value, uint32_t start,
-		    int exported)
+void sh_var_set(walker *w, const char *name, const sl_word *value, uint32_t start,
+		int exported)
 {
-	const sl_assign *old = var_get(w, name, strlen(name));
+	const sl_assign *old = sh_var_get(w, name, strlen(name));
 	sl_assign a = {0};
 	a.name = sl_strdup(name);
 	sl_word_copy(&a.value, value);
@@ -1270,33 +1002,33 @@ static void var_set(walker *w, const char *name, const sl_word *value, uint32_t 
 }
 
 /* The elements joined by blanks: what "${A[*]}" and the assigns list show. */
-static void join_words(sl_word *dst, const sl_word *v, size_t n, uint32_t at)
+void sh_join_words(sl_word *dst, const sl_word *v, size_t n, uint32_t at)
 {
 	wbuild wb = {0};
 	for (size_t i = 0; i < n; i++) {
 		if (i)
-			wb_add_at(&wb, " ", 1, v[i].len ? v[i].offs[0] : v[i].start);
-		wb_add(&wb, v[i].text, v[i].len, v[i].offs);
+			sh_wb_add_at(&wb, " ", 1, v[i].len ? v[i].offs[0] : v[i].start);
+		sh_wb_add(&wb, v[i].text, v[i].len, v[i].offs);
 		wb.flags |= v[i].flags;
 	}
-	wb_finish(&wb, dst, n ? v[0].start : at, n ? v[n - 1].end : at);
+	sh_wb_finish(&wb, dst, n ? v[0].start : at, n ? v[n - 1].end : at);
 }
 
 /* Takes ownership of elems. */
-static void var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uint32_t start,
-			  int exported)
+void sh_var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uint32_t start,
+		      int exported)
 {
-	const sl_assign *old = var_get(w, name, strlen(name));
+	const sl_assign *old = sh_var_get(w, name, strlen(name));
 	sl_assign a = {0};
 	a.name = sl_strdup(name);
-	join_words(&a.value, elems, n, start);
+	sh_join_words(&a.value, elems, n, start);
 	a.start = start;
 	a.exported = exported || (old && old->exported);
 	varr ar = {elems, n, 1, 0};
 	var_push(w, &a, &ar);
 }
 
-static void words_copy(sl_word **dst, size_t *n, size_t *cap, const sl_word *src, size_t k)
+void sh_words_copy(sl_word **dst, size_t *n, size_t *cap, const sl_word *src, size_t k)
 {
 	for (size_t i = 0; i < k; i++) {
 		sl_word c;
@@ -1306,13 +1038,13 @@ static void words_copy(sl_word **dst, size_t *n, size_t *cap, const sl_word *src
 }
 
 /* a followed by b, as one word. */
-static void word_concat(sl_word *dst, const sl_word *a, const sl_word *b)
+void sh_word_concat(sl_word *dst, const sl_word *a, const sl_word *b)
 {
 	wbuild wb = {0};
-	wb_add(&wb, a->text, a->len, a->offs);
-	wb_add(&wb, b->text, b->len, b->offs);
+	sh_wb_add(&wb, a->text, a->len, a->offs);
+	sh_wb_add(&wb, b->text, b->len, b->offs);
 	wb.flags = a->flags | b->flags;
-	wb_finish(&wb, dst, a->start, b->end);
+	sh_wb_finish(&wb, dst, a->start, b->end);
 }
 
 /*
@@ -1322,17 +1054,17 @@ static void word_concat(sl_word *dst, const sl_word *a, const sl_word *b)
  * value ends up being its own unknown self through another variable
  * (A=$B; B=$A) is an error: nothing can be said of either.
  */
-static void do_assign(walker *w, TSNode node, int exported)
+void sh_do_assign(walker *w, TSNode node, int exported)
 {
 	const char *t = w->v.text;
 	uint32_t nc;
-	size_t kb = kids(w, node, 1, &nc);
+	size_t kb = sh_kids(w, node, 1, &nc);
 	TSNode lhs = KID(0), name = lhs, idx = {0}, val = {0};
 	int have_val = nc >= 2, have_idx = 0;
 	if (have_val)
 		val = KID(1);
 	w->pool_n = kb;
-	if (ts_node_symbol(lhs) == S.subscript) {
+	if (ts_node_symbol(lhs) == sh_sym.subscript) {
 		name = ts_node_child_by_field_name(lhs, "name", 4);
 		idx = ts_node_child_by_field_name(lhs, "index", 5);
 		have_idx = !ts_node_is_null(idx);
@@ -1343,65 +1075,65 @@ static void do_assign(walker *w, TSNode node, int exported)
 	size_t le = ts_node_end_byte(lhs);
 	int append = le + 1 < w->v.len && t[le] == '+' && t[le + 1] == '=';
 	char *nm = sl_strndup(t + na, nb - na);
-	uint32_t start = src_off(&w->v, na);
-	const sl_assign *old = var_get(w, t + na, nb - na);
-	const varr *oar = var_array(w, t + na, nb - na);
-	if (have_val && ts_node_symbol(val) == S.array) {
+	uint32_t start = sh_src_off(&w->v, na);
+	const sl_assign *old = sh_var_get(w, t + na, nb - na);
+	const varr *oar = sh_var_array(w, t + na, nb - na);
+	if (have_val && ts_node_symbol(val) == sh_sym.array) {
 		sl_word *el = NULL;
 		size_t n = 0, cap = 0;
 		if (append && oar)
-			words_copy(&el, &n, &cap, oar->elems, oar->n);
+			sh_words_copy(&el, &n, &cap, oar->elems, oar->n);
 		else if (append && old)
-			words_copy(&el, &n, &cap, &old->value, 1);
+			sh_words_copy(&el, &n, &cap, &old->value, 1);
 		uint32_t k;
-		size_t kb2 = kids(w, val, 1, &k);
+		size_t kb2 = sh_kids(w, val, 1, &k);
 		for (uint32_t i = 0; i < k && !w->failed; i++) {
-			if (ts_node_symbol(KID(i)) != S.comment)
-				eval_fields(w, KID(i), &el, &n, &cap);
+			if (ts_node_symbol(KID(i)) != sh_sym.comment)
+				sh_eval_fields(w, KID(i), &el, &n, &cap);
 			if (n > SL_MAX_ARRAY)
-				fail_at(w, ts_node_start_byte(val), "an array of more than the limit of %s elements",
+				sh_fail_at(w, ts_node_start_byte(val), "an array of more than the limit of %s elements",
 					"100000");
 		}
 		w->pool_n = kb2;
-		var_set_array(w, nm, el, n, start, exported);
+		sh_var_set_array(w, nm, el, n, start, exported);
 	} else {
 		sl_word v;
 		if (have_val) {
-			eval_word(w, val, &v);
+			sh_eval_word(w, val, &v);
 		} else {
 			size_t e = ts_node_end_byte(node);
 			wbuild wb = {0};
-			wb_finish(&wb, &v, src_off(&w->v, e), src_off(&w->v, e));
+			sh_wb_finish(&wb, &v, sh_src_off(&w->v, e), sh_src_off(&w->v, e));
 		}
-		const char *bv = bound(w, nm, strlen(nm));
+		const char *bv = sh_bound(w, nm, strlen(nm));
 		if ((v.flags & SL_WORD_SYMBOLIC) && !bv && !have_idx)
-			record_input(w, nm, strlen(nm), ts_node_start_byte(name), NULL);
+			sh_record_input(w, nm, strlen(nm), ts_node_start_byte(name), NULL);
 		if ((v.flags & SL_WORD_SYMBOLIC) && bv && !w->failed) {
 			/* --set NAME=VALUE stands for what the script could not know */
 			uint32_t at = v.start;
-			record_input(w, nm, strlen(nm), ts_node_start_byte(name), bv);
+			sh_record_input(w, nm, strlen(nm), ts_node_start_byte(name), bv);
 			sl_word_free(&v);
 			wbuild wb = {0};
-			wb_add_at(&wb, bv, strlen(bv), at);
+			sh_wb_add_at(&wb, bv, strlen(bv), at);
 			wb.flags = SL_WORD_BOUND;
-			wb_finish(&wb, &v, at, at);
+			sh_wb_finish(&wb, &v, at, at);
 		}
 		/* A=$B; B=$A: B's value is `$B`, read through A */
 		if ((v.flags & SL_WORD_SYMBOLIC) && v.len == nb - na + 1 && v.text[0] == '$' &&
 		    !memcmp(v.text + 1, nm, nb - na) &&
-		    (v.offs[0] < src_off(&w->v, ts_node_start_byte(node)) ||
-		     v.offs[0] >= src_off(&w->v, ts_node_end_byte(node)))) {
+		    (v.offs[0] < sh_src_off(&w->v, ts_node_start_byte(node)) ||
+		     v.offs[0] >= sh_src_off(&w->v, ts_node_end_byte(node)))) {
 			unsigned l, c;
 			sl_source_pos(w->v.src, v.offs[0], &l, &c);
 			sl_buf m = {0};
 			sl_buf_printf(&m, "recursive variable: `%s` is set from a variable whose value is `$%s` (line %u)",
 				      nm, nm, l);
-			fail_at(w, na, "%s", m.data);
+			sh_fail_at(w, na, "%s", m.data);
 			sl_buf_free(&m);
 		}
 		if (append && !have_idx && !oar && old) {
 			sl_word cat;
-			word_concat(&cat, &old->value, &v);
+			sh_word_concat(&cat, &old->value, &v);
 			sl_word_free(&v);
 			v = cat;
 		}
@@ -1409,40 +1141,40 @@ static void do_assign(walker *w, TSNode node, int exported)
 			/* A[i]=v, A+=v (to element 0) */
 			long long i = 0;
 			size_t ia = have_idx ? ts_node_start_byte(idx) : 0, ib = have_idx ? ts_node_end_byte(idx) : 0;
-			if (have_idx && (parse_ll(t + ia, ib - ia, &i) || i < 0 || i > SL_MAX_LOOP_ITERATIONS)) {
-				note(w, node, "array element assigned at an index not analysed");
+			if (have_idx && (sh_parse_ll(t + ia, ib - ia, &i) || i < 0 || i > SL_MAX_LOOP_ITERATIONS)) {
+				sh_note(w, node, "array element assigned at an index not analysed");
 				sl_word_free(&v);
 				free(nm);
 				return;
 			}
 			sl_word *el = NULL;
 			size_t n = 0, cap = 0;
-			words_copy(&el, &n, &cap, oar->elems, oar->n);
+			sh_words_copy(&el, &n, &cap, oar->elems, oar->n);
 			while (n <= (size_t)i) {
 				sl_word e = {0};
 				wbuild wb = {0};
-				wb_finish(&wb, &e, start, start);
+				sh_wb_finish(&wb, &e, start, start);
 				SL_PUSH(el, n, cap, e);
 			}
 			if (append && !have_idx) {
 				sl_word cat;
-				word_concat(&cat, &el[0], &v);
+				sh_word_concat(&cat, &el[0], &v);
 				sl_word_free(&el[0]);
 				el[0] = cat;
 			} else {
 				sl_word_free(&el[i]);
 				sl_word_copy(&el[i], &v);
 			}
-			var_set_array(w, nm, el, n, start, exported);
+			sh_var_set_array(w, nm, el, n, start, exported);
 		} else if (have_idx) {
-			note(w, node, "array element assigned to a variable not known as an array");
+			sh_note(w, node, "array element assigned to a variable not known as an array");
 		} else {
-			var_set(w, nm, &v, start, exported);
+			sh_var_set(w, nm, &v, start, exported);
 		}
 		sl_word_free(&v);
 	}
 	/* the record of the statement: the variable's new value */
-	const sl_assign *now = var_get(w, nm, strlen(nm));
+	const sl_assign *now = sh_var_get(w, nm, strlen(nm));
 	if (now && !w->failed) {
 		sl_assign rec = {0};
 		rec.name = nm;
@@ -1455,32 +1187,24 @@ static void do_assign(walker *w, TSNode node, int exported)
 	}
 }
 
-static void assign_from_node(walker *w, TSNode node, sl_assign *out)
+void sh_assign_from_node(walker *w, TSNode node, sl_assign *out)
 {
 	memset(out, 0, sizeof *out);
 	uint32_t nc;
-	size_t kb = kids(w, node, 1, &nc);
+	size_t kb = sh_kids(w, node, 1, &nc);
 	TSNode name = KID(0);
 	size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);
 	out->name = sl_strndup(w->v.text + na, nb - na);
-	out->start = src_off(&w->v, na);
+	out->start = sh_src_off(&w->v, na);
 	if (nc >= 2) {
-		eval_word(w, KID(1), &out->value);
+		sh_eval_word(w, KID(1), &out->value);
 	} else {
 		/* NAME= with nothing after it: the empty string */
 		size_t e = ts_node_end_byte(node);
 		wbuild wb = {0};
-		wb_finish(&wb, &out->value, src_off(&w->v, e), src_off(&w->v, e));
+		sh_wb_finish(&wb, &out->value, sh_src_off(&w->v, e), sh_src_off(&w->v, e));
 	}
 	w->pool_n = kb;
-}
-
-static void note(walker *w, TSNode node, const char *what)
-{
-	size_t n = w->s->nnotes;
-	uint32_t off = src_off(&w->v, ts_node_start_byte(node));
-	SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap, sl_strdup(what));
-	SL_PUSH(w->s->note_offs, n, w->note_off_cap, off);
 }
 
 static void copy_exports(walker *w, sl_command *c)
@@ -1489,7 +1213,7 @@ static void copy_exports(walker *w, sl_command *c)
 	size_t cap = 0;
 	for (size_t i = w->vars.n; i-- > 0;) {
 		const sl_assign *a = &w->vars.items[i];
-		if (var_get(w, a->name, strlen(a->name)) != a || !a->exported)
+		if (sh_var_get(w, a->name, strlen(a->name)) != a || !a->exported)
 			continue;
 		sl_assign cp = {0};
 		cp.name = sl_strdup(a->name);
@@ -1506,21 +1230,18 @@ static void copy_exports(walker *w, sl_command *c)
 	}
 }
 
-/* ---- functions, positional parameters ---------------------------------------- */
-
-static void walk_statement(walker *w, TSNode node, int background);
-
 #define MAX_CALL_DEPTH 16
+
 #define MAX_POSITIONAL 64
 
-static void var_unset(walker *w, const char *name)
+void sh_var_unset(walker *w, const char *name)
 {
-	if (!var_get(w, name, strlen(name)))
+	if (!sh_var_get(w, name, strlen(name)))
 		return;
 	sl_assign a = {0};
 	a.name = sl_strdup(name);
 	wbuild wb = {0};
-	wb_finish(&wb, &a.value, 0, 0);
+	sh_wb_finish(&wb, &a.value, 0, 0);
 	varr u = {NULL, 0, 0, 1};
 	var_push(w, &a, &u);
 }
@@ -1533,21 +1254,21 @@ static void set_positional(walker *w, const sl_word *args, size_t n, size_t old_
 	char nm[24];
 	for (size_t i = 0; i < n; i++) {
 		snprintf(nm, sizeof nm, "%zu", i + 1);
-		var_set(w, nm, &args[i], args[i].start, 0);
+		sh_var_set(w, nm, &args[i], args[i].start, 0);
 	}
 	for (size_t i = n; i < old_n; i++) {
 		snprintf(nm, sizeof nm, "%zu", i + 1);
-		var_unset(w, nm);
+		sh_var_unset(w, nm);
 	}
 	sl_word *el = NULL;
 	size_t k = 0, cap = 0;
-	words_copy(&el, &k, &cap, args, n);
-	var_set_array(w, "@", el, k, at, 0);
+	sh_words_copy(&el, &k, &cap, args, n);
+	sh_var_set_array(w, "@", el, k, at, 0);
 	wbuild wb = {0};
-	add_number(&wb, (long long)n, at);
+	sh_add_number(&wb, (long long)n, at);
 	sl_word cnt;
-	wb_finish(&wb, &cnt, at, at);
-	var_set(w, "#", &cnt, at, 0);
+	sh_wb_finish(&wb, &cnt, at, at);
+	sh_var_set(w, "#", &cnt, at, 0);
 	sl_word_free(&cnt);
 }
 
@@ -1555,15 +1276,15 @@ static void set_positional(walker *w, const sl_word *args, size_t n, size_t old_
  * script's own, which are unknown). */
 static const varr *positional(const walker *w)
 {
-	return var_array(w, "@", 1);
+	return sh_var_array(w, "@", 1);
 }
 
 /* A call of a function the script defined: its body runs here, with the
  * call's words as $1... (restored after). */
-static void walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, TSNode call)
+void sh_walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, TSNode call)
 {
 	if (w->calls >= MAX_CALL_DEPTH) {
-		note(w, call, "function calls nested deeper than 16: this one is not followed");
+		sh_note(w, call, "function calls nested deeper than 16: this one is not followed");
 		return;
 	}
 	const varr *before = positional(w);
@@ -1571,11 +1292,11 @@ static void walk_call(walker *w, const struct fn *f, const sl_word *args, size_t
 	size_t ns = 0, scap = 0;
 	int had = before != NULL;
 	if (had)
-		words_copy(&saved, &ns, &scap, before->elems, before->n);
-	uint32_t at = src_off(&w->v, ts_node_start_byte(call));
+		sh_words_copy(&saved, &ns, &scap, before->elems, before->n);
+	uint32_t at = sh_src_off(&w->v, ts_node_start_byte(call));
 	set_positional(w, args, n, ns, at);
 	w->calls++;
-	walk_statement(w, f->body, 0);
+	sh_walk_statement(w, f->body, 0);
 	w->calls--;
 	/* back to the caller's parameters (a `shift` inside changed them) */
 	const varr *now = positional(w);
@@ -1586,10 +1307,10 @@ static void walk_call(walker *w, const struct fn *f, const sl_word *args, size_t
 		char nm[24];
 		for (size_t i = 0; i < now_n || i < n; i++) {
 			snprintf(nm, sizeof nm, "%zu", i + 1);
-			var_unset(w, nm);
+			sh_var_unset(w, nm);
 		}
-		var_unset(w, "@");
-		var_unset(w, "#");
+		sh_var_unset(w, "@");
+		sh_var_unset(w, "#");
 	}
 	for (size_t i = 0; i < ns; i++)
 		sl_word_free(&saved[i]);
@@ -1597,55 +1318,55 @@ static void walk_call(walker *w, const struct fn *f, const sl_word *args, size_t
 }
 
 /* `shift [N]` inside a function: its parameters move down. */
-static void walk_shift(walker *w, const sl_word *argv, size_t argc, TSNode call)
+void sh_walk_shift(walker *w, const sl_word *argv, size_t argc, TSNode call)
 {
 	const varr *p = positional(w);
 	if (!p)
 		return;
 	long long k = 1;
-	if (argc > 1 && (parse_ll(argv[1].text, argv[1].len, &k) || k < 0))
+	if (argc > 1 && (sh_parse_ll(argv[1].text, argv[1].len, &k) || k < 0))
 		return;
 	size_t n = p->n, from = (size_t)k < n ? (size_t)k : n;
 	sl_word *rest = NULL;
 	size_t nr = 0, cap = 0;
-	words_copy(&rest, &nr, &cap, p->elems + from, n - from);
-	set_positional(w, rest, nr, n, src_off(&w->v, ts_node_start_byte(call)));
+	sh_words_copy(&rest, &nr, &cap, p->elems + from, n - from);
+	set_positional(w, rest, nr, n, sh_src_off(&w->v, ts_node_start_byte(call)));
 	for (size_t i = 0; i < nr; i++)
 		sl_word_free(&rest[i]);
 	free(rest);
 }
 
-static void walk_command(walker *w, TSNode node, int background)
+void sh_walk_command(walker *w, TSNode node, int background)
 {
 	if (w->s->ncmds >= SL_MAX_COMMANDS) {
-		fail_at(w, ts_node_start_byte(node), "more commands than the limit of %s", "100000");
+		sh_fail_at(w, ts_node_start_byte(node), "more commands than the limit of %s", "100000");
 		return;
 	}
 	sl_command c;
 	memset(&c, 0, sizeof c);
 	size_t acap = 0, pcap = 0;
 	uint32_t nc;
-	size_t kb = kids(w, node, 1, &nc);
+	size_t kb = sh_kids(w, node, 1, &nc);
 	for (uint32_t i = 0; i < nc && !w->failed; i++) {
 		TSNode ch = KID(i);
 		const char *t = ts_node_type(ch);
 	TSSymbol t_sym = ts_node_symbol(ch);
 	(void)t;
-		if ((t_sym == S.variable_assignment) && c.argc == 0) {
+		if ((t_sym == sh_sym.variable_assignment) && c.argc == 0) {
 			sl_assign a;
-			assign_from_node(w, ch, &a);
+			sh_assign_from_node(w, ch, &a);
 			SL_PUSH(c.prefix, c.nprefix, pcap, a);
-		} else if ((t_sym == S.file_redirect) || (t_sym == S.herestring_redirect) ||
-			   (t_sym == S.comment)) {
+		} else if ((t_sym == sh_sym.file_redirect) || (t_sym == sh_sym.herestring_redirect) ||
+			   (t_sym == sh_sym.comment)) {
 			continue;
 		} else {
-			eval_fields(w, ch, &c.argv, &c.argc, &acap);
+			sh_eval_fields(w, ch, &c.argv, &c.argc, &acap);
 		}
 	}
 	w->pool_n = kb;
-	uint32_t a = src_off(&w->v, ts_node_start_byte(node));
+	uint32_t a = sh_src_off(&w->v, ts_node_start_byte(node));
 	c.start = a;
-	c.end = src_off(&w->v, ts_node_end_byte(node));
+	c.end = sh_src_off(&w->v, ts_node_end_byte(node));
 	c.stmt = a;
 	c.head = w->in_head ? w->head : a;
 	c.background = background;
@@ -1672,8 +1393,8 @@ static void walk_command(walker *w, TSNode node, int background)
 		if (!strcmp(name, "shift")) {
 			sl_word *cp = NULL;
 			size_t n = 0, cap = 0;
-			words_copy(&cp, &n, &cap, me->argv, me->argc);
-			walk_shift(w, cp, n, node);
+			sh_words_copy(&cp, &n, &cap, me->argv, me->argc);
+			sh_walk_shift(w, cp, n, node);
 			for (size_t i = 0; i < n; i++)
 				sl_word_free(&cp[i]);
 			free(cp);
@@ -1681,7 +1402,7 @@ static void walk_command(walker *w, TSNode node, int background)
 			for (size_t i = 1; i < me->argc; i++)
 				if (me->argv[i].text[0] != '-') {
 					char *nm = sl_strndup(me->argv[i].text, me->argv[i].len);
-					var_unset(w, nm);
+					sh_var_unset(w, nm);
 					free(nm);
 				}
 		} else {
@@ -1692,8 +1413,8 @@ static void walk_command(walker *w, TSNode node, int background)
 			if (f) {
 				sl_word *cp = NULL;
 				size_t n = 0, cap = 0;
-				words_copy(&cp, &n, &cap, me->argv + 1, me->argc - 1);
-				walk_call(w, f, cp, n, node);
+				sh_words_copy(&cp, &n, &cap, me->argv + 1, me->argc - 1);
+				sh_walk_call(w, f, cp, n, node);
 				for (size_t i = 0; i < n; i++)
 					sl_word_free(&cp[i]);
 				free(cp);
@@ -1720,7 +1441,7 @@ static void walk_command(walker *w, TSNode node, int background)
 				size_t n = w->s->nnotes;
 				SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap,
 					sl_strdup("this backslash continues onto an empty line, which ends the command: the flags after it run as a command of its own"));
-				SL_PUSH(w->s->note_offs, n, w->note_off_cap, src_off(&w->v, k));
+				SL_PUSH(w->s->note_offs, n, w->note_off_cap, sh_src_off(&w->v, k));
 			}
 		}
 	}
@@ -1729,7 +1450,7 @@ static void walk_command(walker *w, TSNode node, int background)
 		while (q < w->v.len && (t[q] == ' ' || t[q] == '\t' || t[q] == '\r'))
 			q++;
 		if (q >= w->v.len || t[q] == '\n') {
-			uint32_t off = src_off(&w->v, k);
+			uint32_t off = sh_src_off(&w->v, k);
 			int seen = 0;
 			for (size_t i = 0; i < w->s->nnotes && !seen; i++)
 				seen = w->s->note_offs[i] == off;
@@ -1743,13 +1464,10 @@ static void walk_command(walker *w, TSNode node, int background)
 	}
 }
 
-static void walk_statement(walker *w, TSNode node, int background);
-static void walk_comment(walker *w, TSNode node);
-
-static void walk_children(walker *w, TSNode node)
+void sh_walk_children(walker *w, TSNode node)
 {
 	uint32_t n;
-	size_t kb = kids(w, node, 0, &n);
+	size_t kb = sh_kids(w, node, 0, &n);
 	for (uint32_t i = 0; i < n && !w->failed; i++) {
 		TSNode c = KID(i);
 		if (!ts_node_is_named(c))
@@ -1759,17 +1477,17 @@ static void walk_children(walker *w, TSNode node)
 			TSNode nx = KID(i + 1);
 			bg = !ts_node_is_named(nx) && !strcmp(ts_node_type(nx), "&");
 		}
-		walk_statement(w, c, bg);
+		sh_walk_statement(w, c, bg);
 	}
 	w->pool_n = kb;
 }
 
-static void walk_comment(walker *w, TSNode node)
+void sh_walk_comment(walker *w, TSNode node)
 {
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
 	sl_comment c;
-	c.start = src_off(&w->v, a);
-	c.end = src_off(&w->v, b);
+	c.start = sh_src_off(&w->v, a);
+	c.end = sh_src_off(&w->v, b);
 	unsigned col;
 	sl_source_pos(w->v.src, c.start, &c.line, &col);
 	c.text = sl_strndup(w->v.text + a + 1, b - a - 1);
@@ -1780,39 +1498,39 @@ static void walk_comment(walker *w, TSNode node)
 	SL_PUSH(w->s->comments, w->s->ncomments, w->com_cap, c);
 }
 
-static void walk_for(walker *w, TSNode node)
+void sh_walk_for(walker *w, TSNode node)
 {
 	TSNode var = {0}, body = {0};
 	int have_var = 0, have_body = 0;
 	sl_word *vals = NULL;
 	size_t nvals = 0, vcap = 0;
 	uint32_t nc;
-	size_t kb = kids(w, node, 1, &nc);
+	size_t kb = sh_kids(w, node, 1, &nc);
 	for (uint32_t i = 0; i < nc && !w->failed; i++) {
 		TSNode c = KID(i);
 		const char *t = ts_node_type(c);
 	TSSymbol t_sym = ts_node_symbol(c);
 	(void)t;
-		if ((t_sym == S.variable_name) && !have_var) {
+		if ((t_sym == sh_sym.variable_name) && !have_var) {
 			var = c;
 			have_var = 1;
-		} else if ((t_sym == S.do_group) || (t_sym == S.compound_statement)) {
+		} else if ((t_sym == sh_sym.do_group) || (t_sym == sh_sym.compound_statement)) {
 			body = c;
 			have_body = 1;
-		} else if ((t_sym == S.comment)) {
-			walk_comment(w, c);
+		} else if ((t_sym == sh_sym.comment)) {
+			sh_walk_comment(w, c);
 		} else {
 			/* `for g in $GPUS`: an unquoted expansion splits into words */
-			eval_fields(w, c, &vals, &nvals, &vcap);
+			sh_eval_fields(w, c, &vals, &nvals, &vcap);
 		}
 	}
 	if (!have_var || !have_body || w->failed) {
 		if (!w->failed)
-			note(w, node, "for loop of a form not analysed (C-style or without a list)");
+			sh_note(w, node, "for loop of a form not analysed (C-style or without a list)");
 		goto out;
 	}
 	if (nvals > SL_MAX_LOOP_ITERATIONS) {
-		fail_at(w, ts_node_start_byte(node), "for loop over more than %s values", "1024");
+		sh_fail_at(w, ts_node_start_byte(node), "for loop over more than %s values", "1024");
 		goto out;
 	}
 	size_t na = ts_node_start_byte(var), nb = ts_node_end_byte(var);
@@ -1824,17 +1542,17 @@ static void walk_for(walker *w, TSNode node)
 	uint32_t save_head = w->head;
 	if (!w->in_head) {
 		w->in_head = 1;
-		w->head = src_off(&w->v, ts_node_start_byte(node));
+		w->head = sh_src_off(&w->v, ts_node_start_byte(node));
 	}
 	for (size_t k = 0; k < nvals && !w->failed; k++) {
-		var_set(w, name, &vals[k], vals[k].start, 0);
+		sh_var_set(w, name, &vals[k], vals[k].start, 0);
 		w->loop_var = name;
 		w->loop_value = &vals[k];
 		w->iteration = (unsigned)k;
 		w->iterations = (unsigned)nvals;
 		/* comments inside the body are collected once */
 		size_t ncom = w->s->ncomments;
-		walk_children(w, body);
+		sh_walk_children(w, body);
 		if (k > 0) {
 			for (size_t i = ncom; i < w->s->ncomments; i++)
 				free(w->s->comments[i].text);
@@ -1861,7 +1579,7 @@ static void walk_list(walker *w, TSNode node, int background)
 	TSNode *items = NULL;
 	size_t n = 0, cap = 0;
 	TSNode cur = node;
-	while ((ts_node_symbol(cur) == S.list) && ts_node_named_child_count(cur) >= 1) {
+	while ((ts_node_symbol(cur) == sh_sym.list) && ts_node_named_child_count(cur) >= 1) {
 		uint32_t k = ts_node_named_child_count(cur);
 		for (uint32_t i = k; i-- > 1;)
 			SL_PUSH(items, n, cap, ts_node_named_child(cur, i));
@@ -1871,14 +1589,12 @@ static void walk_list(walker *w, TSNode node, int background)
 	w->in_list++;
 	for (size_t i = n; i-- > 0 && !w->failed;)
 		if (strcmp(ts_node_type(items[i]), "comment"))
-			walk_statement(w, items[i], background);
+			sh_walk_statement(w, items[i], background);
 		else
-			walk_comment(w, items[i]);
+			sh_walk_comment(w, items[i]);
 	w->in_list--;
 	free(items);
 }
-
-/* ---- here-documents --------------------------------------------------------- */
 
 /* The file a `>` or `>>` redirect (of standard output) names, or NULL. */
 static char *redirect_target(walker *w, TSNode r)
@@ -1902,7 +1618,7 @@ static char *redirect_target(walker *w, TSNode r)
 	if (!out || ts_node_is_null(dst))
 		return NULL;
 	sl_word d;
-	eval_word(w, dst, &d);
+	sh_eval_word(w, dst, &d);
 	char *t = sl_strndup(d.text, d.len);
 	sl_word_free(&d);
 	return t;
@@ -1916,28 +1632,28 @@ static void heredoc_body(walker *w, TSNode body, int quoted, int strip, sl_word 
 	size_t a = ts_node_start_byte(body), b = ts_node_end_byte(body);
 	wbuild wb = {0};
 	if (quoted) {
-		wb_add_view(&wb, &w->v, a, b - a);
+		sh_wb_add_view(&wb, &w->v, a, b - a);
 	} else {
 		uint32_t nc;
-		size_t kb = kids(w, body, 1, &nc);
+		size_t kb = sh_kids(w, body, 1, &nc);
 		size_t pos = a;
 		for (uint32_t i = 0; i < nc && !w->failed; i++) {
 			TSNode c = KID(i);
 			size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
 			if (ca > pos)
-				add_unescaped(w, &wb, pos, ca, 2);
+				sh_add_unescaped(w, &wb, pos, ca, 2);
 			if (!strcmp(ts_node_type(c), "heredoc_content"))
-				add_unescaped(w, &wb, ca, cb, 2);
+				sh_add_unescaped(w, &wb, ca, cb, 2);
 			else
-				eval_node(w, c, &wb, 2);
+				sh_eval_node(w, c, &wb, 2);
 			pos = cb;
 		}
 		w->pool_n = kb;
 		if (b > pos)
-			add_unescaped(w, &wb, pos, b, 2);
+			sh_add_unescaped(w, &wb, pos, b, 2);
 	}
 	sl_word full;
-	wb_finish(&wb, &full, src_off(&w->v, a), src_off(&w->v, b));
+	sh_wb_finish(&wb, &full, sh_src_off(&w->v, a), sh_src_off(&w->v, b));
 	if (!strip) {
 		*out = full;
 		return;
@@ -1948,10 +1664,10 @@ static void heredoc_body(walker *w, TSNode body, int quoted, int strip, sl_word 
 		if (bol && full.text[i] == '\t')
 			continue;
 		bol = full.text[i] == '\n';
-		wb_add(&st, full.text + i, 1, full.offs + i);
+		sh_wb_add(&st, full.text + i, 1, full.offs + i);
 	}
 	st.flags = full.flags;
-	wb_finish(&st, out, full.start, full.end);
+	sh_wb_finish(&st, out, full.start, full.end);
 	sl_word_free(&full);
 }
 
@@ -1960,10 +1676,10 @@ static void heredoc_body(walker *w, TSNode body, int quoted, int strip, sl_word 
  * becomes a file of the entry under FILE's name. Other uses of a
  * here-document (feeding a program's standard input) write no file.
  */
-static void capture_heredocs(walker *w, TSNode stmt)
+void sh_capture_heredocs(walker *w, TSNode stmt)
 {
 	TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
-	if (ts_node_is_null(body) || ts_node_symbol(body) != S.command)
+	if (ts_node_is_null(body) || ts_node_symbol(body) != sh_sym.command)
 		return;
 	TSNode name = ts_node_child_by_field_name(body, "name", 4);
 	if (ts_node_is_null(name))
@@ -1980,7 +1696,7 @@ static void capture_heredocs(walker *w, TSNode stmt)
 		for (uint32_t i = 1; i < k && !target; i++) {
 			TSNode c = ts_node_named_child(body, i);
 			sl_word d;
-			eval_word(w, c, &d);
+			sh_eval_word(w, c, &d);
 			if (d.len && d.text[0] != '-')
 				target = sl_strndup(d.text, d.len);
 			sl_word_free(&d);
@@ -2022,14 +1738,14 @@ static void capture_heredocs(walker *w, TSNode stmt)
 		memset(&d, 0, sizeof d);
 		d.target = target;
 		target = NULL;
-		d.start = src_off(&w->v, ts_node_start_byte(h));
+		d.start = sh_src_off(&w->v, ts_node_start_byte(h));
 		if (have_b) {
 			heredoc_body(w, hb, quoted, strip, &d.body);
-			d.body_start = src_off(&w->v, ts_node_start_byte(hb));
+			d.body_start = sh_src_off(&w->v, ts_node_start_byte(hb));
 		} else {
 			wbuild e = {0};
-			wb_finish(&e, &d.body, src_off(&w->v, sb), src_off(&w->v, sb));
-			d.body_start = src_off(&w->v, sb);
+			sh_wb_finish(&e, &d.body, sh_src_off(&w->v, sb), sh_src_off(&w->v, sb));
+			d.body_start = sh_src_off(&w->v, sb);
 		}
 		d.symbolic = (d.body.flags & SL_WORD_SYMBOLIC) != 0;
 		d.strip_tabs = strip;
@@ -2038,8 +1754,6 @@ static void capture_heredocs(walker *w, TSNode stmt)
 	}
 	free(target);
 }
-
-/* ---- conditionals ---------------------------------------------------------- */
 
 /*
  * An `if` or `case` is decided when its condition can be computed from what
@@ -2050,17 +1764,17 @@ static void capture_heredocs(walker *w, TSNode stmt)
  */
 
 /* 1 true, 0 false, -1 unknown */
-static int cond_word(walker *w, TSNode n, sl_word *out)
+int sh_cond_word(walker *w, TSNode n, sl_word *out)
 {
 	const char *ty = ts_node_type(n);
 	if (!strcmp(ty, "regex") || !strcmp(ty, "extglob_pattern")) {
 		/* [[ $X = 9.0 ]]: the right side as written */
 		wbuild wb = {0};
-		wb_add_view(&wb, &w->v, ts_node_start_byte(n), ts_node_end_byte(n) - ts_node_start_byte(n));
-		wb_finish(&wb, out, 0, 0);
+		sh_wb_add_view(&wb, &w->v, ts_node_start_byte(n), ts_node_end_byte(n) - ts_node_start_byte(n));
+		sh_wb_finish(&wb, out, 0, 0);
 		return 0;
 	}
-	eval_word(w, n, out);
+	sh_eval_word(w, n, out);
 	if (out->flags & SL_WORD_SYMBOLIC) {
 		sl_word_free(out);
 		return -1;
@@ -2074,9 +1788,9 @@ static int cond_expr(walker *w, TSNode n, int dbl, unsigned depth)
 		return -1;
 	TSSymbol k = ts_node_symbol(n);
 	const char *t = w->v.text;
-	if (k == S.parenthesized_expression && ts_node_named_child_count(n) == 1)
+	if (k == sh_sym.parenthesized_expression && ts_node_named_child_count(n) == 1)
 		return cond_expr(w, ts_node_named_child(n, 0), dbl, depth + 1);
-	if (k == S.binary_expression) {
+	if (k == sh_sym.binary_expression) {
 		TSNode l = ts_node_child_by_field_name(n, "left", 4);
 		TSNode r = ts_node_child_by_field_name(n, "right", 5);
 		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
@@ -2095,9 +1809,9 @@ static int cond_expr(walker *w, TSNode n, int dbl, unsigned depth)
 			return x == 1 || y == 1 ? 1 : x == 0 && y == 0 ? 0 : -1;
 		}
 		sl_word a, b;
-		if (cond_word(w, l, &a) < 0)
+		if (sh_cond_word(w, l, &a) < 0)
 			return -1;
-		if (cond_word(w, r, &b) < 0) {
+		if (sh_cond_word(w, r, &b) < 0) {
 			sl_word_free(&a);
 			return -1;
 		}
@@ -2108,7 +1822,7 @@ static int cond_expr(walker *w, TSNode n, int dbl, unsigned depth)
 			int eq = dbl && !(b.flags & SL_WORD_QUOTED) ? !fnmatch(b.text, a.text, 0)
 								    : !strcmp(a.text, b.text);
 			res = o[0] == '!' ? !eq : eq;
-		} else if (o[0] == '-' && !parse_ll(a.text, a.len, &x) && !parse_ll(b.text, b.len, &y)) {
+		} else if (o[0] == '-' && !sh_parse_ll(a.text, a.len, &x) && !sh_parse_ll(b.text, b.len, &y)) {
 			if (!strcmp(o, "-eq")) res = x == y;
 			else if (!strcmp(o, "-ne")) res = x != y;
 			else if (!strcmp(o, "-lt")) res = x < y;
@@ -2120,7 +1834,7 @@ static int cond_expr(walker *w, TSNode n, int dbl, unsigned depth)
 		sl_word_free(&b);
 		return res;
 	}
-	if (k == S.unary_expression) {
+	if (k == sh_sym.unary_expression) {
 		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
 		if (ts_node_is_null(op) || ts_node_named_child_count(n) < 1)
 			return -1;
@@ -2132,7 +1846,7 @@ static int cond_expr(walker *w, TSNode n, int dbl, unsigned depth)
 		}
 		if (ob - oa == 2 && t[oa] == '-' && (t[oa + 1] == 'z' || t[oa + 1] == 'n')) {
 			sl_word a;
-			if (cond_word(w, arg, &a) < 0)
+			if (sh_cond_word(w, arg, &a) < 0)
 				return -1;
 			int empty = a.len == 0;
 			sl_word_free(&a);
@@ -2142,26 +1856,26 @@ static int cond_expr(walker *w, TSNode n, int dbl, unsigned depth)
 	}
 	/* a lone word: true when not empty */
 	sl_word a;
-	if (cond_word(w, n, &a) < 0)
+	if (sh_cond_word(w, n, &a) < 0)
 		return -1;
 	int r = a.len != 0;
 	sl_word_free(&a);
 	return r;
 }
 
-static int cond_value(walker *w, TSNode n, unsigned depth)
+int sh_cond_value(walker *w, TSNode n, unsigned depth)
 {
 	if (depth > SL_MAX_NESTING)
 		return -1;
 	TSSymbol k = ts_node_symbol(n);
-	if (k == S.test_command) {
+	if (k == sh_sym.test_command) {
 		size_t a = ts_node_start_byte(n);
 		int dbl = a + 1 < w->v.len && w->v.text[a] == '[' && w->v.text[a + 1] == '[';
 		if (ts_node_named_child_count(n) != 1)
 			return -1;
 		return cond_expr(w, ts_node_named_child(n, 0), dbl, depth + 1);
 	}
-	if (k == S.command) {
+	if (k == sh_sym.command) {
 		TSNode name = ts_node_child_by_field_name(n, "name", 4);
 		if (ts_node_is_null(name) || ts_node_named_child_count(n) != 1)
 			return -1;
@@ -2175,12 +1889,12 @@ static int cond_value(walker *w, TSNode n, unsigned depth)
 		return -1;
 	}
 	if (!strcmp(ts_node_type(n), "negated_command") && ts_node_named_child_count(n) == 1) {
-		int x = cond_value(w, ts_node_named_child(n, 0), depth + 1);
+		int x = sh_cond_value(w, ts_node_named_child(n, 0), depth + 1);
 		return x < 0 ? -1 : !x;
 	}
-	if (k == S.list && ts_node_child_count(n) == 3) {
-		int x = cond_value(w, ts_node_child(n, 0), depth + 1);
-		int y = cond_value(w, ts_node_child(n, 2), depth + 1);
+	if (k == sh_sym.list && ts_node_child_count(n) == 3) {
+		int x = sh_cond_value(w, ts_node_child(n, 0), depth + 1);
+		int y = sh_cond_value(w, ts_node_child(n, 2), depth + 1);
 		const char *o = ts_node_type(ts_node_child(n, 1));
 		if (!strcmp(o, "&&"))
 			return x == 0 || y == 0 ? 0 : x == 1 && y == 1 ? 1 : -1;
@@ -2191,7 +1905,7 @@ static int cond_value(walker *w, TSNode n, unsigned depth)
 }
 
 /* The source text of [a, b), blanks collapsed, at most 80 bytes. */
-static char *label_text(walker *w, size_t a, size_t b, const char *prefix)
+char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix)
 {
 	sl_buf l = {0};
 	sl_buf_puts(&l, prefix);
@@ -2215,7 +1929,7 @@ static char *label_text(walker *w, size_t a, size_t b, const char *prefix)
 	if (l.len >= 80 + strlen(prefix))
 		sl_buf_puts(&l, "...");
 	unsigned line, col;
-	sl_source_pos(w->v.src, src_off(&w->v, a), &line, &col);
+	sl_source_pos(w->v.src, sh_src_off(&w->v, a), &line, &col);
 	sl_buf_printf(&l, " (line %u)", line);
 	return sl_buf_detach(&l);
 }
@@ -2224,7 +1938,7 @@ static char *label_text(walker *w, size_t a, size_t b, const char *prefix)
  * the point (once per conditional: a loop meets it again). Takes labels. */
 static unsigned choose(walker *w, TSNode node, char **labels, unsigned n)
 {
-	uint32_t off = src_off(&w->v, ts_node_start_byte(node));
+	uint32_t off = sh_src_off(&w->v, ts_node_start_byte(node));
 	for (size_t i = 0; i < w->s->npoints; i++)
 		if (w->s->points[i].off == off) {
 			for (unsigned k = 0; k < n; k++)
@@ -2243,7 +1957,7 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n)
 
 /* The alternative to read among na labelled ones (labels are taken: freed
  * here or by choose), or -1 when the reading failed or there is none. */
-static int pick_alternative(walker *w, TSNode node, char **labels, unsigned na)
+int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na)
 {
 	if (w->failed || na == 0) {
 		for (unsigned i = 0; i < na; i++)
@@ -2267,7 +1981,7 @@ static void walk_range(walker *w, TSNode node, uint32_t from, uint32_t to)
 			continue;
 		int bg = i + 1 < to && !ts_node_is_named(ts_node_child(node, i + 1)) &&
 			 !strcmp(ts_node_type(ts_node_child(node, i + 1)), "&");
-		walk_statement(w, c, bg);
+		sh_walk_statement(w, c, bg);
 	}
 }
 
@@ -2310,7 +2024,7 @@ static int branch_cond(walker *w, const if_branch *b, size_t *a, size_t *e)
 	*a = *e = 0;
 	for (uint32_t i = b->cond_from; i < b->cond_to; i++) {
 		TSNode c = ts_node_child(b->holder, i);
-		if (!ts_node_is_named(c) || ts_node_symbol(c) == S.comment)
+		if (!ts_node_is_named(c) || ts_node_symbol(c) == sh_sym.comment)
 			continue;
 		if (!have)
 			*a = ts_node_start_byte(c);
@@ -2318,10 +2032,10 @@ static int branch_cond(walker *w, const if_branch *b, size_t *a, size_t *e)
 		last = c;
 		have = 1;
 	}
-	return have ? cond_value(w, last, 0) : -1;
+	return have ? sh_cond_value(w, last, 0) : -1;
 }
 
-static void walk_if(walker *w, TSNode node)
+void sh_walk_if(walker *w, TSNode node)
 {
 	if_branch br[64];
 	unsigned nb = 0;
@@ -2330,9 +2044,9 @@ static void walk_if(walker *w, TSNode node)
 	uint32_t k = ts_node_child_count(node);
 	for (uint32_t i = 0; i < k && nb < 64; i++) {
 		TSNode c = ts_node_child(node, i);
-		if (ts_node_symbol(c) == S.elif_clause) {
+		if (ts_node_symbol(c) == sh_sym.elif_clause) {
 			split_branch(c, &br[nb++]);
-		} else if (ts_node_symbol(c) == S.else_clause) {
+		} else if (ts_node_symbol(c) == sh_sym.else_clause) {
 			if_branch e = {c, 0, 0, 1, ts_node_child_count(c), 0};
 			br[nb++] = e;
 			has_else = 1;
@@ -2349,9 +2063,9 @@ static void walk_if(walker *w, TSNode node)
 			/* `else` of a plain if: the negation of its condition */
 			size_t ca, ce;
 			if (nb == 2 && (branch_cond(w, &br[0], &ca, &ce), ce > ca))
-				labels[na++] = label_text(w, ca, ce, "not ");
+				labels[na++] = sh_label_text(w, ca, ce, "not ");
 			else
-				labels[na++] = label_text(w, ts_node_start_byte(br[i].holder),
+				labels[na++] = sh_label_text(w, ts_node_start_byte(br[i].holder),
 							  ts_node_start_byte(br[i].holder) + 4, "");
 			decided = 1;
 			break;
@@ -2361,16 +2075,16 @@ static void walk_if(walker *w, TSNode node)
 		if (v == 0)
 			continue;
 		alt[na] = (int)i;
-		labels[na++] = label_text(w, ca, ce, i ? "elif " : "if ");
+		labels[na++] = sh_label_text(w, ca, ce, i ? "elif " : "if ");
 		if (v == 1)
 			decided = 1;
 	}
 	if (!decided && !has_else && !w->failed) {
 		alt[na] = -1;
-		labels[na++] = label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 2,
+		labels[na++] = sh_label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 2,
 					  "no branch of the ");
 	}
-	int pick = pick_alternative(w, node, labels, na);
+	int pick = sh_pick_alternative(w, node, labels, na);
 	if (pick < 0)
 		return;
 	if (alt[pick] >= 0) {
@@ -2379,18 +2093,18 @@ static void walk_if(walker *w, TSNode node)
 	}
 }
 
-static void walk_case(walker *w, TSNode node)
+void sh_walk_case(walker *w, TSNode node)
 {
 	TSNode val = ts_node_child_by_field_name(node, "value", 5);
 	if (ts_node_is_null(val))
 		return;
 	sl_word v;
-	int known = cond_word(w, val, &v) == 0;
+	int known = sh_cond_word(w, val, &v) == 0;
 	TSNode items[64];
 	unsigned ni = 0;
 	uint32_t k = ts_node_child_count(node);
 	for (uint32_t i = 0; i < k && ni < 64; i++)
-		if (ts_node_symbol(ts_node_child(node, i)) == S.case_item)
+		if (ts_node_symbol(ts_node_child(node, i)) == sh_sym.case_item)
 			items[ni++] = ts_node_child(node, i);
 	int alt[65];
 	char **labels = sl_calloc(65, sizeof *labels);
@@ -2415,7 +2129,7 @@ static void walk_case(walker *w, TSNode node)
 				all = 1;
 			if (known) {
 				sl_word pw;
-				if (cond_word(w, p, &pw) == 0) {
+				if (sh_cond_word(w, p, &pw) == 0) {
 					match |= !fnmatch(pw.text, v.text, 0);
 					sl_word_free(&pw);
 				}
@@ -2428,7 +2142,7 @@ static void walk_case(walker *w, TSNode node)
 		sl_buf_puts(&pre, "case ");
 		sl_buf_add(&pre, w->v.text + vla, vle - vla);
 		sl_buf_puts(&pre, " in ");
-		labels[na++] = label_text(w, ts_node_start_byte(items[i]), pe, pre.data);
+		labels[na++] = sh_label_text(w, ts_node_start_byte(items[i]), pe, pre.data);
 		sl_buf_free(&pre);
 		if (known || all) {
 			catch_all = 1;
@@ -2439,10 +2153,10 @@ static void walk_case(walker *w, TSNode node)
 		sl_word_free(&v);
 	if (!catch_all && !w->failed) {
 		alt[na] = -1;
-		labels[na++] = label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 4,
+		labels[na++] = sh_label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 4,
 					  "no pattern of the ");
 	}
-	int pick = pick_alternative(w, node, labels, na);
+	int pick = sh_pick_alternative(w, node, labels, na);
 	if (pick < 0)
 		return;
 	if (alt[pick] >= 0) {
@@ -2458,106 +2172,123 @@ static void walk_case(walker *w, TSNode node)
 	}
 }
 
-static void walk_statement(walker *w, TSNode node, int background)
+void sh_walk_statement(walker *w, TSNode node, int background)
 {
 	if (w->failed || w->s->exited)
 		return;
 	if (++w->depth > SL_MAX_NESTING) {
-		fail_at(w, ts_node_start_byte(node), "nesting deeper than the limit of %s levels", "64");
+		sh_fail_at(w, ts_node_start_byte(node), "nesting deeper than the limit of %s levels", "64");
 		w->depth--;
 		return;
 	}
 	const char *t = ts_node_type(node);
 	TSSymbol t_sym = ts_node_symbol(node);
 	(void)t;
-	if ((t_sym == S.command)) {
-		walk_command(w, node, background);
-	} else if ((t_sym == S.comment)) {
-		walk_comment(w, node);
-	} else if ((t_sym == S.variable_assignment)) {
-		do_assign(w, node, 0);
-	} else if ((t_sym == S.declaration_command)) {
-		size_t a0 = ts_node_start_byte(node);
-		int exported = sl_starts_with(w->v.text + a0, "export");
+	if ((t_sym == sh_sym.command)) {
+		sh_walk_command(w, node, background);
+	} else if ((t_sym == sh_sym.comment)) {
+		sh_walk_comment(w, node);
+	} else if ((t_sym == sh_sym.variable_assignment)) {
+		sh_do_assign(w, node, 0);
+	} else if ((t_sym == sh_sym.declaration_command)) {
+		sh_walk_declaration(w, node);
+	} else if ((t_sym == sh_sym.for_statement)) {
+		sh_walk_for(w, node);
+	} else if ((t_sym == sh_sym.redirected_statement)) {
+		sh_capture_heredocs(w, node);
 		uint32_t nc;
-		size_t kb = kids(w, node, 1, &nc);
-		for (uint32_t i = 0; i < nc && !w->failed; i++) {
-			TSNode c = KID(i);
-			const char *ct = ts_node_type(c);
-	TSSymbol ct_sym = ts_node_symbol(c);
-	(void)ct;
-			if ((ct_sym == S.variable_assignment)) {
-				TSNode cc = c;
-				size_t save = w->pool_n;
-				do_assign(w, cc, exported);
-				w->pool_n = save;
-			} else if ((ct_sym == S.variable_name) && exported) {
-				size_t na = ts_node_start_byte(c), nb = ts_node_end_byte(c);
-				const sl_assign *old = var_get(w, w->v.text + na, nb - na);
-				if (old) {
-					sl_word v;
-					sl_word_copy(&v, &old->value);
-					char *nm = sl_strdup(old->name);
-					var_set(w, nm, &v, old->start, 1);
-					free(nm);
-					sl_word_free(&v);
-				}
-			}
-		}
-		w->pool_n = kb;
-	} else if ((t_sym == S.for_statement)) {
-		walk_for(w, node);
-	} else if ((t_sym == S.redirected_statement)) {
-		capture_heredocs(w, node);
-		uint32_t nc;
-		size_t kb = kids(w, node, 1, &nc);
+		size_t kb = sh_kids(w, node, 1, &nc);
 		for (uint32_t i = 0; i < nc; i++) {
 			TSNode c = KID(i);
 			const char *ct = ts_node_type(c);
 	TSSymbol ct_sym = ts_node_symbol(c);
 	(void)ct;
-			if ((ct_sym != S.file_redirect) && (ct_sym != S.heredoc_redirect) &&
-			    (ct_sym != S.herestring_redirect))
-				walk_statement(w, c, background);
+			if ((ct_sym != sh_sym.file_redirect) && (ct_sym != sh_sym.heredoc_redirect) &&
+			    (ct_sym != sh_sym.herestring_redirect))
+				sh_walk_statement(w, c, background);
 		}
 		w->pool_n = kb;
-	} else if ((t_sym == S.list)) {
+	} else if ((t_sym == sh_sym.list)) {
 		walk_list(w, node, background);
-	} else if (t_sym == S.subshell) {
+	} else if (t_sym == sh_sym.subshell) {
 		w->subshell++;
-		walk_children(w, node);
+		sh_walk_children(w, node);
 		w->subshell--;
-	} else if ((t_sym == S.pipeline) || (t_sym == S.program) ||
-		   (t_sym == S.do_group) || (t_sym == S.compound_statement)) {
-		walk_children(w, node);
-	} else if ((t_sym == S.function_definition)) {
-		/* its body is walked where it is called (walk_call) */
-		TSNode fn = ts_node_child_by_field_name(node, "name", 4);
-		TSNode body = ts_node_child_by_field_name(node, "body", 4);
-		if (!ts_node_is_null(fn) && !ts_node_is_null(body)) {
-			size_t fa = ts_node_start_byte(fn), fb = ts_node_end_byte(fn);
-			SL_PUSH(w->s->functions, w->s->nfunctions, w->fn_cap,
-				sl_strndup(w->v.text + fa, fb - fa));
-			struct fn f = {sl_strndup(w->v.text + fa, fb - fa), body};
-			SL_PUSH(w->fns, w->nfns, w->fns_cap, f);
-		}
-	} else if (t_sym == S.if_statement) {
-		walk_if(w, node);
-	} else if (t_sym == S.case_statement) {
-		walk_case(w, node);
-	} else if ((t_sym == S.while_statement) || (t_sym == S.c_style_for_statement)) {
-		sl_buf b = {0};
-		sl_buf_printf(&b, "%s not analysed yet; commands inside it are not in the model",
-			      t_sym == S.while_statement ? "while/until loop" : "C-style for loop");
-		note(w, node, b.data);
-		sl_buf_free(&b);
+	} else if ((t_sym == sh_sym.pipeline) || (t_sym == sh_sym.program) ||
+		   (t_sym == sh_sym.do_group) || (t_sym == sh_sym.compound_statement)) {
+		sh_walk_children(w, node);
+	} else if ((t_sym == sh_sym.function_definition)) {
+		sh_define_function(w, node);
+	} else if (t_sym == sh_sym.if_statement) {
+		sh_walk_if(w, node);
+	} else if (t_sym == sh_sym.case_statement) {
+		sh_walk_case(w, node);
+	} else if ((t_sym == sh_sym.while_statement) || (t_sym == sh_sym.c_style_for_statement)) {
+		sh_walk_unread_loop(w, node);
 	} else {
 		/* negated_command, test_command, unset_command, ...: no service */
 	}
 	w->depth--;
 }
 
-/* ---- errors --------------------------------------------------------------- */
+/* export, declare, local, readonly: their assignments, and `export NAME` of a
+ * variable already set. */
+void sh_walk_declaration(walker *w, TSNode node)
+{
+	size_t a0 = ts_node_start_byte(node);
+	int exported = sl_starts_with(w->v.text + a0, "export");
+	uint32_t nc;
+	size_t kb = sh_kids(w, node, 1, &nc);
+	for (uint32_t i = 0; i < nc && !w->failed; i++) {
+		TSNode c = KID(i);
+		const char *ct = ts_node_type(c);
+	TSSymbol ct_sym = ts_node_symbol(c);
+	(void)ct;
+		if ((ct_sym == sh_sym.variable_assignment)) {
+			TSNode cc = c;
+			size_t save = w->pool_n;
+			sh_do_assign(w, cc, exported);
+			w->pool_n = save;
+		} else if ((ct_sym == sh_sym.variable_name) && exported) {
+			size_t na = ts_node_start_byte(c), nb = ts_node_end_byte(c);
+			const sl_assign *old = sh_var_get(w, w->v.text + na, nb - na);
+			if (old) {
+				sl_word v;
+				sl_word_copy(&v, &old->value);
+				char *nm = sl_strdup(old->name);
+				sh_var_set(w, nm, &v, old->start, 1);
+				free(nm);
+				sl_word_free(&v);
+			}
+		}
+	}
+	w->pool_n = kb;
+}
+
+/* A function definition: its body is walked where it is called (sh_walk_call). */
+void sh_define_function(walker *w, TSNode node)
+{
+	TSNode fn = ts_node_child_by_field_name(node, "name", 4);
+	TSNode body = ts_node_child_by_field_name(node, "body", 4);
+	if (!ts_node_is_null(fn) && !ts_node_is_null(body)) {
+		size_t fa = ts_node_start_byte(fn), fb = ts_node_end_byte(fn);
+		SL_PUSH(w->s->functions, w->s->nfunctions, w->fn_cap,
+			sl_strndup(w->v.text + fa, fb - fa));
+		struct fn f = {sl_strndup(w->v.text + fa, fb - fa), body};
+		SL_PUSH(w->fns, w->nfns, w->fns_cap, f);
+	}
+}
+
+/* while/until loops and C-style for loops are not read yet: said in a note. */
+void sh_walk_unread_loop(walker *w, TSNode node)
+{
+	TSSymbol t_sym = ts_node_symbol(node);
+	sl_buf b = {0};
+	sl_buf_printf(&b, "%s not analysed yet; commands inside it are not in the model",
+		      t_sym == sh_sym.while_statement ? "while/until loop" : "C-style for loop");
+	sh_note(w, node, b.data);
+	sl_buf_free(&b);
+}
 
 static int first_error(TSNode node, TSNode *out, unsigned depth)
 {
@@ -2576,7 +2307,7 @@ static int first_error(TSNode node, TSNode *out, unsigned depth)
 	return 0;
 }
 
-static void report_syntax_error(walker *w, TSNode root)
+void sh_report_syntax_error(walker *w, TSNode root)
 {
 	/* Iterative descent: trees of hostile input can be very deep. */
 	TSNode n = root, bad = root, parent = root;
@@ -2617,38 +2348,38 @@ static void report_syntax_error(walker *w, TSNode root)
 			}
 		if (have) {
 			unsigned l, c;
-			sl_source_pos(w->v.src, src_off(&w->v, ts_node_start_byte(up)), &l, &c);
+			sl_source_pos(w->v.src, sh_src_off(&w->v, ts_node_start_byte(up)), &l, &c);
 			sl_buf m = {0};
 			size_t sa = ts_node_start_byte(st), sb = ts_node_end_byte(st);
 			sl_buf_printf(&m, "unterminated here-document: `<<%.*s` at line %u, column %u has no closing line",
 				      (int)(sb - sa), t + sa, l, c);
-			fail_at(w, a, "%s", m.data);
+			sh_fail_at(w, a, "%s", m.data);
 			sl_buf_free(&m);
 			return;
 		}
 	}
 	for (TSNode p = ts_node_is_missing(bad) ? parent : bad; !ts_node_is_null(p); p = ts_node_parent(p)) {
-		if (ts_node_symbol(p) != S.array)
+		if (ts_node_symbol(p) != sh_sym.array)
 			continue;
 		unsigned l, c;
-		sl_source_pos(w->v.src, src_off(&w->v, ts_node_start_byte(p)), &l, &c);
+		sl_source_pos(w->v.src, sh_src_off(&w->v, ts_node_start_byte(p)), &l, &c);
 		sl_buf m = {0};
 		if (ts_node_is_missing(bad))
 			sl_buf_printf(&m, "unterminated array: the `(` at line %u, column %u is never closed", l, c);
 		else
 			sl_buf_printf(&m, "syntax error in the array opened at line %u, column %u (an unclosed `(`?)", l, c);
-		fail_at(w, a, "%s", m.data);
+		sh_fail_at(w, a, "%s", m.data);
 		sl_buf_free(&m);
 		return;
 	}
 	if (ts_node_is_missing(bad)) {
-		fail_at(w, a, "syntax error: missing `%s`", ts_node_type(bad));
+		sh_fail_at(w, a, "syntax error: missing `%s`", ts_node_type(bad));
 		return;
 	}
 	/* Name the likely cause: an opening quote without its closing one. */
 	for (size_t i = a; i < ts_node_end_byte(bad); i++) {
 		if (t[i] == '"' || t[i] == '\'') {
-			fail_at(w, i, "syntax error: unterminated %s quote",
+			sh_fail_at(w, i, "syntax error: unterminated %s quote",
 				t[i] == '"' ? "double" : "single");
 			return;
 		}
@@ -2659,7 +2390,7 @@ static void report_syntax_error(walker *w, TSNode root)
 	while (e < w->v.len && e - a < 20 && t[e] != '\n')
 		e++;
 	char *near = sl_strndup(t + a, e - a);
-	fail_at(w, a, "syntax error near `%s`", near);
+	sh_fail_at(w, a, "syntax error near `%s`", near);
 	free(near);
 }
 
@@ -2671,13 +2402,13 @@ static void report_syntax_error(walker *w, TSNode root)
  */
 static int nests(TSSymbol t_sym)
 {
-	return (t_sym == S.command_substitution) || (t_sym == S.expansion) ||
-	       (t_sym == S.string) || (t_sym == S.subshell) || (t_sym == S.arithmetic_expansion) ||
-	       (t_sym == S.process_substitution) || (t_sym == S.compound_statement) ||
-	       (t_sym == S.do_group);
+	return (t_sym == sh_sym.command_substitution) || (t_sym == sh_sym.expansion) ||
+	       (t_sym == sh_sym.string) || (t_sym == sh_sym.subshell) || (t_sym == sh_sym.arithmetic_expansion) ||
+	       (t_sym == sh_sym.process_substitution) || (t_sym == sh_sym.compound_statement) ||
+	       (t_sym == sh_sym.do_group);
 }
 
-static int check_nesting(walker *w, TSNode root)
+int sh_check_nesting(walker *w, TSNode root)
 {
 	TSTreeCursor cur = ts_tree_cursor_new(root);
 	unsigned char *stack = NULL;
@@ -2690,7 +2421,7 @@ static int check_nesting(walker *w, TSNode root)
 		stack[depth] = here;
 		level += here;
 		if (level > SL_MAX_NESTING) {
-			fail_at(w, ts_node_start_byte(n), "nesting deeper than the limit of %s levels", "64");
+			sh_fail_at(w, ts_node_start_byte(n), "nesting deeper than the limit of %s levels", "64");
 			bad = 1;
 			break;
 		}
@@ -2715,9 +2446,7 @@ static int check_nesting(walker *w, TSNode root)
 	return bad;
 }
 
-/* ---- driver --------------------------------------------------------------- */
-
-static void build_blocks(sl_script *s)
+void sh_build_blocks(sl_script *s)
 {
 	size_t cap = 0;
 	for (size_t i = 0; i < s->ncomments; i++) {
@@ -2754,7 +2483,7 @@ static void build_blocks(sl_script *s)
 	}
 }
 
-static int compare_comments(const void *a, const void *b)
+int sh_compare_comments(const void *a, const void *b)
 {
 	const sl_comment *x = a, *y = b;
 	return x->start < y->start ? -1 : x->start > y->start;
@@ -2764,7 +2493,7 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 {
 	*out = NULL;
 	/* Protect placeholders from being read as redirections (see top). */
-	symbols_init();
+	sh_symbols_init();
 	char *masked = sl_strndup(v->text, v->len);
 	for (size_t i = 0; i < v->len;) {
 		size_t at, n = sl_find_placeholder(masked + i, v->len - i, &at);
@@ -2814,9 +2543,9 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 		w.nchoice = opts->nchoice;
 	}
 	if (ts_node_has_error(root))
-		report_syntax_error(&w, root);
-	else if (!check_nesting(&w, root))
-		walk_statement(&w, root, 0);
+		sh_report_syntax_error(&w, root);
+	else if (!sh_check_nesting(&w, root))
+		sh_walk_statement(&w, root, 0);
 	for (size_t i = 0; i < w.vars.n; i++) {
 		free(w.vars.items[i].name);
 		sl_word_free(&w.vars.items[i].value);
@@ -2839,8 +2568,8 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 		return SL_ERR_INPUT;
 	}
 	if (s->ncomments)
-		qsort(s->comments, s->ncomments, sizeof *s->comments, compare_comments);
-	build_blocks(s);
+		qsort(s->comments, s->ncomments, sizeof *s->comments, sh_compare_comments);
+	sh_build_blocks(s);
 	*out = s;
 	return SL_OK;
 }
@@ -2951,8 +2680,6 @@ int sl_json_parse_word(const sl_source *src, const sl_word *w, json_t **out, sl_
 	sl_error_set(err, src->path, l, c, "invalid JSON: %s", je.text);
 	return SL_ERR_INPUT;
 }
-
-/* ---- variants ------------------------------------------------------------- */
 
 char *sl_script_variant_label(const sl_script *s)
 {
