@@ -180,7 +180,7 @@ size_t sh_kids(walker *w, TSNode node, int named, uint32_t *count);
 void sh_fail_at(walker *w, size_t view_off, const char *fmt, const char *arg);
 void sh_note(walker *w, TSNode node, const char *what);
 
-/* ../shell.c, not split yet */
+/* word.c */
 void sh_wb_add(wbuild *wb, const char *s, size_t n, const uint32_t *offs);
 void sh_wb_add_view(wbuild *wb, const view *v, size_t i, size_t n);
 void sh_wb_add_at(wbuild *wb, const char *s, size_t n, uint32_t off);
@@ -191,6 +191,8 @@ void sh_add_number(wbuild *wb, long long v, uint32_t at);
 void sh_join_words(sl_word *dst, const sl_word *v, size_t n, uint32_t at);
 void sh_words_copy(sl_word **dst, size_t *n, size_t *cap, const sl_word *src, size_t k);
 void sh_word_concat(sl_word *dst, const sl_word *a, const sl_word *b);
+
+/* ../shell.c, not split yet */
 const sl_assign *sh_var_get(const walker *w, const char *name, size_t n);
 const varr *sh_var_array(const walker *w, const char *name, size_t n);
 const char *sh_bound(const walker *w, const char *name, size_t n);
