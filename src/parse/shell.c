@@ -10,38 +10,6 @@
 #include <limits.h>
 #include <stdio.h>
 
-static size_t var_find(const walker *w, const char *name, size_t n)
-{
-	for (size_t i = w->vars.n; i-- > 0;)
-		if (strlen(w->vars.items[i].name) == n && !memcmp(w->vars.items[i].name, name, n))
-			return i;
-	return (size_t)-1;
-}
-
-const sl_assign *sh_var_get(const walker *w, const char *name, size_t n)
-{
-	size_t i = var_find(w, name, n);
-	return i == (size_t)-1 || w->vars.arr[i].unset ? NULL : &w->vars.items[i];
-}
-
-/* The array behind the newest value of a name, or NULL for a scalar. */
-const varr *sh_var_array(const walker *w, const char *name, size_t n)
-{
-	size_t i = var_find(w, name, n);
-	return i == (size_t)-1 || !w->vars.arr[i].is_array || w->vars.arr[i].unset ? NULL : &w->vars.arr[i];
-}
-
-/* A --set binding for a name, or NULL. */
-const char *sh_bound(const walker *w, const char *name, size_t n)
-{
-	if (!w->binds)
-		return NULL;
-	for (size_t i = w->binds->n; i-- > 0;)
-		if (strlen(w->binds->names[i]) == n && !memcmp(w->binds->names[i], name, n))
-			return w->binds->values[i];
-	return NULL;
-}
-
 /* Backslash rules: outside quotes any char may be escaped; inside double
  * quotes only $ ` " \ and newline. Backslash-newline vanishes in both. */
 void sh_add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
@@ -85,18 +53,6 @@ static void add_value(wbuild *wb, const sl_word *v, int in_dq)
 	sh_wb_add(wb, v->text, v->len, v->offs);
 	wb->splitting = save;
 	wb->flags |= v->flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER | SL_WORD_BOUND);
-}
-
-/* Remembers a variable read without a value from the script. */
-sl_script_input *sh_record_input(walker *w, const char *name, size_t n, size_t view_off,
-				 const char *val)
-{
-	for (size_t i = 0; i < w->s->ninputs; i++)
-		if (strlen(w->s->inputs[i].name) == n && !memcmp(w->s->inputs[i].name, name, n))
-			return &w->s->inputs[i];
-	sl_script_input in = {sl_strndup(name, n), sh_src_off(&w->v, view_off), val ? sl_strdup(val) : NULL, 0};
-	SL_PUSH(w->s->inputs, w->s->ninputs, w->in_cap, in);
-	return &w->s->inputs[w->s->ninputs - 1];
 }
 
 /* A --set value, which has no place in the source: it is put where the
@@ -819,40 +775,6 @@ void sh_eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap)
 	free(els);
 }
 
-static void var_push(walker *w, sl_assign *a, varr *ar)
-{
-	SL_PUSH(w->vars.items, w->vars.n, w->vars.cap, *a);
-	sl_grow((void **)&w->vars.arr, &w->vars.arr_cap, w->vars.n, sizeof *w->vars.arr);
-	w->vars.arr[w->vars.n - 1] = *ar;
-}
-
-void sh_var_set(walker *w, const char *name, const sl_word *value, uint32_t start,
-		int exported)
-{
-	const sl_assign *old = sh_var_get(w, name, strlen(name));
-	sl_assign a = {0};
-	a.name = sl_strdup(name);
-	sl_word_copy(&a.value, value);
-	a.start = start;
-	a.exported = exported || (old && old->exported);
-	varr none = {NULL, 0, 0, 0};
-	var_push(w, &a, &none);
-}
-
-/* Takes ownership of elems. */
-void sh_var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uint32_t start,
-		      int exported)
-{
-	const sl_assign *old = sh_var_get(w, name, strlen(name));
-	sl_assign a = {0};
-	a.name = sl_strdup(name);
-	sh_join_words(&a.value, elems, n, start);
-	a.start = start;
-	a.exported = exported || (old && old->exported);
-	varr ar = {elems, n, 1, 0};
-	var_push(w, &a, &ar);
-}
-
 /*
  * A statement-level assignment (NAME=v, NAME+=v, NAME=(a b), NAME+=(c),
  * A[i]=v), applied to the variables and recorded in the script's assigns.
@@ -1039,18 +961,6 @@ static void copy_exports(walker *w, sl_command *c)
 #define MAX_CALL_DEPTH 16
 
 #define MAX_POSITIONAL 64
-
-void sh_var_unset(walker *w, const char *name)
-{
-	if (!sh_var_get(w, name, strlen(name)))
-		return;
-	sl_assign a = {0};
-	a.name = sl_strdup(name);
-	wbuild wb = {0};
-	sh_wb_finish(&wb, &a.value, 0, 0);
-	varr u = {NULL, 0, 0, 1};
-	var_push(w, &a, &u);
-}
 
 /* $1..$N, "$@" and $# from words (copied); the ones past N are unset. */
 static void set_positional(walker *w, const sl_word *args, size_t n, size_t old_n, uint32_t at)

@@ -192,7 +192,7 @@ void sh_join_words(sl_word *dst, const sl_word *v, size_t n, uint32_t at);
 void sh_words_copy(sl_word **dst, size_t *n, size_t *cap, const sl_word *src, size_t k);
 void sh_word_concat(sl_word *dst, const sl_word *a, const sl_word *b);
 
-/* ../shell.c, not split yet */
+/* vars.c */
 const sl_assign *sh_var_get(const walker *w, const char *name, size_t n);
 const varr *sh_var_array(const walker *w, const char *name, size_t n);
 const char *sh_bound(const walker *w, const char *name, size_t n);
@@ -203,6 +203,8 @@ void sh_var_set(walker *w, const char *name, const sl_word *value, uint32_t star
 void sh_var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uint32_t start,
 		      int exported);
 void sh_var_unset(walker *w, const char *name);
+
+/* ../shell.c, not split yet */
 void sh_add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq);
 void sh_eval_node(walker *w, TSNode node, wbuild *wb, int in_dq);
 int sh_parse_ll(const char *s, size_t n, long long *out);
