@@ -204,9 +204,11 @@ void sh_var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uin
 		      int exported);
 void sh_var_unset(walker *w, const char *name);
 
-/* ../shell.c, not split yet */
+/* expand.c */
 void sh_add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq);
 void sh_eval_node(walker *w, TSNode node, wbuild *wb, int in_dq);
+
+/* ../shell.c, not split yet */
 int sh_parse_ll(const char *s, size_t n, long long *out);
 void sh_eval_arith(walker *w, TSNode node, wbuild *wb);
 void sh_eval_word(walker *w, TSNode node, sl_word *out);
