@@ -208,9 +208,11 @@ void sh_var_unset(walker *w, const char *name);
 void sh_add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq);
 void sh_eval_node(walker *w, TSNode node, wbuild *wb, int in_dq);
 
-/* ../shell.c, not split yet */
+/* arith.c */
 int sh_parse_ll(const char *s, size_t n, long long *out);
 void sh_eval_arith(walker *w, TSNode node, wbuild *wb);
+
+/* ../shell.c, not split yet */
 void sh_eval_word(walker *w, TSNode node, sl_word *out);
 void sh_eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap);
 void sh_do_assign(walker *w, TSNode node, int exported);
