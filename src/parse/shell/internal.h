@@ -212,9 +212,11 @@ void sh_eval_node(walker *w, TSNode node, wbuild *wb, int in_dq);
 int sh_parse_ll(const char *s, size_t n, long long *out);
 void sh_eval_arith(walker *w, TSNode node, wbuild *wb);
 
-/* ../shell.c, not split yet */
+/* fields.c */
 void sh_eval_word(walker *w, TSNode node, sl_word *out);
 void sh_eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap);
+
+/* ../shell.c, not split yet */
 void sh_do_assign(walker *w, TSNode node, int exported);
 void sh_assign_from_node(walker *w, TSNode node, sl_assign *out);
 void sh_walk_declaration(walker *w, TSNode node);
