@@ -216,10 +216,12 @@ void sh_eval_arith(walker *w, TSNode node, wbuild *wb);
 void sh_eval_word(walker *w, TSNode node, sl_word *out);
 void sh_eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap);
 
-/* ../shell.c, not split yet */
+/* assign.c */
 void sh_do_assign(walker *w, TSNode node, int exported);
 void sh_assign_from_node(walker *w, TSNode node, sl_assign *out);
 void sh_walk_declaration(walker *w, TSNode node);
+
+/* ../shell.c, not split yet */
 void sh_walk_command(walker *w, TSNode node, int background);
 void sh_walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, TSNode call);
 void sh_walk_shift(walker *w, const sl_word *argv, size_t argc, TSNode call);
