@@ -221,8 +221,10 @@ void sh_do_assign(walker *w, TSNode node, int exported);
 void sh_assign_from_node(walker *w, TSNode node, sl_assign *out);
 void sh_walk_declaration(walker *w, TSNode node);
 
-/* ../shell.c, not split yet */
+/* command.c */
 void sh_walk_command(walker *w, TSNode node, int background);
+
+/* ../shell.c, not split yet */
 void sh_walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, TSNode call);
 void sh_walk_shift(walker *w, const sl_word *argv, size_t argc, TSNode call);
 void sh_define_function(walker *w, TSNode node);
