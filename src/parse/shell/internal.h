@@ -224,10 +224,12 @@ void sh_walk_declaration(walker *w, TSNode node);
 /* command.c */
 void sh_walk_command(walker *w, TSNode node, int background);
 
-/* ../shell.c, not split yet */
+/* functions.c */
 void sh_walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, TSNode call);
 void sh_walk_shift(walker *w, const sl_word *argv, size_t argc, TSNode call);
 void sh_define_function(walker *w, TSNode node);
+
+/* ../shell.c, not split yet */
 void sh_capture_heredocs(walker *w, TSNode stmt);
 int sh_cond_word(walker *w, TSNode n, sl_word *out);
 int sh_cond_value(walker *w, TSNode n, unsigned depth);
