@@ -229,8 +229,10 @@ void sh_walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, 
 void sh_walk_shift(walker *w, const sl_word *argv, size_t argc, TSNode call);
 void sh_define_function(walker *w, TSNode node);
 
-/* ../shell.c, not split yet */
+/* heredoc.c */
 void sh_capture_heredocs(walker *w, TSNode stmt);
+
+/* ../shell.c, not split yet */
 int sh_cond_word(walker *w, TSNode n, sl_word *out);
 int sh_cond_value(walker *w, TSNode n, unsigned depth);
 char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix);
