@@ -232,9 +232,11 @@ void sh_define_function(walker *w, TSNode node);
 /* heredoc.c */
 void sh_capture_heredocs(walker *w, TSNode stmt);
 
-/* ../shell.c, not split yet */
+/* cond.c */
 int sh_cond_word(walker *w, TSNode n, sl_word *out);
 int sh_cond_value(walker *w, TSNode n, unsigned depth);
+
+/* ../shell.c, not split yet */
 char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix);
 int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na);
 void sh_walk_for(walker *w, TSNode node);
