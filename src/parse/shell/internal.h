@@ -236,9 +236,11 @@ void sh_capture_heredocs(walker *w, TSNode stmt);
 int sh_cond_word(walker *w, TSNode n, sl_word *out);
 int sh_cond_value(walker *w, TSNode n, unsigned depth);
 
-/* ../shell.c, not split yet */
+/* variants.c */
 char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix);
 int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na);
+
+/* ../shell.c, not split yet */
 void sh_walk_for(walker *w, TSNode node);
 void sh_walk_if(walker *w, TSNode node);
 void sh_walk_case(walker *w, TSNode node);
