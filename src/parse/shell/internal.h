@@ -240,11 +240,13 @@ int sh_cond_value(walker *w, TSNode n, unsigned depth);
 char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix);
 int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na);
 
-/* ../shell.c, not split yet */
+/* control.c */
 void sh_walk_for(walker *w, TSNode node);
 void sh_walk_if(walker *w, TSNode node);
 void sh_walk_case(walker *w, TSNode node);
 void sh_walk_unread_loop(walker *w, TSNode node);
+
+/* ../shell.c, not split yet */
 void sh_walk_comment(walker *w, TSNode node);
 void sh_build_blocks(sl_script *s);
 int sh_compare_comments(const void *a, const void *b);
