@@ -246,10 +246,12 @@ void sh_walk_if(walker *w, TSNode node);
 void sh_walk_case(walker *w, TSNode node);
 void sh_walk_unread_loop(walker *w, TSNode node);
 
-/* ../shell.c, not split yet */
+/* comments.c */
 void sh_walk_comment(walker *w, TSNode node);
 void sh_build_blocks(sl_script *s);
 int sh_compare_comments(const void *a, const void *b);
+
+/* ../shell.c, not split yet */
 void sh_walk_children(walker *w, TSNode node);
 void sh_walk_statement(walker *w, TSNode node, int background);
 void sh_report_syntax_error(walker *w, TSNode root);
