@@ -251,9 +251,11 @@ void sh_walk_comment(walker *w, TSNode node);
 void sh_build_blocks(sl_script *s);
 int sh_compare_comments(const void *a, const void *b);
 
-/* ../shell.c, not split yet */
+/* statement.c */
 void sh_walk_children(walker *w, TSNode node);
 void sh_walk_statement(walker *w, TSNode node, int background);
+
+/* ../shell.c, not split yet */
 void sh_report_syntax_error(walker *w, TSNode root);
 int sh_check_nesting(walker *w, TSNode root);
 
