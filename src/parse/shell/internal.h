@@ -255,7 +255,7 @@ int sh_compare_comments(const void *a, const void *b);
 void sh_walk_children(walker *w, TSNode node);
 void sh_walk_statement(walker *w, TSNode node, int background);
 
-/* ../shell.c, not split yet */
+/* errors.c */
 void sh_report_syntax_error(walker *w, TSNode root);
 int sh_check_nesting(walker *w, TSNode root);
 
