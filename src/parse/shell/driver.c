@@ -1,8 +1,9 @@
 /*
- * shell.c: the parts of the shell reader not yet split into src/parse/shell/
- * (see shell/internal.h).
+ * driver.c: the parse driver, behind sl_shell_parse and its variants: the
+ * text prepared for tree-sitter (placeholders masked), one parser per thread,
+ * a walker made and torn down per reading, and scripts freed.
  */
-#include "shell/internal.h"
+#include "internal.h"
 
 static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out, sl_error *err)
 {
