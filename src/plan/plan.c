@@ -40,8 +40,8 @@ double sl_plan_kv_bytes(const char *d)
 
 double sl_plan_margin_gib(double mem_gib)
 {
-	double m = 0.05 * mem_gib;
-	return m < 2.0 ? 2.0 : m;
+	double m = 0.08 * mem_gib;
+	return m < 4.0 ? 4.0 : m;
 }
 
 static long at_least_1(long v)

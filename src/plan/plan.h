@@ -164,7 +164,7 @@ double sl_plan_weight_bytes(const sl_plan_in *in);
 int sl_plan_compute(const sl_plan_in *in, sl_plan_out *out);
 
 /* The margin the plan keeps for activations, CUDA graphs and the runtime:
- * 5% of the GPU's memory, at least 2 GiB. */
+ * 8% of the GPU's memory, at least 4 GiB (docs/memory-plan.md says why). */
 double sl_plan_margin_gib(double mem_gib);
 
 /* ---- an entry's plan ---------------------------------------------------- */
