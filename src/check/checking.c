@@ -1,16 +1,16 @@
 /*
- * checking.c (cmd): one entry checked as check and audit check it: every
- * variant of its script, findings of some variants only named so, the
- * entry's disable comments and the project's .servelint.yaml applied.
+ * checking.c (check): one entry checked as check and audit check it: every
+ * variant of its script (the entry stage's sl_entry_models), findings of
+ * some variants only named so, the entry's disable comments and the
+ * project's .servelint.yaml (read by the entry stage) applied; and the
+ * grammars and rules loaded together for the commands that check.
  */
-#include "checking.h"
+#include "check.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "variants.h"
 
 /* The findings [from, n) of variant k of an entry whose findings start
  * at first: one already found for an earlier variant is dropped (its bit
@@ -75,9 +75,30 @@ static void variant_tags(sl_findings *fs, size_t first, const uint64_t *masks, s
 	}
 }
 
-int sl_cmd_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules, const sl_binds *binds,
-		       const sl_cmd_config *cfg, sl_findings *fs, sl_model **model, sl_model ***extra, size_t *nextra,
-		       size_t *xcap)
+/* disable: [IDs] -> suppressed; severity: {ID: level} -> changed */
+void sl_check_config_apply(const sl_entry_config *cfg, sl_findings *fs, size_t first)
+{
+	if (!cfg->doc || !cfg->doc->root)
+		return;
+	const sl_yaml_node *dis = sl_yaml_get(cfg->doc->root, "disable");
+	const sl_yaml_node *sev = sl_yaml_get(cfg->doc->root, "severity");
+	for (size_t i = first; i < fs->n; i++) {
+		sl_finding *f = &fs->v[i];
+		if (!f->suppressed && sl_entry_config_listed(dis, sl_rule_id(f->rule), 0)) {
+			f->suppressed = 1;
+			f->justification = sl_strdup("disabled in .servelint.yaml");
+		}
+		const sl_yaml_node *lv = sl_yaml_get(sev, sl_rule_id(f->rule));
+		sl_severity s;
+		if (lv && lv->kind == SL_YAML_SCALAR && !sl_severity_parse(lv->value, &s))
+			f->severity = s;
+	}
+}
+
+
+int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules, const sl_binds *binds,
+		   const sl_entry_config *cfg, sl_findings *fs, sl_model **model, sl_model ***extra, size_t *nextra,
+		   size_t *xcap)
 {
 	sl_error err = {0};
 	int failed = 0;
@@ -111,6 +132,20 @@ int sl_cmd_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *r
 		free(vm);
 	}
 	sl_check_suppress(entry, fs, first);
-	sl_cmd_config_apply(cfg, fs, first);
+	sl_check_config_apply(cfg, fs, first);
 	return failed ? -1 : 0;
+}
+
+int sl_check_load_rules(sl_grammars **gs, sl_rules **rules)
+{
+	sl_error err = {0};
+	*gs = NULL;
+	*rules = NULL;
+	if (!sl_normalize_grammars_load(gs, &err) && !sl_rules_load(rules, &err))
+		return 0;
+	sl_error_print(&err, "servelint");
+	sl_error_clear(&err);
+	sl_normalize_grammars_free(*gs);
+	*gs = NULL;
+	return -1;
 }

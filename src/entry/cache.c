@@ -1,11 +1,12 @@
 /*
- * cache.c (cmd): the parse-once cache of entries read from git, by object
- * id (see cache.h). Slots in use are never touched; idle ones are kept,
+ * cache.c (entry): the parse-once cache of entries read from git, by object
+ * id (see entry.h). Slots in use are never touched; idle ones are kept,
  * most recently used last, up to IDLE_MAX, and renamed when asked for
  * under another name (the same content at another revision or path).
  */
-#include "cache.h"
+#include "entry.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,7 +121,7 @@ static void evict(sl_entry_cache *c, struct sl_cache_slot *s)
 	slot_free(s);
 }
 
-int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_cached *h, sl_error *err)
+int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_entry_cached *h, sl_error *err)
 {
 	memset(h, 0, sizeof *h);
 	c->lookups++;
@@ -169,7 +170,7 @@ int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_cached *h, sl_err
 	return SL_OK;
 }
 
-void sl_entry_cache_release(sl_entry_cache *c, sl_cached *h)
+void sl_entry_cache_release(sl_entry_cache *c, sl_entry_cached *h)
 {
 	struct sl_cache_slot *s = h->slot;
 	memset(h, 0, sizeof *h);
@@ -195,6 +196,14 @@ void sl_entry_cache_stats(const sl_entry_cache *c, size_t *lookups, size_t *pars
 	*lookups = c->lookups;
 	*parsed = c->parsed;
 	*ids = c->nids;
+}
+
+void sl_entry_cache_print_stats(const char *cmd, const sl_entry_cache *c)
+{
+	size_t lookups, parsed, ids;
+	sl_entry_cache_stats(c, &lookups, &parsed, &ids);
+	fprintf(stderr, "servelint %s: %zu entry lookups, %zu distinct objects, %zu parsed\n", cmd, lookups, ids,
+		parsed);
 }
 
 void sl_entry_cache_free(sl_entry_cache *c)

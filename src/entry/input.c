@@ -1,12 +1,12 @@
-/* inputs.c (cmd): PATH arguments into entries (see inputs.h). */
-#include "inputs.h"
+/* input.c (entry): PATH arguments into entries (see entry.h). */
+#include "entry.h"
 
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-int sl_input_open(sl_input *in, const char *path, sl_error *err)
+int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err)
 {
 	memset(in, 0, sizeof *in);
 	in->path = path;
@@ -29,7 +29,7 @@ int sl_input_open(sl_input *in, const char *path, sl_error *err)
 	return SL_OK;
 }
 
-int sl_input_next(sl_input *in, sl_entry **out, sl_error *err)
+int sl_entry_input_next(sl_entry_input *in, sl_entry **out, sl_error *err)
 {
 	*out = NULL;
 	if (in->done)
@@ -62,14 +62,14 @@ int sl_input_next(sl_input *in, sl_entry **out, sl_error *err)
 	return rc ? -1 : 1;
 }
 
-void sl_input_close(sl_input *in)
+void sl_entry_input_close(sl_entry_input *in)
 {
 	sl_page_entries_free(in->pes, in->npe);
 	sl_source_free(in->file);
 	memset(in, 0, sizeof *in);
 }
 
-int sl_input_load_one(const char *spec, sl_entry **out, sl_error *err)
+int sl_entry_input_load_one(const char *spec, sl_entry **out, sl_error *err)
 {
 	struct stat st;
 	if (!strcmp(spec, "-"))
@@ -81,7 +81,7 @@ int sl_input_load_one(const char *spec, sl_entry **out, sl_error *err)
 
 /* A folder that is not itself an entry is searched for entries: folders
  * holding launch.sh, loose *.sh files, and Kubernetes or Dynamo manifests. */
-void sl_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth)
+void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth)
 {
 	struct stat st;
 	sl_buf ls = {0};
@@ -119,7 +119,7 @@ void sl_input_discover(const char *path, char ***out, size_t *n, size_t *cap, un
 		/* `corpus/` and `corpus` give the same names (no `corpus//x`) */
 		sl_buf_printf(&p, "%s%s%s", path, sl_ends_with(path, "/") ? "" : "/", names[i]);
 		if (stat(p.data, &st) == 0 && (S_ISDIR(st.st_mode) || sl_ends_with(names[i], ".sh")))
-			sl_input_discover(p.data, out, n, cap, depth + 1);
+			sl_entry_input_discover(p.data, out, n, cap, depth + 1);
 		else if (sl_ends_with(names[i], ".yaml") || sl_ends_with(names[i], ".yml")) {
 			/* a Kubernetes or Dynamo manifest outside an entry folder is one */
 			sl_source *src = NULL;
@@ -137,33 +137,33 @@ void sl_input_discover(const char *path, char ***out, size_t *n, size_t *cap, un
 
 /* How many entries a regular file holds (a published page holds many);
  * 1 for anything else. */
-size_t sl_input_count(const char *path)
+size_t sl_entry_input_count(const char *path)
 {
 	struct stat st;
 	if (stat(path, &st) || !S_ISREG(st.st_mode))
 		return 1;
-	sl_input in;
+	sl_entry_input in;
 	sl_error err = {0};
 	size_t n = 0;
-	if (!sl_input_open(&in, path, &err)) {
+	if (!sl_entry_input_open(&in, path, &err)) {
 		sl_entry *e = NULL;
 		int k;
-		while ((k = sl_input_next(&in, &e, &err)) != 0) {
+		while ((k = sl_entry_input_next(&in, &e, &err)) != 0) {
 			n += k > 0;
 			sl_entry_free(e);
 			e = NULL;
 			sl_error_clear(&err);
 		}
-		sl_input_close(&in);
+		sl_entry_input_close(&in);
 	}
 	sl_error_clear(&err);
 	return n ? n : 1;
 }
 
-int sl_input_open_told(sl_input *in, const char *path, int *failed)
+int sl_entry_input_open_told(sl_entry_input *in, const char *path, int *failed)
 {
 	sl_error err = {0};
-	if (!sl_input_open(in, path, &err))
+	if (!sl_entry_input_open(in, path, &err))
 		return 0;
 	sl_error_print(&err, "servelint");
 	sl_error_clear(&err);
@@ -171,11 +171,11 @@ int sl_input_open_told(sl_input *in, const char *path, int *failed)
 	return -1;
 }
 
-int sl_input_next_told(sl_input *in, sl_entry **out, int *failed)
+int sl_entry_input_next_told(sl_entry_input *in, sl_entry **out, int *failed)
 {
 	sl_error err = {0};
 	int got;
-	while ((got = sl_input_next(in, out, &err)) < 0) {
+	while ((got = sl_entry_input_next(in, out, &err)) < 0) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
 		*failed = 1;

@@ -1,15 +1,16 @@
 /*
- * config.c (cmd): the project's .servelint.yaml, as check and audit read
- * it (see config.h).
+ * config.c (entry): the project's .servelint.yaml, as check and audit read
+ * it (see entry.h); its disable and severity are applied by the check stage
+ * (sl_check_config_apply, check/checking.c).
  */
-#include "config.h"
+#include "entry.h"
 
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-char *sl_cmd_config_find(const char *path)
+char *sl_entry_config_find(const char *path)
 {
 	char *d = sl_strdup(path);
 	struct stat st;
@@ -42,7 +43,7 @@ char *sl_cmd_config_find(const char *path)
 	return NULL;
 }
 
-int sl_cmd_config_load(const char *file, sl_cmd_config *cfg, sl_error *err)
+int sl_entry_config_load(const char *file, sl_entry_config *cfg, sl_error *err)
 {
 	memset(cfg, 0, sizeof *cfg);
 	if (!file)
@@ -56,7 +57,7 @@ int sl_cmd_config_load(const char *file, sl_cmd_config *cfg, sl_error *err)
 	return SL_OK;
 }
 
-static int in_list(const sl_yaml_node *seq, const char *s, int glob)
+int sl_entry_config_listed(const sl_yaml_node *seq, const char *s, int glob)
 {
 	for (size_t i = 0; seq && seq->kind == SL_YAML_SEQ && i < seq->n; i++)
 		if (seq->items[i]->kind == SL_YAML_SCALAR &&
@@ -65,33 +66,13 @@ static int in_list(const sl_yaml_node *seq, const char *s, int glob)
 	return 0;
 }
 
-/* disable: [IDs] -> suppressed; severity: {ID: level} -> changed */
-void sl_cmd_config_apply(const sl_cmd_config *cfg, sl_findings *fs, size_t first)
-{
-	if (!cfg->doc || !cfg->doc->root)
-		return;
-	const sl_yaml_node *dis = sl_yaml_get(cfg->doc->root, "disable");
-	const sl_yaml_node *sev = sl_yaml_get(cfg->doc->root, "severity");
-	for (size_t i = first; i < fs->n; i++) {
-		sl_finding *f = &fs->v[i];
-		if (!f->suppressed && in_list(dis, sl_rule_id(f->rule), 0)) {
-			f->suppressed = 1;
-			f->justification = sl_strdup("disabled in .servelint.yaml");
-		}
-		const sl_yaml_node *lv = sl_yaml_get(sev, sl_rule_id(f->rule));
-		sl_severity s;
-		if (lv && lv->kind == SL_YAML_SCALAR && !sl_severity_parse(lv->value, &s))
-			f->severity = s;
-	}
-}
-
-int sl_cmd_config_excludes(const sl_cmd_config *cfg, const char *path)
+int sl_entry_config_excludes(const sl_entry_config *cfg, const char *path)
 {
 	const sl_yaml_node *ex = cfg->doc && cfg->doc->root ? sl_yaml_get(cfg->doc->root, "exclude") : NULL;
-	return in_list(ex, path, 1);
+	return sl_entry_config_listed(ex, path, 1);
 }
 
-void sl_cmd_config_free(sl_cmd_config *cfg)
+void sl_entry_config_free(sl_entry_config *cfg)
 {
 	sl_yaml_free(cfg->doc);
 	sl_source_free(cfg->src);

@@ -1,5 +1,5 @@
-/* variants.c (cmd): the models of an entry's variants (see variants.h). */
-#include "variants.h"
+/* variants.c (entry): the models of an entry's variants (see entry.h). */
+#include "entry.h"
 
 #include <stdlib.h>
 #include <string.h>
