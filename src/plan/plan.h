@@ -176,6 +176,7 @@ typedef struct sl_service_plan {
 	sl_plan_out out;
 	long max_model_len;          /* the setting, or the model's positions (-1 unknown) */
 	int max_model_len_default;   /* not set: the engine takes the model's */
+	int unknown_config;          /* reads an engine config file the entry does not hold */
 	long max_seqs;               /* -1 not set */
 	char *quant;                 /* the weights' quantization as planned; owned */
 	char *kv_dtype;              /* owned */
@@ -184,6 +185,8 @@ typedef struct sl_service_plan {
 } sl_service_plan;
 
 typedef struct sl_entry_plan {
+	const sl_entry *entry;       /* not owned */
+	const sl_model *model;       /* not owned */
 	const sl_hw *hw;             /* not owned; NULL unknown */
 	char *hw_from;               /* "metadata", "folder name", "--system"; owned */
 	const sl_origin *hw_origin;  /* the claim's place, or NULL */

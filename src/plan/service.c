@@ -103,6 +103,20 @@ static const char *weights_of(const sl_model *m)
 	return NULL;
 }
 
+/* the first name the workers are served under, or NULL */
+static const char *served_name(const sl_model *m)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_setting *st = sl_service_get(&m->services[i], "model.served_name");
+		if (!is_worker(m->services[i].role) || !usable(st))
+			continue;
+		json_t *v = json_is_array(st->value) ? json_array_get(st->value, 0) : st->value;
+		if (json_is_string(v) && *json_string_value(v))
+			return json_string_value(v);
+	}
+	return NULL;
+}
+
 static char *base_of(const char *w)
 {
 	size_t n = strlen(w);
@@ -256,6 +270,24 @@ static double dtype_bytes(const char *dtype)
 	return -1;
 }
 
+/* whether the entry holds a file of that base name, or its script writes one */
+static int entry_has_file(const sl_model *m, const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	const sl_entry *e = m->entry;
+	for (size_t i = 0; e && i < e->nfiles; i++)
+		if ((e->files[i]->section && !strcmp(e->files[i]->section, b)) || !strcmp(e->files[i]->name, b))
+			return 1;
+	for (size_t i = 0; i < m->nfiles; i++) {
+		const char *w = m->files[i]->section ? strrchr(m->files[i]->section, '/') : NULL;
+		w = w ? w + 1 : m->files[i]->section;
+		if (w && !strcmp(w, b))
+			return 1;
+	}
+	return 0;
+}
+
 static void plan_service(sl_entry_plan *p, sl_service_plan *sp, const sl_service *s)
 {
 	memset(sp, 0, sizeof *sp);
@@ -266,9 +298,22 @@ static void plan_service(sl_entry_plan *p, sl_service_plan *sp, const sl_service
 	const sl_arch *a = p->arch;
 	sl_plan_in *in = &sp->in;
 	in->arch = a;
+	/* an engine config file the entry does not hold may set anything */
+	const sl_setting *cf = sl_service_get(s, "engine.config_file");
+	if (cf && json_is_string(cf->value) && !entry_has_file(p->model, json_string_value(cf->value))) {
+		note(&sp->notes, &sp->nnotes, "%s is not part of the entry: its settings (parallelism, memory) are not "
+					     "known, so this worker has no plan", json_string_value(cf->value));
+		sp->unknown_config = 1;
+		return;
+	}
 	long tp = ival(s, "parallel.tensor", 1), pp = ival(s, "parallel.pipeline", 1), dp = ival(s, "parallel.data", 1);
 	if (tp == -2 || pp == -2 || dp == -2) {
 		note(&sp->notes, &sp->nnotes, "the parallelism is not known before it runs (a variable or placeholder)");
+		return;
+	}
+	if (!sl_service_get(s, "parallel.tensor") && (s->gpus > 1 || s->gpus == -2)) {
+		note(&sp->notes, &sp->nnotes, "no tensor-parallel size is set for %s GPUs: the parallelism is not known",
+		     s->gpus == -2 ? "all the" : "several");
 		return;
 	}
 	in->tp = tp < 1 ? 1 : tp;
@@ -371,6 +416,8 @@ int sl_plan_entry(const sl_model *m, sl_entry_plan **out, sl_error *err)
 		free(p);
 		return SL_ERR_INPUT;
 	}
+	p->entry = m->entry;
+	p->model = m;
 	system_of(p, f, m);
 	p->weights = weights_of(m);
 	if (g_opts.model_config) {
@@ -387,6 +434,7 @@ int sl_plan_entry(const sl_model *m, sl_entry_plan **out, sl_error *err)
 		sl_buf_printf(&b, "--model-config %s", g_opts.model_config);
 		p->arch_from = sl_buf_detach(&b);
 	} else if (p->weights) {
+		const char *served = NULL;
 		char *name = base_of(p->weights);
 		char *cfg = *name ? find_catalogue_config(m->entry->path, name) : NULL;
 		if (cfg) {
@@ -404,11 +452,16 @@ int sl_plan_entry(const sl_model *m, sl_entry_plan **out, sl_error *err)
 			p->arch_from = cfg;
 		} else if ((p->arch = sl_facts_arch(f, p->weights))) {
 			p->arch_from = sl_strdup(p->arch->file);
+		} else if (strchr("/.~", *p->weights) && (served = served_name(m)) && (p->arch = sl_facts_arch(f, served))) {
+			/* weights in a local folder (/model): the name it is served under says which */
+			sl_buf b = {0};
+			sl_buf_printf(&b, "%s, by the served model name %s", p->arch->file, served);
+			p->arch_from = sl_buf_detach(&b);
 		} else {
 			note(&p->notes, &p->nnotes,
-			     "the model %s is not one of grammars/models/ (--model-config FILE reads its config.json): "
+			     "the model %s%s%s is not one of grammars/models/ (--model-config FILE reads its config.json): "
 			     "the checks on the model are skipped",
-			     name);
+			     p->weights, served ? ", served as " : "", served ? served : "");
 		}
 		free(name);
 	} else {
