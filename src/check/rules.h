@@ -1,10 +1,10 @@
 /*
- * internal.h (check, internal): what check.c (the rules and the checks of
- * one entry) and catalogue.c (the checks that hold entries against each
- * other) share: a rule as loaded.
+ * rules.h (check, internal): a rule as rules.c loads it from its YAML file.
+ * The bottom of the check stage: every other file of it reads these
+ * fields, and rules.c (which makes them) uses no other file of the stage.
  */
-#ifndef SL_CHECK_INTERNAL_H
-#define SL_CHECK_INTERNAL_H
+#ifndef SL_CHECK_RULES_H
+#define SL_CHECK_RULES_H
 
 #include "check.h"
 
@@ -23,10 +23,10 @@ struct sl_rule {
 	int across_engines;   /* K_ENTRIES: one group per model, whatever the engine */
 };
 
-/* Adds a place the finding also concerns, with what it is (copied). */
-void sl_finding_related(sl_finding *f, const sl_origin *o, const char *msg);
-
-/* The C checks of the catalogue (catalogue.c), by name: 1 when NAME is one. */
-int sl_catalogue_c_known(const char *name);
+/* Every rule, sorted by id (check.c runs them in this order). */
+struct sl_rules {
+	sl_rule *v;
+	size_t n;
+};
 
 #endif
