@@ -206,8 +206,9 @@ typedef struct sl_plan_options {
 } sl_plan_options;
 
 /* Options for every plan after (the command line's); NULL: none. The
- * strings must outlive the plans. */
-void sl_plan_set_options(const sl_plan_options *o);
+ * strings must outlive the plans. A --model-config is read once here:
+ * returns 0, or an error (err set) when it cannot be read as a config.json. */
+int sl_plan_set_options(const sl_plan_options *o, sl_error *err);
 /* The facts every plan uses, loaded once (NULL when they cannot be, with
  * err set). */
 const sl_facts *sl_plan_facts(sl_error *err);

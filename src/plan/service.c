@@ -19,12 +19,24 @@ static sl_facts *g_facts;
 static int g_tried;
 static char *g_err_msg, *g_err_file;
 
-void sl_plan_set_options(const sl_plan_options *o)
+static int read_config(const char *path, sl_arch *a, sl_error *err);
+
+int sl_plan_set_options(const sl_plan_options *o, sl_error *err)
 {
 	if (o)
 		g_opts = *o;
 	else
 		memset(&g_opts, 0, sizeof g_opts);
+	if (!g_opts.model_config)
+		return SL_OK;
+	sl_arch a;
+	int rc = read_config(g_opts.model_config, &a, err);
+	if (rc) {
+		memset(&g_opts, 0, sizeof g_opts);
+		return rc;
+	}
+	sl_arch_free(&a);
+	return SL_OK;
 }
 
 const sl_facts *sl_plan_facts(sl_error *err)
@@ -557,27 +569,40 @@ static const char *frac_name(sl_frac_kind k)
 json_t *sl_plan_json(const sl_entry_plan *p)
 {
 	json_t *o = json_object();
-	if (p->hw)
-		json_object_set_new(o, "system",
-				    json_pack("{s:s, s:s, s:s, s:f, s:s?, s:I, s:I}", "id", p->hw->id, "name", p->hw->name,
-					      "from", p->hw_from, "memory_gib", p->hw->mem_gib, "memory_source",
-					      p->hw->mem_source, "node_gpus", (json_int_t)p->hw->node_gpus, "nvlink_domain_gpus",
-					      (json_int_t)p->hw->domain_gpus));
-	else
+	if (p->hw) {
+		json_t *h = json_pack("{s:s, s:s, s:s, s:f, s:s?, s:I, s:I, s:s}", "id", p->hw->id, "name", p->hw->name,
+				      "from", p->hw_from, "memory_gib", p->hw->mem_gib, "memory_source", p->hw->mem_source,
+				      "node_gpus", (json_int_t)p->hw->node_gpus, "nvlink_domain_gpus",
+				      (json_int_t)p->hw->domain_gpus, "facts", p->hw->file);
+		if (p->hw_origin && p->hw_origin->src) {
+			unsigned l, c;
+			sl_origin_pos(p->hw_origin, &l, &c);
+			json_object_set_new(h, "origin", json_pack("{s:s, s:i, s:i}", "file", p->hw_origin->src->path,
+								   "line", (json_int_t)l, "col", (json_int_t)c));
+		}
+		json_object_set_new(o, "system", h);
+	} else
 		json_object_set_new(o, "system", json_null());
 	if (p->arch)
 		json_object_set_new(o, "model",
-				    json_pack("{s:s, s:s, s:s?, s:f, s:s?}", "id", p->arch->id, "from", p->arch_from,
-					      "source", p->arch->source, "parameters", p->arch->params, "parameters_source",
-					      p->arch->params_source));
+				    json_pack("{s:s, s:s, s:s?, s:o, s:s?}", "id", p->arch->id, "from", p->arch_from,
+					      "source", p->arch->source, "parameters",
+					      p->arch->params > 0 ? json_integer((json_int_t)p->arch->params) : json_null(),
+					      "parameters_source", p->arch->params_source));
 	else
 		json_object_set_new(o, "model", json_null());
 	json_t *svc = json_array();
 	for (size_t i = 0; i < p->nservices; i++) {
 		const sl_service_plan *sp = &p->services[i];
-		json_t *x = json_pack("{s:s, s:I, s:I, s:I, s:b}", "service", sp->service->name, "tp",
-				      (json_int_t)sp->in.tp, "pp", (json_int_t)sp->in.pp, "dp", (json_int_t)sp->in.dp,
-				      "attention_dp", sp->in.attention_dp);
+		json_t *x = json_pack("{s:s}", "service", sp->service->name);
+		if (sp->in.tp >= 1) {
+			json_object_set_new(x, "tp", json_integer(sp->in.tp));
+			json_object_set_new(x, "pp", json_integer(sp->in.pp));
+			json_object_set_new(x, "dp", json_integer(sp->in.dp));
+			json_object_set_new(x, "attention_dp", json_boolean(sp->in.attention_dp));
+			if (sp->in.ep > 0)
+				json_object_set_new(x, "ep", json_integer(sp->in.ep));
+		}
 		if (sp->computed) {
 			json_object_set_new(x, "quantization", json_string(sp->quant));
 			json_object_set_new(x, "weights_gib", json_real(round1(sp->out.weights_gib)));
