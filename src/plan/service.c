@@ -158,7 +158,16 @@ static int read_config(const char *path, sl_arch *a, sl_error *err)
 	}
 	a->file = sl_strdup(path);
 	a->source = sl_strdup(path);
+	/* its name: models/NAME/config.json, models/NAME.json, FILE.json */
 	char *b = base_of(path);
+	if (!strcmp(b, "config.json") && strchr(path, '/')) {
+		char *dir = sl_strndup(path, (size_t)(strrchr(path, '/') - path));
+		free(b);
+		b = *dir ? base_of(dir) : sl_strdup("config.json");
+		free(dir);
+	} else if (sl_ends_with(b, ".json") && strlen(b) > 5) {
+		b[strlen(b) - 5] = '\0';
+	}
 	a->id = b;
 	return SL_OK;
 }
