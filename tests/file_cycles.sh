@@ -9,7 +9,16 @@
 # in layers, each using only those below it: a circle means two files that
 # cannot be read, changed or tested one without the other.
 #
-# Prints, per stage, each file and the files of its stage it calls; exits 1
+# One exception, by the shell's own grammar: an interpreter recurses. An
+# arithmetic expansion holds parameter expansions and a parameter expansion
+# (${X:-$((N+1))}) holds arithmetic; a compound statement (if, for, case, a
+# function's body) holds statements, and a command that names a function
+# runs its body. Each such recursion is one unit below, read as one node:
+# the units and every other file must still stand in layers.
+units="expansion=src/parse/shell/arith.c,src/parse/shell/expand.c
+statements=src/parse/shell/statement.c,src/parse/shell/control.c,src/parse/shell/functions.c,src/parse/shell/command.c"
+#
+# Prints, per stage, each file (or unit) and those of its stage it calls; exits 1
 # when a stage listed in --stages (default: every stage) has a circle, and
 # names the files in or between the circles.
 set -u
@@ -32,14 +41,25 @@ done < "$list"
 # one nm for every object (an nm per object is most of the time on a
 # loaded machine): "OBJECT: SYMBOL TYPE [VALUE SIZE]"
 tr '\n' '\0' < "$list" | xargs -0 nm -A -P > "$syms" || { echo "file_cycles: nm failed"; exit 1; }
-awk -v only="$stages" '
+awk -v only="$stages" -v units="$units" '
 function stage(p,   a) { split(p, a, "/"); return a[2] }
+BEGIN {
+	nu_ = split(units, ul, "\n")
+	for (i = 1; i <= nu_; i++) {
+		split(ul[i], kv, "=")
+		m_ = split(kv[2], fl, ",")
+		# the unit is named after its stage folder, so stage() still works
+		for (j = 1; j <= m_; j++) unit[fl[j]] = substr(fl[1], 1, match(fl[1], /[^\/]*$/) - 1) "{" kv[1] "}"
+	}
+}
+function node(f) { return (f in unit) ? unit[f] : f }
 {
 	# OBJECT is .../servelint_core.dir/src/check/rules.c.o: src/check/rules.c
 	k = index($0, ".o: ")
 	if (!k) next
 	f = substr($0, 1, k - 1)
 	sub(/.*\.dir\//, "", f)
+	f = node(f)
 	split(substr($0, k + 4), w, " ")
 	files[f] = 1
 	if (w[2] == "U") { nu++; ufile[nu] = f; usym[nu] = w[1] }
