@@ -79,6 +79,7 @@ int sl_arch_from_config(const json_t *config, sl_arch *a)
 		tie = json_object_get(config, "tie_word_embeddings");
 	a->tied = json_is_boolean(tie) ? json_is_true(tie) : -1;
 	a->attn_bias = json_is_true(json_object_get(c, "attention_bias"));
+	a->qk_norm = json_is_true(json_object_get(c, "use_qk_norm"));
 	const json_t *q = json_object_get(c, "quantization_config");
 	if (!json_is_object(q))
 		q = json_object_get(config, "quantization_config");
@@ -157,6 +158,23 @@ double sl_arch_count(const sl_arch *a, double *experts, double *embed)
 			exp = L * e;
 		}
 		total = emb + L * per_layer + H;  /* the final norm */
+	} else if (is(a, "glm4_moe")) {
+		/* GQA with q/k/v biases and (use_qk_norm) q/k norms; first_k_dense_replace
+		 * dense layers, then routed and shared experts with a biased router */
+		if (a->attn != SL_ATTN_GQA || a->intermediate <= 0 || a->moe_intermediate <= 0 || a->experts <= 0 ||
+		    a->first_dense < 0 || a->shared_experts < 0 || a->first_dense > a->layers)
+			return 0;
+		double q = (double)a->heads * (double)a->head_dim, kv = (double)a->kv_heads * (double)a->head_dim;
+		double att = H * q + 2.0 * H * kv + q * H;
+		if (a->attn_bias)
+			att += q + 2.0 * kv;
+		if (a->qk_norm)
+			att += 2.0 * (double)a->head_dim;
+		double E = (double)a->experts, MI = (double)a->moe_intermediate, kd = (double)a->first_dense;
+		double e = E * mlp(H, MI);
+		double moe_layer = e + (double)a->shared_experts * mlp(H, MI) + H * E + E;
+		total = emb + L * (att + per_layer) + kd * mlp(H, (double)a->intermediate) + (L - kd) * moe_layer + H;
+		exp = (L - kd) * e;
 	} else if (is(a, "deepseek_v3") || is(a, "deepseek_v2") || is(a, "kimi_k2")) {
 		if (a->attn != SL_ATTN_MLA || a->heads <= 0 || a->qk_nope_head_dim < 0 || a->v_head_dim <= 0 ||
 		    a->intermediate <= 0 || a->moe_intermediate <= 0 || a->experts <= 0 || a->first_dense < 0 ||

@@ -63,7 +63,8 @@ typedef struct sl_arch {
 	long max_pos;             /* max_position_embeddings */
 	int rope_scaling;         /* 1 when config.json has a rope_scaling object */
 	int tied;                 /* tie_word_embeddings: 1, 0, or -1 unknown */
-	int attn_bias;            /* attention projections carry biases (gpt-oss) */
+	int attn_bias;            /* attention projections carry biases (gpt-oss, GLM-4.5) */
+	int qk_norm;              /* use_qk_norm: q and k RMSNorms (GLM-4.5) */
 	char *quant;              /* quantization_config.quant_method (fp8, mxfp4...), or NULL */
 	char *dtype;              /* torch_dtype, or NULL */
 	double params;            /* total parameters: the data's, else counted; 0 unknown */
@@ -79,7 +80,8 @@ typedef struct sl_arch {
 int sl_arch_from_config(const json_t *config, sl_arch *out);
 /* Counts the parameters from the shapes: embeddings (and the LM head unless
  * tied), attention (GQA, or MLA's low-rank projections), MLP or experts
- * (SwiGLU: three matrices), router, norms; gpt-oss's biases and sinks.
+ * (SwiGLU: three matrices), router, norms; gpt-oss's biases and sinks;
+ * GLM-4.5's dense first layers, shared experts and biased router.
  * Returns the total, or 0 when the layout is not one of these. */
 double sl_arch_count(const sl_arch *a, double *experts, double *embed);
 void sl_arch_free(sl_arch *a);
