@@ -203,7 +203,8 @@ static char *catalogue_config(const char *dir, const char *name)
 	return found;
 }
 
-/* the catalogue's models/ folder, at or above the entry */
+/* the catalogue's models/ folder, at or above the entry (up to the git
+ * repository's top folder, and never the file system's root) */
 static char *find_catalogue_config(const char *entry_path, const char *name)
 {
 	struct stat st;
@@ -221,10 +222,15 @@ static char *find_catalogue_config(const char *entry_path, const char *name)
 			strcpy(dir, ".");
 	}
 	char *found = NULL;
-	for (int depth = 0; depth < 16 && !found; depth++) {
+	for (int depth = 0; depth < 16 && !found && strcmp(dir, "/"); depth++) {
 		found = catalogue_config(dir, name);
+		/* up to the repository's top, never to the file system's */
+		sl_buf g = {0};
+		sl_buf_printf(&g, "%s/.git", dir);
+		int top = !stat(g.data, &st);
+		sl_buf_free(&g);
 		char *sl = strrchr(dir, '/');
-		if (found || !strcmp(dir, ".") || !strcmp(dir, "/"))
+		if (found || top || !strcmp(dir, "."))
 			break;
 		if (sl == dir)
 			dir[1] = '\0';
