@@ -37,7 +37,7 @@ case "$out" in *'`--pp` is ambiguous in SGLang 0.5.13'*) ok ;; *) echo "$out"; k
 printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.8.5 --model m --kv-cache-dtype fp8_inc\n' > "$t/ch-old.sh"
 printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.11.0 --model m --kv-cache-dtype fp8_inc\n' > "$t/ch-new.sh"
 out=$("$bin" check --no-config --format gcc "$t/ch-old.sh")
-case "$out" in *'`fp8_inc` for `--kv-cache-dtype`'*'in vLLM 0.8.5'*SL1006*) ok ;; *) echo "$out"; ko "fp8_inc on 0.8.5" ;; esac
+case "$out" in *'`fp8_inc` for `--kv-cache-dtype`'*'in vLLM 0.8.5'*SL1007*) ok ;; *) echo "$out"; ko "fp8_inc on 0.8.5" ;; esac
 out=$("$bin" check --no-config --format gcc "$t/ch-new.sh")
-case "$out" in *SL1006*) echo "$out"; ko "fp8_inc on 0.11.0" ;; *) ok ;; esac
+case "$out" in *SL1007*) echo "$out"; ko "fp8_inc on 0.11.0" ;; *) ok ;; esac
 finish

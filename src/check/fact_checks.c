@@ -2,9 +2,9 @@
  * fact_checks.c: the checks that hold a flag to the engine's own source,
  * release by release (a setting's `facts`, docs/engine-facts.md): a flag the
  * entry's engine version does not accept (part of SL1001), a value outside
- * the flag's choices (SL1006), a value that is not of the flag's type or a
- * count that is not positive (SL1007), a flag that takes no value given one
- * (SL1008). Uses findings.c.
+ * the flag's choices (SL1007), a value that is not of the flag's type or a
+ * count that is not positive (SL1008), a flag that takes no value given one
+ * (SL1009). Uses findings.c.
  */
 #include "fact_checks.h"
 
@@ -330,7 +330,7 @@ static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting
 	free(names);
 }
 
-/* SL1006: a value outside the choices the flag has in the entry's release. */
+/* SL1007: a value outside the choices the flag has in the entry's release. */
 void sl_fact_choices(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
 	for (size_t i = 0; i < m->nservices; i++) {
@@ -394,7 +394,7 @@ static int positive_count(const char *key)
 	return 0;
 }
 
-/* SL1007: a value that does not read as the flag's type in the entry's
+/* SL1008: a value that does not read as the flag's type in the entry's
  * release (`--tensor-parallel-size four`, `--max-num-seqs 64.5`), or a count
  * that is not positive. */
 void sl_fact_types(const sl_rule *r, const sl_model *m, sl_findings *out)
@@ -452,7 +452,7 @@ void sl_fact_types(const sl_rule *r, const sl_model *m, sl_findings *out)
 	}
 }
 
-/* SL1008: a flag that takes no value, followed by a value the engine
+/* SL1009: a flag that takes no value, followed by a value the engine
  * leaves as a stray argument (`--enforce-eager true`). */
 void sl_fact_stray(const sl_rule *r, const sl_model *m, sl_findings *out)
 {

@@ -1,14 +1,14 @@
 /*
  * grammar.c: loading engine grammars and matching flags against them. With
  * build.c, the bottom of the normalize stage: it uses no other file of it
- * but facts.c (the generated facts it joins to a grammar on first use), and
+ * but engine_facts.c (the generated facts it joins to a grammar on first use), and
  * the files that read flags, config keys, env vars and comments (flags.c,
  * config.c, claims.c, topology.c, normalize.c) look things up in it through
  * grammar.h.
  */
 #include "grammar.h"
 
-#include "facts.h"
+#include "engine_facts.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -261,7 +261,7 @@ out:
 
 static void sl_grammar_free_one(sl_grammar *g)
 {
-	sl_facts_free(g);
+	sl_engine_facts_free(g);
 	json_decref(g->health);
 	free(g->id);
 	free(g->title);
@@ -437,7 +437,7 @@ static int exact(const sl_grammars *gs, const sl_grammar *g, const char *name, s
 	if (hit) {
 		m->flag = hit->flag;
 		m->grammar = g;
-		m->facts = sl_facts_entry(hit);
+		m->facts = sl_engine_facts_entry(hit);
 		return 1;
 	}
 	for (size_t i = 0; i < g->ninclude; i++) {
@@ -471,11 +471,11 @@ static void prefixes(const sl_grammars *gs, const sl_grammar *g, const char *nam
 			k++;
 		if (k < *nhits) {
 			if (!hits[k].facts)
-				hits[k].facts = sl_facts_entry(x);
+				hits[k].facts = sl_engine_facts_entry(x);
 			continue;
 		}
 		if (*nhits < cap)
-			hits[(*nhits)++] = (prefix_hit){x->flag, g, sl_facts_entry(x), x->name};
+			hits[(*nhits)++] = (prefix_hit){x->flag, g, sl_engine_facts_entry(x), x->name};
 		else
 			(*nhits)++;
 	}
@@ -517,7 +517,7 @@ static void join_facts(const sl_grammars *gs, const sl_grammar *g, unsigned dept
 {
 	if (depth > 8 || g->facts_joined)
 		return;
-	sl_facts_join((sl_grammar *)g);
+	sl_engine_facts_join((sl_grammar *)g);
 	for (size_t i = 0; i < g->ninclude; i++) {
 		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
 		if (inc)

@@ -68,7 +68,7 @@ typedef struct sl_grammar {
 	json_t *health;      /* how `run` tells the service is ready (grammar `health:`); may be NULL */
 	struct sl_flag_index *index;  /* every spelling, normalized and sorted */
 	size_t nindex;
-	/* The engine's generated facts (grammars/facts/<id>.json, facts.c),
+	/* The engine's generated facts (grammars/facts/<id>.tsv, engine_facts.c),
 	 * joined the first time the grammar is matched against */
 	int facts_joined;
 	char *facts;         /* the table (grammars/facts/<id>.tsv), its fields NUL-separated; or NULL */
@@ -82,7 +82,7 @@ typedef struct sl_flag_index {
 	char *name;            /* '_' read as '-' when the grammar says so */
 	const sl_flag *flag;
 	const char *line;      /* the spelling's line of the grammar's facts table, or NULL */
-	json_t *facts;         /* that line read (facts.c, on first use); owned by the grammar */
+	json_t *facts;         /* that line read (engine_facts.c, on first use); owned by the grammar */
 } sl_flag_index;
 
 typedef struct sl_grammars {
@@ -102,7 +102,7 @@ typedef struct {
 	int negated;                /* matched through the negation prefix */
 	int abbrev;                 /* matched as a unique prefix */
 	int ambiguous;              /* several flags share the prefix */
-	const json_t *facts;        /* the spelling's generated facts, or NULL (facts.c) */
+	const json_t *facts;        /* the spelling's generated facts, or NULL (engine_facts.c) */
 	/* an abbreviation several flags share, taken as the one a release has
 	 * alone: [{"name", "in"}] of every flag it may stand for (kept by the
 	 * grammar); NULL otherwise */

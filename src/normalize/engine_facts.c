@@ -1,5 +1,5 @@
 /*
- * facts.c: the engines' generated facts joined to the hand-written grammars.
+ * engine_facts.c: the engines' generated facts joined to the hand-written grammars.
  * Below grammar.c: it uses no other file of normalize (grammar.c calls it
  * the first time a grammar is matched against, so an engine no entry uses
  * costs nothing at start-up).
@@ -11,7 +11,7 @@
  * (the last three JSON). Only the fields a join needs are read up front; a
  * spelling's facts become JSON when a flag written with it is matched.
  */
-#include "facts.h"
+#include "engine_facts.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,7 +147,7 @@ static const char **lines_of(char *text, json_t *versions, size_t *n)
 	return v;
 }
 
-void sl_facts_join(sl_grammar *g)
+void sl_engine_facts_join(sl_grammar *g)
 {
 	if (g->facts_joined)
 		return;
@@ -239,7 +239,7 @@ static void set_str(json_t *e, const char *key, const char *text)
 		json_object_set_new(e, key, json_string(text));
 }
 
-json_t *sl_facts_entry(const sl_flag_index *cx)
+json_t *sl_engine_facts_entry(const sl_flag_index *cx)
 {
 	sl_flag_index *x = (sl_flag_index *)cx;
 	if (!x || !x->line)
@@ -259,7 +259,7 @@ json_t *sl_facts_entry(const sl_flag_index *cx)
 	return e;
 }
 
-void sl_facts_free(sl_grammar *g)
+void sl_engine_facts_free(sl_grammar *g)
 {
 	for (size_t i = 0; i < g->ngen; i++) {
 		for (size_t k = 0; k < g->gen[i].nnames; k++)
