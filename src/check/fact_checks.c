@@ -46,6 +46,7 @@ typedef struct {
 	size_t n;              /* releases */
 	long lo;               /* the newest recorded release at or before the entry's version; -1 none */
 	int exact;             /* the entry runs that very release */
+	int older;             /* the entry runs a version older than every recorded release */
 } judged;
 
 /* The facts of a setting, judged against its service's version (lo = -1
@@ -75,6 +76,7 @@ static int judge(const sl_service *s, const sl_setting *st, judged *j)
 			j->exact = vcmp(v, s->version) == 0;
 		}
 	}
+	j->older = j->lo < 0;
 	return 1;
 }
 
@@ -338,7 +340,8 @@ void sl_fact_choices(const sl_rule *r, const sl_model *m, sl_findings *out)
 		for (size_t k = 0; k < s->nsettings; k++) {
 			const sl_setting *st = &s->settings[k];
 			judged j;
-			if (!plain(st) || !judge(s, st, &j))
+			/* a version older than the records: its choices are not known */
+			if (!plain(st) || !judge(s, st, &j) || j.older)
 				continue;
 			json_t *ch = choices_for(&j);
 			if (json_array_size(ch)) {
@@ -413,7 +416,7 @@ void sl_fact_types(const sl_rule *r, const sl_model *m, sl_findings *out)
 				free(v);
 				continue;
 			}
-			if (!json_is_string(st->value) && !json_is_real(st->value))
+			if ((!json_is_string(st->value) && !json_is_real(st->value)) || j.older)
 				continue;
 			/* the type every release in question gives the flag */
 			const char *t = json_string_value(json_object_get(facts_at(&j, j.lo), "type"));
