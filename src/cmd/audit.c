@@ -32,7 +32,8 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: servelint audit [--format tty|json|markdown|sarif] [--html FILE] [--color WHEN] PATH...\n"
+	fputs("usage: servelint audit [--format tty|json|markdown|sarif] [--html FILE] [--color WHEN]\n"
+	      "                       [--quiet] PATH...\n"
 	      "\n"
 	      "Audits a catalogue before it is published: every entry checked with every rule,\n"
 	      "the entries held against each other (SL7xxx: one model's tokenizer mode, parsers,\n"
@@ -43,12 +44,15 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -f, --format FORMAT   tty (default), json, markdown, sarif (findings only)\n"
 	      "      --html FILE       also write the report as one self-contained HTML page\n"
+	      "                        (- writes it to standard output instead of the report)\n"
 	      "      --color WHEN      auto (default), always, never\n"
 	      "      --config FILE     settings (default: the nearest .servelint.yaml upward)\n"
 	      "      --no-config       no .servelint.yaml\n"
+	      "  -q, --quiet           print nothing on standard output (--html is still written)\n"
+	      "      --version         servelint's version\n"
 	      "  -h, --help            this help\n"
 	      "\n"
-	      "Progress goes to standard error when it is a terminal.\n"
+	      "PATH - is standard input. Progress goes to standard error when it is a terminal.\n"
 	      "Exit status: 0 clean, 1 findings, 2 unreadable input or unwritable output, 3 usage.\n",
 	      f);
 }
@@ -258,11 +262,18 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 			rc = SL_EXIT_FINDINGS;
 	}
 	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->pairs, r->npairs};
-	int wrc = !strcmp(format, "sarif") ? sl_report_findings(stdout, SL_FMT_SARIF, rules, &r->fs, SL_SEV_STYLE, 0)
-					   : sl_report_audit(stdout, format, &a, color);
+	int wrc = 0;
+	if (sl_opt_is_stdout(html))
+		; /* the page takes standard output */
+	else if (!strcmp(format, "sarif"))
+		wrc = sl_report_findings(stdout, SL_FMT_SARIF, rules, &r->fs, SL_SEV_STYLE, 0);
+	else
+		wrc = sl_report_audit(stdout, format, &a, color);
 	if (wrc || fflush(stdout))
 		rc = SL_EXIT_ERROR;
-	if (html && write_html(html, &a))
+	if (sl_opt_is_stdout(html) && (sl_report_audit_html(stdout, &a) || fflush(stdout)))
+		rc = SL_EXIT_ERROR;
+	else if (html && !sl_opt_is_stdout(html) && write_html(html, &a))
 		rc = SL_EXIT_ERROR;
 	free(fe);
 	free(ae);
@@ -293,8 +304,10 @@ static void run_free(run *r)
 int sl_cmd_audit(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"format", required_argument, NULL, 'f'},
 		{"html", required_argument, NULL, 'H'},
+		{"quiet", no_argument, NULL, 'q'},
 		{"color", required_argument, NULL, 'C'},
 		{"config", required_argument, NULL, 'c'},
 		{"no-config", no_argument, NULL, 'N'},
@@ -302,41 +315,47 @@ int sl_cmd_audit(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *format = "tty", *html = NULL, *config_file = NULL;
-	int color = -1, c, no_config = 0;
+	int color = -1, c, no_config = 0, quiet = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (strcmp(optarg, "tty") && strcmp(optarg, "json") && strcmp(optarg, "markdown") &&
 			    strcmp(optarg, "sarif")) {
 				fprintf(stderr, "servelint audit: unknown format `%s` (tty, json, markdown, sarif)\n",
 					optarg);
-				return 3;
+				return SL_EXIT_USAGE;
 			}
 			format = optarg;
 			break;
 		case 'H': html = optarg; break;
+		case 'q': quiet = 1; break;
 		case 'c': config_file = optarg; break;
 		case 'N': no_config = 1; break;
 		case 'C':
-			if ((color = sl_color_parse(optarg)) == -2) {
-				fprintf(stderr, "servelint audit: --color takes auto, always or never\n");
-				return 3;
-			}
+			if (sl_opt_color("audit", optarg, &color))
+				return SL_EXIT_USAGE;
 			break;
+		case SL_OPT_VERSION: return sl_cmd_version();
 		case 'h': usage(stdout); return SL_EXIT_OK;
-		default: usage(stderr); return 3;
+		default: usage(stderr); return SL_EXIT_USAGE;
 		}
 	}
-	if (optind >= argc) {
-		fprintf(stderr, "servelint audit: no catalogue given\n");
+	if (optind >= argc || sl_opt_stdin_once(argc, argv, optind, "audit")) {
+		if (optind >= argc)
+			fprintf(stderr, "servelint audit: no catalogue given\n");
 		usage(stderr);
-		return 3;
+		return SL_EXIT_USAGE;
 	}
 	if (html && !*html) {
 		fprintf(stderr, "servelint audit: --html needs a file name\n");
-		return 3;
+		return SL_EXIT_USAGE;
 	}
+	/* a page that cannot be written is known before anything is printed */
+	if (html && sl_opt_output_ok("audit", "--html", html))
+		return SL_EXIT_ERROR;
+	if (quiet && sl_opt_quiet())
+		return SL_EXIT_ERROR;
 	color = sl_color_resolve(color);
 	sl_grammars *gs = NULL;
 	sl_rules *rules = NULL;
@@ -358,7 +377,7 @@ int sl_cmd_audit(int argc, char **argv)
 		sl_entry_input_discover(argv[a], &paths, &np, &pcap, 0);
 	run r;
 	memset(&r, 0, sizeof r);
-	r.progress = isatty(STDERR_FILENO);
+	r.progress = isatty(STDERR_FILENO) && !quiet;
 	r.cfg = &cfg;
 	/* every path is read even when one cannot be (each told on stderr) */
 	int cfg_failed = failed;

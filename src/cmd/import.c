@@ -10,6 +10,7 @@
  * speculative decoding, so the same page always gives the same names.
  */
 #include "cmd.h"
+#include "options.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -35,7 +36,7 @@ typedef struct {
 
 static void usage(FILE *f)
 {
-	fputs("usage: servelint import --out DIR PAGE...\n"
+	fputs("usage: servelint import (--out DIR | --dry-run) PAGE...\n"
 	      "\n"
 	      "Splits published catalogue pages (scraped page text) into entry folders\n"
 	      "DIR/<model>/<system>/<variant>/: launch.sh, the YAML files the page embeds,\n"
@@ -44,10 +45,12 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -o, --out DIR   where to write (created if missing)\n"
 	      "  -n, --dry-run   list the folders, write nothing\n"
+	      "      --version   servelint's version\n"
 	      "  -h, --help      this help\n"
 	      "\n"
 	      "Exit status: 0 on success, 2 when a page cannot be split or an entry\n"
-	      "cannot be read (nothing is written then) or a folder already exists.\n",
+	      "cannot be read (nothing is written then) or a folder already exists,\n"
+	      "3 usage.\n",
 	      f);
 }
 
@@ -490,6 +493,7 @@ static int mkdirs(const char *path)
 int sl_cmd_import(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"out", required_argument, NULL, 'o'},
 		{"dry-run", no_argument, NULL, 'n'},
 		{"help", no_argument, NULL, 'h'},
@@ -502,14 +506,15 @@ int sl_cmd_import(int argc, char **argv)
 		switch (c) {
 		case 'o': out = optarg; break;
 		case 'n': dry = 1; break;
+		case SL_OPT_VERSION: return sl_cmd_version();
 		case 'h': usage(stdout); return SL_EXIT_OK;
-		default: usage(stderr); return SL_EXIT_ERROR;
+		default: usage(stderr); return SL_EXIT_USAGE;
 		}
 	}
 	if ((!out && !dry) || optind >= argc) {
 		fprintf(stderr, "servelint import: %s\n", optind >= argc ? "no page given" : "--out DIR is required");
 		usage(stderr);
-		return SL_EXIT_ERROR;
+		return SL_EXIT_USAGE;
 	}
 	sl_error err = {0};
 	sl_grammars *gs;

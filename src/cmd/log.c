@@ -37,7 +37,11 @@ static void usage(FILE *f)
 	      "      --only GLOB       only keys matching GLOB (repeatable)\n"
 	      "      --color WHEN      auto (default), always, never\n"
 	      "      --stats           tell on stderr how many entries were looked up and\n"
-	      "                        parsed (each distinct object once)\n",
+	      "                        parsed (each distinct object once)\n"
+	      "      --version         servelint's version\n"
+	      "  -h, --help            this help\n"
+	      "\n"
+	      "Exit status: 0, 2 unreadable input or unknown revision, 3 usage.\n",
 	      f);
 }
 
@@ -71,6 +75,7 @@ static int same_at(const char *r1, const char *r2, const char *path)
 int sl_cmd_log(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"rev", required_argument, NULL, 'r'},
 		{"no-reformat", no_argument, NULL, 'n'},
 		{"format", required_argument, NULL, 'f'},
@@ -93,29 +98,28 @@ int sl_cmd_log(int argc, char **argv)
 		case 'f':
 			if (strcmp(optarg, "tty") && strcmp(optarg, "markdown")) {
 				fprintf(stderr, "servelint log: unknown format `%s` (tty, markdown)\n", optarg);
-				return 3;
+				return SL_EXIT_USAGE;
 			}
 			format = optarg;
 			break;
 		case 'i':
 		case 'O':
 			if (sl_key_globs_take(&keys, c, optarg, "log") < 0)
-				return 3;
+				return SL_EXIT_USAGE;
 			break;
 		case 'C':
-			if ((color = sl_color_parse(optarg)) == -2) {
-				fprintf(stderr, "servelint log: --color takes auto, always or never\n");
-				return 3;
-			}
+			if (sl_opt_color("log", optarg, &color))
+				return SL_EXIT_USAGE;
 			break;
+		case SL_OPT_VERSION: return sl_cmd_version();
 		case 'h': usage(stdout); return SL_EXIT_OK;
-		default: usage(stderr); return 3;
+		default: usage(stderr); return SL_EXIT_USAGE;
 		}
 	}
 	if (argc - optind != 1) {
 		fprintf(stderr, "servelint log: one entry PATH is needed\n");
 		usage(stderr);
-		return 3;
+		return SL_EXIT_USAGE;
 	}
 	color = sl_color_resolve(color);
 	int md = !strcmp(format, "markdown");
@@ -141,6 +145,17 @@ int sl_cmd_log(int argc, char **argv)
 		if (sl_entry_from_git(at.data, &e, &err))
 			rc = SL_EXIT_ERROR;
 		sl_entry_free(e);
+		if (!rc && (keys.ni || keys.no)) {
+			/* a key glob is told when it matches nothing at REV */
+			sl_entry_cached h = {0};
+			sl_error ignored = {0};
+			if (!sl_entry_cache_get(cache, at.data, &h, &ignored) && h.model) {
+				const sl_model *m = h.model;
+				sl_key_globs_warn(&keys, &m, 1, "log");
+			}
+			sl_error_clear(&ignored);
+			sl_entry_cache_release(cache, &h);
+		}
 		sl_buf_free(&at);
 	}
 	if (md && !rc)

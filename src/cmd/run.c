@@ -55,7 +55,13 @@ static void usage(FILE *f)
 	      "  -p, --probe CMD       a shell command timed once everything is ready\n"
 	      "      --logs DIR        where the logs go (default: a new folder under $TMPDIR)\n"
 	      "  -f, --format FORMAT   tty (default), json\n"
-	      "      --export-json F   timings in hyperfine's export layout (seconds)\n",
+	      "      --export-json F   timings in hyperfine's export layout (seconds; - is\n"
+	      "                        standard output)\n"
+	      "      --version         servelint's version\n"
+	      "  -h, --help            this help\n"
+	      "\n"
+	      "Exit status: 0; 1 the run failed; 2 input errors (and a dry run with\n"
+	      "something unresolved); 3 usage; 128+N after signal N.\n",
 	      f);
 }
 
@@ -328,6 +334,7 @@ static void describe_status(sl_buf *b, int st)
 int sl_cmd_run(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"service", required_argument, NULL, 's'},
 		{"set", required_argument, NULL, 'S'},
 		{"dry-run", no_argument, NULL, 'n'},
@@ -360,45 +367,47 @@ int sl_cmd_run(int argc, char **argv)
 		case 'S':
 			if (!strchr(optarg, '=') || *optarg == '=') {
 				fprintf(stderr, "servelint run: --set takes NAME=VALUE\n");
-				rc = 3;
+				rc = SL_EXIT_USAGE;
 			}
 			sets[nsets++] = optarg;
 			/* a shell name (or $N) is also the script's variable: bound
 			 * where the script reads it, as show --set does; a
 			 * placeholder's name (host-path, <8 GPUs>) is not */
 			if (!rc && is_shell_name(optarg) && sl_binds_take(&binds, optarg, "run"))
-				rc = 3;
+				rc = SL_EXIT_USAGE;
 			break;
 		case 'n': dry = 1; break;
 		case 'N': po.native = 1; break;
-		case 'r': rc = parse_count(optarg, "--repeat", 1, &repeat) ? 3 : rc; break;
-		case 'w': rc = parse_count(optarg, "--warmup", 0, &warmup) ? 3 : rc; break;
+		case 'r': rc = parse_count(optarg, "--repeat", 1, &repeat) ? SL_EXIT_USAGE : rc; break;
+		case 'w': rc = parse_count(optarg, "--warmup", 0, &warmup) ? SL_EXIT_USAGE : rc; break;
 		case 'R': po.ready = optarg; break;
-		case 't': rc = parse_seconds(optarg, "--timeout", &ro.timeout) ? 3 : rc; break;
-		case 'g': rc = parse_seconds(optarg, "--grace", &ro.grace) ? 3 : rc; break;
+		case 't': rc = parse_seconds(optarg, "--timeout", &ro.timeout) ? SL_EXIT_USAGE : rc; break;
+		case 'g': rc = parse_seconds(optarg, "--grace", &ro.grace) ? SL_EXIT_USAGE : rc; break;
 		case 'p': ro.probe = optarg; break;
 		case 'L': ro.logs = optarg; break;
 		case 'f':
 			if (strcmp(optarg, "tty") && strcmp(optarg, "json")) {
 				fprintf(stderr, "servelint run: unknown format `%s` (tty, json)\n", optarg);
-				rc = 3;
+				rc = SL_EXIT_USAGE;
 			}
 			format = optarg;
 			break;
 		case 'E': export_json = optarg; break;
-		case 'V': rc = parse_count(optarg, "--variant", 1, &variant) ? 3 : rc; break;
+		case 'V': rc = parse_count(optarg, "--variant", 1, &variant) ? SL_EXIT_USAGE : rc; break;
+		case SL_OPT_VERSION:
 		case 'h':
-			usage(stdout);
+			if (c == 'h')
+				usage(stdout);
 			free(svcs);
 			free(sets);
 			sl_binds_free(&binds);
-			return SL_EXIT_OK;
-		default: rc = 3; break;
+			return c == 'h' ? SL_EXIT_OK : sl_cmd_version();
+		default: rc = SL_EXIT_USAGE; break;
 		}
 	}
 	if (!rc && argc - optind != 1) {
 		fprintf(stderr, "servelint run: one ENTRY is needed\n");
-		rc = 3;
+		rc = SL_EXIT_USAGE;
 	}
 	if (rc) {
 		usage(stderr);
@@ -406,6 +415,12 @@ int sl_cmd_run(int argc, char **argv)
 		free(sets);
 		sl_binds_free(&binds);
 		return rc;
+	}
+	if (export_json && sl_opt_output_ok("run", "--export-json", export_json)) {
+		free(svcs);
+		free(sets);
+		sl_binds_free(&binds);
+		return SL_EXIT_ERROR;
 	}
 	po.services = svcs;
 	po.nservices = nsvcs;
@@ -437,7 +452,7 @@ int sl_cmd_run(int argc, char **argv)
 	    sl_entry_model_one(e, gs, &binds, (unsigned)variant, &m, &err) ||
 	    (prc = sl_exec_plan(m, &po, &plan, &err))) {
 		sl_error_print(&err, "servelint run");
-		rc = prc == SL_ERR_USAGE ? 3 : SL_EXIT_ERROR;
+		rc = prc == SL_ERR_USAGE ? SL_EXIT_USAGE : SL_EXIT_ERROR;
 		goto done;
 	}
 	if (dry) {
@@ -607,7 +622,10 @@ int sl_cmd_run(int argc, char **argv)
 		}
 		if (export_json) {
 			json_t *doc = json_pack("{s:O}", "results", results);
-			if (write_json(export_json, doc)) {
+			if (sl_opt_is_stdout(export_json)) {
+				json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
+				fputc('\n', stdout);
+			} else if (write_json(export_json, doc)) {
 				fprintf(stderr, "servelint run: cannot write %s: %s\n", export_json, strerror(errno));
 				rc = SL_EXIT_ERROR;
 			}

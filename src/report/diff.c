@@ -93,14 +93,18 @@ int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *na
 		if (md) {
 			fprintf(f, "| %s | `%s` | `%s` | `%s` |\n", mark, c->key, x, y);
 		} else {
-			fprintf(f, "  %s %s: %s -> %s", mark, c->key, x, y);
+			/* as git colours its diff: - red, + green, ~ (changed) yellow */
+			const char *on = !color ? "" : c->kind == SL_CH_ADDED ? "\033[32m" :
+					 c->kind == SL_CH_REMOVED ? "\033[31m" : c->kind == SL_CH_DEFAULT ? "\033[2m" :
+					 "\033[33m";
+			fprintf(f, "%s  %s %s: %s -> %s", on, mark, c->key, *x ? x : "\"\"", *y ? y : "\"\"");
 			if (c->kind == SL_CH_DEFAULT)
 				fputs("  (explicit default)", f);
-			fputs("  [", f);
+			fprintf(f, "%s  %s[", color ? "\033[0m" : "", color ? "\033[2m" : "");
 			where(f, &c->at_a);
 			fputs(" -> ", f);
 			where(f, &c->at_b);
-			fputs("]\n", f);
+			fprintf(f, "]%s\n", color ? "\033[0m" : "");
 		}
 		free(x);
 		free(y);

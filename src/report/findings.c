@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SL_VERSION "0.1.0"
+#ifndef SL_VERSION /* set by CMakeLists.txt from the project's version */
+#define SL_VERSION "0.0.0"
+#endif
 
 int sl_format_parse(const char *s, sl_format *out)
 {
