@@ -123,4 +123,24 @@ n=$(cd corpus && "$bin" check -f gcc --include 'deepseek-v4-pro/*' . 2>&1 | grep
 	ok || ko "diff --only matching nothing: no warning"
 "$bin" matrix --ignore 'zzz' "$e" "$e2" 2>&1 > /dev/null | grep -q "matched no key" && ok || ko "matrix --ignore: no warning"
 "$bin" diff --only 'parallel.*' "$e" "$e2" 2>&1 > /dev/null | grep -q warning && ko "diff --only parallel.* warned" || ok
+
+# ---- .servelint.yaml validated: located errors, exit 2 -------------------
+cfg() { # cfg NAME TEXT WHERE: check and audit with --config of TEXT fail at WHERE
+	printf '%s\n' "$2" > "$w/$1.yaml"
+	for cmd in check audit; do
+		msg=$("$bin" $cmd --config "$w/$1.yaml" "$t" 2>&1 > /dev/null); s=$?
+		[ $s -eq 2 ] && case $msg in *"$w/$1.yaml:$3: "*) true ;; *) false ;; esac && ok ||
+			ko "$cmd config $1: exit $s, '$msg'"
+	done
+}
+cfg scalar 'disable: SL4002' 1:10
+cfg unknown-key 'bogus: 1' 1:1
+cfg unknown-id 'disable: [SL9999]' 1:11
+cfg bad-level 'severity: {SL1001: fatal}' 1:20
+cfg unknown-sev-id "disable: [SL4002]
+severity: {SL0000: error}" 2:12
+cfg not-a-map '- SL4002' 1:1
+printf 'disable: [SL1001]\nexclude: ["x/*"]\nseverity: {SL3001: warning}\n' > "$w/ok.yaml"
+n=$("$bin" check -f gcc --config "$w/ok.yaml" "$t" | grep -c 'SL1001')
+[ "$n" -eq 0 ] && ok || ko "a valid config: SL1001 not disabled"
 finish

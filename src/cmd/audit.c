@@ -366,7 +366,7 @@ int sl_cmd_audit(int argc, char **argv)
 	sl_entry_config cfg;
 	sl_error err = {0};
 	int failed = 0;
-	if (sl_entry_config_load(cfg_path, &cfg, &err)) {
+	if (sl_entry_config_load(cfg_path, &cfg, &err) || sl_check_config_validate(rules, &cfg, &err)) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
 		failed = 1;

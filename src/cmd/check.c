@@ -234,7 +234,7 @@ int sl_cmd_check(int argc, char **argv)
 	char *cfg_path = no_config ? NULL : config_file ? sl_strdup(config_file) : sl_entry_config_find(argv[optind]);
 	sl_entry_config cfg;
 	int failed = 0;
-	if (sl_entry_config_load(cfg_path, &cfg, &err)) {
+	if (sl_entry_config_load(cfg_path, &cfg, &err) || sl_check_config_validate(rules, &cfg, &err)) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
 		failed = 1;
