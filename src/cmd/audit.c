@@ -173,7 +173,7 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 			it.llm = sl_strdup(sl_catalogue_model_of(it.model));
 		SL_PUSH(r->items, r->n, r->cap, it);
 		if (r->progress)
-			fprintf(stderr, "\raudit: %zu entries read", r->n);
+			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
 	}
 	sl_entry_input_close(&in);
 	return failed ? -1 : 0;

@@ -337,16 +337,19 @@ static void entry_detail(FILE *f, json_t *e)
 			esc(f, str(r, "parallelism"));
 		}
 	}
-	if (str(e, "spec")) {
+	char *spec = sl_report_audit_spec(e);
+	if (spec) {
 		fputs(" \xc2\xb7 ", f);
-		esc(f, str(e, "spec"));
+		esc(f, spec);
 	}
+	free(spec);
 	json_t *g = json_object_get(e, "gpus");
 	if (json_is_integer(json_object_get(g, "used"))) {
 		fprintf(f, " \xc2\xb7 %lld", num(g, "used"));
 		if (json_is_integer(json_object_get(g, "of")))
 			fprintf(f, " of %lld", num(g, "of"));
-		fputs(" GPUs", f);
+		json_int_t last = json_is_integer(json_object_get(g, "of")) ? num(g, "of") : num(g, "used");
+		fputs(last == 1 ? " GPU" : " GPUs", f);
 	}
 }
 
@@ -402,14 +405,17 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 	      f);
 	fputs(css, f);
 	fputs("</style></head><body>\n<header><h1>Catalogue audit</h1><p>", f);
-	fprintf(f, "%lld entries \xc2\xb7 %lld models \xc2\xb7 %lld systems \xc2\xb7 %lld findings \xe2\x80\x94 servelint audit",
-		num(s, "entries"), num(s, "models"), num(s, "systems"), num(fc, "total"));
+	fprintf(f, "%lld entr%s \xc2\xb7 %lld model%s \xc2\xb7 %lld system%s \xc2\xb7 %lld finding%s \xe2\x80\x94 servelint audit",
+		num(s, "entries"), num(s, "entries") == 1 ? "y" : "ies", num(s, "models"), num(s, "models") == 1 ? "" : "s",
+		num(s, "systems"), num(s, "systems") == 1 ? "" : "s", num(fc, "total"), num(fc, "total") == 1 ? "" : "s");
 	fputs("</p></header>\n<main>\n<section id=\"summary\"><h2>Summary</h2><div class=\"cards\">", f);
-	card(f, num(s, "entries"), "entries", "");
-	card(f, num(s, "models"), "models", "");
-	card(f, num(s, "systems"), "systems", "");
-	card(f, num(fc, "error"), "errors", "");
-	card(f, num(fc, "warning"), "warnings", "");
+#define ONE(n, one, many) ((n) == 1 ? (one) : (many))
+	card(f, num(s, "entries"), ONE(num(s, "entries"), "entry", "entries"), "");
+	card(f, num(s, "models"), ONE(num(s, "models"), "model", "models"), "");
+	card(f, num(s, "systems"), ONE(num(s, "systems"), "system", "systems"), "");
+	card(f, num(fc, "error"), ONE(num(fc, "error"), "error", "errors"), "");
+	card(f, num(fc, "warning"), ONE(num(fc, "warning"), "warning", "warnings"), "");
+#undef ONE
 	card(f, num(fc, "info") + num(fc, "style"), "info and style", "");
 	card(f, num(fc, "catalogue"), "across entries", "");
 	fputs("</div>\n", f);

@@ -96,10 +96,15 @@ static int tty(FILE *f, const sl_matrix *m, char *const *names, int all, int col
 			fputc('\n', f);
 		}
 	} else {
-		fprintf(f, "no difference between the %zu entries\n", nc);
+		if (nc == 2)
+			fputs("no difference between the two entries\n", f);
+		else
+			fprintf(f, "no difference between the %zu entries\n", nc);
 	}
 	if (nsame) {
-		fprintf(f, "%ssame in all %zu entries (%zu key%s):%s\n", color ? "\033[1m" : "", nc, nsame,
+		char all_n[32];
+		snprintf(all_n, sizeof all_n, nc == 2 ? "both entries" : "all %zu entries", nc);
+		fprintf(f, "%ssame in %s (%zu key%s):%s\n", color ? "\033[1m" : "", all_n, nsame,
 			nsame == 1 ? "" : "s", color ? "\033[0m" : "");
 		for (size_t r = 0; r < m->nrows; r++)
 			if (!m->rows[r].differs)
@@ -156,7 +161,10 @@ static int markdown(FILE *f, const sl_matrix *m, char *const *names, int all)
 		fputc('\n', f);
 	}
 	if (nsame) {
-		fprintf(f, "\n<details><summary>Same in all %zu entries (%zu keys)</summary>\n\n", m->ncols, nsame);
+		char all_n[32];
+		snprintf(all_n, sizeof all_n, m->ncols == 2 ? "both entries" : "all %zu entries", m->ncols);
+		fprintf(f, "\n<details><summary>Same in %s (%zu key%s)</summary>\n\n", all_n, nsame,
+			nsame == 1 ? "" : "s");
 		for (size_t r = 0; r < m->nrows; r++) {
 			if (m->rows[r].differs)
 				continue;

@@ -88,6 +88,9 @@ typedef struct sl_audit {
  * precision, parallelism per role, speculative decoding, GPUs used of
  * total, finding counts) and every finding. */
 json_t *sl_report_audit_json(const sl_audit *a);
+/* An audit entry's (of sl_report_audit_json) speculative decoding as text,
+ * "dspark 5" (caller frees), or NULL when it has none. */
+char *sl_report_audit_spec(json_t *entry);
 /* The audit as format tty, markdown or json. Returns 0, or -1 on a write error. */
 int sl_report_audit(FILE *f, const char *format, const sl_audit *a, int color);
 /* The audit as one self-contained HTML page: inline CSS and a little
