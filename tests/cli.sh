@@ -111,6 +111,29 @@ mkhist
 out=$(cd "$hist" && "$bin" review -q HEAD~7 HEAD); s=$?
 [ $s -eq 1 ] && [ -z "$out" ] && ok || ko "review -q: exit $s"
 
+# ---- JSON: every document carries its format version; facts are members --
+jv() { # jv NAME COMMAND...: the document's first member is servelint_json: 1
+	name=$1
+	shift
+	"$@" > "$w/doc.json" 2> /dev/null
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); k=list(d)[0]; sys.exit(not (k=="servelint_json" and d[k]==1))' \
+		"$w/doc.json" && ok || ko "$name: no servelint_json version first"
+}
+jv show "$bin" show -f json "$e"
+jv check "$bin" check -f json "$t"
+jv diff "$bin" diff -f json "$e" "$e2"
+jv matrix "$bin" matrix -f json "$e" "$e2"
+jv audit "$bin" audit -f json "$e" "$e2"
+jv run "$bin" run --dry-run -f json "$e"
+(cd "$hist" && jv "diff REV REV" "$bin" diff -f json HEAD~7 HEAD)
+(cd "$hist" && jv log "$bin" log -f json cat/vllm)
+(cd "$hist" && jv review "$bin" review -f json HEAD~7 HEAD)
+(cd "$hist" && "$bin" log -f json cat/vllm) | grep -q '"status": "changed"' && ok || ko "log --format json: no commits"
+"$bin" check -f json "$t" | grep -q "\"entry\": \"$t\"" && ok || ko "check json: findings carry no entry"
+"$bin" diff -f json corpus/deepseek-v4.1-flash/h200-sxm-x8/vllm-tp4-dspark5 "$e" | grep -q '"env": {' && ok || ko "diff json: env is not a member"
+"$bin" diff -f json "$e" "$e2" | grep -q '"source": "metadata"' && ok || ko "diff json: a claim is not a member"
+"$bin" audit -f json "$e" | grep -q '"method": "dspark"' && ok || ko "audit json: spec is a string"
+
 # ---- globs that match nothing warn; globs are relative to the PATH ------
 n=$("$bin" check -f gcc --include 'deepseek-v4-pro/*' corpus 2>&1 | grep -c 'SL4002')
 [ "$n" -gt 0 ] && ok || ko "--include relative to the search root"

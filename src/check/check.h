@@ -35,6 +35,7 @@ typedef struct sl_finding {
 	unsigned fix_skip, fix_len;
 	int suppressed;          /* by a `# servelint disable=` comment or the config */
 	char *justification;     /* the reason given after `--`, or NULL; owned */
+	const char *entry;       /* the name of the entry it is about, or NULL; not owned */
 } sl_finding;
 
 typedef struct sl_findings {

@@ -163,6 +163,8 @@ int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules
 	}
 	sl_check_suppress(entry, fs, first);
 	sl_check_config_apply(cfg, fs, first);
+	for (size_t i = first; i < fs->n; i++)
+		fs->v[i].entry = entry->path;
 	return failed ? -1 : 0;
 }
 

@@ -239,6 +239,7 @@ static void check_catalogue(run *r, const sl_rules *rules)
 			if (in_entry(r->items[i].entry, r->fs.v[f].where.src)) {
 				sl_findings one = {&r->fs.v[f], 1, 1};
 				sl_check_suppress(r->items[i].entry, &one, 0);
+				r->fs.v[f].entry = r->items[i].entry->path;
 				break;
 			}
 	sl_check_config_apply(r->cfg, &r->fs, first);

@@ -108,7 +108,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 	if (rc == SL_EXIT_OK) {
 		size_t total = count[0] + count[1] + count[2] + count[3] + count[4] + count[5] + count[6];
 		if (json) {
-			json_t *doc = json_pack("{s:s, s:s, s:o}", "from", r1, "to", r2, "entries", entries);
+			json_t *doc = sl_report_json_doc(json_pack("{s:s, s:s, s:o}", "from", r1, "to", r2, "entries", entries));
 			entries = NULL;
 			if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)))
 				rc = SL_EXIT_ERROR;

@@ -22,7 +22,7 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: servelint log [--rev REV] [--no-reformat] [--format tty|markdown]\n"
+	fputs("usage: servelint log [--rev REV] [--no-reformat] [--format tty|markdown|json]\n"
 	      "                     [--ignore KEY-GLOB]... [--only KEY-GLOB]... PATH\n"
 	      "\n"
 	      "The semantic history of the entry at PATH (a folder or script, relative to\n"
@@ -32,7 +32,7 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -r, --rev REV         start from REV instead of HEAD\n"
 	      "      --no-reformat     leave out commits that only reformatted the entry\n"
-	      "  -f, --format FORMAT   tty (default), markdown\n"
+	      "  -f, --format FORMAT   tty (default), markdown, json\n"
 	      "      --ignore GLOB     leave out keys matching GLOB (repeatable)\n"
 	      "      --only GLOB       only keys matching GLOB (repeatable)\n"
 	      "      --color WHEN      auto (default), always, never\n"
@@ -96,8 +96,8 @@ int sl_cmd_log(int argc, char **argv)
 		case 'n': no_reformat = 1; break;
 		case 'S': stats = 1; break;
 		case 'f':
-			if (strcmp(optarg, "tty") && strcmp(optarg, "markdown")) {
-				fprintf(stderr, "servelint log: unknown format `%s` (tty, markdown)\n", optarg);
+			if (strcmp(optarg, "tty") && strcmp(optarg, "markdown") && strcmp(optarg, "json")) {
+				fprintf(stderr, "servelint log: unknown format `%s` (tty, markdown, json)\n", optarg);
 				return SL_EXIT_USAGE;
 			}
 			format = optarg;
@@ -122,7 +122,8 @@ int sl_cmd_log(int argc, char **argv)
 		return SL_EXIT_USAGE;
 	}
 	color = sl_color_resolve(color);
-	int md = !strcmp(format, "markdown");
+	int md = !strcmp(format, "markdown"), json = !strcmp(format, "json");
+	json_t *commits = json_array();
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_commit *cs = NULL;
@@ -203,16 +204,27 @@ int sl_cmd_log(int argc, char **argv)
 			date(when, sizeof when, k);
 			if (progress)
 				fputs("\r\033[K", stderr);
-			if (md)
+			if (json) {
+				json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "id", k->id, "author", k->author,
+						      "date", when, "subject", k->subject, "status",
+						      sl_diff_touched_status[st], "path", t.new_path);
+				if (st >= 4)
+					json_object_set_new(o, "old_path", json_string(t.old_path));
+				if (st == 0 || st == 4)
+					json_object_set_new(o, "diff", sl_report_diff_json(&cmp.diff, cmp.na, cmp.nb));
+				json_array_append_new(commits, o);
+			} else if (md)
 				printf("- `%.12s` %s, %s: **%s**: %s", k->id, k->author, when, k->subject,
 				       sl_diff_touched_status[st]);
 			else
 				printf("%scommit %.12s%s %s  %s\n    %s\n  %s", color ? "\033[33m" : "", k->id,
 				       color ? "\033[0m" : "", k->author, when, k->subject, sl_diff_touched_status[st]);
-			if (st >= 4)
+			if (st >= 4 && !json)
 				printf(md ? " from `%s`" : " from %s", t.old_path);
-			fputs("\n", stdout);
-			sl_report_touched_diff(&cmp, md, color);
+			if (!json) {
+				fputs("\n", stdout);
+				sl_report_touched_diff(&cmp, md, color);
+			}
 			shown++;
 		}
 		sl_diff_touched_free(&cmp);
@@ -227,9 +239,17 @@ int sl_cmd_log(int argc, char **argv)
 	if (rc) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
+	} else if (json) {
+		json_t *doc = sl_report_json_doc(json_pack("{s:s, s:s, s:O}", "path", argv[optind], "rev", rev,
+							   "commits", commits));
+		if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)))
+			rc = SL_EXIT_ERROR;
+		fputc('\n', stdout);
+		json_decref(doc);
 	} else if (!shown) {
 		printf("%s\n", md ? "No commit changed how the model is served." : "no commit changed the entry");
 	}
+	json_decref(commits);
 	if (!rc && (fflush(stdout) || ferror(stdout)))
 		rc = SL_EXIT_ERROR;
 	if (stats && cache)

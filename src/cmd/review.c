@@ -59,6 +59,8 @@ static int check_at(const char *spec, sl_entry_cache *cache, const sl_rules *rul
 		sl_check_model(rules, h->model, NULL, fs);
 	}
 	sl_check_suppress(h->entry, fs, first);
+	for (size_t i = first; i < fs->n; i++)
+		fs->v[i].entry = h->entry->path;
 	return 0;
 }
 

@@ -23,6 +23,7 @@
 
 #include "exec/exec.h"
 #include "normalize/normalize.h"
+#include "report/report.h"
 
 static void usage(FILE *f)
 {
@@ -463,8 +464,9 @@ int sl_cmd_run(int argc, char **argv)
 			json_t *files = json_array();
 			for (size_t i = 0; i < plan.nfiles; i++)
 				json_array_append_new(files, json_string(plan.file_names[i]));
-			json_t *doc = json_pack("{s:s, s:b, s:o, s:o, s:o}", "entry", e->path, "dry_run", 1, "processes",
-						plan_json(&plan, ro.logs), "files", files, "notes", notes);
+			json_t *doc = sl_report_json_doc(json_pack("{s:s, s:b, s:o, s:o, s:o}", "entry", e->path, "dry_run",
+								   1, "processes", plan_json(&plan, ro.logs), "files",
+								   files, "notes", notes));
 			json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 			fputc('\n', stdout);
 			json_decref(doc);
@@ -592,9 +594,9 @@ int sl_cmd_run(int argc, char **argv)
 	}
 	/* a failed run still gives its JSON: what ran, how each cycle ended */
 	if (json && rc != SL_EXIT_OK && rc != SL_EXIT_ERROR) {
-		json_t *doc = json_pack("{s:s, s:s, s:I, s:I, s:b, s:[], s:O}", "entry", e->path, "logs", ro.logs,
-					"repeat", (json_int_t)repeat, "warmup", (json_int_t)warmup, "ok", 0, "results",
-					"cycles", cycles);
+		json_t *doc = sl_report_json_doc(json_pack("{s:s, s:s, s:I, s:I, s:b, s:[], s:O}", "entry", e->path,
+							   "logs", ro.logs, "repeat", (json_int_t)repeat, "warmup",
+							   (json_int_t)warmup, "ok", 0, "results", "cycles", cycles));
 		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
 		fputc('\n', stdout);
 		json_decref(doc);
@@ -612,9 +614,10 @@ int sl_cmd_run(int argc, char **argv)
 			if (ss[i].n)
 				json_array_append_new(results, series_json(&ss[i]));
 		if (json) {
-			json_t *doc = json_pack("{s:s, s:s, s:I, s:I, s:b, s:O, s:o}", "entry", e->path, "logs",
-						ro.logs, "repeat", (json_int_t)repeat, "warmup", (json_int_t)warmup, "ok", 1,
-						"results", results, "cycles", cycles);
+			json_t *doc = sl_report_json_doc(json_pack("{s:s, s:s, s:I, s:I, s:b, s:O, s:o}", "entry",
+								   e->path, "logs", ro.logs, "repeat", (json_int_t)repeat,
+								   "warmup", (json_int_t)warmup, "ok", 1, "results",
+								   results, "cycles", cycles));
 			cycles = NULL;
 			json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
 			fputc('\n', stdout);

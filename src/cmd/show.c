@@ -204,7 +204,7 @@ int sl_cmd_show(int argc, char **argv)
 		if (json) {
 			/* dumped into memory, then written at once: json_dumpf
 			 * writes token by token through stdio */
-			json_t *doc = json_pack("{s:O}", "entries", arr);
+			json_t *doc = sl_report_json_doc(json_pack("{s:O}", "entries", arr));
 			if (json_dump_callback(doc, json_to_buf, &text,
 					       JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)))
 				rc = SL_EXIT_ERROR;

@@ -469,6 +469,7 @@ int sl_report_audit(FILE *f, const char *format, const sl_audit *a, int color)
 	json_t *doc = sl_report_audit_json(a);
 	int rc;
 	if (!strcmp(format, "json")) {
+		doc = sl_report_json_doc(doc);
 		rc = json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 		fputc('\n', f);
 		rc = rc || ferror(f) ? -1 : 0;

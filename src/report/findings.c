@@ -152,6 +152,8 @@ static json_t *one_json(const sl_finding *f)
 		json_array_append_new(rel, json_pack("{s:s, s:o}", "message", f->related_msg[k], "location",
 						     loc_json(&f->related[k])));
 	json_object_set_new(o, "related", rel);
+	if (f->entry)
+		json_object_set_new(o, "entry", json_string(f->entry));
 	if (f->hint)
 		json_object_set_new(o, "did_you_mean", json_string(f->hint));
 	if (f->fix) {
@@ -366,7 +368,7 @@ int sl_report_findings(FILE *out, sl_format fmt, const sl_rules *rules, const sl
 			for (size_t i = 0; i < fs->n; i++)
 				if (fs->v[i].severity >= min && !fs->v[i].suppressed)
 					json_array_append_new(arr, one_json(&fs->v[i]));
-			doc = json_pack("{s:o}", "findings", arr);
+			doc = sl_report_json_doc(json_pack("{s:o}", "findings", arr));
 		}
 		int rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		json_decref(doc);

@@ -11,6 +11,15 @@
 #include "../check/check.h"
 #include "../diff/diff.h"
 
+/* Every JSON document servelint writes (SARIF and hyperfine's layout
+ * apart, which have theirs) starts with this member, the version of its
+ * shape (docs/json.md): raised when a member changes meaning or goes. */
+#define SL_JSON_VERSION_KEY "servelint_json"
+#define SL_JSON_VERSION 1
+/* A document: {"servelint_json": 1} followed by the members of doc (stolen;
+ * may be NULL). A new reference. */
+json_t *sl_report_json_doc(json_t *doc);
+
 /* The model of one entry as JSON (the shape is documented in README.md).
  * Returns a new reference. */
 json_t *sl_report_model_json(const sl_model *m);
@@ -40,6 +49,10 @@ json_t *sl_report_finding_json(const sl_finding *f);
 
 /* A diff for a terminal (grouped by service, `key: old -> new`), as JSON,
  * or as markdown for a pull-request comment. name_a/name_b label the sides. */
+/* The facts a diff or matrix key names, as members of o: `env NAME` gives
+ * "env": {"name"}, `claim KEY [ROLE] (SOURCE)` gives "claim": {"key",
+ * "role"?, "source"}; other keys add nothing. */
+void sl_report_key_facts(json_t *o, const char *key);
 /* The diff as a JSON document (a new reference), as --format json writes it. */
 json_t *sl_report_diff_json(const sl_diff *d, const char *name_a, const char *name_b);
 int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *name_a, const char *name_b,

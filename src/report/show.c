@@ -4,6 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+json_t *sl_report_json_doc(json_t *doc)
+{
+	json_t *o = json_pack("{s:i}", SL_JSON_VERSION_KEY, (json_int_t)SL_JSON_VERSION);
+	if (doc) {
+		json_object_update(o, doc);
+		json_decref(doc);
+	}
+	return o;
+}
+
 char *sl_report_where(const sl_origin *o)
 {
 	sl_buf b = {0};
