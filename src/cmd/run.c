@@ -423,6 +423,7 @@ int sl_cmd_run(int argc, char **argv)
 		sl_binds_free(&binds);
 		return SL_EXIT_ERROR;
 	}
+	po.dry_run = dry;
 	po.services = svcs;
 	po.nservices = nsvcs;
 	po.sets = sets;
@@ -461,17 +462,28 @@ int sl_cmd_run(int argc, char **argv)
 			json_t *notes = json_array();
 			for (size_t i = 0; i < plan.nnotes; i++)
 				json_array_append_new(notes, json_string(plan.notes[i]));
-			json_t *files = json_array();
+			json_t *files = json_array(), *holes = json_array();
 			for (size_t i = 0; i < plan.nfiles; i++)
 				json_array_append_new(files, json_string(plan.file_names[i]));
+			for (size_t i = 0; i < plan.nunresolved; i++)
+				json_array_append_new(holes, json_string(plan.unresolved[i]));
 			json_t *doc = sl_report_json_doc(json_pack("{s:s, s:b, s:o, s:o, s:o}", "entry", e->path, "dry_run",
 								   1, "processes", plan_json(&plan, ro.logs), "files",
 								   files, "notes", notes));
+			json_object_set_new(doc, "unresolved", holes);
 			json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 			fputc('\n', stdout);
 			json_decref(doc);
 		} else {
 			plan_tty(stdout, &plan, e->path, 1);
+			for (size_t i = 0; i < plan.nunresolved; i++)
+				printf("unresolved: %s\n", plan.unresolved[i]);
+		}
+		/* a plan with holes is shown, and cannot run: an input error */
+		if (plan.nunresolved) {
+			fprintf(stderr, "servelint run: %zu thing%s unresolved; the plan above cannot run as it is\n",
+				plan.nunresolved, plan.nunresolved == 1 ? "" : "s");
+			rc = SL_EXIT_ERROR;
 		}
 		goto done;
 	}
