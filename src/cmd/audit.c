@@ -13,6 +13,7 @@
  * load. Exit: 0 clean, 1 findings, 2 unreadable input or output, 3 usage.
  */
 #include "cmd.h"
+#include "naming.h"
 #include "options.h"
 
 #include <getopt.h>
@@ -61,6 +62,8 @@ typedef struct {
 	sl_entry *entry;
 	sl_model *model;
 	char *llm, *system;   /* owned */
+	char *name;           /* a page entry's label, as import names it; owned, may be NULL */
+	char *base;           /* that label before same names are told apart; owned */
 } item;
 
 /* model: and system: of the metadata.yaml beside an entry folder's script */
@@ -153,7 +156,7 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		return -1;
 	sl_entry *entry;
 	while (sl_entry_input_next_told(&in, &entry, &failed)) {
-		item it = {entry, NULL, NULL, NULL};
+		item it = {entry, NULL, NULL, NULL, NULL, NULL};
 		/* every variant checked, as check does; the first stands for the
 		 * entry in the matrix and the comparisons */
 		if (sl_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &it.model, &r->extra, &r->nextra,
@@ -171,6 +174,28 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		}
 		if (!it.llm && sl_catalogue_model_of(it.model))
 			it.llm = sl_strdup(sl_catalogue_model_of(it.model));
+		/* a page's entry is named as import would name its folder, not page:LINE */
+		if (in.npe && it.model)
+			it.name = sl_cmd_import_name(it.model, it.llm, it.system);
+		/* the same name twice: -1, -2, ... in page order, as import does
+		 * when nothing else tells them apart */
+		size_t same = 0, first = 0;
+		for (size_t k = 0; it.name && k < r->n; k++)
+			if (r->items[k].base && !strcmp(r->items[k].base, it.name) && !same++)
+				first = k;
+		it.base = it.name ? sl_strdup(it.name) : NULL;
+		if (same) {
+			sl_buf b = {0};
+			sl_buf_printf(&b, "%s-%zu", it.base, same + 1);
+			free(it.name);
+			it.name = sl_buf_detach(&b);
+			if (same == 1) {
+				sl_buf f = {0};
+				sl_buf_printf(&f, "%s-1", it.base);
+				free(r->items[first].name);
+				r->items[first].name = sl_buf_detach(&f);
+			}
+		}
 		SL_PUSH(r->items, r->n, r->cap, it);
 		if (r->progress)
 			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
@@ -247,12 +272,14 @@ static void check_catalogue(run *r, const sl_rules *rules)
 }
 
 /* Writes the report (and the page); the exit status. */
-static int report(run *r, const sl_rules *rules, const char *format, const char *html, int color)
+static int report(run *r, const sl_rules *rules, const char *format, const char *html, int color,
+		  char *const *inputs, size_t ninputs)
 {
 	int rc = SL_EXIT_OK;
 	sl_audit_entry *ae = sl_calloc(r->n + 1, sizeof *ae);
 	for (size_t i = 0; i < r->n; i++)
-		ae[i] = (sl_audit_entry){r->items[i].entry, r->items[i].model, r->items[i].llm, r->items[i].system};
+		ae[i] = (sl_audit_entry){r->items[i].entry, r->items[i].model, r->items[i].llm, r->items[i].system,
+					 r->items[i].name};
 	size_t *fe = sl_calloc(r->fs.n + 1, sizeof *fe);
 	for (size_t f = 0; f < r->fs.n; f++) {
 		fe[f] = SIZE_MAX;
@@ -262,7 +289,7 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 		if (!r->fs.v[f].suppressed)
 			rc = SL_EXIT_FINDINGS;
 	}
-	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->pairs, r->npairs};
+	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->pairs, r->npairs, inputs, ninputs};
 	int wrc = 0;
 	if (sl_opt_is_stdout(html))
 		; /* the page takes standard output */
@@ -294,6 +321,8 @@ static void run_free(run *r)
 		free(r->keys ? r->keys[i] : NULL);
 		free(r->items[i].llm);
 		free(r->items[i].system);
+		free(r->items[i].name);
+		free(r->items[i].base);
 		sl_model_free(r->items[i].model);
 		sl_entry_free(r->items[i].entry);
 	}
@@ -393,7 +422,7 @@ int sl_cmd_audit(int argc, char **argv)
 	if (!failed) {
 		compare(&r);
 		check_catalogue(&r, rules);
-		rc = report(&r, rules, format, html, color);
+		rc = report(&r, rules, format, html, color, argv + optind, (size_t)(argc - optind));
 	} else if (r.progress && r.n) {
 		fputs("\r\033[K", stderr);
 	}

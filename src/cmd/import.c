@@ -10,6 +10,7 @@
  * speculative decoding, so the same page always gives the same names.
  */
 #include "cmd.h"
+#include "naming.h"
 #include "options.h"
 
 #include <ctype.h>
@@ -181,6 +182,22 @@ static char *variant_of(const sl_model *m)
 	} else if (!unknown) {
 		sl_buf_puts(&b, "-nospec");
 	}
+	return sl_buf_detach(&b);
+}
+
+char *sl_cmd_import_name(const sl_model *m, const char *model, const char *system)
+{
+	char *v = variant_of(m);
+	if (!v || !model || !system) {
+		free(v);
+		return NULL;
+	}
+	char *ms = model_slug(model), *ss = slug(system);
+	sl_buf b = {0};
+	sl_buf_printf(&b, "%s/%s/%s", ms, ss, v);
+	free(ms);
+	free(ss);
+	free(v);
 	return sl_buf_detach(&b);
 }
 

@@ -80,7 +80,7 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common)
 {
 	const sl_audit_entry *e = &a->entries[i];
 	const sl_model *m = e->model;
-	const char *name = e->entry->path + common;
+	const char *name = e->name ? e->name : e->entry->path + common;
 	json_t *o = json_pack("{s:i, s:s, s:s, s:s?, s:s?}", "id", (json_int_t)i, "path", e->entry->path, "name",
 			      *name ? name : e->entry->path, "model", e->llm, "system", e->system);
 	json_t *roles = json_array();
@@ -111,11 +111,14 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common)
 		else
 			unknown_gpus = 1;
 		char *par = parallelism(s);
-		json_array_append_new(roles, json_pack("{s:s, s:s, s:s, s:i, s:o, s:s}", "service", s->name, "role",
-						       s->role, "engine", s->engine, "replicas",
-						       (json_int_t)s->replicas, "gpus",
-						       s->gpus > 0 ? json_integer(s->gpus) : json_null(),
-						       "parallelism", par));
+		json_t *ro = json_pack("{s:s, s:s, s:s, s:i, s:o, s:s}", "service", s->name, "role", s->role, "engine",
+				       s->engine, "replicas", (json_int_t)s->replicas, "gpus",
+				       s->gpus > 0 ? json_integer(s->gpus) : json_null(), "parallelism", par);
+		/* no parallelism setting: it is in an engine file the entry does not hold */
+		const sl_setting *cf = *par ? NULL : sl_service_get(s, "engine.config_file");
+		if (cf && json_is_string(cf->value))
+			json_object_set_new(ro, "parallelism_in", json_string(json_string_value(cf->value)));
+		json_array_append_new(roles, ro);
 		free(par);
 	}
 	json_object_set_new(o, "engine", engines.len ? json_string(engines.data) : json_null());
@@ -324,6 +327,10 @@ static char *entry_line(json_t *e)
 			sl_buf_printf(&b, " x%lld", (long long)num(r, "replicas"));
 		if (*str(r, "parallelism"))
 			sl_buf_printf(&b, " %s", str(r, "parallelism"));
+		else if (str(r, "parallelism_in")) {
+			const char *pf = str(r, "parallelism_in"), *sl = strrchr(pf, '/');
+			sl_buf_printf(&b, " (parallelism in %s)", sl ? sl + 1 : pf);
+		}
 	}
 	char *spec = sl_report_audit_spec(e);
 	if (spec)

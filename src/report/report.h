@@ -72,6 +72,8 @@ typedef struct sl_audit_entry {
 	const sl_model *model;   /* not owned; NULL when the entry did not normalize */
 	const char *llm;         /* the model it serves, as the catalogue names it; not owned, may be NULL */
 	const char *system;      /* not owned, may be NULL */
+	const char *name;        /* its label (a page's entry: as import would name it), or NULL:
+				  * its path less the folders all entries share; not owned */
 } sl_audit_entry;
 
 /* The pairwise diffs a report keeps for a model of at most this many
@@ -93,6 +95,8 @@ typedef struct sl_audit {
 	const size_t *finding_entry;   /* the entry of each finding (an index into entries) */
 	const sl_audit_pair *pairs;
 	size_t npairs;
+	char *const *inputs;           /* the PATHs audited, as given (the HTML names them) */
+	size_t ninputs;
 } sl_audit;
 
 /* The audit as JSON (a new reference): summary (entries, models, systems,
@@ -107,7 +111,9 @@ char *sl_report_audit_spec(json_t *entry);
 /* The audit as format tty, markdown or json. Returns 0, or -1 on a write error. */
 int sl_report_audit(FILE *f, const char *format, const sl_audit *a, int color);
 /* The audit as one self-contained HTML page: inline CSS and a little
- * script, no network. Returns 0, or -1 on a write error. */
+ * script, no network; its header names servelint's version, the date
+ * (UTC; $SOURCE_DATE_EPOCH when set, for a reproducible page) and the
+ * inputs. Returns 0, or -1 on a write error. */
 int sl_report_audit_html(FILE *f, const sl_audit *a);
 
 /* ---- entries touched between two revisions (touched.c) ----------------- */
