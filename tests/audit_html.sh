@@ -76,6 +76,7 @@ has pages '<span class="n">trtllm-disagg-1p-dep4-1d-dep4-mtp3</span>'
 has pages '<h3>deepseek-v4-pro/gb300-nvl72/dynamo-trtllm-disagg-6p-dep4-1d-dep8-mtp3</h3><p class="loc">corpus/pages/002_527771f1a7637570.txt:119</p>'
 has pages "servelint $("$bin" --version | cut -d' ' -f2) "
 has pages '<code>corpus/pages/002_527771f1a7637570.txt</code>'
+has pages '<span class="n">sglang-tp8-nospec-20260527</span>'
 grep -q '>any<\|>any finding<' "$work/pages.html" && ko "pages: the findings filter offers any and any finding" || ok
 # at phone width: the badge and the rule name never break
 grep -q '\.badge{display:inline-block;white-space:nowrap' "$work/pages.html" && ok || ko "pages: a badge may break"

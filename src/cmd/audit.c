@@ -63,7 +63,6 @@ typedef struct {
 	sl_model *model;
 	char *llm, *system;   /* owned */
 	char *name;           /* a page entry's label, as import names it; owned, may be NULL */
-	char *base;           /* that label before same names are told apart; owned */
 } item;
 
 /* model: and system: of the metadata.yaml beside an entry folder's script */
@@ -156,7 +155,7 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		return -1;
 	sl_entry *entry;
 	while (sl_entry_input_next_told(&in, &entry, &failed)) {
-		item it = {entry, NULL, NULL, NULL, NULL, NULL};
+		item it = {entry, NULL, NULL, NULL, NULL};
 		/* every variant checked, as check does; the first stands for the
 		 * entry in the matrix and the comparisons */
 		if (sl_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &it.model, &r->extra, &r->nextra,
@@ -177,25 +176,6 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		/* a page's entry is named as import would name its folder, not page:LINE */
 		if (in.npe && it.model)
 			it.name = sl_cmd_import_name(it.model, it.llm, it.system);
-		/* the same name twice: -1, -2, ... in page order, as import does
-		 * when nothing else tells them apart */
-		size_t same = 0, first = 0;
-		for (size_t k = 0; it.name && k < r->n; k++)
-			if (r->items[k].base && !strcmp(r->items[k].base, it.name) && !same++)
-				first = k;
-		it.base = it.name ? sl_strdup(it.name) : NULL;
-		if (same) {
-			sl_buf b = {0};
-			sl_buf_printf(&b, "%s-%zu", it.base, same + 1);
-			free(it.name);
-			it.name = sl_buf_detach(&b);
-			if (same == 1) {
-				sl_buf f = {0};
-				sl_buf_printf(&f, "%s-1", it.base);
-				free(r->items[first].name);
-				r->items[first].name = sl_buf_detach(&f);
-			}
-		}
 		SL_PUSH(r->items, r->n, r->cap, it);
 		if (r->progress)
 			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
@@ -322,7 +302,6 @@ static void run_free(run *r)
 		free(r->items[i].llm);
 		free(r->items[i].system);
 		free(r->items[i].name);
-		free(r->items[i].base);
 		sl_model_free(r->items[i].model);
 		sl_entry_free(r->items[i].entry);
 	}
@@ -414,6 +393,18 @@ int sl_cmd_audit(int argc, char **argv)
 	for (size_t i = 0; i < np && !cfg_failed; i++)
 		if (!sl_entry_config_excludes(&cfg, paths[i]))
 			failed |= read_path(&r, paths[i], gs, rules) != 0;
+	/* page entries of one name told apart as import does */
+	char **names = sl_calloc(r.n + 1, sizeof *names);
+	const sl_model **models = sl_calloc(r.n + 1, sizeof *models);
+	for (size_t i = 0; i < r.n; i++) {
+		names[i] = r.items[i].name;
+		models[i] = r.items[i].model;
+	}
+	sl_cmd_import_tell_apart(names, models, r.n);
+	for (size_t i = 0; i < r.n; i++)
+		r.items[i].name = names[i];
+	free(names);
+	free(models);
 	if (!failed && !r.n) {
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
 		failed = 1;

@@ -230,7 +230,7 @@ static char *difference(const sl_model *m, const char *how)
 	return sv;
 }
 
-static void disambiguate(item *items, size_t n)
+void sl_cmd_import_tell_apart(char **names, const sl_model *const *models, size_t n)
 {
 	static const struct { const char *how, *abbr; } keys[] = {
 		{"image", ""}, {"limits.max_seqs", "mns"}, {"memory.gpu_utilization", "mem"},
@@ -240,20 +240,17 @@ static void disambiguate(item *items, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		size_t group[64], g = 0;
 		for (size_t j = i; j < n && g < 64; j++)
-			if (!strcmp(items[j].model_slug, items[i].model_slug) &&
-			    !strcmp(items[j].system_slug, items[i].system_slug) &&
-			    !strcmp(items[j].variant, items[i].variant))
+			if (names[i] && names[j] && !strcmp(names[j], names[i]))
 				group[g++] = j;
 		if (g < 2)
 			continue;
-		const char *base = items[i].variant;
-		char *basecopy = sl_strdup(base);
+		char *basecopy = sl_strdup(names[i]);
 		int done = 0;
 		for (size_t k = 0; k < sizeof keys / sizeof *keys && !done; k++) {
 			char *vals[64];
 			int distinct = 1;
 			for (size_t a = 0; a < g; a++)
-				vals[a] = difference(items[group[a]].model, keys[k].how);
+				vals[a] = models[group[a]] ? difference(models[group[a]], keys[k].how) : NULL;
 			for (size_t a = 0; a < g && distinct; a++)
 				for (size_t b2 = a + 1; b2 < g; b2++)
 					if (!vals[a] || !vals[b2] || !strcmp(vals[a], vals[b2]))
@@ -262,8 +259,8 @@ static void disambiguate(item *items, size_t n)
 				for (size_t a = 0; a < g; a++) {
 					sl_buf nb = {0};
 					sl_buf_printf(&nb, "%s-%s%s", basecopy, keys[k].abbr, vals[a]);
-					free(items[group[a]].variant);
-					items[group[a]].variant = sl_buf_detach(&nb);
+					free(names[group[a]]);
+					names[group[a]] = sl_buf_detach(&nb);
 				}
 				done = 1;
 			}
@@ -274,11 +271,33 @@ static void disambiguate(item *items, size_t n)
 			for (size_t a = 0; a < g; a++) {
 				sl_buf nb = {0};
 				sl_buf_printf(&nb, "%s-%zu", basecopy, a + 1);
-				free(items[group[a]].variant);
-				items[group[a]].variant = sl_buf_detach(&nb);
+				free(names[group[a]]);
+				names[group[a]] = sl_buf_detach(&nb);
 			}
 		free(basecopy);
 	}
+}
+
+/* Same-named entries told apart (their variant lengthened), as every
+ * command that names entries the import way does (naming.h). */
+static void disambiguate(item *items, size_t n)
+{
+	char **names = sl_calloc(n + 1, sizeof *names);
+	const sl_model **models = sl_calloc(n + 1, sizeof *models);
+	for (size_t i = 0; i < n; i++) {
+		sl_buf b = {0};
+		sl_buf_printf(&b, "%s/%s/%s", items[i].model_slug, items[i].system_slug, items[i].variant);
+		names[i] = sl_buf_detach(&b);
+		models[i] = items[i].model;
+	}
+	sl_cmd_import_tell_apart(names, models, n);
+	for (size_t i = 0; i < n; i++) {
+		free(items[i].variant);
+		items[i].variant = sl_strdup(strrchr(names[i], '/') + 1);
+		free(names[i]);
+	}
+	free(names);
+	free(models);
 }
 
 /* ---- writing -------------------------------------------------------------------- */
