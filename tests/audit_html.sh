@@ -64,6 +64,24 @@ for m in 'DeepSeek V4 Pro (max)' 'DeepSeek V4.1 Flash' 'gpt-oss-120b (high)' 'Ki
 	has corpus "<th scope=\"row\">$m</th>"
 done
 has corpus '<b>SL4002</b>'
+# a page audit: every place names a real file (a page line, never a section
+# as if it were a file), entries labelled as import names them, the header
+# says what made the page, when, from what
+"$bin" audit --html "$work/pages.html" corpus/pages/002_527771f1a7637570.txt > /dev/null
+grep -q 'class="loc">gen_config.yaml' "$work/pages.html" && ko "pages: a section named as a file" || ok
+grep -q 'class="loc">002_527771f1a7637570.txt:155:1 (gen_config.yaml)' "$work/pages.html" && ok || ko "pages: no page line for a section"
+render "$work/pages.html"
+console_clean pages
+has pages '<span class="n">trtllm-disagg-1p-dep4-1d-dep4-mtp3</span>'
+has pages '<h3>deepseek-v4-pro/gb300-nvl72/dynamo-trtllm-disagg-6p-dep4-1d-dep8-mtp3</h3><p class="loc">corpus/pages/002_527771f1a7637570.txt:119</p>'
+has pages "servelint $("$bin" --version | cut -d' ' -f2) "
+has pages '<code>corpus/pages/002_527771f1a7637570.txt</code>'
+has pages '<span class="n">sglang-tp8-nospec-20260527</span>'
+grep -q '>any<\|>any finding<' "$work/pages.html" && ko "pages: the findings filter offers any and any finding" || ok
+# at phone width: the badge and the rule name never break
+grep -q '\.badge{display:inline-block;white-space:nowrap' "$work/pages.html" && ok || ko "pages: a badge may break"
+grep -q '\.rule{white-space:nowrap}' "$work/pages.html" && grep -q '<span class="rule">memory-fraction-differs</span>' "$work/pages.html" &&
+	ok || ko "pages: a rule name may break at its hyphens"
 # a console error is seen: the check can fail
 sed 's/^filter();$/filter();no_such_function();/' "$work/corpus.html" > "$work/broken.html"
 render "$work/broken.html"

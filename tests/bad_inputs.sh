@@ -89,11 +89,11 @@ check yaml-invalid-utf8 "^$dir/yaml-utf8/c.yaml:2:10: not UTF-8 text" "$dir/yaml
 yaml_case yaml-list 'just a string\n'
 check yaml-not-a-mapping "^$dir/yaml-list/c.yaml:1:1: c.yaml: expected a mapping of settings" "$dir/yaml-list"
 
-# usage errors
+# usage errors: exit 3, as every command
 timeout 5 "$bin" show --format xml corpus/kimi-k3/b300-x8/sglang-tp8-nospec > /dev/null 2>&1
-[ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL unknown-format"; fails=$((fails + 1)); }
+[ $? -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL unknown-format"; fails=$((fails + 1)); }
 timeout 5 "$bin" frobnicate > /dev/null 2>&1
-[ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL unknown-command"; fails=$((fails + 1)); }
+[ $? -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL unknown-command"; fails=$((fails + 1)); }
 
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]

@@ -209,4 +209,28 @@ golden docker-detached-native-dry.tty $fixed "$bin" run -n --native --set host-p
 out=$(sl --native --set host-path="$T" tests/data/run/docker-detached 2>&1); rc=$?
 [ $rc -eq 0 ] && grep -q "^standin vllm serve /models/Qwen3-0.6B --port $PORT --max-num-seqs 16" "$T/logs/aggregated.log" && ok || ko "native entrypoint: $rc $out"
 none_left "native entrypoint"
+# a dry run always shows its plan, the holes marked, then fails (exit 2)
+out=$("$bin" run -n tests/data/run/agg 2>/dev/null); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q '^   argv   vllm serve .<model-path>.' &&
+	echo "$out" | grep -q '^unresolved: .*placeholder <model-path> has no value' && ok || ko "dry run with a hole: $rc $out"
+out=$("$bin" run -n --format json tests/data/run/agg 2>/dev/null); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q '"unresolved": \[' && echo "$out" | grep -q '"argv": \[' && ok || ko "dry run json with a hole: $rc"
+out=$("$bin" run -n --set host-path=/m tests/data/run/docker-detached 2>/dev/null); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q '^   argv   docker run' && echo "$out" | grep -q '^unresolved: .*docker run -d' && ok || ko "dry run of docker -d: $rc $out"
+# --native: the image's own entrypoint, and --gpus as CUDA_VISIBLE_DEVICES
+cat > "$T/img.sh" <<'SH'
+docker run --gpus '"device=2,3"' -e FOO=1 -v /data/hf:/hfcache vllm/vllm-openai:v0.31.0 --model org/m --tensor-parallel-size 2 --download-dir /hfcache/x
+SH
+out=$("$bin" run -n --native "$T/img.sh" 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q '^   argv   vllm serve --model org/m --tensor-parallel-size 2 --download-dir /data/hf/x$' &&
+	echo "$out" | grep -q '^   env    CUDA_VISIBLE_DEVICES=2,3$' && ok || ko "native image entrypoint and --gpus: $rc $out"
+printf '%s\n' 'docker run --gpus device=1,3 -e CUDA_VISIBLE_DEVICES=1 vllm/vllm-openai:v0.31.0 --model org/m' > "$T/img2.sh"
+"$bin" run -n --native "$T/img2.sh" 2>&1 | grep -q 'CUDA_VISIBLE_DEVICES=3$' && ok || ko "native: the container's CUDA_VISIBLE_DEVICES mapped through --gpus"
+printf '%s\n' "docker run --gpus '\"device=<4 GPUs>\"' vllm/vllm-openai:v0.31.0 --model org/m" > "$T/img3.sh"
+"$bin" run -n --native --set '4 GPUs=0,1,2,3' "$T/img3.sh" 2>&1 | grep -q 'CUDA_VISIBLE_DEVICES=0,1,2,3$' && ok || ko "native: --gpus placeholder"
+printf '%s\n' 'docker run --gpus all lmsysorg/sglang:v0.5 --model-path org/m' > "$T/img4.sh"
+out=$("$bin" run -n --native "$T/img4.sh" 2>&1); rc=$?
+[ $rc -eq 2 ] && "$bin" show "$T/img4.sh" | grep -q "lmsysorg/sglang, NGC TensorRT-LLM and Dynamo images start no engine" && ok || ko "native sglang image: $rc $out"
+printf '%s\n' 'docker run --device /dev/kfd --device /dev/dri/renderD128 rocm/vllm:latest vllm serve org/m' > "$T/img5.sh"
+"$bin" run -n --native "$T/img5.sh" 2>&1 | grep -q '^note: .*--device /dev/dri/renderD128 gives the container one GPU' && ok || ko "native ROCm --device: no note"
 finish

@@ -35,6 +35,7 @@ typedef struct sl_finding {
 	unsigned fix_skip, fix_len;
 	int suppressed;          /* by a `# servelint disable=` comment or the config */
 	char *justification;     /* the reason given after `--`, or NULL; owned */
+	const char *entry;       /* the name of the entry it is about, or NULL; not owned */
 } sl_finding;
 
 typedef struct sl_findings {
@@ -116,6 +117,10 @@ int sl_check_load_rules(sl_grammars **gs, sl_rules **rules);
 /* The config's disable and severity (see sl_entry_config), applied to the
  * findings [first, fs->n). cfg is borrowed. */
 void sl_check_config_apply(const sl_entry_config *cfg, sl_findings *fs, size_t first);
+/* The config's rule ids and levels are rules and levels there are (its
+ * keys and types are checked when it is read): SL_OK, or an error at the
+ * place of the first that is not. */
+int sl_check_config_validate(const sl_rules *rules, const sl_entry_config *cfg, sl_error *err);
 
 /* Checks every variant of ENTRY, appending to fs; gs, rules, binds (may be
  * NULL) and cfg are borrowed. *model is the first variant's model (NULL

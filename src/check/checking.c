@@ -96,6 +96,36 @@ void sl_check_config_apply(const sl_entry_config *cfg, sl_findings *fs, size_t f
 }
 
 
+int sl_check_config_validate(const sl_rules *rules, const sl_entry_config *cfg, sl_error *err)
+{
+	if (!cfg->doc || !cfg->doc->root)
+		return SL_OK;
+	const char *file = cfg->src->path;
+	const sl_yaml_node *dis = sl_yaml_get(cfg->doc->root, "disable");
+	const sl_yaml_node *sev = sl_yaml_get(cfg->doc->root, "severity");
+	for (size_t i = 0; dis && i < dis->n; i++)
+		if (!sl_rules_find(rules, dis->items[i]->value)) {
+			sl_error_set(err, file, dis->items[i]->line, dis->items[i]->col,
+				     "disable: no rule `%s` (`servelint rules` lists them)", dis->items[i]->value);
+			return SL_ERR_INPUT;
+		}
+	for (size_t i = 0; sev && i < sev->n; i++) {
+		sl_severity s;
+		if (!sl_rules_find(rules, sev->keys[i]->value)) {
+			sl_error_set(err, file, sev->keys[i]->line, sev->keys[i]->col,
+				     "severity: no rule `%s` (`servelint rules` lists them)", sev->keys[i]->value);
+			return SL_ERR_INPUT;
+		}
+		if (sl_severity_parse(sev->items[i]->value, &s)) {
+			sl_error_set(err, file, sev->items[i]->line, sev->items[i]->col,
+				     "severity: `%s` is not a level (style, info, warning, error)",
+				     sev->items[i]->value);
+			return SL_ERR_INPUT;
+		}
+	}
+	return SL_OK;
+}
+
 int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules, const sl_binds *binds,
 		   const sl_entry_config *cfg, sl_findings *fs, sl_model **model, sl_model ***extra, size_t *nextra,
 		   size_t *xcap)
@@ -133,6 +163,8 @@ int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules
 	}
 	sl_check_suppress(entry, fs, first);
 	sl_check_config_apply(cfg, fs, first);
+	for (size_t i = first; i < fs->n; i++)
+		fs->v[i].entry = entry->path;
 	return failed ? -1 : 0;
 }
 

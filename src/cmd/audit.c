@@ -13,6 +13,7 @@
  * load. Exit: 0 clean, 1 findings, 2 unreadable input or output, 3 usage.
  */
 #include "cmd.h"
+#include "naming.h"
 #include "options.h"
 
 #include <getopt.h>
@@ -32,7 +33,8 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: servelint audit [--format tty|json|markdown|sarif] [--html FILE] [--color WHEN] PATH...\n"
+	fputs("usage: servelint audit [--format tty|json|markdown|sarif] [--html FILE] [--color WHEN]\n"
+	      "                       [--quiet] PATH...\n"
 	      "\n"
 	      "Audits a catalogue before it is published: every entry checked with every rule,\n"
 	      "the entries held against each other (SL7xxx: one model's tokenizer mode, parsers,\n"
@@ -43,13 +45,16 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -f, --format FORMAT   tty (default), json, markdown, sarif (findings only)\n"
 	      "      --html FILE       also write the report as one self-contained HTML page\n"
+	      "                        (- writes it to standard output instead of the report)\n"
 	      "      --color WHEN      auto (default), always, never\n"
 	      "      --config FILE     settings (default: the nearest .servelint.yaml upward)\n"
 	      "      --no-config       no .servelint.yaml\n"
 	      SL_PLAN_OPTS_USAGE
+	      "  -q, --quiet           print nothing on standard output (--html is still written)\n"
+	      "      --version         servelint's version\n"
 	      "  -h, --help            this help\n"
 	      "\n"
-	      "Progress goes to standard error when it is a terminal.\n"
+	      "PATH - is standard input. Progress goes to standard error when it is a terminal.\n"
 	      "Exit status: 0 clean, 1 findings, 2 unreadable input or unwritable output, 3 usage.\n",
 	      f);
 }
@@ -58,6 +63,7 @@ typedef struct {
 	sl_entry *entry;
 	sl_model *model;
 	char *llm, *system;   /* owned */
+	char *name;           /* a page entry's label, as import names it; owned, may be NULL */
 } item;
 
 /* model: and system: of the metadata.yaml beside an entry folder's script */
@@ -150,7 +156,7 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		return -1;
 	sl_entry *entry;
 	while (sl_entry_input_next_told(&in, &entry, &failed)) {
-		item it = {entry, NULL, NULL, NULL};
+		item it = {entry, NULL, NULL, NULL, NULL};
 		/* every variant checked, as check does; the first stands for the
 		 * entry in the matrix and the comparisons */
 		if (sl_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &it.model, &r->extra, &r->nextra,
@@ -168,9 +174,12 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		}
 		if (!it.llm && sl_catalogue_model_of(it.model))
 			it.llm = sl_strdup(sl_catalogue_model_of(it.model));
+		/* a page's entry is named as import would name its folder, not page:LINE */
+		if (in.npe && it.model)
+			it.name = sl_cmd_import_name(it.model, it.llm, it.system);
 		SL_PUSH(r->items, r->n, r->cap, it);
 		if (r->progress)
-			fprintf(stderr, "\raudit: %zu entries read", r->n);
+			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
 	}
 	sl_entry_input_close(&in);
 	return failed ? -1 : 0;
@@ -236,6 +245,7 @@ static void check_catalogue(run *r, const sl_rules *rules)
 			if (in_entry(r->items[i].entry, r->fs.v[f].where.src)) {
 				sl_findings one = {&r->fs.v[f], 1, 1};
 				sl_check_suppress(r->items[i].entry, &one, 0);
+				r->fs.v[f].entry = r->items[i].entry->path;
 				break;
 			}
 	sl_check_config_apply(r->cfg, &r->fs, first);
@@ -243,12 +253,14 @@ static void check_catalogue(run *r, const sl_rules *rules)
 }
 
 /* Writes the report (and the page); the exit status. */
-static int report(run *r, const sl_rules *rules, const char *format, const char *html, int color)
+static int report(run *r, const sl_rules *rules, const char *format, const char *html, int color,
+		  char *const *inputs, size_t ninputs)
 {
 	int rc = SL_EXIT_OK;
 	sl_audit_entry *ae = sl_calloc(r->n + 1, sizeof *ae);
 	for (size_t i = 0; i < r->n; i++)
-		ae[i] = (sl_audit_entry){r->items[i].entry, r->items[i].model, r->items[i].llm, r->items[i].system};
+		ae[i] = (sl_audit_entry){r->items[i].entry, r->items[i].model, r->items[i].llm, r->items[i].system,
+					 r->items[i].name};
 	size_t *fe = sl_calloc(r->fs.n + 1, sizeof *fe);
 	for (size_t f = 0; f < r->fs.n; f++) {
 		fe[f] = SIZE_MAX;
@@ -258,12 +270,19 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 		if (!r->fs.v[f].suppressed)
 			rc = SL_EXIT_FINDINGS;
 	}
-	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->pairs, r->npairs};
-	int wrc = !strcmp(format, "sarif") ? sl_report_findings(stdout, SL_FMT_SARIF, rules, &r->fs, SL_SEV_STYLE, 0)
-					   : sl_report_audit(stdout, format, &a, color);
+	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->pairs, r->npairs, inputs, ninputs};
+	int wrc = 0;
+	if (sl_opt_is_stdout(html))
+		; /* the page takes standard output */
+	else if (!strcmp(format, "sarif"))
+		wrc = sl_report_findings(stdout, SL_FMT_SARIF, rules, &r->fs, SL_SEV_STYLE, 0);
+	else
+		wrc = sl_report_audit(stdout, format, &a, color);
 	if (wrc || fflush(stdout))
 		rc = SL_EXIT_ERROR;
-	if (html && write_html(html, &a))
+	if (sl_opt_is_stdout(html) && (sl_report_audit_html(stdout, &a) || fflush(stdout)))
+		rc = SL_EXIT_ERROR;
+	else if (html && !sl_opt_is_stdout(html) && write_html(html, &a))
 		rc = SL_EXIT_ERROR;
 	free(fe);
 	free(ae);
@@ -283,6 +302,7 @@ static void run_free(run *r)
 		free(r->keys ? r->keys[i] : NULL);
 		free(r->items[i].llm);
 		free(r->items[i].system);
+		free(r->items[i].name);
 		sl_model_free(r->items[i].model);
 		sl_entry_free(r->items[i].entry);
 	}
@@ -294,8 +314,10 @@ static void run_free(run *r)
 int sl_cmd_audit(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"format", required_argument, NULL, 'f'},
 		{"html", required_argument, NULL, 'H'},
+		{"quiet", no_argument, NULL, 'q'},
 		{"color", required_argument, NULL, 'C'},
 		{"config", required_argument, NULL, 'c'},
 		{"no-config", no_argument, NULL, 'N'},
@@ -305,44 +327,50 @@ int sl_cmd_audit(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *format = "tty", *html = NULL, *config_file = NULL;
-	int color = -1, c, no_config = 0;
+	int color = -1, c, no_config = 0, quiet = 0;
 	sl_plan_options plan = {0};
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (strcmp(optarg, "tty") && strcmp(optarg, "json") && strcmp(optarg, "markdown") &&
 			    strcmp(optarg, "sarif")) {
 				fprintf(stderr, "servelint audit: unknown format `%s` (tty, json, markdown, sarif)\n",
 					optarg);
-				return 3;
+				return SL_EXIT_USAGE;
 			}
 			format = optarg;
 			break;
 		case 'H': html = optarg; break;
+		case 'q': quiet = 1; break;
 		case 'c': config_file = optarg; break;
 		case 'N': no_config = 1; break;
 		case 'C':
-			if ((color = sl_color_parse(optarg)) == -2) {
-				fprintf(stderr, "servelint audit: --color takes auto, always or never\n");
-				return 3;
-			}
+			if (sl_opt_color("audit", optarg, &color))
+				return SL_EXIT_USAGE;
 			break;
 		case 'Y':
 		case 'M': sl_plan_opts_take(&plan, c, optarg); break;
+		case SL_OPT_VERSION: return sl_cmd_version();
 		case 'h': usage(stdout); return SL_EXIT_OK;
-		default: usage(stderr); return 3;
+		default: usage(stderr); return SL_EXIT_USAGE;
 		}
 	}
-	if (optind >= argc) {
-		fprintf(stderr, "servelint audit: no catalogue given\n");
+	if (optind >= argc || sl_opt_stdin_once(argc, argv, optind, "audit")) {
+		if (optind >= argc)
+			fprintf(stderr, "servelint audit: no catalogue given\n");
 		usage(stderr);
-		return 3;
+		return SL_EXIT_USAGE;
 	}
 	if (html && !*html) {
 		fprintf(stderr, "servelint audit: --html needs a file name\n");
-		return 3;
+		return SL_EXIT_USAGE;
 	}
+	/* a page that cannot be written is known before anything is printed */
+	if (html && sl_opt_output_ok("audit", "--html", html))
+		return SL_EXIT_ERROR;
+	if (quiet && sl_opt_quiet())
+		return SL_EXIT_ERROR;
 	color = sl_color_resolve(color);
 	if (sl_plan_opts_apply(&plan))
 		return SL_EXIT_ERROR;
@@ -355,7 +383,7 @@ int sl_cmd_audit(int argc, char **argv)
 	sl_entry_config cfg;
 	sl_error err = {0};
 	int failed = 0;
-	if (sl_entry_config_load(cfg_path, &cfg, &err)) {
+	if (sl_entry_config_load(cfg_path, &cfg, &err) || sl_check_config_validate(rules, &cfg, &err)) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
 		failed = 1;
@@ -366,13 +394,25 @@ int sl_cmd_audit(int argc, char **argv)
 		sl_entry_input_discover(argv[a], &paths, &np, &pcap, 0);
 	run r;
 	memset(&r, 0, sizeof r);
-	r.progress = isatty(STDERR_FILENO);
+	r.progress = isatty(STDERR_FILENO) && !quiet;
 	r.cfg = &cfg;
 	/* every path is read even when one cannot be (each told on stderr) */
 	int cfg_failed = failed;
 	for (size_t i = 0; i < np && !cfg_failed; i++)
 		if (!sl_entry_config_excludes(&cfg, paths[i]))
 			failed |= read_path(&r, paths[i], gs, rules) != 0;
+	/* page entries of one name told apart as import does */
+	char **names = sl_calloc(r.n + 1, sizeof *names);
+	const sl_model **models = sl_calloc(r.n + 1, sizeof *models);
+	for (size_t i = 0; i < r.n; i++) {
+		names[i] = r.items[i].name;
+		models[i] = r.items[i].model;
+	}
+	sl_cmd_import_tell_apart(names, models, r.n);
+	for (size_t i = 0; i < r.n; i++)
+		r.items[i].name = names[i];
+	free(names);
+	free(models);
 	if (!failed && !r.n) {
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
 		failed = 1;
@@ -381,7 +421,7 @@ int sl_cmd_audit(int argc, char **argv)
 	if (!failed) {
 		compare(&r);
 		check_catalogue(&r, rules);
-		rc = report(&r, rules, format, html, color);
+		rc = report(&r, rules, format, html, color, argv + optind, (size_t)(argc - optind));
 	} else if (r.progress && r.n) {
 		fputs("\r\033[K", stderr);
 	}

@@ -10,7 +10,6 @@
 #include "options.h"
 
 #include <stdint.h>
-#include <fnmatch.h>
 #include <getopt.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -27,7 +26,7 @@
 static void usage(FILE *f)
 {
 	fputs("usage: servelint check [--format FORMAT [--output FILE]]... [--severity LEVEL]\n"
-	      "                       [--failure-threshold LEVEL] [--color WHEN] PATH...\n"
+	      "                       [--failure-threshold LEVEL] [--color WHEN] [--quiet] PATH...\n"
 	      "\n"
 	      "Checks entries (folders, launch scripts, catalogue-form files; a folder that is\n"
 	      "not an entry is searched for them) against every rule in rules/ and reports\n"
@@ -37,19 +36,24 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -f, --format FORMAT         tty (default), gcc (file:line:col: level: msg [ID]), json,\n"
 	      "                              sarif (2.1.0), github (workflow annotations), checkstyle\n"
-	      "  -o, --output FILE           write the --format before it to FILE (repeatable pairs)\n"
+	      "  -o, --output FILE           write the --format before it to FILE (repeatable pairs;\n"
+	      "                              - is standard output)\n"
 	      "  -S, --severity LEVEL        report findings at or above: style (default), info,\n"
 	      "                              warning, error\n"
 	      "      --failure-threshold L   exit 1 when a finding is at or above L (default style)\n"
 	      "      --color WHEN            auto (default), always, never\n"
 	      "      --config FILE           settings (default: the nearest .servelint.yaml upward)\n"
 	      "      --no-config             no .servelint.yaml\n"
-	      "      --include GLOB          only entries whose path matches (repeatable)\n"
+	      "      --include GLOB          only entries whose path matches (repeatable); a glob\n"
+	      "                              is matched against the path below the PATH given\n"
 	      "      --exclude GLOB          leave out entries whose path matches (repeatable)\n"
 	      "      --set NAME=VALUE        a value for a variable the script leaves unknown (repeatable)\n"
 	      SL_PLAN_OPTS_USAGE
+	      "  -q, --quiet                 print nothing on standard output: the exit status only\n"
+	      "      --version               servelint's version\n"
 	      "  -h, --help                  this help\n"
 	      "\n"
+	      "PATH - is standard input.\n"
 	      "Exit status: 0 clean, 1 findings, 2 unreadable or unparsable input, 3 usage.\n"
 	      "`servelint rules` lists the rules; `servelint rules ID` explains one.\n",
 	      f);
@@ -65,7 +69,7 @@ typedef struct {
 static int write_output(const output *o, const sl_rules *rules, const sl_findings *fs, sl_severity min,
 			int color)
 {
-	if (!o->file)
+	if (!o->file || sl_opt_is_stdout(o->file))
 		return sl_report_findings(stdout, o->fmt, rules, fs, min, color);
 	sl_buf tmp = {0};
 	sl_buf_printf(&tmp, "%s.tmp", o->file);
@@ -88,6 +92,7 @@ static int write_output(const output *o, const sl_rules *rules, const sl_finding
 int sl_cmd_check(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"format", required_argument, NULL, 'f'},
 		{"output", required_argument, NULL, 'o'},
 		{"severity", required_argument, NULL, 'S'},
@@ -100,10 +105,11 @@ int sl_cmd_check(int argc, char **argv)
 		{"set", required_argument, NULL, 's'},
 		{"system", required_argument, NULL, 'Y'},
 		{"model-config", required_argument, NULL, 'M'},
+		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	int color = -1, c, no_config = 0;
+	int color = -1, c, no_config = 0, quiet = 0;
 	sl_plan_options plan = {0};
 	const char *config_file = NULL;
 	const char *excludes[64], *includes[64];
@@ -115,13 +121,13 @@ int sl_cmd_check(int argc, char **argv)
 	sl_model **extra = NULL; /* models of the variants after the first */
 	size_t nextra = 0, xcap = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:o:S:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:o:S:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (nouts == 16 || sl_format_parse(optarg, &outs[nouts].fmt)) {
 				fprintf(stderr, "servelint check: unknown format `%s` "
 						"(tty, gcc, json, sarif, github, checkstyle)\n", optarg);
-				return 3;
+				return SL_EXIT_USAGE;
 			}
 			outs[nouts++].file = NULL;
 			break;
@@ -136,12 +142,14 @@ int sl_cmd_check(int argc, char **argv)
 		case 'S':
 		case 'T':
 			if (sl_severity_parse(optarg, c == 'S' ? &min : &fail)) {
-				fprintf(stderr, "servelint check: unknown severity `%s`\n", optarg);
-				return 3;
+				fprintf(stderr, "servelint check: unknown severity `%s` (style, info, warning, error)\n",
+					optarg);
+				return SL_EXIT_USAGE;
 			}
 			break;
 		case 'C':
-			color = !strcmp(optarg, "always") ? 1 : !strcmp(optarg, "never") ? 0 : -1;
+			if (sl_opt_color("check", optarg, &color))
+				return SL_EXIT_USAGE;
 			break;
 		case 'c':
 			config_file = optarg;
@@ -159,18 +167,20 @@ int sl_cmd_check(int argc, char **argv)
 			break;
 		case 's':
 			if (sl_binds_take(&binds, optarg, "check"))
-				return 3;
+				return SL_EXIT_USAGE;
 			break;
 		case 'Y':
 		case 'M':
 			sl_plan_opts_take(&plan, c, optarg);
 			break;
+		case 'q': quiet = 1; break;
+		case SL_OPT_VERSION: return sl_cmd_version();
 		case 'h':
 			usage(stdout);
 			return SL_EXIT_OK;
 		default:
 			usage(stderr);
-			return 3;
+			return SL_EXIT_USAGE;
 		}
 	}
 	if (!nouts) {
@@ -181,8 +191,28 @@ int sl_cmd_check(int argc, char **argv)
 	if (optind >= argc) {
 		fprintf(stderr, "servelint check: no entry given\n");
 		usage(stderr);
-		return 3;
+		return SL_EXIT_USAGE;
 	}
+	if (sl_opt_stdin_once(argc, argv, optind, "check"))
+		return SL_EXIT_USAGE;
+	/* the same report asked twice is written once */
+	size_t kept = 0;
+	for (size_t o = 0; o < nouts; o++) {
+		int dup = 0;
+		const char *f = sl_opt_is_stdout(outs[o].file) ? NULL : outs[o].file;
+		for (size_t k = 0; k < kept && !dup; k++) {
+			const char *g = sl_opt_is_stdout(outs[k].file) ? NULL : outs[k].file;
+			dup = outs[k].fmt == outs[o].fmt && (f && g ? !strcmp(f, g) : f == g);
+		}
+		if (!dup)
+			outs[kept++] = outs[o];
+	}
+	nouts = kept;
+	for (size_t o = 0; o < nouts; o++)
+		if (outs[o].file && sl_opt_output_ok("check", "--output", outs[o].file))
+			return SL_EXIT_ERROR;
+	if (quiet && sl_opt_quiet())
+		return SL_EXIT_ERROR;
 	color = sl_color_resolve(color);
 	if (sl_plan_opts_apply(&plan))
 		return SL_EXIT_ERROR;
@@ -194,20 +224,27 @@ int sl_cmd_check(int argc, char **argv)
 	/* inputs: entries, or folders searched for them; minus --exclude and
 	 * the config's exclude globs */
 	char **paths = NULL;
-	size_t n = 0, pcap = 0;
-	for (int a = optind; a < argc; a++)
+	const char **roots = NULL;  /* the PATH argument each was found under */
+	size_t n = 0, pcap = 0, rcap = 0;
+	for (int a = optind; a < argc; a++) {
+		size_t nr = n;
 		sl_entry_input_discover(argv[a], &paths, &n, &pcap, 0);
+		for (; nr < n;)
+			SL_PUSH(roots, nr, rcap, argv[a]);
+	}
+	int in_hit[64] = {0}, ex_hit[64] = {0};
 	if (!n) {
 		fprintf(stderr, "servelint check: no entries found under %s\n", argv[optind]);
 		sl_rules_free(rules);
 		sl_normalize_grammars_free(gs);
 		free(paths);
+		free(roots);
 		return SL_EXIT_ERROR;
 	}
 	char *cfg_path = no_config ? NULL : config_file ? sl_strdup(config_file) : sl_entry_config_find(argv[optind]);
 	sl_entry_config cfg;
 	int failed = 0;
-	if (sl_entry_config_load(cfg_path, &cfg, &err)) {
+	if (sl_entry_config_load(cfg_path, &cfg, &err) || sl_check_config_validate(rules, &cfg, &err)) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
 		failed = 1;
@@ -220,11 +257,13 @@ int sl_cmd_check(int argc, char **argv)
 	for (size_t i = 0; i < n && !failed; i++) {
 		const char *path = paths[i];
 		int skip = sl_entry_config_excludes(&cfg, path);
-		for (size_t k = 0; k < nex && !skip; k++)
-			skip = !fnmatch(excludes[k], path, 0);
+		for (size_t k = 0; k < nex; k++)
+			if (sl_opt_path_glob(excludes[k], path, roots[i]))
+				skip = ex_hit[k] = 1;
 		int included = nin == 0;
-		for (size_t k = 0; k < nin && !included; k++)
-			included = !fnmatch(includes[k], path, 0);
+		for (size_t k = 0; k < nin; k++)
+			if (sl_opt_path_glob(includes[k], path, roots[i]))
+				included = in_hit[k] = 1;
 		if (skip || !included)
 			continue;
 		sl_entry_input in;
@@ -241,6 +280,12 @@ int sl_cmd_check(int argc, char **argv)
 		}
 		sl_entry_input_close(&in);
 	}
+	for (size_t k = 0; k < nin; k++)
+		if (!in_hit[k])
+			sl_opt_warn_unmatched("check", "--include", includes[k], "entry");
+	for (size_t k = 0; k < nex; k++)
+		if (!ex_hit[k])
+			sl_opt_warn_unmatched("check", "--exclude", excludes[k], "entry");
 	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
 	if (!failed) {
 		for (size_t i = 0; i < fs.n; i++)
@@ -265,6 +310,7 @@ int sl_cmd_check(int argc, char **argv)
 	for (size_t i = 0; i < n; i++)
 		free(paths[i]);
 	free(paths);
+	free(roots);
 	free(cfg_path);
 	sl_entry_config_free(&cfg);
 	sl_rules_free(rules);

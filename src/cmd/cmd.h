@@ -2,9 +2,13 @@
 #ifndef SL_CMD_H
 #define SL_CMD_H
 
-/* Exit codes, as ShellCheck and the DESIGN say: 0 clean, 1 findings or
- * differences, 2 usage or input errors. */
-enum { SL_EXIT_OK = 0, SL_EXIT_FINDINGS = 1, SL_EXIT_ERROR = 2 };
+/* Exit codes, the same in every command (docs/servelint.md, EXIT STATUS):
+ * 0 clean or equal, 1 findings or differences, 2 an input (or output)
+ * error, 3 a usage error. */
+enum { SL_EXIT_OK = 0, SL_EXIT_FINDINGS = 1, SL_EXIT_ERROR = 2, SL_EXIT_USAGE = 3 };
+
+/* `servelint VERSION` on standard output (--version, -V); SL_EXIT_OK. */
+int sl_cmd_version(void);
 
 int sl_cmd_show(int argc, char **argv);
 int sl_cmd_import(int argc, char **argv);

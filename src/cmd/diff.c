@@ -26,7 +26,7 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: servelint diff [--format tty|json|markdown] [--exit-code]\n"
+	fputs("usage: servelint diff [--format tty|json|markdown] [--exit-code | --quiet]\n"
 	      "                      [--ignore KEY-GLOB]... [--only KEY-GLOB]... A B\n"
 	      "       servelint diff [OPTIONS] REV1 REV2 [-- PATHSPEC...]\n"
 	      "\n"
@@ -41,6 +41,7 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -f, --format FORMAT   tty (default), json, markdown (for a pull request)\n"
 	      "      --exit-code       exit 1 when the entries differ\n"
+	      "  -q, --quiet           print nothing on standard output; implies --exit-code\n"
 	      "      --ignore GLOB     leave out keys matching GLOB (repeatable)\n"
 	      "      --only GLOB       only keys matching GLOB (repeatable)\n"
 	      "      --set NAME=VALUE  a value for a variable the scripts leave unknown, on both\n"
@@ -49,7 +50,12 @@ static void usage(FILE *f)
 	      "                        for both sides, twice for A then B (A and B only)\n"
 	      "      --color WHEN      auto (default), always, never\n"
 	      "      --stats           with two revisions: tell on stderr how many entries\n"
-	      "                        were looked up and parsed (each object id once)\n",
+	      "                        were looked up and parsed (each object id once)\n"
+	      "      --version         servelint's version\n"
+	      "  -h, --help            this help\n"
+	      "\n"
+	      "Exit status: 0 equal (or without --exit-code), 1 different with --exit-code,\n"
+	      "2 unreadable input, 3 usage.\n",
 	      f);
 }
 
@@ -102,7 +108,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 	if (rc == SL_EXIT_OK) {
 		size_t total = count[0] + count[1] + count[2] + count[3] + count[4] + count[5] + count[6];
 		if (json) {
-			json_t *doc = json_pack("{s:s, s:s, s:o}", "from", r1, "to", r2, "entries", entries);
+			json_t *doc = sl_report_json_doc(json_pack("{s:s, s:s, s:o}", "from", r1, "to", r2, "entries", entries));
 			entries = NULL;
 			if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)))
 				rc = SL_EXIT_ERROR;
@@ -234,8 +240,10 @@ static int is_rev(const char *s)
 int sl_cmd_diff(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"format", required_argument, NULL, 'f'},
 		{"exit-code", no_argument, NULL, 'x'},
+		{"quiet", no_argument, NULL, 'q'},
 		{"ignore", required_argument, NULL, 'i'},
 		{"only", required_argument, NULL, 'O'},
 		{"color", required_argument, NULL, 'C'},
@@ -249,7 +257,7 @@ int sl_cmd_diff(int argc, char **argv)
 	unsigned variant[2] = {0, 0};  /* --variant: for A, then for B (one: both) */
 	size_t nvariant = 0;
 	const char *format = "tty";
-	int exit_code = 0, color = -1, stats = 0, c;
+	int exit_code = 0, color = -1, stats = 0, quiet = 0, c;
 	sl_key_globs keys = {0};
 	/* `-- PATHSPEC...` is kept from getopt: it only limits REV REV */
 	char **ps = NULL;
@@ -262,19 +270,20 @@ int sl_cmd_diff(int argc, char **argv)
 			break;
 		}
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (strcmp(optarg, "tty") && strcmp(optarg, "json") && strcmp(optarg, "markdown")) {
 				fprintf(stderr, "servelint diff: unknown format `%s` (tty, json, markdown)\n", optarg);
-				return 3;
+				return SL_EXIT_USAGE;
 			}
 			format = optarg;
 			break;
 		case 'x': exit_code = 1; break;
+		case 'q': quiet = exit_code = 1; break;
 		case 's':
 			if (sl_binds_take(&binds, optarg, "diff"))
-				return 3;
+				return SL_EXIT_USAGE;
 			break;
 		case 'V': {
 			char *end;
@@ -282,7 +291,7 @@ int sl_cmd_diff(int argc, char **argv)
 			if (*end || v == 0 || v > SL_MAX_VARIANTS || nvariant == 2) {
 				fprintf(stderr, "servelint diff: --variant takes a number from 1 to %d, at most twice\n",
 					SL_MAX_VARIANTS);
-				return 3;
+				return SL_EXIT_USAGE;
 			}
 			variant[nvariant++] = (unsigned)v;
 			break;
@@ -291,19 +300,20 @@ int sl_cmd_diff(int argc, char **argv)
 		case 'i':
 		case 'O':
 			if (sl_key_globs_take(&keys, c, optarg, "diff") < 0)
-				return 3;
+				return SL_EXIT_USAGE;
 			break;
 		case 'C':
-			if ((color = sl_color_parse(optarg)) == -2) {
-				fprintf(stderr, "servelint diff: --color takes auto, always or never\n");
-				return 3;
-			}
+			if (sl_opt_color("diff", optarg, &color))
+				return SL_EXIT_USAGE;
 			break;
+		case SL_OPT_VERSION: return sl_cmd_version();
 		case 'h': usage(stdout); return SL_EXIT_OK;
-		default: usage(stderr); return 3;
+		default: usage(stderr); return SL_EXIT_USAGE;
 		}
 	}
 	color = sl_color_resolve(color);
+	if (quiet && sl_opt_quiet())
+		return SL_EXIT_ERROR;
 	if ((argc - optind == 7 || argc - optind == 9) && !ps) {
 		sl_diff_opts o = sl_key_globs_opts(&keys);
 		return git_driver(argv + optind, argc - optind == 9, format, &o, color);
@@ -311,7 +321,7 @@ int sl_cmd_diff(int argc, char **argv)
 	if (argc - optind != 2) {
 		fprintf(stderr, "servelint diff: two entries are needed\n");
 		usage(stderr);
-		return 3;
+		return SL_EXIT_USAGE;
 	}
 	const char *na = argv[optind], *nb = argv[optind + 1];
 	if (is_rev(na) && is_rev(nb)) {
@@ -320,11 +330,11 @@ int sl_cmd_diff(int argc, char **argv)
 	}
 	if (ps) {
 		fprintf(stderr, "servelint diff: `-- PATHSPEC` needs two revisions\n");
-		return 3;
+		return SL_EXIT_USAGE;
 	}
 	if (!strcmp(na, "-") && !strcmp(nb, "-")) {
 		fprintf(stderr, "servelint diff: only one side can be standard input\n");
-		return 3;
+		return SL_EXIT_USAGE;
 	}
 	for (int k = 0; k < 2; k++) {
 		const char *side = k ? nb : na;
@@ -350,6 +360,8 @@ int sl_cmd_diff(int argc, char **argv)
 	} else {
 		sl_diff_opts o = sl_key_globs_opts(&keys);
 		sl_diff d;
+		const sl_model *both[] = {ma, mb};
+		sl_key_globs_warn(&keys, both, 2, "diff");
 		sl_diff_models(ma, mb, &o, &d);
 		/* a variant of a script is named with what it assumes */
 		sl_buf la = {0}, lb = {0};

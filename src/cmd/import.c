@@ -10,6 +10,8 @@
  * speculative decoding, so the same page always gives the same names.
  */
 #include "cmd.h"
+#include "naming.h"
+#include "options.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -35,7 +37,7 @@ typedef struct {
 
 static void usage(FILE *f)
 {
-	fputs("usage: servelint import --out DIR PAGE...\n"
+	fputs("usage: servelint import (--out DIR | --dry-run) PAGE...\n"
 	      "\n"
 	      "Splits published catalogue pages (scraped page text) into entry folders\n"
 	      "DIR/<model>/<system>/<variant>/: launch.sh, the YAML files the page embeds,\n"
@@ -44,10 +46,12 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -o, --out DIR   where to write (created if missing)\n"
 	      "  -n, --dry-run   list the folders, write nothing\n"
+	      "      --version   servelint's version\n"
 	      "  -h, --help      this help\n"
 	      "\n"
 	      "Exit status: 0 on success, 2 when a page cannot be split or an entry\n"
-	      "cannot be read (nothing is written then) or a folder already exists.\n",
+	      "cannot be read (nothing is written then) or a folder already exists,\n"
+	      "3 usage.\n",
 	      f);
 }
 
@@ -181,6 +185,22 @@ static char *variant_of(const sl_model *m)
 	return sl_buf_detach(&b);
 }
 
+char *sl_cmd_import_name(const sl_model *m, const char *model, const char *system)
+{
+	char *v = variant_of(m);
+	if (!v || !model || !system) {
+		free(v);
+		return NULL;
+	}
+	char *ms = model_slug(model), *ss = slug(system);
+	sl_buf b = {0};
+	sl_buf_printf(&b, "%s/%s/%s", ms, ss, v);
+	free(ms);
+	free(ss);
+	free(v);
+	return sl_buf_detach(&b);
+}
+
 /* What tells two same-named entries apart: an image date, then a few
  * settings that catalogues vary, each with a short name. */
 static char *difference(const sl_model *m, const char *how)
@@ -210,7 +230,7 @@ static char *difference(const sl_model *m, const char *how)
 	return sv;
 }
 
-static void disambiguate(item *items, size_t n)
+void sl_cmd_import_tell_apart(char **names, const sl_model *const *models, size_t n)
 {
 	static const struct { const char *how, *abbr; } keys[] = {
 		{"image", ""}, {"limits.max_seqs", "mns"}, {"memory.gpu_utilization", "mem"},
@@ -220,20 +240,17 @@ static void disambiguate(item *items, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		size_t group[64], g = 0;
 		for (size_t j = i; j < n && g < 64; j++)
-			if (!strcmp(items[j].model_slug, items[i].model_slug) &&
-			    !strcmp(items[j].system_slug, items[i].system_slug) &&
-			    !strcmp(items[j].variant, items[i].variant))
+			if (names[i] && names[j] && !strcmp(names[j], names[i]))
 				group[g++] = j;
 		if (g < 2)
 			continue;
-		const char *base = items[i].variant;
-		char *basecopy = sl_strdup(base);
+		char *basecopy = sl_strdup(names[i]);
 		int done = 0;
 		for (size_t k = 0; k < sizeof keys / sizeof *keys && !done; k++) {
 			char *vals[64];
 			int distinct = 1;
 			for (size_t a = 0; a < g; a++)
-				vals[a] = difference(items[group[a]].model, keys[k].how);
+				vals[a] = models[group[a]] ? difference(models[group[a]], keys[k].how) : NULL;
 			for (size_t a = 0; a < g && distinct; a++)
 				for (size_t b2 = a + 1; b2 < g; b2++)
 					if (!vals[a] || !vals[b2] || !strcmp(vals[a], vals[b2]))
@@ -242,8 +259,8 @@ static void disambiguate(item *items, size_t n)
 				for (size_t a = 0; a < g; a++) {
 					sl_buf nb = {0};
 					sl_buf_printf(&nb, "%s-%s%s", basecopy, keys[k].abbr, vals[a]);
-					free(items[group[a]].variant);
-					items[group[a]].variant = sl_buf_detach(&nb);
+					free(names[group[a]]);
+					names[group[a]] = sl_buf_detach(&nb);
 				}
 				done = 1;
 			}
@@ -254,11 +271,33 @@ static void disambiguate(item *items, size_t n)
 			for (size_t a = 0; a < g; a++) {
 				sl_buf nb = {0};
 				sl_buf_printf(&nb, "%s-%zu", basecopy, a + 1);
-				free(items[group[a]].variant);
-				items[group[a]].variant = sl_buf_detach(&nb);
+				free(names[group[a]]);
+				names[group[a]] = sl_buf_detach(&nb);
 			}
 		free(basecopy);
 	}
+}
+
+/* Same-named entries told apart (their variant lengthened), as every
+ * command that names entries the import way does (naming.h). */
+static void disambiguate(item *items, size_t n)
+{
+	char **names = sl_calloc(n + 1, sizeof *names);
+	const sl_model **models = sl_calloc(n + 1, sizeof *models);
+	for (size_t i = 0; i < n; i++) {
+		sl_buf b = {0};
+		sl_buf_printf(&b, "%s/%s/%s", items[i].model_slug, items[i].system_slug, items[i].variant);
+		names[i] = sl_buf_detach(&b);
+		models[i] = items[i].model;
+	}
+	sl_cmd_import_tell_apart(names, models, n);
+	for (size_t i = 0; i < n; i++) {
+		free(items[i].variant);
+		items[i].variant = sl_strdup(strrchr(names[i], '/') + 1);
+		free(names[i]);
+	}
+	free(names);
+	free(models);
 }
 
 /* ---- writing -------------------------------------------------------------------- */
@@ -490,6 +529,7 @@ static int mkdirs(const char *path)
 int sl_cmd_import(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"out", required_argument, NULL, 'o'},
 		{"dry-run", no_argument, NULL, 'n'},
 		{"help", no_argument, NULL, 'h'},
@@ -502,14 +542,15 @@ int sl_cmd_import(int argc, char **argv)
 		switch (c) {
 		case 'o': out = optarg; break;
 		case 'n': dry = 1; break;
+		case SL_OPT_VERSION: return sl_cmd_version();
 		case 'h': usage(stdout); return SL_EXIT_OK;
-		default: usage(stderr); return SL_EXIT_ERROR;
+		default: usage(stderr); return SL_EXIT_USAGE;
 		}
 	}
 	if ((!out && !dry) || optind >= argc) {
 		fprintf(stderr, "servelint import: %s\n", optind >= argc ? "no page given" : "--out DIR is required");
 		usage(stderr);
-		return SL_EXIT_ERROR;
+		return SL_EXIT_USAGE;
 	}
 	sl_error err = {0};
 	sl_grammars *gs;

@@ -22,7 +22,7 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: servelint log [--rev REV] [--no-reformat] [--format tty|markdown]\n"
+	fputs("usage: servelint log [--rev REV] [--no-reformat] [--format tty|markdown|json]\n"
 	      "                     [--ignore KEY-GLOB]... [--only KEY-GLOB]... PATH\n"
 	      "\n"
 	      "The semantic history of the entry at PATH (a folder or script, relative to\n"
@@ -32,12 +32,16 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -r, --rev REV         start from REV instead of HEAD\n"
 	      "      --no-reformat     leave out commits that only reformatted the entry\n"
-	      "  -f, --format FORMAT   tty (default), markdown\n"
+	      "  -f, --format FORMAT   tty (default), markdown, json\n"
 	      "      --ignore GLOB     leave out keys matching GLOB (repeatable)\n"
 	      "      --only GLOB       only keys matching GLOB (repeatable)\n"
 	      "      --color WHEN      auto (default), always, never\n"
 	      "      --stats           tell on stderr how many entries were looked up and\n"
-	      "                        parsed (each distinct object once)\n",
+	      "                        parsed (each distinct object once)\n"
+	      "      --version         servelint's version\n"
+	      "  -h, --help            this help\n"
+	      "\n"
+	      "Exit status: 0, 2 unreadable input or unknown revision, 3 usage.\n",
 	      f);
 }
 
@@ -71,6 +75,7 @@ static int same_at(const char *r1, const char *r2, const char *path)
 int sl_cmd_log(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"rev", required_argument, NULL, 'r'},
 		{"no-reformat", no_argument, NULL, 'n'},
 		{"format", required_argument, NULL, 'f'},
@@ -91,34 +96,34 @@ int sl_cmd_log(int argc, char **argv)
 		case 'n': no_reformat = 1; break;
 		case 'S': stats = 1; break;
 		case 'f':
-			if (strcmp(optarg, "tty") && strcmp(optarg, "markdown")) {
-				fprintf(stderr, "servelint log: unknown format `%s` (tty, markdown)\n", optarg);
-				return 3;
+			if (strcmp(optarg, "tty") && strcmp(optarg, "markdown") && strcmp(optarg, "json")) {
+				fprintf(stderr, "servelint log: unknown format `%s` (tty, markdown, json)\n", optarg);
+				return SL_EXIT_USAGE;
 			}
 			format = optarg;
 			break;
 		case 'i':
 		case 'O':
 			if (sl_key_globs_take(&keys, c, optarg, "log") < 0)
-				return 3;
+				return SL_EXIT_USAGE;
 			break;
 		case 'C':
-			if ((color = sl_color_parse(optarg)) == -2) {
-				fprintf(stderr, "servelint log: --color takes auto, always or never\n");
-				return 3;
-			}
+			if (sl_opt_color("log", optarg, &color))
+				return SL_EXIT_USAGE;
 			break;
+		case SL_OPT_VERSION: return sl_cmd_version();
 		case 'h': usage(stdout); return SL_EXIT_OK;
-		default: usage(stderr); return 3;
+		default: usage(stderr); return SL_EXIT_USAGE;
 		}
 	}
 	if (argc - optind != 1) {
 		fprintf(stderr, "servelint log: one entry PATH is needed\n");
 		usage(stderr);
-		return 3;
+		return SL_EXIT_USAGE;
 	}
 	color = sl_color_resolve(color);
-	int md = !strcmp(format, "markdown");
+	int md = !strcmp(format, "markdown"), json = !strcmp(format, "json");
+	json_t *commits = json_array();
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_commit *cs = NULL;
@@ -141,6 +146,17 @@ int sl_cmd_log(int argc, char **argv)
 		if (sl_entry_from_git(at.data, &e, &err))
 			rc = SL_EXIT_ERROR;
 		sl_entry_free(e);
+		if (!rc && (keys.ni || keys.no)) {
+			/* a key glob is told when it matches nothing at REV */
+			sl_entry_cached h = {0};
+			sl_error ignored = {0};
+			if (!sl_entry_cache_get(cache, at.data, &h, &ignored) && h.model) {
+				const sl_model *m = h.model;
+				sl_key_globs_warn(&keys, &m, 1, "log");
+			}
+			sl_error_clear(&ignored);
+			sl_entry_cache_release(cache, &h);
+		}
 		sl_buf_free(&at);
 	}
 	if (md && !rc)
@@ -188,16 +204,27 @@ int sl_cmd_log(int argc, char **argv)
 			date(when, sizeof when, k);
 			if (progress)
 				fputs("\r\033[K", stderr);
-			if (md)
+			if (json) {
+				json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "id", k->id, "author", k->author,
+						      "date", when, "subject", k->subject, "status",
+						      sl_diff_touched_status[st], "path", t.new_path);
+				if (st >= 4)
+					json_object_set_new(o, "old_path", json_string(t.old_path));
+				if (st == 0 || st == 4)
+					json_object_set_new(o, "diff", sl_report_diff_json(&cmp.diff, cmp.na, cmp.nb));
+				json_array_append_new(commits, o);
+			} else if (md)
 				printf("- `%.12s` %s, %s: **%s**: %s", k->id, k->author, when, k->subject,
 				       sl_diff_touched_status[st]);
 			else
 				printf("%scommit %.12s%s %s  %s\n    %s\n  %s", color ? "\033[33m" : "", k->id,
 				       color ? "\033[0m" : "", k->author, when, k->subject, sl_diff_touched_status[st]);
-			if (st >= 4)
+			if (st >= 4 && !json)
 				printf(md ? " from `%s`" : " from %s", t.old_path);
-			fputs("\n", stdout);
-			sl_report_touched_diff(&cmp, md, color);
+			if (!json) {
+				fputs("\n", stdout);
+				sl_report_touched_diff(&cmp, md, color);
+			}
 			shown++;
 		}
 		sl_diff_touched_free(&cmp);
@@ -212,9 +239,17 @@ int sl_cmd_log(int argc, char **argv)
 	if (rc) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
+	} else if (json) {
+		json_t *doc = sl_report_json_doc(json_pack("{s:s, s:s, s:O}", "path", argv[optind], "rev", rev,
+							   "commits", commits));
+		if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)))
+			rc = SL_EXIT_ERROR;
+		fputc('\n', stdout);
+		json_decref(doc);
 	} else if (!shown) {
 		printf("%s\n", md ? "No commit changed how the model is served." : "no commit changed the entry");
 	}
+	json_decref(commits);
 	if (!rc && (fflush(stdout) || ferror(stdout)))
 		rc = SL_EXIT_ERROR;
 	if (stats && cache)

@@ -38,7 +38,12 @@ static void usage(FILE *f)
 	      "      --ignore GLOB     leave out keys matching GLOB (repeatable)\n"
 	      "      --only GLOB       only keys matching GLOB (repeatable)\n"
 	      "      --color WHEN      auto (default), always, never\n"
-	      SL_PLAN_OPTS_USAGE,
+	      SL_PLAN_OPTS_USAGE
+	      "      --version         servelint's version\n"
+	      "  -h, --help            this help\n"
+	      "\n"
+	      "PATH - is standard input (once).\n"
+	      "Exit status: 0, 1 with --exit-code when a key differs, 2 unreadable input, 3 usage.\n",
 	      f);
 }
 
@@ -71,6 +76,7 @@ static char **column_names(char *const *paths, size_t n)
 int sl_cmd_matrix(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"format", required_argument, NULL, 'f'},
 		{"all", no_argument, NULL, 'a'},
 		{"exit-code", no_argument, NULL, 'x'},
@@ -94,7 +100,7 @@ int sl_cmd_matrix(int argc, char **argv)
 			    strcmp(optarg, "csv")) {
 				fprintf(stderr, "servelint matrix: unknown format `%s` (tty, markdown, csv, json)\n",
 					optarg);
-				return 3;
+				return SL_EXIT_USAGE;
 			}
 			format = optarg;
 			break;
@@ -103,24 +109,24 @@ int sl_cmd_matrix(int argc, char **argv)
 		case 'i':
 		case 'O':
 			if (sl_key_globs_take(&keys, c, optarg, "matrix") < 0)
-				return 3;
+				return SL_EXIT_USAGE;
 			break;
 		case 'C':
-			if ((color = sl_color_parse(optarg)) == -2) {
-				fprintf(stderr, "servelint matrix: --color takes auto, always or never\n");
-				return 3;
-			}
+			if (sl_opt_color("matrix", optarg, &color))
+				return SL_EXIT_USAGE;
 			break;
 		case 'Y':
 		case 'M': sl_plan_opts_take(&plan, c, optarg); break;
+		case SL_OPT_VERSION: return sl_cmd_version();
 		case 'h': usage(stdout); return SL_EXIT_OK;
-		default: usage(stderr); return 3;
+		default: usage(stderr); return SL_EXIT_USAGE;
 		}
 	}
-	if (argc - optind < 1) {
-		fprintf(stderr, "servelint matrix: entries are needed\n");
+	if (argc - optind < 1 || sl_opt_stdin_once(argc, argv, optind, "matrix")) {
+		if (argc - optind < 1)
+			fprintf(stderr, "servelint matrix: entries are needed\n");
 		usage(stderr);
-		return 3;
+		return SL_EXIT_USAGE;
 	}
 	color = sl_color_resolve(color);
 	if (sl_plan_opts_apply(&plan))
@@ -138,14 +144,9 @@ int sl_cmd_matrix(int argc, char **argv)
 	for (int i = optind; i < argc && !rc; i++) {
 		struct stat st;
 		const char *a = argv[i];
-		if (!strcmp(a, "-")) {
-			fprintf(stderr, "servelint matrix: standard input is not an entry here\n");
-			rc = 3;
-			break;
-		}
 		sl_entry *e = NULL;
 		sl_entry_input in;
-		if (stat(a, &st) != 0 && strchr(a, ':')) {
+		if (strcmp(a, "-") && stat(a, &st) != 0 && strchr(a, ':')) {
 			if (sl_entry_input_load_one(a, &e, &err)) {
 				rc = SL_EXIT_ERROR;
 				break;
@@ -188,7 +189,7 @@ int sl_cmd_matrix(int argc, char **argv)
 	}
 	if (!rc && ncol < 2) {
 		fprintf(stderr, "servelint matrix: two entries or more are needed\n");
-		rc = 3;
+		rc = SL_EXIT_USAGE;
 	}
 	if (rc == SL_EXIT_ERROR) {
 		sl_error_print(&err, "servelint");
@@ -205,6 +206,7 @@ int sl_cmd_matrix(int argc, char **argv)
 				free(names[i]);
 				names[i] = sl_buf_detach(&b);
 			}
+		sl_key_globs_warn(&keys, (const sl_model *const *)ms, ncol, "matrix");
 		sl_diff_matrix((const sl_model *const *)ms, ncol, &o, &m);
 		if (sl_report_matrix(stdout, format, &m, names, all, color) || fflush(stdout))
 			rc = SL_EXIT_ERROR;

@@ -1,21 +1,69 @@
 /*
- * options.h (cmd, internal): the options several subcommands share, parsed
- * one way: --color WHEN, the --ignore/--only key globs of diff, matrix
- * and log, and --set NAME=VALUE. Option parsing only (see options.c).
+ * options.h (cmd, internal): the command-line contract every subcommand
+ * shares, parsed one way (docs/servelint.md, "THE COMMAND LINE"):
+ * --version, --color WHEN with NO_COLOR and TERM, `-` for standard input
+ * (once), `-` for standard output as an output file, an output file's
+ * folder checked before anything is written, --quiet; the --ignore/--only
+ * key globs of diff, matrix and log, and --set NAME=VALUE. Option parsing
+ * only (see options.c).
  */
 #ifndef SL_CMD_OPTIONS_H
 #define SL_CMD_OPTIONS_H
 
+#include <getopt.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "diff/diff.h"
 #include "parse/parse.h"
 #include "plan/plan.h"
 
+#ifndef SL_VERSION
+#define SL_VERSION "0.0.0"
+#endif
+
+/* getopt values of the options every command takes (beyond ASCII) */
+enum { SL_OPT_VERSION = 0x100, SL_OPT_QUIET };
+/* The option table entries every command has: put first in each table. */
+#define SL_OPTS_COMMON {"version", no_argument, NULL, SL_OPT_VERSION}
+
+/* (--version itself: sl_cmd_version, in cmd.h, for main.c too) */
+
 /* --color WHEN: 1 always, 0 never, -1 auto; -2 for anything else. */
 int sl_color_parse(const char *when);
-/* auto (-1) resolved: standard output is a terminal and NO_COLOR is unset. */
+/* --color WHEN into *color; 0, or -1 with `servelint CMD: --color takes
+ * auto, always or never` on stderr (a usage error). */
+int sl_opt_color(const char *cmd, const char *when, int *color);
+/* auto (-1) resolved: standard output is a terminal, NO_COLOR is unset or
+ * empty (no-color.org), and TERM is not `dumb`. */
 int sl_color_resolve(int color);
+
+/* The PATH arguments argv[first..argc): `-` (standard input) at most once.
+ * 0, or -1 with a message on stderr (a usage error). */
+int sl_opt_stdin_once(int argc, char **argv, int first, const char *cmd);
+
+/* An output file named on the command line: `-` is standard output; any
+ * other must be creatable in its folder. Checked before anything is read
+ * or printed, so a wrong name writes nothing at all. 0, or -1 with a
+ * message on stderr (an output error, exit 2). */
+int sl_opt_output_ok(const char *cmd, const char *opt, const char *file);
+/* Whether an output file name means standard output. */
+int sl_opt_is_stdout(const char *file);
+
+/* --quiet: nothing on standard output (the exit status only), as rg -q and
+ * shellcheck -f quiet; stderr still tells of errors. 0, or -1. */
+int sl_opt_quiet(void);
+
+/* A glob of --include/--exclude/--only/--ignore that matched nothing: a
+ * warning on stderr (`servelint CMD: warning: --OPT GLOB matched no
+ * WHAT`), as rg's "No files were searched". */
+void sl_opt_warn_unmatched(const char *cmd, const char *opt, const char *glob, const char *what);
+
+/* Whether a path glob (--include, --exclude) matches path, an entry found
+ * under the PATH argument root: the glob is matched against the path below
+ * root (as rg does: `--include 'model/...'` under `corpus` matches corpus/model/x),
+ * and against path as it is. */
+int sl_opt_path_glob(const char *glob, const char *path, const char *root);
 
 enum { SL_MAX_KEY_GLOBS = 64 };
 
@@ -29,6 +77,9 @@ typedef struct sl_key_globs {
 int sl_key_globs_take(sl_key_globs *k, int c, char *glob, const char *cmd);
 /* The filter for the diff stage; points into k. */
 sl_diff_opts sl_key_globs_opts(const sl_key_globs *k);
+/* Warns (sl_opt_warn_unmatched) of each glob of k that matches no key of
+ * the models ms[0..n) (their settings, env, claims, as the diff names them). */
+void sl_key_globs_warn(const sl_key_globs *k, const sl_model *const *ms, size_t n, const char *cmd);
 
 /* --set NAME=VALUE: a value for a variable the script leaves unknown.
  * Returns 0, or -1 with a message on stderr (NAME not a shell name).

@@ -24,7 +24,7 @@
 static void usage(FILE *f)
 {
 	fputs("usage: servelint review [--format tty|markdown|sarif|json|gcc|github|checkstyle]\n"
-	      "                        [--failure-threshold LEVEL] [--color WHEN] BASE [HEAD]\n"
+	      "                        [--failure-threshold LEVEL] [--color WHEN] [--quiet] BASE [HEAD]\n"
 	      "\n"
 	      "For a pull request: the entries changed between BASE and HEAD (default HEAD)\n"
 	      "with their semantic diffs, and the findings the change introduces (those\n"
@@ -34,7 +34,13 @@ static void usage(FILE *f)
 	      "                              findings format of `check` (sarif...): findings only\n"
 	      "      --failure-threshold L   exit 1 when a new finding is at or above L\n"
 	      "                              (style, info, warning, error; default style)\n"
-	      "      --color WHEN            auto (default), always, never\n",
+	      "      --color WHEN            auto (default), always, never\n"
+	      "  -q, --quiet                 print nothing on standard output: the exit status only\n"
+	      "      --version               servelint's version\n"
+	      "  -h, --help                  this help\n"
+	      "\n"
+	      "Exit status: 0, 1 when a new finding reaches --failure-threshold, 2 unreadable\n"
+	      "input or unknown revision, 3 usage.\n",
 	      f);
 }
 
@@ -53,6 +59,8 @@ static int check_at(const char *spec, sl_entry_cache *cache, const sl_rules *rul
 		sl_check_model(rules, h->model, NULL, fs);
 	}
 	sl_check_suppress(h->entry, fs, first);
+	for (size_t i = first; i < fs->n; i++)
+		fs->v[i].entry = h->entry->path;
 	return 0;
 }
 
@@ -72,8 +80,10 @@ static void md_findings(FILE *f, const sl_findings *fs)
 int sl_cmd_review(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"format", required_argument, NULL, 'f'},
 		{"failure-threshold", required_argument, NULL, 'T'},
+		{"quiet", no_argument, NULL, 'q'},
 		{"color", required_argument, NULL, 'C'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -81,14 +91,15 @@ int sl_cmd_review(int argc, char **argv)
 	const char *format = "tty";
 	sl_format fmt = SL_FMT_TTY;
 	sl_severity fail = SL_SEV_STYLE;
-	int color = -1, c;
+	int color = -1, quiet = 0, c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (strcmp(optarg, "markdown") && sl_format_parse(optarg, &fmt)) {
-				fprintf(stderr, "servelint review: unknown format `%s`\n", optarg);
-				return 3;
+				fprintf(stderr, "servelint review: unknown format `%s` "
+						"(tty, markdown, sarif, json, gcc, github, checkstyle)\n", optarg);
+				return SL_EXIT_USAGE;
 			}
 			format = optarg;
 			break;
@@ -96,24 +107,26 @@ int sl_cmd_review(int argc, char **argv)
 			if (sl_severity_parse(optarg, &fail)) {
 				fprintf(stderr, "servelint review: unknown level `%s` (style, info, warning, error)\n",
 					optarg);
-				return 3;
+				return SL_EXIT_USAGE;
 			}
 			break;
+		case 'q': quiet = 1; break;
 		case 'C':
-			if ((color = sl_color_parse(optarg)) == -2) {
-				fprintf(stderr, "servelint review: --color takes auto, always or never\n");
-				return 3;
-			}
+			if (sl_opt_color("review", optarg, &color))
+				return SL_EXIT_USAGE;
 			break;
+		case SL_OPT_VERSION: return sl_cmd_version();
 		case 'h': usage(stdout); return SL_EXIT_OK;
-		default: usage(stderr); return 3;
+		default: usage(stderr); return SL_EXIT_USAGE;
 		}
 	}
 	if (argc - optind < 1 || argc - optind > 2) {
 		fprintf(stderr, "servelint review: BASE [HEAD] is needed\n");
 		usage(stderr);
-		return 3;
+		return SL_EXIT_USAGE;
 	}
+	if (quiet && sl_opt_quiet())
+		return SL_EXIT_ERROR;
 	color = sl_color_resolve(color);
 	const char *base = argv[optind], *head = argc - optind == 2 ? argv[optind + 1] : "HEAD";
 	int md = !strcmp(format, "markdown"), text = md || !strcmp(format, "tty");

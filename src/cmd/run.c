@@ -23,6 +23,7 @@
 
 #include "exec/exec.h"
 #include "normalize/normalize.h"
+#include "report/report.h"
 
 static void usage(FILE *f)
 {
@@ -55,7 +56,13 @@ static void usage(FILE *f)
 	      "  -p, --probe CMD       a shell command timed once everything is ready\n"
 	      "      --logs DIR        where the logs go (default: a new folder under $TMPDIR)\n"
 	      "  -f, --format FORMAT   tty (default), json\n"
-	      "      --export-json F   timings in hyperfine's export layout (seconds)\n",
+	      "      --export-json F   timings in hyperfine's export layout (seconds; - is\n"
+	      "                        standard output)\n"
+	      "      --version         servelint's version\n"
+	      "  -h, --help            this help\n"
+	      "\n"
+	      "Exit status: 0; 1 the run failed; 2 input errors (and a dry run with\n"
+	      "something unresolved); 3 usage; 128+N after signal N.\n",
 	      f);
 }
 
@@ -328,6 +335,7 @@ static void describe_status(sl_buf *b, int st)
 int sl_cmd_run(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"service", required_argument, NULL, 's'},
 		{"set", required_argument, NULL, 'S'},
 		{"dry-run", no_argument, NULL, 'n'},
@@ -360,45 +368,47 @@ int sl_cmd_run(int argc, char **argv)
 		case 'S':
 			if (!strchr(optarg, '=') || *optarg == '=') {
 				fprintf(stderr, "servelint run: --set takes NAME=VALUE\n");
-				rc = 3;
+				rc = SL_EXIT_USAGE;
 			}
 			sets[nsets++] = optarg;
 			/* a shell name (or $N) is also the script's variable: bound
 			 * where the script reads it, as show --set does; a
 			 * placeholder's name (host-path, <8 GPUs>) is not */
 			if (!rc && is_shell_name(optarg) && sl_binds_take(&binds, optarg, "run"))
-				rc = 3;
+				rc = SL_EXIT_USAGE;
 			break;
 		case 'n': dry = 1; break;
 		case 'N': po.native = 1; break;
-		case 'r': rc = parse_count(optarg, "--repeat", 1, &repeat) ? 3 : rc; break;
-		case 'w': rc = parse_count(optarg, "--warmup", 0, &warmup) ? 3 : rc; break;
+		case 'r': rc = parse_count(optarg, "--repeat", 1, &repeat) ? SL_EXIT_USAGE : rc; break;
+		case 'w': rc = parse_count(optarg, "--warmup", 0, &warmup) ? SL_EXIT_USAGE : rc; break;
 		case 'R': po.ready = optarg; break;
-		case 't': rc = parse_seconds(optarg, "--timeout", &ro.timeout) ? 3 : rc; break;
-		case 'g': rc = parse_seconds(optarg, "--grace", &ro.grace) ? 3 : rc; break;
+		case 't': rc = parse_seconds(optarg, "--timeout", &ro.timeout) ? SL_EXIT_USAGE : rc; break;
+		case 'g': rc = parse_seconds(optarg, "--grace", &ro.grace) ? SL_EXIT_USAGE : rc; break;
 		case 'p': ro.probe = optarg; break;
 		case 'L': ro.logs = optarg; break;
 		case 'f':
 			if (strcmp(optarg, "tty") && strcmp(optarg, "json")) {
 				fprintf(stderr, "servelint run: unknown format `%s` (tty, json)\n", optarg);
-				rc = 3;
+				rc = SL_EXIT_USAGE;
 			}
 			format = optarg;
 			break;
 		case 'E': export_json = optarg; break;
-		case 'V': rc = parse_count(optarg, "--variant", 1, &variant) ? 3 : rc; break;
+		case 'V': rc = parse_count(optarg, "--variant", 1, &variant) ? SL_EXIT_USAGE : rc; break;
+		case SL_OPT_VERSION:
 		case 'h':
-			usage(stdout);
+			if (c == 'h')
+				usage(stdout);
 			free(svcs);
 			free(sets);
 			sl_binds_free(&binds);
-			return SL_EXIT_OK;
-		default: rc = 3; break;
+			return c == 'h' ? SL_EXIT_OK : sl_cmd_version();
+		default: rc = SL_EXIT_USAGE; break;
 		}
 	}
 	if (!rc && argc - optind != 1) {
 		fprintf(stderr, "servelint run: one ENTRY is needed\n");
-		rc = 3;
+		rc = SL_EXIT_USAGE;
 	}
 	if (rc) {
 		usage(stderr);
@@ -407,6 +417,13 @@ int sl_cmd_run(int argc, char **argv)
 		sl_binds_free(&binds);
 		return rc;
 	}
+	if (export_json && sl_opt_output_ok("run", "--export-json", export_json)) {
+		free(svcs);
+		free(sets);
+		sl_binds_free(&binds);
+		return SL_EXIT_ERROR;
+	}
+	po.dry_run = dry;
 	po.services = svcs;
 	po.nservices = nsvcs;
 	po.sets = sets;
@@ -437,7 +454,7 @@ int sl_cmd_run(int argc, char **argv)
 	    sl_entry_model_one(e, gs, &binds, (unsigned)variant, &m, &err) ||
 	    (prc = sl_exec_plan(m, &po, &plan, &err))) {
 		sl_error_print(&err, "servelint run");
-		rc = prc == SL_ERR_USAGE ? 3 : SL_EXIT_ERROR;
+		rc = prc == SL_ERR_USAGE ? SL_EXIT_USAGE : SL_EXIT_ERROR;
 		goto done;
 	}
 	if (dry) {
@@ -445,16 +462,28 @@ int sl_cmd_run(int argc, char **argv)
 			json_t *notes = json_array();
 			for (size_t i = 0; i < plan.nnotes; i++)
 				json_array_append_new(notes, json_string(plan.notes[i]));
-			json_t *files = json_array();
+			json_t *files = json_array(), *holes = json_array();
 			for (size_t i = 0; i < plan.nfiles; i++)
 				json_array_append_new(files, json_string(plan.file_names[i]));
-			json_t *doc = json_pack("{s:s, s:b, s:o, s:o, s:o}", "entry", e->path, "dry_run", 1, "processes",
-						plan_json(&plan, ro.logs), "files", files, "notes", notes);
+			for (size_t i = 0; i < plan.nunresolved; i++)
+				json_array_append_new(holes, json_string(plan.unresolved[i]));
+			json_t *doc = sl_report_json_doc(json_pack("{s:s, s:b, s:o, s:o, s:o}", "entry", e->path, "dry_run",
+								   1, "processes", plan_json(&plan, ro.logs), "files",
+								   files, "notes", notes));
+			json_object_set_new(doc, "unresolved", holes);
 			json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 			fputc('\n', stdout);
 			json_decref(doc);
 		} else {
 			plan_tty(stdout, &plan, e->path, 1);
+			for (size_t i = 0; i < plan.nunresolved; i++)
+				printf("unresolved: %s\n", plan.unresolved[i]);
+		}
+		/* a plan with holes is shown, and cannot run: an input error */
+		if (plan.nunresolved) {
+			fprintf(stderr, "servelint run: %zu thing%s unresolved; the plan above cannot run as it is\n",
+				plan.nunresolved, plan.nunresolved == 1 ? "" : "s");
+			rc = SL_EXIT_ERROR;
 		}
 		goto done;
 	}
@@ -577,9 +606,9 @@ int sl_cmd_run(int argc, char **argv)
 	}
 	/* a failed run still gives its JSON: what ran, how each cycle ended */
 	if (json && rc != SL_EXIT_OK && rc != SL_EXIT_ERROR) {
-		json_t *doc = json_pack("{s:s, s:s, s:I, s:I, s:b, s:[], s:O}", "entry", e->path, "logs", ro.logs,
-					"repeat", (json_int_t)repeat, "warmup", (json_int_t)warmup, "ok", 0, "results",
-					"cycles", cycles);
+		json_t *doc = sl_report_json_doc(json_pack("{s:s, s:s, s:I, s:I, s:b, s:[], s:O}", "entry", e->path,
+							   "logs", ro.logs, "repeat", (json_int_t)repeat, "warmup",
+							   (json_int_t)warmup, "ok", 0, "results", "cycles", cycles));
 		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
 		fputc('\n', stdout);
 		json_decref(doc);
@@ -597,9 +626,10 @@ int sl_cmd_run(int argc, char **argv)
 			if (ss[i].n)
 				json_array_append_new(results, series_json(&ss[i]));
 		if (json) {
-			json_t *doc = json_pack("{s:s, s:s, s:I, s:I, s:b, s:O, s:o}", "entry", e->path, "logs",
-						ro.logs, "repeat", (json_int_t)repeat, "warmup", (json_int_t)warmup, "ok", 1,
-						"results", results, "cycles", cycles);
+			json_t *doc = sl_report_json_doc(json_pack("{s:s, s:s, s:I, s:I, s:b, s:O, s:o}", "entry",
+								   e->path, "logs", ro.logs, "repeat", (json_int_t)repeat,
+								   "warmup", (json_int_t)warmup, "ok", 1, "results",
+								   results, "cycles", cycles));
 			cycles = NULL;
 			json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
 			fputc('\n', stdout);
@@ -607,7 +637,10 @@ int sl_cmd_run(int argc, char **argv)
 		}
 		if (export_json) {
 			json_t *doc = json_pack("{s:O}", "results", results);
-			if (write_json(export_json, doc)) {
+			if (sl_opt_is_stdout(export_json)) {
+				json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
+				fputc('\n', stdout);
+			} else if (write_json(export_json, doc)) {
 				fprintf(stderr, "servelint run: cannot write %s: %s\n", export_json, strerror(errno));
 				rc = SL_EXIT_ERROR;
 			}

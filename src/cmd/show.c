@@ -63,15 +63,18 @@ static void usage(FILE *f)
 	      "      --variant N       only the N-th variant: a script whose if/case depends on\n"
 	      "                        something unknown has one per alternative (default: all)\n"
 	      SL_PLAN_OPTS_USAGE
+	      "      --version         servelint's version\n"
 	      "  -h, --help            this help\n"
 	      "\n"
-	      "Exit status: 0 on success, 2 when an input cannot be read or parsed.\n",
+	      "PATH - is standard input.\n"
+	      "Exit status: 0 on success, 2 when an input cannot be read or parsed, 3 usage.\n",
 	      f);
 }
 
 int sl_cmd_show(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		SL_OPTS_COMMON,
 		{"format", required_argument, NULL, 'f'},
 		{"color", required_argument, NULL, 'C'},
 		{"set", required_argument, NULL, 's'},
@@ -95,25 +98,19 @@ int sl_cmd_show(int argc, char **argv)
 				json = 0;
 			else {
 				fprintf(stderr, "servelint show: unknown format `%s` (tty, json)\n", optarg);
-				return SL_EXIT_ERROR;
+				return SL_EXIT_USAGE;
 			}
 			break;
 		case 'C':
-			if (!strcmp(optarg, "always"))
-				color = 1;
-			else if (!strcmp(optarg, "never"))
-				color = 0;
-			else if (!strcmp(optarg, "auto"))
-				color = -1;
-			else {
-				fprintf(stderr, "servelint show: --color takes auto, always or never\n");
-				return SL_EXIT_ERROR;
+			if (sl_opt_color("show", optarg, &color)) {
+				sl_binds_free(&binds);
+				return SL_EXIT_USAGE;
 			}
 			break;
 		case 's':
 			if (sl_binds_take(&binds, optarg, "show")) {
 				sl_binds_free(&binds);
-				return SL_EXIT_ERROR;
+				return SL_EXIT_USAGE;
 			}
 			break;
 		case 'V': {
@@ -123,7 +120,7 @@ int sl_cmd_show(int argc, char **argv)
 				fprintf(stderr, "servelint show: --variant takes a number from 1 to %d\n",
 					SL_MAX_VARIANTS);
 				sl_binds_free(&binds);
-				return SL_EXIT_ERROR;
+				return SL_EXIT_USAGE;
 			}
 			variant = (unsigned)v;
 			break;
@@ -132,6 +129,9 @@ int sl_cmd_show(int argc, char **argv)
 		case 'M':
 			sl_plan_opts_take(&plan, c, optarg);
 			break;
+		case SL_OPT_VERSION:
+			sl_binds_free(&binds);
+			return sl_cmd_version();
 		case 'h':
 			sl_binds_free(&binds);
 			usage(stdout);
@@ -139,14 +139,15 @@ int sl_cmd_show(int argc, char **argv)
 		default:
 			sl_binds_free(&binds);
 			usage(stderr);
-			return SL_EXIT_ERROR;
+			return SL_EXIT_USAGE;
 		}
 	}
-	if (optind >= argc) {
+	if (optind >= argc || sl_opt_stdin_once(argc, argv, optind, "show")) {
+		if (optind >= argc)
+			fprintf(stderr, "servelint show: no entry given\n");
 		sl_binds_free(&binds);
-		fprintf(stderr, "servelint show: no entry given\n");
 		usage(stderr);
-		return SL_EXIT_ERROR;
+		return SL_EXIT_USAGE;
 	}
 	color = sl_color_resolve(color);
 	if (sl_plan_opts_apply(&plan)) {
@@ -216,7 +217,7 @@ int sl_cmd_show(int argc, char **argv)
 		if (json) {
 			/* dumped into memory, then written at once: json_dumpf
 			 * writes token by token through stdio */
-			json_t *doc = json_pack("{s:O}", "entries", arr);
+			json_t *doc = sl_report_json_doc(json_pack("{s:O}", "entries", arr));
 			if (json_dump_callback(doc, json_to_buf, &text,
 					       JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)))
 				rc = SL_EXIT_ERROR;

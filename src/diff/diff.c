@@ -219,7 +219,7 @@ char *sl_diff_topology(const sl_model *m)
 {
 	sl_buf b = {0};
 	long total = 0;
-	int known = 1;
+	int known = 1, with_gpus = 0;
 	for (size_t i = 0; i < m->nservices; i++) {
 		const sl_service *s = &m->services[i];
 		if (i)
@@ -227,13 +227,19 @@ char *sl_diff_topology(const sl_model *m)
 		sl_buf_printf(&b, "%s x%u", s->role, s->replicas);
 		if (s->gpus > 0)
 			sl_buf_printf(&b, " (%ld GPU%s%s)", s->gpus, s->gpus == 1 ? "" : "s", s->replicas > 1 ? " each" : "");
-		if (s->gpus > 0)
+		else if (s->gpus == -2)
+			sl_buf_puts(&b, " (all GPUs)");
+		if (s->gpus > 0) {
 			total += s->gpus * (long)s->replicas;
-		else if (!strcmp(s->role, "prefill") || !strcmp(s->role, "decode") || !strcmp(s->role, "aggregated"))
+			with_gpus++;
+		} else if (!strcmp(s->role, "prefill") || !strcmp(s->role, "decode") || !strcmp(s->role, "aggregated"))
 			known = 0;
+		if (s->gpus > 0 && s->replicas > 1)
+			with_gpus++;  /* x2 (4 GPUs each): the total says something */
 	}
-	if (known && total)
-		sl_buf_printf(&b, "; %ld GPUs", total);
+	/* the total, unless it only repeats the one count told */
+	if (known && total && with_gpus > 1)
+		sl_buf_printf(&b, "; %ld GPU%s", total, total == 1 ? "" : "s");
 	return sl_buf_detach(&b);
 }
 

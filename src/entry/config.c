@@ -50,9 +50,37 @@ int sl_entry_config_load(const char *file, sl_entry_config *cfg, sl_error *err)
 		return SL_OK;
 	if (sl_source_load(file, &cfg->src, err) || sl_yaml_load(cfg->src, &cfg->doc, err))
 		return SL_ERR_INPUT;
-	if (cfg->doc->root && cfg->doc->root->kind != SL_YAML_MAP) {
-		sl_error_set(err, file, 1, 1, "configuration must be a mapping (disable, severity, exclude)");
+	const sl_yaml_node *root = cfg->doc->root;
+	if (root && root->kind != SL_YAML_MAP) {
+		sl_error_set(err, file, root->line, root->col,
+			     "configuration must be a mapping (disable, severity, exclude)");
 		return SL_ERR_INPUT;
+	}
+	/* every key known, every value of its type: a mistake is told, never
+	 * taken silently for a rule left on */
+	for (size_t i = 0; root && i < root->n; i++) {
+		const sl_yaml_node *k = root->keys[i], *v = root->items[i];
+		const char *key = k->value ? k->value : "";
+		int list = !strcmp(key, "disable") || !strcmp(key, "exclude");
+		if (!list && strcmp(key, "severity")) {
+			sl_error_set(err, file, k->line, k->col, "unknown key `%s` (disable, severity, exclude)", key);
+			return SL_ERR_INPUT;
+		}
+		if (list && v->kind != SL_YAML_SEQ) {
+			sl_error_set(err, file, v->line, v->col, "%s takes a list: %s: [%s]", key, key,
+				     !strcmp(key, "disable") ? "SL4002, ..." : "\"glob\", ...");
+			return SL_ERR_INPUT;
+		}
+		if (!list && v->kind != SL_YAML_MAP) {
+			sl_error_set(err, file, v->line, v->col, "severity takes a mapping: severity: {SL1003: error}");
+			return SL_ERR_INPUT;
+		}
+		for (size_t j = 0; j < v->n; j++)
+			if (v->items[j]->kind != SL_YAML_SCALAR) {
+				sl_error_set(err, file, v->items[j]->line, v->items[j]->col,
+					     "%s: each %s is a plain value", key, list ? "item" : "level");
+				return SL_ERR_INPUT;
+			}
 	}
 	return SL_OK;
 }

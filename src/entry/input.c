@@ -6,14 +6,40 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* Standard input as one text, within the limit of a file. */
+static int read_stdin(sl_source **out, sl_error *err)
+{
+	sl_buf b = {0};
+	char chunk[65536];
+	size_t n;
+	*out = NULL;
+	while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
+		if (b.len + n > SL_MAX_FILE_BYTES) {
+			sl_buf_free(&b);
+			sl_error_set(err, "-", 0, 0, "standard input is larger than the limit of %u bytes",
+				     SL_MAX_FILE_BYTES);
+			return SL_ERR_INPUT;
+		}
+		sl_buf_add(&b, chunk, n);
+	}
+	int rc = sl_source_from_memory("-", b.data ? b.data : "", b.len, out, err);
+	sl_buf_free(&b);
+	return rc;
+}
+
 int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err)
 {
 	memset(in, 0, sizeof *in);
 	in->path = path;
 	struct stat st;
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+	int rc;
+	if (!strcmp(path, "-")) {
+		rc = read_stdin(&in->file, err);  /* a script, an entry or a page */
+	} else if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
 		return SL_OK;  /* a folder, or nothing: sl_entry_load says which */
-	int rc = sl_source_load(path, &in->file, err);
+	} else {
+		rc = sl_source_load(path, &in->file, err);
+	}
 	if (rc) {
 		in->done = 1;
 		return rc;

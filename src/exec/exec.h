@@ -44,6 +44,11 @@ typedef struct sl_plan {
 	int needs_docker;      /* some argv runs `docker` (not --native) */
 	char **notes;          /* what the plan could not do as asked (owned), told with it */
 	size_t nnotes;
+	/* with dry_run: what is missing before it can run (a placeholder or
+	 * variable without a value, `docker run -d`), each told with its place;
+	 * the plan shows the holes as written (owned) */
+	char **unresolved;
+	size_t nunresolved;
 	/* The entry's files (its YAML, and what its here-documents write),
 	 * written into the run's working folder where every process starts,
 	 * so that `--config gen_config.yaml` finds its file; owned */
@@ -59,11 +64,16 @@ typedef struct sl_plan_opts {
 	size_t nsets;
 	int native;            /* run the engine inside docker directly */
 	const char *ready;     /* --ready: tcp:HOST:PORT or an http URL for every process; may be NULL */
+	int dry_run;           /* plan what can be planned: holes go to unresolved, not errors */
 } sl_plan_opts;
 
 /* Builds the plan of model m. Fails (SL_ERR_INPUT, err naming the place)
- * on an unresolved placeholder or variable, a placeholder inside a shell
- * string, a --service naming nothing, a service run cannot start. */
+ * on an unresolved placeholder or variable (with dry_run: listed in
+ * unresolved instead, the plan made all the same), a placeholder inside a
+ * shell string, a --service naming nothing, a service run cannot start.
+ * With native, docker's --gpus device=... becomes CUDA_VISIBLE_DEVICES, and
+ * the image's own entrypoint (vllm/vllm-openai: `vllm serve`) starts the
+ * arguments after the image. */
 int sl_exec_plan(const sl_model *m, const sl_plan_opts *o, sl_plan *out, sl_error *err);
 void sl_exec_plan_free(sl_plan *p);
 

@@ -11,6 +11,8 @@
 #include "exec.h"
 
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,7 +46,40 @@ typedef struct ctx {
 	sl_error *err;
 	const char *file;        /* the place errors name: the command's */
 	unsigned line, col;
+	sl_plan *plan;           /* where a dry run's holes go */
 } ctx;
+
+static void push_text(char ***v, size_t *n, char *s)
+{
+	size_t cap = *n;
+	sl_grow((void **)v, &cap, *n + 1, sizeof **v);
+	(*v)[(*n)++] = s;
+}
+
+/* Something missing before the plan can run: with --dry-run it is listed
+ * (once) and the plan goes on (1); else it is the error (0). */
+static int hole(ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int hole(ctx *c, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (!c->o->dry_run || !c->plan) {
+		sl_error_set(c->err, c->file, c->line, c->col, "%s", msg);
+		return 0;
+	}
+	sl_buf b = {0};
+	sl_buf_printf(&b, "%s:%u:%u: %s", c->file, c->line, c->col, msg);
+	for (size_t i = 0; i < c->plan->nunresolved; i++)
+		if (!strcmp(c->plan->unresolved[i], b.data)) {
+			sl_buf_free(&b);
+			return 1;
+		}
+	push_text(&c->plan->unresolved, &c->plan->nunresolved, sl_buf_detach(&b));
+	return 1;
+}
 
 static const char *set_value(const ctx *c, const char *name, size_t n, int placeholder)
 {
@@ -97,10 +132,12 @@ static char *fill(ctx *c, const char *v, int symbolic, int shell_string, const c
 			const char *val = set_value(c, p, n, 1);
 			if (!val) {
 				char *k = ph_key(p, n);
-				sl_error_set(c->err, c->file, c->line, c->col, "%s: placeholder %.*s has no value (--set %s=VALUE)",
-					     what, (int)n, p, k);
+				int go_on = hole(c, "%s: placeholder %.*s has no value (--set %s=VALUE)", what, (int)n, p, k);
 				free(k);
-				goto fail;
+				if (!go_on)
+					goto fail;
+				val = ""; /* a dry run shows it as written */
+				sl_buf_add(&b, p, n);
 			}
 			sl_buf_puts(&b, val);
 			p += n;
@@ -122,10 +159,11 @@ static char *fill(ctx *c, const char *v, int symbolic, int shell_string, const c
 					free(nm);
 				}
 				if (!val) {
-					sl_error_set(c->err, c->file, c->line, c->col,
-						     "%s: $%.*s is not set (--set %.*s=VALUE, or set it in the environment)",
-						     what, (int)nl, name, (int)nl, name);
-					goto fail;
+					if (!hole(c, "%s: $%.*s is not set (--set %.*s=VALUE, or set it in the environment)",
+						  what, (int)nl, name, (int)nl, name))
+						goto fail;
+					val = ""; /* a dry run shows it as written */
+					sl_buf_add(&b, p, (size_t)(q + brace - p));
 				}
 				sl_buf_puts(&b, val);
 				p = q + brace;
@@ -325,6 +363,113 @@ static void proc_free(sl_proc *p)
 	free(p->where);
 }
 
+/* What the common images start when the arguments after the image are
+ * only arguments (their Dockerfiles' ENTRYPOINT): vLLM's images run
+ * `vllm serve`; the SGLang, TensorRT-LLM and Dynamo images run no engine,
+ * so their command must be written after the image. */
+static const struct image_ep {
+	const char *repo;          /* the image's name up to its tag, without docker.io/ */
+	const char *argv[3];       /* the entrypoint, or none */
+	const char *none;          /* why there is none */
+} image_eps[] = {
+	{"vllm/vllm-openai", {"vllm", "serve", NULL}, NULL}, /* and vllm/vllm-openai-rocm */
+	{"lmsysorg/sglang", {NULL}, "lmsysorg/sglang images start a shell, no engine: write `python3 -m sglang.launch_server ...` after the image"},
+	{"nvcr.io/nvidia/tensorrt-llm", {NULL}, "NGC TensorRT-LLM images have no engine entrypoint: write `trtllm-serve ...` after the image"},
+	{"nvcr.io/nvidia/ai-dynamo", {NULL}, "NGC Dynamo images have no engine entrypoint: write `python3 -m dynamo.frontend ...` (or a worker) after the image"},
+};
+
+static const struct image_ep *image_ep_of(const char *image)
+{
+	if (!image)
+		return NULL;
+	if (!strncmp(image, "docker.io/", 10))
+		image += 10;
+	for (size_t i = 0; i < sizeof image_eps / sizeof *image_eps; i++)
+		if (!strncmp(image, image_eps[i].repo, strlen(image_eps[i].repo)))
+			return &image_eps[i];
+	return NULL;
+}
+
+/* docker's --gpus for a process run natively: `device=2,3` (quoted or
+ * not, placeholders filled) becomes CUDA_VISIBLE_DEVICES, through which a
+ * -e CUDA_VISIBLE_DEVICES of the container's own indexes is mapped; `N`
+ * the first N; `all` nothing. ROCm's --device /dev/dri/renderD* is left
+ * (told): the process then sees every GPU. 0, or -1 with the error. */
+static int native_gpus(ctx *c, const sl_wrapper *dk, sl_proc *p, size_t *ecap, sl_plan *out)
+{
+	const json_t *dev = json_object_get(json_object_get(dk->detail, "options"), "--device");
+	for (size_t i = 0; i < json_array_size(dev); i++) {
+		const char *d = json_string_value(json_array_get(dev, i));
+		if (d && strstr(d, "/dev/dri/renderD")) {
+			sl_buf nb = {0};
+			sl_buf_printf(&nb, "%s: docker's --device %s gives the container one GPU; run natively, the process sees every GPU (ROCR_VISIBLE_DEVICES is not set for it)",
+				      p->name, d);
+			push_text(&out->notes, &out->nnotes, sl_buf_detach(&nb));
+		}
+	}
+	const char *g = json_string_value(json_object_get(dk->detail, "gpus"));
+	if (!g)
+		return 0;
+	size_t n = strlen(g);
+	while (n >= 2 && (g[0] == '"' || g[0] == '\'') && g[n - 1] == g[0]) {
+		g++;
+		n -= 2;
+	}
+	char *spec = sl_strndup(g, n);
+	int rc = 0;
+	char *list = NULL;
+	long long count;
+	if (!strcmp(spec, "all")) {
+		; /* every GPU, as natively */
+	} else if (!strncmp(spec, "device=", 7)) {
+		sl_buf what = {0};
+		sl_buf_printf(&what, "%s --gpus", p->name);
+		list = fill(c, spec + 7, 0, 0, what.data);
+		sl_buf_free(&what);
+		rc = list ? 0 : -1;
+	} else if (!sl_parse_int(spec, &count) && count > 0 && count <= 64) {
+		sl_buf b = {0};
+		for (long long i = 0; i < count; i++)
+			sl_buf_printf(&b, "%s%lld", i ? "," : "", i);
+		list = sl_buf_detach(&b);
+	}
+	if (list && *list) {
+		/* the container's CUDA_VISIBLE_DEVICES counts the GPUs it was given */
+		const char *inner = NULL;
+		for (size_t i = 0; i < p->nenv && !inner; i++)
+			if (!strncmp(p->env[i], "CUDA_VISIBLE_DEVICES=", 21))
+				inner = p->env[i] + 21;
+		char *value = sl_strdup(list);
+		if (inner) {
+			char **ids = NULL;
+			size_t nid = 0;
+			for (char *tok = list, *save = NULL; (tok = strtok_r(tok, ",", &save)); tok = NULL)
+				push_text(&ids, &nid, tok);
+			sl_buf b = {0};
+			int ok = 1;
+			char *in = sl_strdup(inner);
+			for (char *tok = in, *save = NULL; ok && (tok = strtok_r(tok, ",", &save)); tok = NULL) {
+				long long k;
+				ok = !sl_parse_int(tok, &k) && k >= 0 && (size_t)k < nid;
+				if (ok)
+					sl_buf_printf(&b, "%s%s", b.len ? "," : "", ids[k]);
+			}
+			if (ok && b.data) {
+				free(value);
+				value = sl_buf_detach(&b);
+			}
+			sl_buf_free(&b);
+			free(in);
+			free(ids);
+		}
+		add_env(p, ecap, "CUDA_VISIBLE_DEVICES", value);
+		free(value);
+	}
+	free(list);
+	free(spec);
+	return rc;
+}
+
 /* One process: replica r of service s, its launch l. */
 static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, const json_t *l, sl_plan *out,
 		    size_t *cap)
@@ -355,13 +500,13 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 	size_t ecap = 0;
 	int rc = SL_OK;
 	const char *entrypoint = NULL;
-	if (dk && !o->native && json_is_true(json_object_get(json_object_get(dk->detail, "options"), "--detach"))) {
-		sl_error_set(c->err, c->file, line, col,
-			     "%s: `docker run -d` leaves the container to docker: servelint could neither see it end nor stop it; run it with --native",
-			     p.name);
+	if (dk && !o->native && json_is_true(json_object_get(json_object_get(dk->detail, "options"), "--detach")) &&
+	    !hole(c, "%s: `docker run -d` leaves the container to docker: servelint could neither see it end nor stop it; run it with --native",
+		  p.name)) {
 		rc = SL_ERR_INPUT;
 		goto out;
 	}
+	const struct image_ep *iep = NULL;
 	if (dk && o->native) {
 		/* the command after the image, behind the entrypoint when one is set */
 		const char *image = json_string_value(json_object_get(dk->detail, "image"));
@@ -370,10 +515,21 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 			if (!strcmp(json_string_value(json_array_get(argv, i)), image))
 				img = i;
 		entrypoint = json_string_value(json_object_get(dk->detail, "entrypoint"));
-		if (engine_at >= 0 && !entrypoint) {
+		const char *next = img && img + 1 < n ? json_string_value(json_array_get(argv, img + 1)) : NULL;
+		if (engine_at >= 0 && !entrypoint && (size_t)engine_at != img) {
 			from = (size_t)engine_at;
-		} else if (img) {
+		} else if (img && (entrypoint || (next && next[0] != '-' && (size_t)engine_at != img))) {
 			from = img + 1;
+		} else if (img) {
+			/* only arguments after the image: its own entrypoint takes them */
+			from = img + 1;
+			iep = image_ep_of(image);
+			if (!iep || !iep->argv[0]) {
+				sl_error_set(c->err, c->file, line, col, "%s: %s; --native cannot start it", p.name,
+					     iep ? iep->none : "the image's entrypoint is not known (write its command after the image)");
+				rc = SL_ERR_INPUT;
+				goto out;
+			}
 		} else {
 			sl_error_set(c->err, c->file, line, col, "%s: the container's command is not known; --native cannot start it",
 				     p.name);
@@ -392,9 +548,11 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 			nv++;
 		}
 	}
-	p.argv = sl_calloc(n - from + 2, sizeof *p.argv);
+	p.argv = sl_calloc(n - from + 4, sizeof *p.argv);
 	if (entrypoint)
 		p.argv[p.argc++] = sl_strdup(entrypoint);
+	for (size_t i = 0; iep && i < 2 && iep->argv[i]; i++)
+		p.argv[p.argc++] = sl_strdup(iep->argv[i]);
 	for (size_t i = from; i < n && rc == SL_OK; i++) {
 		const char *v = json_string_value(json_array_get(argv, i));
 		int symbolic = 0;
@@ -480,6 +638,8 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 		add_env(&p, &ecap, name, f);
 		free(f);
 	}
+	if (rc == SL_OK && dk && o->native && native_gpus(c, dk, &p, &ecap, out))
+		rc = SL_ERR_INPUT;
 	/* readiness */
 	if (rc == SL_OK && o->ready) {
 		rc = parse_ready(o->ready, &p, c->err);
@@ -488,7 +648,9 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 		long dport = (long)json_integer_value(json_object_get(s->health, "port"));
 		if (path) {
 			long port = port_of(c, s, r, dport);
-			if (port <= 0 || port > 65535) {
+			if ((port <= 0 || port > 65535) && c->plan->nunresolved && c->o->dry_run) {
+				; /* a hole in its port (a $PORT left unset) is told already */
+			} else if (port <= 0 || port > 65535) {
 				sl_error_set(c->err, p.where, line, col,
 					     "%s: its port is not known (give the readiness check with --ready)", p.name);
 				rc = SL_ERR_INPUT;
@@ -576,7 +738,7 @@ static void plan_files(const sl_model *m, sl_plan *p)
 int sl_exec_plan(const sl_model *m, const sl_plan_opts *o, sl_plan *out, sl_error *err)
 {
 	memset(out, 0, sizeof *out);
-	ctx c = {o, err, m->entry->path, 0, 0};
+	ctx c = {o, err, m->entry->path, 0, 0, out};
 	size_t cap = 0;
 	int rc = SL_OK;
 	for (size_t i = 0; i < m->nservices && rc == SL_OK; i++) {
@@ -630,10 +792,18 @@ int sl_exec_plan(const sl_model *m, const sl_plan_opts *o, sl_plan *out, sl_erro
 	for (size_t i = 0; i < out->n && rc == SL_OK; i++)
 		for (size_t j = i + 1; j < out->n && rc == SL_OK; j++)
 			if (out->procs[i].listens && out->procs[i].listens == out->procs[j].listens) {
-				sl_error_set(err, out->procs[j].where, 0, 0,
-					     "%s and %s both serve on port %d (%s); on one host the second cannot start: give one another port, or run them apart with --service",
-					     out->procs[i].name, out->procs[j].name, out->procs[i].listens, out->procs[i].where);
-				rc = SL_ERR_INPUT;
+				sl_buf m = {0};
+				sl_buf_printf(&m, "%s and %s both serve on port %d (%s); on one host the second cannot start: give one another port, or run them apart with --service",
+					      out->procs[i].name, out->procs[j].name, out->procs[i].listens, out->procs[i].where);
+				if (o->dry_run) {
+					sl_buf h = {0};
+					sl_buf_printf(&h, "%s: %s", out->procs[j].where, m.data);
+					push_text(&out->unresolved, &out->nunresolved, sl_buf_detach(&h));
+				} else {
+					sl_error_set(err, out->procs[j].where, 0, 0, "%s", m.data);
+					rc = SL_ERR_INPUT;
+				}
+				sl_buf_free(&m);
 			}
 	if (rc) {
 		sl_exec_plan_free(out);
@@ -664,6 +834,9 @@ void sl_exec_plan_free(sl_plan *p)
 	for (size_t i = 0; i < p->nnotes; i++)
 		free(p->notes[i]);
 	free(p->notes);
+	for (size_t i = 0; i < p->nunresolved; i++)
+		free(p->unresolved[i]);
+	free(p->unresolved);
 	for (size_t i = 0; i < p->n; i++)
 		proc_free(&p->procs[i]);
 	free(p->procs);

@@ -230,6 +230,11 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 				sl_note_add(c, src, argv[k]->start,
 					    "docker image `%s` runs its default command: engine unknown",
 					    argv[k]->text);
+			else if (!ep.len && nargv[0]->text[0] == '-')
+				/* SGLang's, TensorRT-LLM's and Dynamo's images start no engine */
+				sl_note_add(c, src, nargv[0]->start,
+					    "docker image `%s` is given only arguments (`%s`...), for an entrypoint servelint does not know; lmsysorg/sglang, NGC TensorRT-LLM and Dynamo images start no engine: write the command after the image",
+					    argv[k]->text, nargv[0]->text);
 			else
 				rc = unwrap(c, b, nargv, nn, depth + 1);
 			free(nargv);

@@ -7,6 +7,8 @@
  */
 #include "report.h"
 
+#include <ctype.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -78,7 +80,7 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common)
 {
 	const sl_audit_entry *e = &a->entries[i];
 	const sl_model *m = e->model;
-	const char *name = e->entry->path + common;
+	const char *name = e->name ? e->name : e->entry->path + common;
 	json_t *o = json_pack("{s:i, s:s, s:s, s:s?, s:s?}", "id", (json_int_t)i, "path", e->entry->path, "name",
 			      *name ? name : e->entry->path, "model", e->llm, "system", e->system);
 	json_t *roles = json_array();
@@ -115,11 +117,14 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common)
 		else
 			unknown_gpus = 1;
 		char *par = parallelism(s);
-		json_array_append_new(roles, json_pack("{s:s, s:s, s:s, s:i, s:o, s:s}", "service", s->name, "role",
-						       s->role, "engine", s->engine, "replicas",
-						       (json_int_t)s->replicas, "gpus",
-						       s->gpus > 0 ? json_integer(s->gpus) : json_null(),
-						       "parallelism", par));
+		json_t *ro = json_pack("{s:s, s:s, s:s, s:i, s:o, s:s}", "service", s->name, "role", s->role, "engine",
+				       s->engine, "replicas", (json_int_t)s->replicas, "gpus",
+				       s->gpus > 0 ? json_integer(s->gpus) : json_null(), "parallelism", par);
+		/* no parallelism setting: it is in an engine file the entry does not hold */
+		const sl_setting *cf = *par ? NULL : sl_service_get(s, "engine.config_file");
+		if (cf && json_is_string(cf->value))
+			json_object_set_new(ro, "parallelism_in", json_string(json_string_value(cf->value)));
+		json_array_append_new(roles, ro);
 		free(par);
 		for (size_t j = 0; plan && j < plan->nservices; j++) {
 			char *h = plan->services[j].service == s ? sl_plan_headline(&plan->services[j]) : NULL;
@@ -147,12 +152,14 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common)
 		spec_tokens = st ? st->value : NULL;
 	}
 	if (spec_method) {
-		sl_buf sp = {0};
-		sl_buf_puts(&sp, spec_method);
-		if (json_is_integer(spec_tokens))
-			sl_buf_printf(&sp, " %lld", (long long)json_integer_value(spec_tokens));
-		json_object_set_new(o, "spec", json_string(sp.data));
-		sl_buf_free(&sp);
+		/* one spelling per method (dspark, DSPARK and DSpark are one) */
+		char *low = sl_strdup(spec_method);
+		for (char *c = low; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		json_object_set_new(o, "spec", json_pack("{s:s, s:o}", "method", low, "num_tokens",
+							 json_is_integer(spec_tokens) ? json_incref(spec_tokens)
+										      : json_null()));
+		free(low);
 	} else {
 		json_object_set_new(o, "spec", json_null());
 	}
@@ -304,6 +311,18 @@ static json_int_t num(json_t *o, const char *k)
 	return json_integer_value(json_object_get(o, k));
 }
 
+char *sl_report_audit_spec(json_t *e)
+{
+	json_t *sp = json_object_get(e, "spec");
+	if (!json_is_object(sp))
+		return NULL;
+	sl_buf b = {0};
+	sl_buf_puts(&b, json_string_value(json_object_get(sp, "method")));
+	if (json_is_integer(json_object_get(sp, "num_tokens")))
+		sl_buf_printf(&b, " %lld", (long long)json_integer_value(json_object_get(sp, "num_tokens")));
+	return sl_buf_detach(&b);
+}
+
 /* "vllm 0.31.0, MXFP4, aggregated TP2, dspark 5, 2 of 8 GPUs" */
 static char *entry_line(json_t *e)
 {
@@ -323,15 +342,22 @@ static char *entry_line(json_t *e)
 			sl_buf_printf(&b, " %s", str(r, "parallelism"));
 		if (str(r, "plan"))
 			sl_buf_printf(&b, " (%s)", str(r, "plan"));
+		else if (str(r, "parallelism_in")) {
+			const char *pf = str(r, "parallelism_in"), *sl = strrchr(pf, '/');
+			sl_buf_printf(&b, " (parallelism in %s)", sl ? sl + 1 : pf);
+		}
 	}
-	if (str(e, "spec"))
-		sl_buf_printf(&b, ", %s", str(e, "spec"));
+	char *spec = sl_report_audit_spec(e);
+	if (spec)
+		sl_buf_printf(&b, ", %s", spec);
+	free(spec);
 	json_t *g = json_object_get(e, "gpus");
 	if (json_is_integer(json_object_get(g, "used"))) {
 		sl_buf_printf(&b, ", %lld", (long long)num(g, "used"));
 		if (json_is_integer(json_object_get(g, "of")))
 			sl_buf_printf(&b, " of %lld", (long long)num(g, "of"));
-		sl_buf_puts(&b, " GPUs");
+		json_int_t last = json_is_integer(json_object_get(g, "of")) ? num(g, "of") : num(g, "used");
+		sl_buf_puts(&b, last == 1 ? " GPU" : " GPUs");
 	}
 	json_t *f = json_object_get(e, "findings");
 	json_int_t nf = num(f, "error") + num(f, "warning") + num(f, "info") + num(f, "style");
@@ -376,15 +402,20 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 		md ? "" : N, (long long)num(s, "entries"), plural(num(s, "entries"), "entry", "entries"),
 		(long long)num(s, "models"), plural(num(s, "models"), "model", "models"), (long long)num(s, "systems"),
 		plural(num(s, "systems"), "system", "systems"));
-	fprintf(f, "%sfindings: %lld (%lld errors, %lld warnings, %lld info, %lld style; %lld across entries, %lld "
+	fprintf(f, "%sfindings: %lld (%lld %s, %lld %s, %lld info, %lld style; %lld across entries, %lld "
 		   "suppressed)\n",
-		md ? "\n" : "", (long long)num(fs, "total"), (long long)num(fs, "error"), (long long)num(fs, "warning"),
-		(long long)num(fs, "info"), (long long)num(fs, "style"), (long long)num(fs, "catalogue"),
-		(long long)num(fs, "suppressed"));
+		md ? "\n" : "", (long long)num(fs, "total"), (long long)num(fs, "error"),
+		plural(num(fs, "error"), "error", "errors"), (long long)num(fs, "warning"),
+		plural(num(fs, "warning"), "warning", "warnings"), (long long)num(fs, "info"), (long long)num(fs, "style"),
+		(long long)num(fs, "catalogue"), (long long)num(fs, "suppressed"));
 	size_t i;
 	json_t *r;
 	if (json_array_size(json_object_get(s, "by_rule")))
 		fputs(md ? "\n| rule | severity | count | summary |\n|---|---|---|---|\n" : "by rule:\n", f);
+	int wn = 0;
+	json_array_foreach(json_object_get(s, "by_rule"), i, r)
+		if ((int)strlen(str(r, "name")) > wn)
+			wn = (int)strlen(str(r, "name"));
 	json_array_foreach(json_object_get(s, "by_rule"), i, r) {
 		if (md) {
 			fprintf(f, "| %s %s | %s | %lld | ", str(r, "rule"), str(r, "name"), str(r, "severity"),
@@ -393,7 +424,7 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 			fputs(" |\n", f);
 		}
 		else
-			fprintf(f, "  %s %-8s %-32s %3lld  %s\n", str(r, "rule"), str(r, "severity"), str(r, "name"),
+			fprintf(f, "  %s %-7s  %-*s %3lld  %s\n", str(r, "rule"), str(r, "severity"), wn, str(r, "name"),
 				(long long)num(r, "count"), str(r, "summary"));
 	}
 	json_t *mx = json_object_get(doc, "matrix"), *entries = json_object_get(doc, "entries");
@@ -460,6 +491,7 @@ int sl_report_audit(FILE *f, const char *format, const sl_audit *a, int color)
 	json_t *doc = sl_report_audit_json(a);
 	int rc;
 	if (!strcmp(format, "json")) {
+		doc = sl_report_json_doc(doc);
 		rc = json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 		fputc('\n', f);
 		rc = rc || ferror(f) ? -1 : 0;

@@ -39,14 +39,40 @@ static void where(FILE *f, const sl_origin *o)
 		fputc('-', f);
 }
 
+void sl_report_key_facts(json_t *o, const char *key)
+{
+	if (!strncmp(key, "env ", 4)) {
+		json_object_set_new(o, "env", json_pack("{s:s}", "name", key + 4));
+		return;
+	}
+	if (strncmp(key, "claim ", 6))
+		return;
+	/* claim KEY (SOURCE) or claim KEY ROLE (SOURCE): keys and roles have no blanks */
+	const char *k = key + 6, *sp = strchr(k, ' '), *par = strrchr(k, '(');
+	if (!sp || !par || par < sp)
+		return;
+	json_t *c = json_object();
+	json_object_set_new(c, "key", json_stringn(k, (size_t)(sp - k)));
+	if (par > sp + 1)
+		json_object_set_new(c, "role", json_stringn(sp + 1, (size_t)(par - 1 - (sp + 1))));
+	const char *end = strchr(par, ')');
+	json_object_set_new(c, "source", json_stringn(par + 1, end ? (size_t)(end - par - 1) : strlen(par + 1)));
+	json_object_set_new(o, "claim", c);
+}
+
 json_t *sl_report_diff_json(const sl_diff *d, const char *name_a, const char *name_b)
 {
 	json_t *ch = json_array();
 	for (size_t i = 0; i < d->n; i++) {
 		const sl_change *c = &d->v[i];
-		json_array_append_new(ch, json_pack("{s:s, s:s, s:s, s:O?, s:O?, s:o, s:o}", "kind", kind_name(c->kind),
-						    "service", c->service, "key", c->key, "old", c->a, "new", c->b,
-						    "old_origin", place(&c->at_a), "new_origin", place(&c->at_b)));
+		json_t *x = json_pack("{s:s, s:s, s:s}", "kind", kind_name(c->kind), "service", c->service, "key",
+				      c->key);
+		sl_report_key_facts(x, c->key);
+		json_object_set_new(x, "old", c->a ? json_incref(c->a) : json_null());
+		json_object_set_new(x, "new", c->b ? json_incref(c->b) : json_null());
+		json_object_set_new(x, "old_origin", place(&c->at_a));
+		json_object_set_new(x, "new_origin", place(&c->at_b));
+		json_array_append_new(ch, x);
 	}
 	return json_pack("{s:s, s:s, s:b, s:{s:s, s:s}, s:o}", "a", name_a, "b", name_b, "equal", sl_diff_equal(d),
 			 "topology", "a", d->topology_a, "b", d->topology_b, "changes", ch);
@@ -56,7 +82,7 @@ int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *na
 		   int color)
 {
 	if (!strcmp(format, "json")) {
-		json_t *doc = sl_report_diff_json(d, name_a, name_b);
+		json_t *doc = sl_report_json_doc(sl_report_diff_json(d, name_a, name_b));
 		int rc = json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 		fputc('\n', f);
 		json_decref(doc);
@@ -93,14 +119,18 @@ int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *na
 		if (md) {
 			fprintf(f, "| %s | `%s` | `%s` | `%s` |\n", mark, c->key, x, y);
 		} else {
-			fprintf(f, "  %s %s: %s -> %s", mark, c->key, x, y);
+			/* as git colours its diff: - red, + green, ~ (changed) yellow */
+			const char *on = !color ? "" : c->kind == SL_CH_ADDED ? "\033[32m" :
+					 c->kind == SL_CH_REMOVED ? "\033[31m" : c->kind == SL_CH_DEFAULT ? "\033[2m" :
+					 "\033[33m";
+			fprintf(f, "%s  %s %s: %s -> %s", on, mark, c->key, *x ? x : "\"\"", *y ? y : "\"\"");
 			if (c->kind == SL_CH_DEFAULT)
 				fputs("  (explicit default)", f);
-			fputs("  [", f);
+			fprintf(f, "%s  %s[", color ? "\033[0m" : "", color ? "\033[2m" : "");
 			where(f, &c->at_a);
 			fputs(" -> ", f);
 			where(f, &c->at_b);
-			fputs("]\n", f);
+			fprintf(f, "]%s\n", color ? "\033[0m" : "");
 		}
 		free(x);
 		free(y);

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SL_VERSION "0.1.0"
+#ifndef SL_VERSION /* set by CMakeLists.txt from the project's version */
+#define SL_VERSION "0.0.0"
+#endif
 
 int sl_format_parse(const char *s, sl_format *out)
 {
@@ -25,16 +27,30 @@ int sl_format_parse(const char *s, sl_format *out)
 	return -1;
 }
 
-/* The end of a finding's span: its raw spelling's first line, else one char. */
+/* The end of a finding's span (exclusive column): its raw spelling's first
+ * line when the text there is that spelling; else the token the place
+ * starts (up to a blank, a quote, a bracket or a separator), so that
+ * `--entrypoint vllm \` underlines `vllm` and `(vLLM 0.31.1,` `0.31.1`. */
 static unsigned end_col(const sl_origin *o, unsigned col)
 {
-	if (!o->raw || !*o->raw)
-		return col + 1;
-	unsigned n = 0;
-	for (const char *p = o->raw; *p && *p != '\n'; p++)
-		if (((unsigned char)*p & 0xC0) != 0x80)
+	const char *at = o->src && o->off < o->src->len ? o->src->text + o->off : NULL;
+	size_t n = 0;
+	if (o->raw && *o->raw) {
+		while (o->raw[n] && o->raw[n] != '\n')
 			n++;
-	return col + n;
+		if (at && strncmp(at, o->raw, n))
+			n = 0;  /* the place is not the spelling: the token there */
+		else if (!at)
+			at = o->raw;
+	}
+	if (!n && at)
+		while (at[n] && !strchr(" \t\r\n,;()[]{}\"'`", at[n]))
+			n++;
+	unsigned w = 0;
+	for (size_t i = 0; i < n; i++)
+		if (((unsigned char)at[i] & 0xC0) != 0x80)
+			w++;
+	return col + (w ? w : 1);
 }
 
 static const char *path_of(const sl_origin *o)
@@ -43,6 +59,23 @@ static const char *path_of(const sl_origin *o)
 }
 
 /* ---- tty, gcc --------------------------------------------------------------------- */
+
+/* The byte offset of 1-based column col in a line of len bytes (columns
+ * count code points), clamped to len. */
+static size_t col_byte(const char *line, size_t len, unsigned col)
+{
+	size_t i = 0;
+	for (unsigned c = 1; i < len && c < col; c++)
+		do
+			i++;
+		while (i < len && ((unsigned char)line[i] & 0xC0) == 0x80);
+	return i;
+}
+
+/* The widest source line shown whole; a longer one is cut around the
+ * finding's columns, with an ellipsis where text is left out (as gcc and
+ * rustc do). */
+enum { SL_TTY_LINE = 200, SL_TTY_CONTEXT = 60 };
 
 static void one_tty(FILE *out, const sl_finding *f, int color)
 {
@@ -55,12 +88,27 @@ static void one_tty(FILE *out, const sl_finding *f, int color)
 	if (f->where.src) {
 		size_t len;
 		const char *line = sl_source_line(f->where.src, l, &len);
-		fprintf(out, "%5u | %.*s\n      | ", l, (int)len, line);
-		for (unsigned k = 1; k < c; k++)
-			fputc(' ', out);
+		unsigned width = 0;
+		for (size_t i = 0; i < len; i++)
+			width += ((unsigned char)line[i] & 0xC0) != 0x80;
 		unsigned e = end_col(&f->where, c);
+		if (e > width + 1)
+			e = width + 1 > c ? width + 1 : c + 1;  /* never past the line's end */
+		/* the columns shown: [from, to) */
+		unsigned from = 1, to = width + 1;
+		if (width > SL_TTY_LINE) {
+			unsigned span = e - c > SL_TTY_LINE - 2 * SL_TTY_CONTEXT ? SL_TTY_LINE - 2 * SL_TTY_CONTEXT : e - c;
+			from = c > SL_TTY_CONTEXT ? c - SL_TTY_CONTEXT : 1;
+			to = c + span + SL_TTY_CONTEXT < width + 1 ? c + span + SL_TTY_CONTEXT : width + 1;
+			if (e > to)
+				e = to;
+		}
+		size_t b0 = col_byte(line, len, from), b1 = col_byte(line, len, to);
+		const char *pre = from > 1 ? "..." : "", *post = to <= width ? "..." : "";
+		fprintf(out, "%5u | %s%.*s%s\n      | %*s", l, pre, (int)(b1 - b0), line + b0, post,
+			(int)(strlen(pre) + (c - from)), "");
 		fputs(color ? col_of[f->severity] : "", out);
-		for (unsigned k = c; k < e && k < c + 200; k++)
+		for (unsigned k = c; k < e; k++)
 			fputc(k == c ? '^' : '~', out);
 		fprintf(out, "%s\n", color ? "\033[0m" : "");
 	}
@@ -104,6 +152,8 @@ static json_t *one_json(const sl_finding *f)
 		json_array_append_new(rel, json_pack("{s:s, s:o}", "message", f->related_msg[k], "location",
 						     loc_json(&f->related[k])));
 	json_object_set_new(o, "related", rel);
+	if (f->entry)
+		json_object_set_new(o, "entry", json_string(f->entry));
 	if (f->hint)
 		json_object_set_new(o, "did_you_mean", json_string(f->hint));
 	if (f->fix) {
@@ -318,7 +368,7 @@ int sl_report_findings(FILE *out, sl_format fmt, const sl_rules *rules, const sl
 			for (size_t i = 0; i < fs->n; i++)
 				if (fs->v[i].severity >= min && !fs->v[i].suppressed)
 					json_array_append_new(arr, one_json(&fs->v[i]));
-			doc = json_pack("{s:o}", "findings", arr);
+			doc = sl_report_json_doc(json_pack("{s:o}", "findings", arr));
 		}
 		int rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		json_decref(doc);
@@ -345,14 +395,20 @@ int sl_report_findings(FILE *out, sl_format fmt, const sl_rules *rules, const sl
 	if (fmt == SL_FMT_TTY && shown) {
 		/* a footer: each rule that fired, with its summary */
 		fputc('\n', out);
-		for (size_t r = 0; r < sl_rules_count(rules); r++) {
-			const sl_rule *ru = sl_rules_at(rules, r);
-			size_t k = 0;
-			for (size_t i = 0; i < fs->n; i++)
-				k += fs->v[i].rule == ru && fs->v[i].severity >= min && !fs->v[i].suppressed;
-			if (k)
-				fprintf(out, "%s %-32s %zu: %s\n", sl_rule_id(ru), sl_rule_name(ru), k, sl_rule_summary(ru));
-		}
+		int wn = 0;
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t r = 0; r < sl_rules_count(rules); r++) {
+				const sl_rule *ru = sl_rules_at(rules, r);
+				size_t k = 0;
+				for (size_t i = 0; i < fs->n; i++)
+					k += fs->v[i].rule == ru && fs->v[i].severity >= min && !fs->v[i].suppressed;
+				if (k && !pass && (int)strlen(sl_rule_name(ru)) > wn)
+					wn = (int)strlen(sl_rule_name(ru));
+				else if (k && pass)
+					fprintf(out, "%s %-*s %zu: %s\n", sl_rule_id(ru), wn, sl_rule_name(ru), k,
+						sl_rule_summary(ru));
+			}
+		fputs("`servelint rules ID` explains a rule.\n", out);
 	}
 	return ferror(out) ? -1 : 0;
 }

@@ -14,6 +14,11 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#ifndef SL_VERSION /* set by CMakeLists.txt from the project's version */
+#define SL_VERSION "0.0.0"
+#endif
 
 static void escn(FILE *f, const char *s, size_t n)
 {
@@ -57,7 +62,7 @@ static const char css[] =
 	"header h1{margin:0;font-size:22px}header p{margin:4px 0 0;color:#c8cfdb}\n"
 	"main{max-width:1440px;margin:0 auto;padding:16px}\n"
 	"section{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:14px 16px;margin:0 0 16px}\n"
-	"h2{margin:0 0 10px;font-size:18px}h3{margin:0;font-size:16px;word-break:break-all}\n"
+	"h2{margin:0 0 10px;font-size:18px}h3{margin:0;font-size:16px;overflow-wrap:anywhere}\n"
 	".cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(120px,1fr));gap:10px;margin-bottom:12px}\n"
 	".card{border:1px solid var(--line);border-radius:8px;padding:8px 10px}\n"
 	".card b{display:block;font-size:22px}.card span{color:var(--mut);font-size:13px}\n"
@@ -68,10 +73,12 @@ static const char css[] =
 	"table.matrix td{overflow-wrap:anywhere}table.matrix td.empty{background:#fafbfc}\n"
 	".chip{display:block;text-decoration:none;color:inherit;border:1px solid var(--line);border-left:4px solid #3a9b5b;"
 	"border-radius:6px;padding:5px 7px;margin:0 0 6px;font-size:13px;background:#fbfcfd}\n"
-	".chip:hover{border-color:var(--acc)}.chip .n{font-weight:600;word-break:break-all;display:block}\n"
+	".chip:hover{border-color:var(--acc)}.chip .n{font-weight:600;overflow-wrap:anywhere;display:block}\n"
 	".chip .d{color:var(--mut);display:block;overflow-wrap:anywhere}\n"
 	".chip.s1{border-left-color:var(--info)}.chip.s2{border-left-color:var(--warn)}.chip.s3{border-left-color:var(--err)}\n"
-	".badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;font-weight:600;color:#fff;background:var(--style)}\n"
+	".badge{display:inline-block;white-space:nowrap;border-radius:10px;padding:0 8px;font-size:12px;font-weight:600;color:#fff;background:var(--style)}\n"
+	".rule{white-space:nowrap}\n"
+	"header p.made{font-size:13px;color:#aab3c2;overflow-wrap:anywhere}header code{color:#dfe5ee}\n"
 	".badge.error{background:var(--err)}.badge.warning{background:var(--warn)}.badge.info{background:var(--info)}\n"
 	".filters{display:flex;flex-wrap:wrap;gap:10px;margin:0 0 10px}\n"
 	".filters label{display:flex;flex-direction:column;font-size:12px;color:var(--mut)}\n"
@@ -86,12 +93,15 @@ static const char css[] =
 	"mark{background:var(--mark);border-radius:2px}\n"
 	"details{margin:6px 0}summary{cursor:pointer;color:var(--acc)}\n"
 	"code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px}\n"
-	"td code,td{overflow-wrap:anywhere}\n"
+	"td code,td{overflow-wrap:anywhere}td.nw{white-space:nowrap;overflow-wrap:normal}\n"
 	".ok{color:#3a9b5b}.hidden{display:none!important}\n"
 	"#cmp-out .kind{color:var(--mut);font-size:12px}\n"
 	"@media (max-width:700px){body{font-size:14px}main{padding:8px}section{padding:10px;border-radius:8px}"
 	"header{padding:12px}header h1{font-size:19px}.filters label{flex:1 1 45%}.filters select{width:100%}"
 	"table.settings td:nth-child(3),table.settings th:nth-child(3){display:none}"
+	/* the rules table: rule, severity and count on a line, the summary below */
+	"table.rules tr.h{display:none}table.rules tr{display:grid;grid-template-columns:1fr auto auto;border-bottom:1px solid var(--line)}"
+	"table.rules td{border-bottom:0}table.rules td:nth-child(4){grid-column:1/-1;padding-top:0;color:var(--mut)}"
 	".cards{grid-template-columns:repeat(3,1fr);gap:6px}.card{padding:6px 8px}.card b{font-size:18px}"
 	/* the matrix as a list: a model, then each system it runs on */
 	"table.matrix{min-width:0!important;table-layout:auto}table.matrix,table.matrix tbody,table.matrix tr,table.matrix th,table.matrix td{display:block;width:100%}"
@@ -194,7 +204,9 @@ static void where(FILE *f, const sl_origin *o)
 	free(w);
 }
 
-/* within an entry's table: the file's base name (the entry is the heading) */
+/* within an entry's table: the base name of the file that holds the place
+ * (the entry is the heading); a section of a catalogue-form file or page
+ * is a line of that file, its section named after it */
 static void short_where(FILE *f, const sl_origin *o)
 {
 	unsigned l, c;
@@ -203,8 +215,14 @@ static void short_where(FILE *f, const sl_origin *o)
 		fputc('-', f);
 		return;
 	}
-	esc(f, o->src->section ? o->src->section : o->src->name);
+	const char *base = strrchr(o->src->path, '/');
+	esc(f, base ? base + 1 : o->src->path);
 	fprintf(f, ":%u:%u", l, c);
+	if (o->src->section) {
+		fputs(" (", f);
+		esc(f, o->src->section);
+		fputc(')', f);
+	}
 }
 
 static void finding_html(FILE *f, const sl_finding *x)
@@ -213,9 +231,9 @@ static void finding_html(FILE *f, const sl_finding *x)
 	fprintf(f, "<div class=\"finding %s\"><div><span class=\"badge %s\">%s</span> <b>", sev_class[x->severity],
 		sev_class[x->severity], sev);
 	esc(f, sl_rule_id(x->rule));
-	fputs("</b> ", f);
+	fputs("</b> <span class=\"rule\">", f);
 	esc(f, sl_rule_name(x->rule));
-	fputs("</div><p>", f);
+	fputs("</span></div><p>", f);
 	esc(f, x->message);
 	fputs("</p><p class=\"loc\">", f);
 	where(f, &x->where);
@@ -335,6 +353,11 @@ static void entry_detail(FILE *f, json_t *e)
 		if (str(r, "parallelism") && *str(r, "parallelism")) {
 			fputc(' ', f);
 			esc(f, str(r, "parallelism"));
+		} else if (str(r, "parallelism_in")) {
+			const char *pf = str(r, "parallelism_in"), *sl = strrchr(pf, '/');
+			fputs(" (parallelism in ", f);
+			esc(f, sl ? sl + 1 : pf);
+			fputc(')', f);
 		}
 		if (str(r, "plan")) {
 			fputs(" (", f);
@@ -342,16 +365,19 @@ static void entry_detail(FILE *f, json_t *e)
 			fputc(')', f);
 		}
 	}
-	if (str(e, "spec")) {
+	char *spec = sl_report_audit_spec(e);
+	if (spec) {
 		fputs(" \xc2\xb7 ", f);
-		esc(f, str(e, "spec"));
+		esc(f, spec);
 	}
+	free(spec);
 	json_t *g = json_object_get(e, "gpus");
 	if (json_is_integer(json_object_get(g, "used"))) {
 		fprintf(f, " \xc2\xb7 %lld", num(g, "used"));
 		if (json_is_integer(json_object_get(g, "of")))
 			fprintf(f, " of %lld", num(g, "of"));
-		fputs(" GPUs", f);
+		json_int_t last = json_is_integer(json_object_get(g, "of")) ? num(g, "of") : num(g, "used");
+		fputs(last == 1 ? " GPU" : " GPUs", f);
 	}
 }
 
@@ -407,28 +433,48 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 	      f);
 	fputs(css, f);
 	fputs("</style></head><body>\n<header><h1>Catalogue audit</h1><p>", f);
-	fprintf(f, "%lld entries \xc2\xb7 %lld models \xc2\xb7 %lld systems \xc2\xb7 %lld findings \xe2\x80\x94 servelint audit",
-		num(s, "entries"), num(s, "models"), num(s, "systems"), num(fc, "total"));
+	fprintf(f, "%lld entr%s \xc2\xb7 %lld model%s \xc2\xb7 %lld system%s \xc2\xb7 %lld finding%s \xe2\x80\x94 servelint audit",
+		num(s, "entries"), num(s, "entries") == 1 ? "y" : "ies", num(s, "models"), num(s, "models") == 1 ? "" : "s",
+		num(s, "systems"), num(s, "systems") == 1 ? "" : "s", num(fc, "total"), num(fc, "total") == 1 ? "" : "s");
+	/* what made the page, when, from what */
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	long long epoch;
+	time_t now = sde && !sl_parse_int(sde, &epoch) ? (time_t)epoch : time(NULL);
+	struct tm tm;
+	char when[32] = "";
+	if (gmtime_r(&now, &tm))
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
+	fprintf(f, "</p><p class=\"made\">servelint %s \xc2\xb7 %s \xc2\xb7 ", SL_VERSION, when);
+	for (size_t i = 0; i < a->ninputs; i++) {
+		fputs(i ? " " : "", f);
+		fputs("<code>", f);
+		esc(f, a->inputs[i]);
+		fputs("</code>", f);
+	}
 	fputs("</p></header>\n<main>\n<section id=\"summary\"><h2>Summary</h2><div class=\"cards\">", f);
-	card(f, num(s, "entries"), "entries", "");
-	card(f, num(s, "models"), "models", "");
-	card(f, num(s, "systems"), "systems", "");
-	card(f, num(fc, "error"), "errors", "");
-	card(f, num(fc, "warning"), "warnings", "");
+#define ONE(n, one, many) ((n) == 1 ? (one) : (many))
+	card(f, num(s, "entries"), ONE(num(s, "entries"), "entry", "entries"), "");
+	card(f, num(s, "models"), ONE(num(s, "models"), "model", "models"), "");
+	card(f, num(s, "systems"), ONE(num(s, "systems"), "system", "systems"), "");
+	card(f, num(fc, "error"), ONE(num(fc, "error"), "error", "errors"), "");
+	card(f, num(fc, "warning"), ONE(num(fc, "warning"), "warning", "warnings"), "");
+#undef ONE
 	card(f, num(fc, "info") + num(fc, "style"), "info and style", "");
 	card(f, num(fc, "catalogue"), "across entries", "");
 	fputs("</div>\n", f);
 	json_t *br = json_object_get(s, "by_rule");
 	if (json_array_size(br)) {
-		fputs("<div class=\"scroll\"><table><tr><th>rule</th><th>severity</th><th>count</th><th>summary</th></tr>", f);
+		fputs("<div class=\"scroll\"><table class=\"rules\"><tr class=\"h\"><th>rule</th><th>severity</th><th>count</th>"
+		      "<th>summary</th></tr>",
+		      f);
 		size_t i;
 		json_t *r;
 		json_array_foreach(br, i, r) {
 			fputs("<tr><td><b>", f);
 			esc(f, str(r, "rule"));
-			fputs("</b> ", f);
+			fputs("</b> <span class=\"rule\">", f);
 			esc(f, str(r, "name"));
-			fputs("</td><td><span class=\"badge ", f);
+			fputs("</span></td><td class=\"nw\"><span class=\"badge ", f);
 			esc(f, str(r, "severity"));
 			fputs("\">", f);
 			esc(f, str(r, "severity"));
@@ -469,10 +515,10 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 		esc(f, json_string_value(e));
 		fputs("</option>", f);
 	}
-	fputs("</select></label><label>Findings<select id=\"f-sev\"><option value=\"\">any</option>"
+	fputs("</select></label><label>Findings<select id=\"f-sev\"><option value=\"\">all entries</option>"
 	      "<option value=\"3\">errors</option><option value=\"2\">warnings or worse</option>"
-	      "<option value=\"1\">info or worse</option><option value=\"0\">any finding</option>"
-	      "<option value=\"clean\">none</option></select></label></form>\n"
+	      "<option value=\"1\">info or worse</option><option value=\"0\">with a finding</option>"
+	      "<option value=\"clean\">without findings</option></select></label></form>\n"
 	      "<p class=\"meta\" id=\"f-count\"></p>\n<div class=\"scroll\">",
 	      f);
 	/* columns of one width, wide enough for an entry's card; wider than
@@ -554,7 +600,13 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 		const sl_audit_entry *ae = &a->entries[i];
 		fprintf(f, "<article class=\"entry\" id=\"e%zu\"><h3>", i);
 		esc(f, str(e, "name"));
-		fputs("</h3><p class=\"meta\">", f);
+		fputs("</h3>", f);
+		if (ae->name) { /* a page's entry: where it is on the page */
+			fputs("<p class=\"loc\">", f);
+			esc(f, ae->entry->path);
+			fputs("</p>", f);
+		}
+		fputs("<p class=\"meta\">", f);
 		esc(f, ae->llm ? ae->llm : "(model not named)");
 		fputs(" \xc2\xb7 ", f);
 		esc(f, ae->system ? ae->system : "(system not named)");

@@ -96,10 +96,15 @@ static int tty(FILE *f, const sl_matrix *m, char *const *names, int all, int col
 			fputc('\n', f);
 		}
 	} else {
-		fprintf(f, "no difference between the %zu entries\n", nc);
+		if (nc == 2)
+			fputs("no difference between the two entries\n", f);
+		else
+			fprintf(f, "no difference between the %zu entries\n", nc);
 	}
 	if (nsame) {
-		fprintf(f, "%ssame in all %zu entries (%zu key%s):%s\n", color ? "\033[1m" : "", nc, nsame,
+		char all_n[32];
+		snprintf(all_n, sizeof all_n, nc == 2 ? "both entries" : "all %zu entries", nc);
+		fprintf(f, "%ssame in %s (%zu key%s):%s\n", color ? "\033[1m" : "", all_n, nsame,
 			nsame == 1 ? "" : "s", color ? "\033[0m" : "");
 		for (size_t r = 0; r < m->nrows; r++)
 			if (!m->rows[r].differs)
@@ -156,7 +161,10 @@ static int markdown(FILE *f, const sl_matrix *m, char *const *names, int all)
 		fputc('\n', f);
 	}
 	if (nsame) {
-		fprintf(f, "\n<details><summary>Same in all %zu entries (%zu keys)</summary>\n\n", m->ncols, nsame);
+		char all_n[32];
+		snprintf(all_n, sizeof all_n, m->ncols == 2 ? "both entries" : "all %zu entries", m->ncols);
+		fprintf(f, "\n<details><summary>Same in %s (%zu key%s)</summary>\n\n", all_n, nsame,
+			nsame == 1 ? "" : "s");
 		for (size_t r = 0; r < m->nrows; r++) {
 			if (m->rows[r].differs)
 				continue;
@@ -226,8 +234,10 @@ static int json(FILE *f, const sl_matrix *m, char *const *names, int all)
 	for (size_t r = 0; r < m->nrows; r++) {
 		const sl_matrix_row *w = &m->rows[r];
 		if (!w->differs && !all) {
-			json_array_append_new(same, json_pack("{s:s, s:s, s:O?}", "service", w->service, "key", w->key,
-							      "value", w->cells[0].value));
+			json_t *row = json_pack("{s:s, s:s}", "service", w->service, "key", w->key);
+			sl_report_key_facts(row, w->key);
+			json_object_set_new(row, "value", w->cells[0].value ? json_incref(w->cells[0].value) : json_null());
+			json_array_append_new(same, row);
 			continue;
 		}
 		json_t *cells = json_array();
@@ -236,10 +246,13 @@ static int json(FILE *f, const sl_matrix *m, char *const *names, int all)
 			json_array_append_new(cells, json_pack("{s:O?, s:b, s:o}", "value", x->value, "implicit",
 							       x->implicit, "origin", place(&x->at)));
 		}
-		json_array_append_new(rows, json_pack("{s:s, s:s, s:b, s:o}", "service", w->service, "key", w->key,
-						      "differs", w->differs, "cells", cells));
+		json_t *row = json_pack("{s:s, s:s}", "service", w->service, "key", w->key);
+		sl_report_key_facts(row, w->key);
+		json_object_set_new(row, "differs", json_boolean(w->differs));
+		json_object_set_new(row, "cells", cells);
+		json_array_append_new(rows, row);
 	}
-	json_t *doc = json_pack("{s:o, s:o, s:o}", "entries", en, "rows", rows, "same", same);
+	json_t *doc = sl_report_json_doc(json_pack("{s:o, s:o, s:o}", "entries", en, "rows", rows, "same", same));
 	int rc = json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 	fputc('\n', f);
 	json_decref(doc);

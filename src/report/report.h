@@ -12,6 +12,15 @@
 #include "../diff/diff.h"
 #include "../plan/plan.h"
 
+/* Every JSON document servelint writes (SARIF and hyperfine's layout
+ * apart, which have theirs) starts with this member, the version of its
+ * shape (docs/json.md): raised when a member changes meaning or goes. */
+#define SL_JSON_VERSION_KEY "servelint_json"
+#define SL_JSON_VERSION 1
+/* A document: {"servelint_json": 1} followed by the members of doc (stolen;
+ * may be NULL). A new reference. */
+json_t *sl_report_json_doc(json_t *doc);
+
 /* The model of one entry as JSON (the shape is documented in README.md).
  * Returns a new reference. */
 json_t *sl_report_model_json(const sl_model *m);
@@ -44,6 +53,10 @@ json_t *sl_report_finding_json(const sl_finding *f);
 
 /* A diff for a terminal (grouped by service, `key: old -> new`), as JSON,
  * or as markdown for a pull-request comment. name_a/name_b label the sides. */
+/* The facts a diff or matrix key names, as members of o: `env NAME` gives
+ * "env": {"name"}, `claim KEY [ROLE] (SOURCE)` gives "claim": {"key",
+ * "role"?, "source"}; other keys add nothing. */
+void sl_report_key_facts(json_t *o, const char *key);
 /* The diff as a JSON document (a new reference), as --format json writes it. */
 json_t *sl_report_diff_json(const sl_diff *d, const char *name_a, const char *name_b);
 int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *name_a, const char *name_b,
@@ -63,6 +76,8 @@ typedef struct sl_audit_entry {
 	const sl_model *model;   /* not owned; NULL when the entry did not normalize */
 	const char *llm;         /* the model it serves, as the catalogue names it; not owned, may be NULL */
 	const char *system;      /* not owned, may be NULL */
+	const char *name;        /* its label (a page's entry: as import would name it), or NULL:
+				  * its path less the folders all entries share; not owned */
 } sl_audit_entry;
 
 /* The pairwise diffs a report keeps for a model of at most this many
@@ -84,6 +99,8 @@ typedef struct sl_audit {
 	const size_t *finding_entry;   /* the entry of each finding (an index into entries) */
 	const sl_audit_pair *pairs;
 	size_t npairs;
+	char *const *inputs;           /* the PATHs audited, as given (the HTML names them) */
+	size_t ninputs;
 } sl_audit;
 
 /* The audit as JSON (a new reference): summary (entries, models, systems,
@@ -92,10 +109,15 @@ typedef struct sl_audit {
  * precision, parallelism per role, speculative decoding, GPUs used of
  * total, finding counts) and every finding. */
 json_t *sl_report_audit_json(const sl_audit *a);
+/* An audit entry's (of sl_report_audit_json) speculative decoding as text,
+ * "dspark 5" (caller frees), or NULL when it has none. */
+char *sl_report_audit_spec(json_t *entry);
 /* The audit as format tty, markdown or json. Returns 0, or -1 on a write error. */
 int sl_report_audit(FILE *f, const char *format, const sl_audit *a, int color);
 /* The audit as one self-contained HTML page: inline CSS and a little
- * script, no network. Returns 0, or -1 on a write error. */
+ * script, no network; its header names servelint's version, the date
+ * (UTC; $SOURCE_DATE_EPOCH when set, for a reproducible page) and the
+ * inputs. Returns 0, or -1 on a write error. */
 int sl_report_audit_html(FILE *f, const sl_audit *a);
 
 /* ---- entries touched between two revisions (touched.c) ----------------- */

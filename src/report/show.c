@@ -4,6 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+json_t *sl_report_json_doc(json_t *doc)
+{
+	json_t *o = json_pack("{s:i}", SL_JSON_VERSION_KEY, (json_int_t)SL_JSON_VERSION);
+	if (doc) {
+		json_object_update(o, doc);
+		json_decref(doc);
+	}
+	return o;
+}
+
 char *sl_report_where(const sl_origin *o)
 {
 	sl_buf b = {0};
@@ -255,14 +265,68 @@ static const char *short_where(const sl_origin *o, char *buf, size_t n)
 	return buf;
 }
 
-/* s, then spaces up to width (at least one space after s) */
+/* s, then spaces up to width (a column; the caller adds the gap after) */
 static void pad(FILE *f, const char *s, int width)
 {
 	static const char spaces[] = "                                                ";
 	size_t n = strlen(s);
 	fwrite(s, 1, n, f);
-	if ((int)n < width)
-		fwrite(spaces, 1, (size_t)width - n, f);
+	for (int left = width - (int)n; left > 0; left -= (int)sizeof spaces - 1)
+		fwrite(spaces, 1, left < (int)sizeof spaces - 1 ? (size_t)left : sizeof spaces - 1, f);
+}
+
+/* Columns as wide as their content, up to a cap: one long value does
+ * not push every other row out (it runs over its column alone). */
+enum { SL_SHOW_VALUE_CAP = 40 };
+
+static void widen(int *w, const char *s, int cap)
+{
+	int n = (int)strlen(s ? s : "");
+	if (n > *w)
+		*w = n < cap ? n : cap;
+}
+
+typedef struct {
+	int key, value, via;          /* env and settings */
+	int ckey, crole, cvalue;      /* claims */
+	int iname, ivalue;            /* inputs */
+} widths;
+
+/* env and settings: per service; claims and inputs: per model */
+static void measure_service(const sl_service *s, widths *w)
+{
+	w->key = w->value = w->via = 0;
+	{
+		for (size_t k = 0; k < s->nenv; k++) {
+			widen(&w->key, s->env[k].name, 48);
+			widen(&w->value, s->env[k].value, SL_SHOW_VALUE_CAP);
+			widen(&w->via, s->env[k].via, 16);
+		}
+		for (size_t k = 0; k < s->nsettings; k++) {
+			char *tmp;
+			widen(&w->key, s->settings[k].key, 48);
+			widen(&w->value, value_text(s->settings[k].value, &tmp), SL_SHOW_VALUE_CAP);
+			free(tmp);
+		}
+	}
+}
+
+static void measure(const sl_model *m, widths *w)
+{
+	memset(w, 0, sizeof *w);
+	for (size_t i = 0; i < m->nclaims; i++) {
+		char *tmp;
+		widen(&w->ckey, m->claims[i].key, 64);
+		widen(&w->crole, m->claims[i].role ? m->claims[i].role : "-", 16);
+		widen(&w->cvalue, value_text(m->claims[i].value, &tmp), SL_SHOW_VALUE_CAP);
+		free(tmp);
+	}
+	for (size_t i = 0; i < m->ninputs; i++) {
+		const sl_model_input *in = &m->inputs[i];
+		widen(&w->iname, in->name, 64);
+		widen(&w->ivalue, in->value ? in->value : in->defaulted ? "(default used)" : "(unknown)",
+		      SL_SHOW_VALUE_CAP);
+	}
 }
 
 static void tag(const out *o, unsigned f)
@@ -289,6 +353,8 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 {
 	out o = {f, color};
 	char w[512];
+	widths cw;
+	measure(m, &cw);
 	fprintf(f, "%s%s%s: %zu service%s\n", C(&o, BOLD), m->entry->path, C(&o, RST), m->nservices,
 		m->nservices == 1 ? "" : "s");
 	if (m->variant)
@@ -301,6 +367,7 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 	}
 	for (size_t i = 0; i < m->nservices; i++) {
 		const sl_service *s = &m->services[i];
+		measure_service(s, &cw);
 		fprintf(f, "\n%sservice %s%s  %s (%s)", C(&o, BOLD), s->name, C(&o, RST), s->engine,
 			s->program);
 		if (s->version)
@@ -342,13 +409,13 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 			const sl_env *e = &s->env[k];
 			fputs("    ", f);
 			fputs(C(&o, CYAN), f);
-			pad(f, e->name, 40);
+			pad(f, e->name, cw.key);
 			fputs(C(&o, RST), f);
-			putc(' ', f);
-			pad(f, e->value, 28);
-			putc(' ', f);
-			pad(f, e->via, 8);
-			putc(' ', f);
+			fputs("  ", f);
+			pad(f, *e->value ? e->value : "\"\"", cw.value);
+			fputs("  ", f);
+			pad(f, e->via, cw.via);
+			fputs("  ", f);
 			fputs(C(&o, DIM), f);
 			fputs(short_where(&e->origin, w, sizeof w), f);
 			fputs(C(&o, RST), f);
@@ -363,11 +430,11 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 			const char *v = value_text(st->value, &tmp);
 			fputs("    ", f);
 			fputs(C(&o, CYAN), f);
-			pad(f, st->key, 40);
+			pad(f, st->key, cw.key);
 			fputs(C(&o, RST), f);
-			putc(' ', f);
-			pad(f, v, 28);
-			putc(' ', f);
+			fputs("  ", f);
+			pad(f, v, cw.value + cw.via + 2);
+			fputs("  ", f);
 			fputs(C(&o, DIM), f);
 			fputs(short_where(&st->origin, w, sizeof w), f);
 			fputs(C(&o, RST), f);
@@ -395,13 +462,13 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 			const char *v = value_text(k->value, &tmp);
 			fputs("  ", f);
 			fputs(C(&o, CYAN), f);
-			pad(f, k->key, 34);
+			pad(f, k->key, cw.ckey);
 			fputs(C(&o, RST), f);
-			putc(' ', f);
-			pad(f, k->role ? k->role : "-", 9);
-			putc(' ', f);
-			pad(f, v, 20);
-			putc(' ', f);
+			fputs("  ", f);
+			pad(f, k->role ? k->role : "-", cw.crole);
+			fputs("  ", f);
+			pad(f, v, cw.cvalue);
+			fputs("  ", f);
 			fputs(C(&o, DIM), f);
 			fputs(short_where(&k->origin, w, sizeof w), f);
 			fputs(C(&o, RST), f);
@@ -414,10 +481,10 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 		for (size_t i = 0; i < m->ninputs; i++) {
 			const sl_model_input *in = &m->inputs[i];
 			fputs("  $", f);
-			pad(f, in->name, 27);
-			putc(' ', f);
-			pad(f, in->value ? in->value : in->defaulted ? "(default used)" : "(unknown)", 28);
-			putc(' ', f);
+			pad(f, in->name, cw.iname);
+			fputs("  ", f);
+			pad(f, in->value ? in->value : in->defaulted ? "(default used)" : "(unknown)", cw.ivalue);
+			fputs("  ", f);
 			fputs(C(&o, DIM), f);
 			fputs(short_where(&in->origin, w, sizeof w), f);
 			fputs(C(&o, RST), f);

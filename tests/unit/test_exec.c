@@ -34,7 +34,7 @@ static planned plan_of(const char *text, char **sets, size_t nsets, char **svcs,
 	memset(&x, 0, sizeof x);
 	x.e = entry_from(text);
 	assert_int_equal(sl_normalize_entry(x.e, gs, &x.m, &x.err), 0);
-	sl_plan_opts o = {svcs, nsvcs, sets, nsets, native, NULL};
+	sl_plan_opts o = {svcs, nsvcs, sets, nsets, native, NULL, 0};
 	x.rc = sl_exec_plan(x.m, &o, &x.p, &x.err);
 	return x;
 }
