@@ -1,0 +1,78 @@
+#!/bin/sh
+# security.sh SERVELINT: hostile input the way the robustness review
+# (2026-12-01) fed it: names with `..` and slashes from page text, shell
+# metacharacters in --set values, symlinks, FIFOs and devices where a report
+# or an input goes, control characters in the input. Each check failed
+# before its fix (docs/security.md).
+set -u
+. "$(dirname "$0")/lib.sh"
+T=$(mktemp -d)
+trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
+# no file anywhere under $1 but those under $2
+only_under() { [ -z "$(find "$1" \( -type f -o -type l \) ! -path "$2/*" ! -path "$2")" ]; }
+
+# ---- import: names from page text ------------------------------------------------
+page() { # page FILE MODEL-HEADING SYSTEM [SECTION-HEADER]
+	{
+		printf 'Catalogue\n\n%s \342\200\224 1 configurations\n\nB200 x8\n' "$2"
+		if [ -n "${4:-}" ]; then
+			printf 'trtllm-serve serve org/m --extra_llm_api_options c.yaml\n\n%s\nk: 1\n\n' "$4"
+		else
+			printf 'vllm serve org/m -tp 8\n\n'
+		fi
+		printf 'System%sEnginevLLM 0.11.0\nSubmitted by x\n' "$3"
+	} > "$1"
+}
+mkdir -p "$T/i/a/b/out" "$T/p"
+page "$T/p/sec.txt" "Test Model" "B200 x8" '# ---------------- ../../../../pwned.yaml ----------------'
+out=$("$bin" import --out "$T/i/a/b/out" "$T/p/sec.txt" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "sec.txt:8:20: the section file name \`../../../../pwned.yaml\` holds a slash" &&
+	only_under "$T/i" "$T/i/a/b/out" && [ -z "$(ls -A "$T/i/a/b/out")" ] && ok || ko "import: section ../ name: $rc $out"
+page "$T/p/model.txt" ".." "B200 x8"
+out=$("$bin" import --out "$T/i/a/b/out" "$T/p/model.txt" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'model.txt:3:1: the model heading `..` gives the folder name `..`' &&
+	[ -z "$(ls -A "$T/i/a/b/out")" ] && only_under "$T/i" "$T/i/a/b/out" && ok || ko "import: model ..: $rc $out"
+page "$T/p/system.txt" "Test Model" ".."
+out=$("$bin" import --out "$T/i/a/b/out" "$T/p/system.txt" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'system.txt:8:7: the system `..` gives the folder name `..`' &&
+	[ -z "$(ls -A "$T/i/a/b/out")" ] && only_under "$T/i" "$T/i/a/b/out" && ok || ko "import: system ..: $rc $out"
+page "$T/p/hidden.txt" "Test Model" "B200 x8" '# ---------------- .bashrc.yaml ----------------'
+out=$("$bin" import --out "$T/i/a/b/out" "$T/p/hidden.txt" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'hidden.txt:8:20: the section file name `.bashrc.yaml` starts with a dot' &&
+	ok || ko "import: hidden section name: $rc $out"
+page "$T/p/meta.txt" "Test Model" "B200 x8" '# ---------------- metadata.yaml ----------------'
+out=$("$bin" import --out "$T/i/a/b/out" "$T/p/meta.txt" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'meta.txt:8:20: the section file name `metadata.yaml` is the name of a file import writes' &&
+	ok || ko "import: section metadata.yaml: $rc $out"
+# the 1-byte read before the slug of a method without letters (crashes/page-1)
+printf 'Catalogue\n\nTest Model \342\200\224 1 configurations\n\nB200 x8\nvllm serve org/m --speculative-config '"'"'{"method": "-", "num_speculative_tokens": 3}'"'"'\n\nSystemB200 x8EnginevLLM 0.11.0\nSubmitted by fuzz\n' > "$T/p/dash.txt"
+out=$("$bin" import --dry-run "$T/p/dash.txt" 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q '^test-model/b200-x8/vllm-tp1-spec3	' && ok || ko "import: method -: $rc $out"
+# all or nothing: the second model's folder is blocked by a file; the first
+# entry must not stay, and no temporary folder either
+two() {
+	printf 'Catalogue\n\nTest Model \342\200\224 1 configurations\n\nB200 x8\nvllm serve org/m -tp 8\n\nSystemB200 x8EnginevLLM 0.11.0\nSubmitted by x\n\nZeta Model \342\200\224 1 configurations\n\nvllm serve org/m -tp 4\n\nSystemB200 x8EnginevLLM 0.11.0\nSubmitted by x\n' > "$1"
+}
+two "$T/p/two.txt"
+mkdir "$T/i/half" && : > "$T/i/half/zeta-model"
+out=$("$bin" import --out "$T/i/half" "$T/p/two.txt" 2>&1); rc=$?
+[ $rc -eq 2 ] && [ "$(ls -A "$T/i/half")" = zeta-model ] && ok || ko "import: partial write: $rc $out $(ls -A "$T/i/half")"
+# a fresh --out whose write fails: no --out, no temporary folder beside it
+mkdir "$T/i/ro" && chmod a-w "$T/i/ro"
+if [ "$(id -u)" -ne 0 ]; then
+	"$bin" import --out "$T/i/ro/new" "$T/p/two.txt" > /dev/null 2>&1; rc=$?
+	[ $rc -eq 2 ] && [ -z "$(ls -A "$T/i/ro")" ] && ok || ko "import: unwritable parent: $rc"
+fi
+chmod u+w "$T/i/ro"
+# into an existing --out: merged, and nothing temporary left
+mkdir "$T/i/merge" && : > "$T/i/merge/keep"
+"$bin" import --out "$T/i/merge" "$T/p/two.txt" 2>&1 && [ -f "$T/i/merge/test-model/b200-x8/vllm-tp8-nospec/launch.sh" ] &&
+	[ -f "$T/i/merge/zeta-model/b200-x8/vllm-tp4-nospec/metadata.yaml" ] &&
+	[ "$(ls -A "$T/i/merge" | tr '\n' ' ')" = "keep test-model zeta-model " ] && ok || ko "import: into an existing folder: $(ls -A "$T/i/merge")"
+# a symlink inside --out is not followed
+mkdir "$T/i/link" "$T/i/elsewhere" && ln -s "$T/i/elsewhere" "$T/i/link/zeta-model"
+out=$("$bin" import --out "$T/i/link" "$T/p/two.txt" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'symbolic link' && [ -z "$(ls -A "$T/i/elsewhere")" ] &&
+	[ "$(ls -A "$T/i/link")" = zeta-model ] && ok || ko "import: symlink in --out: $rc $out"
+
+finish
