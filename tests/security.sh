@@ -75,4 +75,24 @@ out=$("$bin" import --out "$T/i/link" "$T/p/two.txt" 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q 'symbolic link' && [ -z "$(ls -A "$T/i/elsewhere")" ] &&
 	[ "$(ls -A "$T/i/link")" = zeta-model ] && ok || ko "import: symlink in --out: $rc $out"
 
+# ---- run: --set values and the environment never become shell code --------------
+mkdir -p "$T/r/bin" "$T/r/e"
+printf '#!/bin/sh\necho standin "$@"\nexit 3\n' > "$T/r/bin/vllm"; chmod +x "$T/r/bin/vllm"
+printf 'bash -c "vllm serve $MODEL --port 8000"\n' > "$T/r/e/launch.sh"
+out=$(PATH=$T/r/bin:$PATH "$bin" run --logs "$T/r/logs" --grace 1 --timeout 20 --set "MODEL=/m; touch $T/r/pwned #" "$T/r/e" 2>&1); rc=$?
+[ $rc -eq 2 ] && [ ! -e "$T/r/pwned" ] && [ ! -e "$T/r/logs" ] &&
+	echo "$out" | grep -q "e/launch.sh:1:1: aggregated argv\[2\]: the value of MODEL (--set) lands in a shell string" && ok || ko "run: --set into bash -c: $rc $out"
+out=$("$bin" run -n --set 'MODEL=$(id)' "$T/r/e" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'the value of MODEL (--set) lands in a shell string' && ok || ko "run -n: \$(id) into bash -c: $rc $out"
+# a plain value still goes in, and the plan shows the string that runs
+out=$("$bin" run -n --set MODEL=/models/qwen-1.5 "$T/r/e" 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q "argv   bash -c 'vllm serve /models/qwen-1.5 --port 8000'" && ok || ko "run -n: a plain value: $rc $out"
+# from the environment: bash expands it as a word (the stand-in sees its words), never runs it
+out=$(env MODEL="/m; touch $T/r/pwned2 #" PATH=$T/r/bin:$PATH "$bin" run --logs "$T/r/logs" --grace 1 --timeout 20 "$T/r/e" 2>&1); rc=$?
+[ $rc -eq 1 ] && [ ! -e "$T/r/pwned2" ] && grep -q "^standin serve /m; touch $T/r/pwned2 # --port 8000" "$T/r/logs/aggregated.log" &&
+	ok || ko "run: environment into bash -c: $rc $out $(cat "$T/r/logs/aggregated.log" 2>/dev/null)"
+out=$(env MODEL='/m; x' "$bin" run -n "$T/r/e" 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q 'note: aggregated argv\[2\]: the shell reads \$MODEL from servelint.s environment when it runs (MODEL=/m; x)' &&
+	ok || ko "run -n: the environment in the plan: $rc $out"
+
 finish

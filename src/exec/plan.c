@@ -79,6 +79,57 @@ static size_t ph_len(const char *s)
 	return s[i] == '>' && i > 1 ? i + 1 : 0;
 }
 
+/* A --set value the shell would read as nothing but one plain word: no
+ * quote, space, `;`, `$`, `*`, `~`..., and no NAME= that would make it an
+ * assignment at the head of a command. */
+static int shell_inert(const char *v)
+{
+	static const char ok[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:,+@%=-";
+	if (strspn(v, ok) != strlen(v))
+		return 0;
+	size_t n = strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	return !(n && v[n] == '=' && !isdigit((unsigned char)v[0]));
+}
+
+/* The reader binds a --set shell variable where the script reads it, also
+ * inside `bash -c "... $MODEL ..."`, where its value becomes shell code. A
+ * value that could change what the shell runs is refused there: the
+ * value as given, or the part of it from its first character that is not
+ * plain to its last (what ${V#prefix} would leave). */
+static int shell_string_safe(ctx *c, const char *str, const char *what)
+{
+	for (size_t i = 0; i < c->o->nsets; i++) {
+		const char *set = c->o->sets[i], *eq = strchr(set, '=');
+		if (!eq || eq == set)
+			continue;
+		size_t kl = (size_t)(eq - set), digits = strspn(set, "0123456789");
+		int shell_name = digits == kl;
+		if (!shell_name) {
+			shell_name = !isdigit((unsigned char)set[0]);
+			for (size_t k = 0; k < kl && shell_name; k++)
+				shell_name = isalnum((unsigned char)set[k]) || set[k] == '_';
+		}
+		const char *v = eq + 1;
+		if (!shell_name || !*v || shell_inert(v))
+			continue;
+		static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:,+@%-";
+		size_t a = strspn(v, plain), b = strlen(v);
+		while (b > a && strchr(plain, v[b - 1]))
+			b--;
+		char *core = sl_strndup(v + a, b - a);
+		int hit = strstr(str, v) || (*core && strstr(str, core));
+		free(core);
+		if (hit) {
+			sl_error_set(c->err, c->file, c->line, c->col,
+				     "%s: the value of %.*s (--set) lands in a shell string, where the shell would run it as code: "
+				     "servelint never does; give a value that is one plain word, or start the engine without the shell string",
+				     what, (int)kl, set);
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* Fills placeholders (and, for a symbolic word, $NAME and ${NAME}) in one
  * value. Returns the new string, or NULL with the error set. */
 static char *fill(ctx *c, const char *v, int symbolic, int shell_string, const char *what)
@@ -325,6 +376,49 @@ static void proc_free(sl_proc *p)
 	free(p->where);
 }
 
+/* The variables a shell string reads that the process does not get from
+ * the plan: the shell takes them from servelint's environment when it runs
+ * (as words, never as code). A note says so, with the value, so that the
+ * plan shows what will run. */
+static void note_shell_env(const sl_proc *p, size_t at, sl_plan *out)
+{
+	const char *str = p->argv[at];
+	size_t seen = 0;
+	for (const char *q = strchr(str, '$'); q && seen < 32; q = strchr(q + 1, '$')) {
+		const char *name = q + 1 + (q[1] == '{');
+		size_t nl = 0;
+		while (isalnum((unsigned char)name[nl]) || name[nl] == '_')
+			nl++;
+		if (!nl || isdigit((unsigned char)*name))
+			continue;
+		int given = 0;
+		for (size_t i = 0; i < p->nenv && !given; i++)
+			given = !strncmp(p->env[i], name, nl) && p->env[i][nl] == '=';
+		char *nm = sl_strndup(name, nl);
+		const char *v = given ? NULL : getenv(nm);
+		/* once per name */
+		int again = 0;
+		for (const char *r = strchr(str, '$'); r && r < q && !again; r = strchr(r + 1, '$')) {
+			const char *n2 = r + 1 + (r[1] == '{');
+			again = !strncmp(n2, name, nl) && !isalnum((unsigned char)n2[nl]) && n2[nl] != '_';
+		}
+		if (v && !again) {
+			static const char *const secret[] = {"TOKEN", "SECRET", "PASSWORD", "PASSWD", "KEY", "CREDENTIAL"};
+			int hide = 0;
+			for (size_t k = 0; k < sizeof secret / sizeof *secret; k++)
+				hide |= strstr(nm, secret[k]) != NULL;
+			sl_buf nb = {0};
+			sl_buf_printf(&nb, "%s argv[%zu]: the shell reads $%s from servelint's environment when it runs (%s=%s); as a word, not as code",
+				      p->name, at, nm, nm, hide ? "<redacted>" : v);
+			size_t ncap = out->nnotes;
+			sl_grow((void **)&out->notes, &ncap, out->nnotes + 1, sizeof *out->notes);
+			out->notes[out->nnotes++] = sl_buf_detach(&nb);
+			seen++;
+		}
+		free(nm);
+	}
+}
+
 /* One process: replica r of service s, its launch l. */
 static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, const json_t *l, sl_plan *out,
 		    size_t *cap)
@@ -355,6 +449,7 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 	size_t ecap = 0;
 	int rc = SL_OK;
 	const char *entrypoint = NULL;
+	size_t shell_at = (size_t)-1; /* the argv element that is a shell string */
 	if (dk && !o->native && json_is_true(json_object_get(json_object_get(dk->detail, "options"), "--detach"))) {
 		sl_error_set(c->err, c->file, line, col,
 			     "%s: `docker run -d` leaves the container to docker: servelint could neither see it end nor stop it; run it with --native",
@@ -428,13 +523,17 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 			}
 		sl_buf what = {0};
 		sl_buf_printf(&what, "%s argv[%zu]", p.name, p.argc);
-		char *f = fill(c, mapped, symbolic, shell_string, what.data);
+		char *f = shell_string && !shell_string_safe(c, mapped, what.data)
+				  ? NULL
+				  : fill(c, mapped, symbolic, shell_string, what.data);
 		sl_buf_free(&what);
 		free(mapped);
 		if (!f) {
 			rc = SL_ERR_INPUT;
 			break;
 		}
+		if (shell_string && shell_at == (size_t)-1)
+			shell_at = p.argc;
 		p.argv[p.argc++] = f;
 	}
 	if (rc == SL_OK && !p.argc) {
@@ -480,6 +579,8 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 		add_env(&p, &ecap, name, f);
 		free(f);
 	}
+	if (rc == SL_OK && shell_at != (size_t)-1)
+		note_shell_env(&p, shell_at, out);
 	/* readiness */
 	if (rc == SL_OK && o->ready) {
 		rc = parse_ready(o->ready, &p, c->err);
