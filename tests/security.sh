@@ -95,4 +95,44 @@ out=$(env MODEL='/m; x' "$bin" run -n "$T/r/e" 2>&1); rc=$?
 [ $rc -eq 0 ] && echo "$out" | grep -q 'note: aggregated argv\[2\]: the shell reads \$MODEL from servelint.s environment when it runs (MODEL=/m; x)' &&
 	ok || ko "run -n: the environment in the plan: $rc $out"
 
+# ---- reports: --output, --html and --export-json never clobber ------------------
+mkdir "$T/o"
+printf 'vllm serve m --tensor-paralel-size 4\n' > "$T/o/in.sh"
+printf 'precious\n' > "$T/o/victim.txt"; ln -s victim.txt "$T/o/r.json.tmp"
+"$bin" check --format json --output "$T/o/r.json" "$T/o/in.sh"; rc=$?
+[ $rc -eq 1 ] && [ "$(cat "$T/o/victim.txt")" = precious ] && [ -f "$T/o/r.json" ] && [ ! -L "$T/o/r.json" ] &&
+	grep -q '"rule"' "$T/o/r.json" && ok || ko "check --output: a FILE.tmp symlink was followed ($rc)"
+[ -z "$(ls -A "$T/o" | grep -v -x -e in.sh -e victim.txt -e r.json.tmp -e r.json)" ] && ok || ko "check --output: temporary files left: $(ls -A "$T/o")"
+ln -s /dev/stdout "$T/o/so"
+out=$("$bin" check --format json --output "$T/o/so" "$T/o/in.sh"); rc=$?
+[ $rc -eq 1 ] && [ -L "$T/o/so" ] && echo "$out" | grep -q '"rule"' && ok || ko "check --output: a symlink to /dev/stdout was replaced ($rc)"
+mkfifo "$T/o/pipe"
+cat "$T/o/pipe" > "$T/o/from-pipe" &
+reader=$!
+"$bin" check --format json --output "$T/o/pipe" "$T/o/in.sh"; rc=$?
+wait $reader
+[ $rc -eq 1 ] && [ -p "$T/o/pipe" ] && grep -q '"rule"' "$T/o/from-pipe" && ok || ko "check --output: a FIFO was replaced ($rc)"
+# a FIFO that nobody reads: an error at once, never a wait
+out=$(timeout 20 "$bin" check --format json --output "$T/o/pipe" "$T/o/in.sh" 2>&1); rc=$?
+[ $rc -eq 2 ] && [ -p "$T/o/pipe" ] && echo "$out" | grep -q "pipe: No such device or address" && ok || ko "check --output: a FIFO with no reader: $rc $out"
+# a link to a regular file: the file is replaced, the link stays
+printf 'old\n' > "$T/o/real.json"; chmod 640 "$T/o/real.json"; ln -s real.json "$T/o/link.json"
+"$bin" check --format json --output "$T/o/link.json" "$T/o/in.sh"; rc=$?
+[ $rc -eq 1 ] && [ -L "$T/o/link.json" ] && grep -q '"rule"' "$T/o/real.json" &&
+	[ "$(stat -c %a "$T/o/real.json")" = 640 ] && ok || ko "check --output: a link to a file ($rc)"
+# a device (made here, never the machine's own): written, not replaced, and
+# the write error seen
+if [ "$(id -u)" -eq 0 ] && mknod "$T/o/full" c 1 7 2>/dev/null; then
+	"$bin" check --format json --output "$T/o/full" "$T/o/in.sh" 2> /dev/null; rc=$?
+	[ $rc -eq 2 ] && [ -c "$T/o/full" ] && ok || ko "check --output: a device: exit $rc, $(ls -l "$T/o/full")"
+	"$bin" audit --html "$T/o/full" corpus/kimi-k3 > /dev/null 2>&1; rc=$?
+	[ $rc -eq 2 ] && [ -c "$T/o/full" ] && ok || ko "audit --html: a device: exit $rc, $(ls -l "$T/o/full")"
+fi
+ln -s victim.txt "$T/o/a.html.tmp"
+"$bin" audit --html "$T/o/a.html" corpus/kimi-k3 > /dev/null; rc=$?
+[ $rc -eq 0 ] && [ "$(cat "$T/o/victim.txt")" = precious ] && grep -q '<html' "$T/o/a.html" && ok || ko "audit --html: a FILE.tmp symlink ($rc)"
+ln -s /dev/stdout "$T/o/ao"
+out=$("$bin" audit --html "$T/o/ao" corpus/kimi-k3); rc=$?
+[ $rc -eq 0 ] && [ -L "$T/o/ao" ] && echo "$out" | grep -q '<html' && ok || ko "audit --html: a symlink to /dev/stdout ($rc)"
+
 finish

@@ -62,26 +62,29 @@ typedef struct {
 	const char *file;   /* NULL: stdout */
 } output;
 
-/* Writes one report to a file through a temporary name, so a report is
- * either whole or absent. */
+typedef struct report_args {
+	const output *o;
+	const sl_rules *rules;
+	const sl_findings *fs;
+	sl_severity min;
+} report_args;
+
+static int write_report(FILE *f, void *ud)
+{
+	const report_args *a = ud;
+	return sl_report_findings(f, a->o->fmt, a->rules, a->fs, a->min, 0);
+}
+
+/* Writes one report: to a file whole or not at all (sl_write_file_atomic). */
 static int write_output(const output *o, const sl_rules *rules, const sl_findings *fs, sl_severity min,
 			int color)
 {
 	if (!o->file)
 		return sl_report_findings(stdout, o->fmt, rules, fs, min, color);
-	sl_buf tmp = {0};
-	sl_buf_printf(&tmp, "%s.tmp", o->file);
-	FILE *f = fopen(tmp.data, "w");
-	int rc = f ? sl_report_findings(f, o->fmt, rules, fs, min, 0) : -1;
-	if (f && fclose(f))
-		rc = -1;
-	if (!rc && rename(tmp.data, o->file))
-		rc = -1;
-	if (rc) {
+	report_args a = {o, rules, fs, min};
+	int rc = sl_write_file_atomic(o->file, write_report, &a);
+	if (rc)
 		perror(o->file);
-		remove(tmp.data);
-	}
-	sl_buf_free(&tmp);
 	return rc;
 }
 

@@ -268,28 +268,17 @@ static int exit_code_of(int status)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
 }
 
-/* Writes doc to path through a temporary file and a rename: never half a file. */
+static int dump_json(FILE *f, void *doc)
+{
+	return json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9)) || fputc('\n', f) == EOF
+		       ? -1
+		       : 0;
+}
+
+/* Writes doc to path, whole or not at all (sl_write_file_atomic). */
 static int write_json(const char *path, json_t *doc)
 {
-	sl_buf tmp = {0};
-	sl_buf_printf(&tmp, "%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp.data);
-	int rc = -1;
-	if (fd >= 0) {
-		FILE *f = fdopen(fd, "w");
-		if (f && !json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9)) &&
-		    fputc('\n', f) != EOF && !fflush(f) && !ferror(f)) {
-			rc = 0;
-		}
-		if (f ? fclose(f) : close(fd))
-			rc = -1;
-		if (!rc && rename(tmp.data, path))
-			rc = -1;
-		if (rc)
-			unlink(tmp.data);
-	}
-	sl_buf_free(&tmp);
-	return rc;
+	return sl_write_file_atomic(path, dump_json, doc);
 }
 
 static void print_stats(const series *s)

@@ -197,7 +197,7 @@ static pid_t spawn(char *const *argv, char *const *env, size_t nenv, const char 
 	*exec_errno = 0;
 	if (pipe2(pfd, O_CLOEXEC))
 		return -1;
-	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd < 0) {
 		*exec_errno = errno;
 		close(pfd[0]);
@@ -413,7 +413,14 @@ int sl_exec_run(const sl_plan *p, const sl_run_opts *o, sl_run_result *r, sl_err
 	for (size_t i = 0; i < p->nfiles; i++) {
 		sl_buf fp = {0};
 		sl_buf_printf(&fp, "%s/%s", work, p->file_names[i]);
-		FILE *f = fopen(fp.data, "wb");
+		/* never through a link left in the folder, never `.` or `..` */
+		const char *fn = p->file_names[i];
+		int fd = !*fn || !strcmp(fn, ".") || !strcmp(fn, "..") || strchr(fn, '/')
+				 ? (errno = EINVAL, -1)
+				 : open(fp.data, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+		FILE *f = fd < 0 ? NULL : fdopen(fd, "wb");
+		if (!f && fd >= 0)
+			close(fd);
 		int bad = !f || fwrite(p->file_texts[i], 1, p->file_lens[i], f) != p->file_lens[i];
 		if (f && fclose(f))
 			bad = 1;

@@ -5,7 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static void oom(void)
 {
@@ -235,4 +238,93 @@ int sl_read_file(const char *path, size_t max, char **out, size_t *len, sl_error
 	*len = b.len;
 	*out = sl_buf_detach(&b);
 	return SL_OK;
+}
+
+/* Writes through f, then closes it: 0 when every byte went out. */
+static int write_through(FILE *f, int (*write)(FILE *f, void *ud), void *ud)
+{
+	int rc = write(f, ud) ? -1 : 0;
+	int e = errno;
+	if (fflush(f) || ferror(f)) {
+		rc = -1;
+		e = errno ? errno : EIO;
+	}
+	if (fclose(f) && !rc) {
+		rc = -1;
+		e = errno;
+	}
+	if (rc)
+		errno = e ? e : EIO;
+	return rc;
+}
+
+int sl_write_file_atomic(const char *path, int (*write)(FILE *f, void *ud), void *ud)
+{
+	struct stat st;
+	int exists = stat(path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode)) {
+			errno = EISDIR;
+			return -1;
+		}
+		/* a device, a FIFO, a terminal: written as it is. A FIFO nobody
+		 * reads is an error (ENXIO), not a wait for ever; once open, the
+		 * writes block as they would in a shell's `>` */
+		int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+		int fl = fd < 0 ? -1 : fcntl(fd, F_GETFL);
+		if (fl >= 0)
+			fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+		FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+		if (!f) {
+			if (fd >= 0)
+				close(fd);
+			return -1;
+		}
+		return write_through(f, write, ud);
+	}
+	/* a link to a regular file: the file it names is replaced */
+	char *target = NULL;
+	struct stat lst;
+	if (exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+		target = realpath(path, NULL);
+	const char *t = target ? target : path;
+	const char *slash = strrchr(t, '/');
+	sl_buf tmp = {0};
+	if (slash)
+		sl_buf_printf(&tmp, "%.*s/.%s.XXXXXX", (int)(slash - t), t, slash + 1);
+	else
+		sl_buf_printf(&tmp, ".%s.XXXXXX", t);
+	int fd = mkstemp(tmp.data);
+	if (fd < 0) {
+		int e = errno;
+		sl_buf_free(&tmp);
+		free(target);
+		errno = e;
+		return -1;
+	}
+	/* the mode a new file would get, or the one it had */
+	mode_t um = umask(0);
+	umask(um);
+	int rc = fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~um);
+	FILE *f = rc ? NULL : fdopen(fd, "w");
+	if (!f) {
+		int e = errno;
+		close(fd);
+		unlink(tmp.data);
+		sl_buf_free(&tmp);
+		free(target);
+		errno = e;
+		return -1;
+	}
+	rc = write_through(f, write, ud);
+	if (!rc && rename(tmp.data, t))
+		rc = -1;
+	if (rc) {
+		int e = errno;
+		unlink(tmp.data);
+		errno = e;
+	}
+	sl_buf_free(&tmp);
+	free(target);
+	return rc;
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdarg.h>
+#include <stdio.h>
 
 /* Error codes returned by every public sl_ function (0 is success). */
 enum {
@@ -72,5 +73,14 @@ int sl_parse_int(const char *s, long long *out);
 int sl_parse_double(const char *s, double *out);
 /* Reads a whole file (at most max bytes). Returns SL_OK, SL_ERR_IO or SL_ERR_INPUT (too big). */
 int sl_read_file(const char *path, size_t max, char **out, size_t *len, sl_error *err);
+
+/* Writes a file that a user named (a report, an export): write(f, ud)
+ * produces its bytes and returns 0. A regular file (or one that is not
+ * there yet) gets them through a fresh temporary file in its folder
+ * (mkstemp: created exclusively, never through a link) renamed over it, so
+ * it is whole or unchanged; a link to a regular file replaces the file it
+ * names and stays a link. Anything else (a device, a FIFO, /dev/stdout) is
+ * written directly, never replaced. Returns 0, or -1 with errno set. */
+int sl_write_file_atomic(const char *path, int (*write)(FILE *f, void *ud), void *ud);
 
 #endif
