@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "util/util.h"
 
 #define SL_VERSION "0.1.0"
 
@@ -43,6 +44,8 @@ int main(int argc, char **argv)
 		{"run", sl_cmd_run},
 		{"audit", sl_cmd_audit},
 	};
+	/* the input's control characters never reach a terminal raw */
+	sl_stdout_visible();
 	if (argc < 2) {
 		usage(stderr);
 		return SL_EXIT_ERROR;

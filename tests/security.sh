@@ -135,4 +135,25 @@ ln -s /dev/stdout "$T/o/ao"
 out=$("$bin" audit --html "$T/o/ao" corpus/kimi-k3); rc=$?
 [ $rc -eq 0 ] && [ -L "$T/o/ao" ] && echo "$out" | grep -q '<html' && ok || ko "audit --html: a symlink to /dev/stdout ($rc)"
 
+# ---- control characters of the input never reach the output raw -----------------
+mkdir "$T/c"
+printf 'vllm serve m --tensor-paralel-size\033[2J\033]0;PWNED\007 4\n' > "$T/c/esc.sh"
+printf 'vllm serve m --tensor-paralel-size\001\002\033 4\n' > "$T/c/c0.sh"
+raw() { LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$1"; }
+for fmt in gcc tty; do
+	"$bin" check --format $fmt --color never "$T/c/esc.sh" > "$T/c/out.$fmt"
+	! raw "$T/c/out.$fmt" && grep -q 'tensor-paralel-size\\x1b\[2J\\x1b\]0' "$T/c/out.$fmt" && ok || ko "check --format $fmt: a terminal escape reached the output"
+	"$bin" check --format $fmt --output "$T/c/file.$fmt" "$T/c/esc.sh"
+	! raw "$T/c/file.$fmt" && ok || ko "check --format $fmt --output: a terminal escape reached the file"
+done
+"$bin" check --color always "$T/c/esc.sh" > "$T/c/color"
+grep -q "$(printf '\033')\[33mwarning:" "$T/c/color" && ! grep -q "$(printf '\033')\[2J" "$T/c/color" && ok || ko "check --color always: colours lost or the input's escape passed"
+"$bin" show "$T/c/esc.sh" > "$T/c/show"
+! raw "$T/c/show" && ok || ko "show: a terminal escape reached the output"
+"$bin" diff "$T/c/esc.sh" "$T/c/c0.sh" > "$T/c/diff"
+! raw "$T/c/diff" && ok || ko "diff: a control character reached the output"
+"$bin" check --format checkstyle "$T/c/c0.sh" > "$T/c/cs.xml"
+python3 -c "import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); e = d.getElementsByTagName('error')[0]; assert '\\\\x01\\\\x02\\\\x1b' in e.getAttribute('message'), e.getAttribute('message')" "$T/c/cs.xml" &&
+	ok || ko "checkstyle: C0 characters made the XML ill-formed: $(cat "$T/c/cs.xml")"
+
 finish

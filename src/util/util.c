@@ -139,13 +139,13 @@ void sl_error_set(sl_error *e, const char *file, unsigned line, unsigned col,
 
 void sl_error_print(const sl_error *e, const char *prog)
 {
+	/* a message quotes the input: its control characters go out visible */
+	sl_fputs_visible(stderr, e->file ? e->file : prog);
 	if (e->file && e->line)
-		fprintf(stderr, "%s:%u:%u: %s\n", e->file, e->line, e->col ? e->col : 1,
-			e->msg ? e->msg : "error");
-	else if (e->file)
-		fprintf(stderr, "%s: %s\n", e->file, e->msg ? e->msg : "error");
-	else
-		fprintf(stderr, "%s: %s\n", prog, e->msg ? e->msg : "error");
+		fprintf(stderr, ":%u:%u", e->line, e->col ? e->col : 1);
+	fputs(": ", stderr);
+	sl_fputs_visible(stderr, e->msg ? e->msg : "error");
+	fputc('\n', stderr);
 }
 
 void sl_error_clear(sl_error *e)
@@ -327,4 +327,31 @@ int sl_write_file_atomic(const char *path, int (*write)(FILE *f, void *ud), void
 	sl_buf_free(&tmp);
 	free(target);
 	return rc;
+}
+
+void sl_fput_visible(FILE *out, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t run = 0; /* plain bytes not yet written */
+	for (size_t i = 0; i < n; i++) {
+		int c0 = (p[i] < 0x20 && p[i] != '\t') || p[i] == 0x7f;
+		int c1 = p[i] == 0xc2 && i + 1 < n && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f;
+		if (!c0 && !c1)
+			continue;
+		fwrite(s + run, 1, i - run, out);
+		if (c0) {
+			fprintf(out, "\\x%02x", p[i]);
+		} else {
+			fprintf(out, "\\u%04x", p[i + 1]);
+			i++;
+		}
+		run = i + 1;
+	}
+	fwrite(s + run, 1, n - run, out);
+}
+
+void sl_fputs_visible(FILE *out, const char *s)
+{
+	if (s)
+		sl_fput_visible(out, s, strlen(s));
 }
