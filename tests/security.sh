@@ -156,4 +156,17 @@ grep -q "$(printf '\033')\[33mwarning:" "$T/c/color" && ! grep -q "$(printf '\03
 python3 -c "import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); e = d.getElementsByTagName('error')[0]; assert '\\\\x01\\\\x02\\\\x1b' in e.getAttribute('message'), e.getAttribute('message')" "$T/c/cs.xml" &&
 	ok || ko "checkstyle: C0 characters made the XML ill-formed: $(cat "$T/c/cs.xml")"
 
+# ---- a FIFO where a file is read: an error at once, never a wait ---------------
+mkdir -p "$T/f/e" "$T/f/y"
+mkfifo "$T/f/e/launch.sh"
+out=$(timeout 20 "$bin" show "$T/f/e" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "e/launch.sh: is a FIFO; servelint reads only regular files" && ok || ko "show: launch.sh a FIFO: $rc $out"
+printf 'vllm serve m --config c.yaml\n' > "$T/f/y/launch.sh"; mkfifo "$T/f/y/c.yaml"
+for cmd in show check; do
+	out=$(timeout 20 "$bin" $cmd "$T/f/y" 2>&1); rc=$?
+	[ $rc -eq 2 ] && echo "$out" | grep -q "y/c.yaml: is a FIFO" && ok || ko "$cmd: an engine YAML a FIFO: $rc $out"
+done
+out=$(timeout 20 "$bin" import --dry-run "$T/f/e/launch.sh" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "is a FIFO" && ok || ko "import: a page a FIFO: $rc $out"
+
 finish

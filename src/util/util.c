@@ -195,17 +195,30 @@ int sl_parse_double(const char *s, double *out)
 
 int sl_read_file(const char *path, size_t max, char **out, size_t *len, sl_error *err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	/* O_NONBLOCK: a FIFO nobody writes must not block the open; only a
+	 * regular file is read (a FIFO, a device or a socket could block or
+	 * never end) */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
 		sl_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
 		return SL_ERR_IO;
 	}
 	struct stat st;
-	if (fstat(fileno(f), &st) != 0)
-		memset(&st, 0, sizeof st);
-	if (S_ISDIR(st.st_mode)) {
-		fclose(f);
-		sl_error_set(err, path, 0, 0, "is a directory");
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		int dir = S_ISDIR(st.st_mode);
+		const char *what = S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+				   : S_ISSOCK(st.st_mode) ? "a socket" : "something other than a file";
+		close(fd);
+		if (dir)
+			sl_error_set(err, path, 0, 0, "is a directory");
+		else
+			sl_error_set(err, path, 0, 0, "is %s; servelint reads only regular files", what);
+		return SL_ERR_IO;
+	}
+	FILE *f = fdopen(fd, "rb");
+	if (!f) {
+		close(fd);
+		sl_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
 		return SL_ERR_IO;
 	}
 	/* Read straight into one buffer, sized from fstat for regular files,
