@@ -15,6 +15,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,8 +85,9 @@ static int parse_count(const char *s, const char *what, long long min, long long
 
 static int parse_seconds(const char *s, const char *what, double *out)
 {
-	if (sl_parse_double(s, out) || *out < 0) {
-		fprintf(stderr, "servelint run: %s takes seconds (a number, 0 or more)\n", what);
+	/* nan and inf are numbers to strtod, not a time: a nan grace never ends */
+	if (sl_parse_double(s, out) || !isfinite(*out) || *out < 0 || *out > 1e9) {
+		fprintf(stderr, "servelint run: %s takes seconds (a finite number, 0 or more): `%s`\n", what, s);
 		return -1;
 	}
 	return 0;
