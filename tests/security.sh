@@ -169,4 +169,19 @@ done
 out=$(timeout 20 "$bin" import --dry-run "$T/f/e/launch.sh" 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q "is a FIFO" && ok || ko "import: a page a FIFO: $rc $out"
 
+# ---- git: a HEAD naming a missing commit (no leak in libgit2's error path:
+# the ASan build's leak check exits 1), and outside a repository ----------------
+mkdir -p "$T/g/e"
+printf 'vllm serve m --max-num-seqs 128\n' > "$T/g/e/launch.sh"
+( cd "$T/g" && git init -q . && git config user.email t@t && git config user.name t && git add -A && git commit -qm one &&
+	echo 0000000000000000000000000000000000000001 > ".git/refs/heads/$(git symbolic-ref --short HEAD)" )
+out=$(cd "$T/g" && "$bin" log e 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q '^HEAD: unknown revision: the reference names an object that does not exist' && ok || ko "log: HEAD names a missing commit: $rc $out"
+out=$(cd "$T/g" && "$bin" diff HEAD~1:e e 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'unknown revision' && ok || ko "diff: HEAD~1 of a missing commit: $rc $out"
+mkdir "$T/nogit"
+out=$(cd "$T/nogit" && GIT_CEILING_DIRECTORIES=$T "$bin" log e 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'not in a git repository: could not find repository' && ! echo "$out" | grep -q 'not been initialized' &&
+	ok || ko "log outside a repository: $rc $out"
+
 finish
