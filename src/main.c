@@ -48,7 +48,7 @@ int main(int argc, char **argv)
 	sl_stdout_visible();
 	if (argc < 2) {
 		usage(stderr);
-		return SL_EXIT_ERROR;
+		return 3; /* usage, as in every command */
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
 		usage(stdout);
@@ -63,5 +63,5 @@ int main(int argc, char **argv)
 			return cmds[i].fn(argc - 1, argv + 1);
 	fprintf(stderr, "servelint: unknown command `%s`\n", argv[1]);
 	usage(stderr);
-	return SL_EXIT_ERROR;
+	return 3;
 }

@@ -91,9 +91,9 @@ check yaml-not-a-mapping "^$dir/yaml-list/c.yaml:1:1: c.yaml: expected a mapping
 
 # usage errors
 timeout 5 "$bin" show --format xml corpus/kimi-k3/b300-x8/sglang-tp8-nospec > /dev/null 2>&1
-[ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL unknown-format"; fails=$((fails + 1)); }
+[ $? -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL unknown-format (usage: 3)"; fails=$((fails + 1)); }
 timeout 5 "$bin" frobnicate > /dev/null 2>&1
-[ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL unknown-command"; fails=$((fails + 1)); }
+[ $? -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL unknown-command (usage: 3)"; fails=$((fails + 1)); }
 
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]

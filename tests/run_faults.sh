@@ -94,4 +94,15 @@ else
 	ko "second signal: the run never came up"; kill -KILL $pid
 fi
 wait_for 30 gone && ok || ko "second signal: $(left) processes left"
+# a timeout while the probe runs says so (not an empty "not ready:")
+PORT=$(free_port); export PORT
+out=$(env STANDIN_TAG=$tag "$bin" run --logs "$T/logs" --grace 2 --timeout 3 --set model-path=/m --probe "sleep 60; true" "$data/agg" 2>&1); rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q 'timed out after 3 s; everything was ready; the probe had not ended' && ok || ko "timeout in the probe: $rc $out"
+wait_for 30 gone && ok || ko "timeout in the probe: $(left) processes left"
+# a process that logs more than 64 MiB and dies: its last lines are still told
+PORT=$(free_port); export PORT
+out=$(env STANDIN_TAG=$tag STANDIN_MODE=flood-crash "$bin" run --logs "$T/logs" --grace 2 --set model-path=/m "$data/agg" 2>&1); rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q '^fatal: the last line (stand-in)' && ok || ko "70 MB of log: $rc $(echo "$out" | cut -c1-200 | tail -5)"
+wait_for 30 gone && ok || ko "70 MB of log: $(left) processes left"
+rm -rf "$T/logs"
 finish

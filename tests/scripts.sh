@@ -39,7 +39,7 @@ golden vars-set.tty "$bin" show --color never --set CONC=64 $d/vars.sh
 printf 'vllm serve $1 --max-num-seqs ${2:-64}\n' > "$tmp0/pos.sh"
 "$bin" show --set 1=org/m "$tmp0/pos.sh" | grep -q '^    model  *org/m .* (--set)$' && ok || ko "--set 1=VALUE binds \$1"
 "$bin" show --set 1X=2 $d/vars.sh > /dev/null 2>&1
-[ $? -eq 2 ] && ok || ko "--set with a bad name is a usage error"
+[ $? -eq 3 ] && ok || ko "--set with a bad name is a usage error (3)"
 
 # symbolic comparison: $TP vs 8 differs, $CONC vs ${CONC} and $((ISL + OSL)) are equal
 golden sym.diff "$bin" diff --color never $d/sym-a.sh $d/sym-b.sh

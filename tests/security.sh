@@ -184,4 +184,24 @@ out=$(cd "$T/nogit" && GIT_CEILING_DIRECTORIES=$T "$bin" log e 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q 'not in a git repository: could not find repository' && ! echo "$out" | grep -q 'not been initialized' &&
 	ok || ko "log outside a repository: $rc $out"
 
+# ---- the review's Low list ----------------------------------------------------
+# usage errors exit 3 in every command and the dispatcher
+"$bin" > /dev/null 2>&1; [ $? -eq 3 ] && ok || ko "no command: not 3"
+"$bin" frobnicate > /dev/null 2>&1; [ $? -eq 3 ] && ok || ko "unknown command: not 3"
+"$bin" show --format xml corpus/kimi-k3 > /dev/null 2>&1; [ $? -eq 3 ] && ok || ko "show --format xml: not 3"
+"$bin" import > /dev/null 2>&1; [ $? -eq 3 ] && ok || ko "import without a page: not 3"
+"$bin" import --bogus x > /dev/null 2>&1; [ $? -eq 3 ] && ok || ko "import --bogus: not 3"
+# the 17th --format is refused as what it is
+set --; for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17; do set -- "$@" --format gcc; done
+out=$("$bin" check "$@" "$T/o/in.sh" 2>&1); rc=$?
+[ $rc -eq 3 ] && echo "$out" | grep -q 'at most 16 --format' && ok || ko "17 --format: $rc $out"
+# the git external diff driver: a file git hands over that is not there is an error
+printf 'vllm serve m\n' > "$T/g/b.sh"
+out=$("$bin" diff e/launch.sh "$T/g/nosuch" 0000000 100644 "$T/g/b.sh" 0000000 100644 2>&1 >"$T/g/drv"); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "cannot read $T/g/nosuch: No such file" && [ ! -s "$T/g/drv" ] && ok || ko "diff driver, a missing file: $rc $out $(cat "$T/g/drv")"
+# an unquoted $MODEL splits a --set value: the plan says so
+printf 'vllm serve $MODEL --port 8000\n' > "$T/r/split.sh"
+out=$("$bin" run -n --set 'MODEL=a b' "$T/r/split.sh" 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q 'note: aggregated argv\[2..3\]: the value of MODEL (--set) is split at its blanks into 2 elements' && ok || ko "run -n: a split value: $rc $out"
+
 finish

@@ -120,7 +120,11 @@ int sl_cmd_check(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "f:o:S:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (nouts == 16 || sl_format_parse(optarg, &outs[nouts].fmt)) {
+			if (nouts == 16) {
+				fprintf(stderr, "servelint check: at most 16 --format at once\n");
+				return 3;
+			}
+			if (sl_format_parse(optarg, &outs[nouts].fmt)) {
 				fprintf(stderr, "servelint check: unknown format `%s` "
 						"(tty, gcc, json, sarif, github, checkstyle)\n", optarg);
 				return 3;

@@ -10,6 +10,7 @@
 #include "cmd.h"
 #include "options.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -264,6 +265,22 @@ static int git_driver(char **a, int renamed, const char *format, const sl_diff_o
 	const char *why = NULL;
 	char whybuf[512];
 	int rc = SL_EXIT_OK;
+	/* the files git hands over must be there: a missing one is git's
+	 * failure (or a driver misused), an error, not a diff of nothing */
+	for (int k = 0; k < 2; k++) {
+		const char *f = k ? fb : fa;
+		struct stat st;
+		if (!strcmp(f, "/dev/null"))
+			continue;
+		int gone = stat(f, &st) != 0;
+		if (gone || !S_ISREG(st.st_mode)) {
+			fprintf(stderr, "servelint diff: %s: cannot read %s: %s\n", path, f,
+				gone ? strerror(errno) : "not a regular file");
+			sl_buf_free(&na);
+			sl_buf_free(&nb);
+			return SL_EXIT_ERROR;
+		}
+	}
 	if (!strcmp(fa, "/dev/null") || !strcmp(fb, "/dev/null")) {
 		why = !strcmp(fa, "/dev/null") ? "a new file" : "a deleted file";
 	} else if (!ends_with(path, ".sh")) {

@@ -50,7 +50,8 @@ static void usage(FILE *f)
 	      "  -h, --help      this help\n"
 	      "\n"
 	      "Exit status: 0 on success, 2 when a page cannot be split or an entry\n"
-	      "cannot be read (nothing is written then) or a folder already exists.\n",
+	      "cannot be read (nothing is written then) or a folder already exists,\n"
+	      "3 usage.\n",
 	      f);
 }
 
@@ -796,13 +797,13 @@ int sl_cmd_import(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'n': dry = 1; break;
 		case 'h': usage(stdout); return SL_EXIT_OK;
-		default: usage(stderr); return SL_EXIT_ERROR;
+		default: usage(stderr); return 3; /* usage */
 		}
 	}
 	if ((!out && !dry) || optind >= argc) {
 		fprintf(stderr, "servelint import: %s\n", optind >= argc ? "no page given" : "--out DIR is required");
 		usage(stderr);
-		return SL_EXIT_ERROR;
+		return 3; /* usage */
 	}
 	sl_error err = {0};
 	sl_grammars *gs;

@@ -551,10 +551,19 @@ int sl_cmd_run(int argc, char **argv)
 				describe_status(&why, r.probe_status);
 				sl_buf_puts(&why, ")");
 			} else if (r.outcome == SL_RUN_TIMEOUT) {
-				sl_buf_printf(&why, " after %.0f s; not ready:", ro.timeout);
+				sl_buf_printf(&why, " after %.0f s; ", ro.timeout);
+				size_t waiting = 0;
 				for (size_t i = 0; i < plan.n; i++)
-					if (r.procs[i].ready < 0)
-						sl_buf_printf(&why, " %s", plan.procs[i].name);
+					waiting += r.procs[i].ready < 0;
+				if (waiting) {
+					sl_buf_puts(&why, "not ready:");
+					for (size_t i = 0; i < plan.n; i++)
+						if (r.procs[i].ready < 0)
+							sl_buf_printf(&why, " %s", plan.procs[i].name);
+				} else {
+					/* everything was ready: the probe took the time */
+					sl_buf_puts(&why, "everything was ready; the probe had not ended");
+				}
 			} else if (r.outcome == SL_RUN_INTERRUPTED) {
 				sl_buf_printf(&why, " by %s", strsignal(r.signal));
 			}

@@ -64,7 +64,7 @@ static void usage(FILE *f)
 	      "                        something unknown has one per alternative (default: all)\n"
 	      "  -h, --help            this help\n"
 	      "\n"
-	      "Exit status: 0 on success, 2 when an input cannot be read or parsed.\n",
+	      "Exit status: 0 on success, 2 when an input cannot be read or parsed, 3 usage.\n",
 	      f);
 }
 
@@ -91,7 +91,7 @@ int sl_cmd_show(int argc, char **argv)
 				json = 0;
 			else {
 				fprintf(stderr, "servelint show: unknown format `%s` (tty, json)\n", optarg);
-				return SL_EXIT_ERROR;
+				return 3; /* usage */
 			}
 			break;
 		case 'C':
@@ -103,13 +103,13 @@ int sl_cmd_show(int argc, char **argv)
 				color = -1;
 			else {
 				fprintf(stderr, "servelint show: --color takes auto, always or never\n");
-				return SL_EXIT_ERROR;
+				return 3; /* usage */
 			}
 			break;
 		case 's':
 			if (sl_binds_take(&binds, optarg, "show")) {
 				sl_binds_free(&binds);
-				return SL_EXIT_ERROR;
+				return 3; /* usage */
 			}
 			break;
 		case 'V': {
@@ -119,7 +119,7 @@ int sl_cmd_show(int argc, char **argv)
 				fprintf(stderr, "servelint show: --variant takes a number from 1 to %d\n",
 					SL_MAX_VARIANTS);
 				sl_binds_free(&binds);
-				return SL_EXIT_ERROR;
+				return 3; /* usage */
 			}
 			variant = (unsigned)v;
 			break;
@@ -131,14 +131,14 @@ int sl_cmd_show(int argc, char **argv)
 		default:
 			sl_binds_free(&binds);
 			usage(stderr);
-			return SL_EXIT_ERROR;
+			return 3; /* usage */
 		}
 	}
 	if (optind >= argc) {
 		sl_binds_free(&binds);
 		fprintf(stderr, "servelint show: no entry given\n");
 		usage(stderr);
-		return SL_EXIT_ERROR;
+		return 3; /* usage */
 	}
 	color = sl_color_resolve(color);
 

@@ -419,6 +419,39 @@ static void note_shell_env(const sl_proc *p, size_t at, sl_plan *out)
 	}
 }
 
+/* An unquoted $NAME splits its value at blanks, as bash splits it: a
+ * --set value with spaces becomes several argv elements. The plan says so
+ * where it happened (quoting "$NAME" in the script keeps it whole). */
+static void note_split(const ctx *c, const sl_proc *p, sl_plan *out)
+{
+	for (size_t i = 0; i < c->o->nsets; i++) {
+		const char *set = c->o->sets[i], *eq = strchr(set, '=');
+		if (!eq || eq == set || !strpbrk(eq + 1, " \t\n"))
+			continue;
+		char *v = sl_strdup(eq + 1), *save = NULL;
+		char *words[64];
+		size_t nw = 0;
+		for (char *w = strtok_r(v, " \t\n", &save); w && nw < 64; w = strtok_r(NULL, " \t\n", &save))
+			words[nw++] = w;
+		for (size_t a = 0; nw >= 2 && a + nw <= p->argc; a++) {
+			size_t k = 0;
+			while (k < nw && !strcmp(p->argv[a + k], words[k]))
+				k++;
+			if (k == nw) {
+				sl_buf nb = {0};
+				sl_buf_printf(&nb, "%s argv[%zu..%zu]: the value of %.*s (--set) is split at its blanks into %zu elements, as bash splits an unquoted $%.*s; write \"$%.*s\" in the script for one",
+					      p->name, a, a + nw - 1, (int)(eq - set), set, nw, (int)(eq - set), set,
+					      (int)(eq - set), set);
+				size_t ncap = out->nnotes;
+				sl_grow((void **)&out->notes, &ncap, out->nnotes + 1, sizeof *out->notes);
+				out->notes[out->nnotes++] = sl_buf_detach(&nb);
+				break;
+			}
+		}
+		free(v);
+	}
+}
+
 /* One process: replica r of service s, its launch l. */
 static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, const json_t *l, sl_plan *out,
 		    size_t *cap)
@@ -581,6 +614,8 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 	}
 	if (rc == SL_OK && shell_at != (size_t)-1)
 		note_shell_env(&p, shell_at, out);
+	if (rc == SL_OK)
+		note_split(c, &p, out);
 	/* readiness */
 	if (rc == SL_OK && o->ready) {
 		rc = parse_ready(o->ready, &p, c->err);

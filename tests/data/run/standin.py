@@ -11,7 +11,8 @@ Its behaviour comes from the environment the entry gives it:
                  grandchild in its own session, as a daemonizing helper would),
                  daemon (a grandchild in its own session that ignores SIGTERM
                  and listens on the port + 1), fork-child (a child in its own
-                 process group that ignores SIGTERM)
+                 process group that ignores SIGTERM), flood-crash (writes
+                 70 MB of log, then a last line, and exits 3)
   STANDIN_DELAY  seconds before it is ready (default 0.3)
   STANDIN_LOG    a file that gets "start NAME" and "term NAME" lines
   STANDIN_REGISTRY, STANDIN_WORKERS: a Dynamo worker writes a file into the
@@ -103,6 +104,13 @@ print("cwd %s" % os.getcwd(), flush=True)
 if "--config" in args:
     with open(arg("--config")) as f:
         print("config %s" % f.read().strip(), flush=True)
+
+if mode == "flood-crash":
+    line = "x" * 1023 + "\n"
+    for _ in range(70 * 1024):
+        sys.stdout.write(line)
+    print("fatal: the last line (stand-in)", flush=True)
+    sys.exit(3)
 
 if mode == "crash":
     time.sleep(delay)
