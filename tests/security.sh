@@ -204,4 +204,34 @@ printf 'vllm serve $MODEL --port 8000\n' > "$T/r/split.sh"
 out=$("$bin" run -n --set 'MODEL=a b' "$T/r/split.sh" 2>&1); rc=$?
 [ $rc -eq 0 ] && echo "$out" | grep -q 'note: aggregated argv\[2..3\]: the value of MODEL (--set) is split at its blanks into 2 elements' && ok || ko "run -n: a split value: $rc $out"
 
+# ---- Kubernetes replicas: a count, never a copy per replica ----------------------
+mkdir "$T/k"
+deploy() { printf 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\nspec:\n  replicas: %s\n  template:\n    spec:\n      containers:\n        - name: c0\n          image: vllm/vllm-openai:v0.11.0\n          command: [vllm, serve, m, --port, "8000"]\n' "$1" > "$T/k/$2.yaml"; }
+deploy 1000000000 big
+# (ulimit: a copy per replica would need gigabytes; not under ASan, whose
+# shadow memory needs more address space than that)
+vlimit=1000000
+grep -q __asan_init "$bin" 2>/dev/null && vlimit=unlimited
+out=$( (ulimit -v $vlimit 2>/dev/null; timeout 20 "$bin" show "$T/k/big.yaml") 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q 'replicas  1000000000 (replicas, big.yaml:5:13)' && ok || ko "show: replicas 1e9: $rc $(echo "$out" | tail -2)"
+out=$( (ulimit -v $vlimit 2>/dev/null; timeout 20 "$bin" check --format gcc "$T/k/big.yaml") 2>&1); rc=$?
+[ $rc -le 1 ] && ok || ko "check: replicas 1e9: $rc $(echo "$out" | tail -2)"
+out=$( (ulimit -v $vlimit 2>/dev/null; timeout 20 "$bin" run -n "$T/k/big.yaml") 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'big.yaml:5:13: aggregated: 1000000000 replicas; run starts every process on this host, at most 256' && ok || ko "run -n: replicas 1e9: $rc $out"
+out=$( (ulimit -v $vlimit 2>/dev/null; timeout 20 "$bin" run -n --service 'aggregated#7' "$T/k/big.yaml") 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q '^1. aggregated#7 ' && ok || ko "run -n --service aggregated#7 of 1e9: $rc $out"
+for v in -3 99999999999999999999 3000000000; do
+	deploy "$v" bad
+	out=$("$bin" show "$T/k/bad.yaml" 2>&1); rc=$?
+	[ $rc -eq 2 ] && echo "$out" | grep -q "bad.yaml:5:13: replicas: \`$v\` is out of range" && ok || ko "replicas $v: $rc $out"
+done
+deploy two bad
+out=$("$bin" show "$T/k/bad.yaml" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'bad.yaml:5:13: replicas: `two` is not a count' && ok || ko "replicas two: $rc $out"
+# a loop of engine commands without GPU devices (the ASan build's leak check
+# saw the fresh array of every iteration leak: crashes/check-1)
+printf 'for i in 1 2 3; do\n  vllm serve m --port 900$i &\ndone\n' > "$T/k/loop.sh"
+"$bin" show "$T/k/loop.sh" > /dev/null && "$bin" check "$T/k/loop.sh" > /dev/null; rc=$?
+[ $rc -le 1 ] && ok || ko "a loop without GPU devices: exit $rc"
+
 finish

@@ -709,22 +709,79 @@ static void plan_files(const sl_model *m, sl_plan *p)
 	}
 }
 
+/* How many processes a service is: one per launch (a loop's iterations
+ * each have theirs), or a manifest's replicas, which all run its one
+ * launch: the model keeps them as a count. */
+static size_t nlaunches(const sl_service *s)
+{
+	size_t n = json_array_size(s->launches);
+	int k8s = s->replicas_from && (!strcmp(s->replicas_from, "replicas") || !strcmp(s->replicas_from, "kubernetes default"));
+	return n == 1 && k8s ? s->replicas : n;
+}
+
+static const json_t *launch_at(const sl_service *s, size_t r)
+{
+	size_t n = json_array_size(s->launches);
+	return json_array_get(s->launches, r < n ? r : n - 1);
+}
+
+/* run starts everything on one host: more processes than this are a
+ * catalogue's cluster, not a run */
+#define SL_MAX_RUN_PROCS 256
+
+/* The replica after r that --service could pick: r + 1 when a selector
+ * names the service whole (then every replica is picked), else the least
+ * ROLE#N past r; (size_t)-1 when none. */
+static size_t next_pick(const sl_plan_opts *o, const sl_service *s, size_t r)
+{
+	if (!o->nservices)
+		return r + 1;
+	size_t best = (size_t)-1;
+	for (size_t i = 0; i < o->nservices; i++) {
+		const char *sel = o->services[i], *hash = strchr(sel, '#');
+		size_t nl = hash ? (size_t)(hash - sel) : strlen(sel);
+		int named = (strlen(s->role) == nl && !strncmp(s->role, sel, nl)) ||
+			    (strlen(s->name) == nl && !strncmp(s->name, sel, nl));
+		if (!named)
+			continue;
+		long long k;
+		if (!hash)
+			return r + 1;
+		if (!sl_parse_int(hash + 1, &k) && k >= 1 && (size_t)(k - 1) > r && (size_t)(k - 1) < best)
+			best = (size_t)(k - 1);
+	}
+	return best;
+}
+
 int sl_exec_plan(const sl_model *m, const sl_plan_opts *o, sl_plan *out, sl_error *err)
 {
 	memset(out, 0, sizeof *out);
 	ctx c = {o, err, m->entry->path, 0, 0};
 	size_t cap = 0;
 	int rc = SL_OK;
+	size_t total = 0;
 	for (size_t i = 0; i < m->nservices && rc == SL_OK; i++) {
 		const sl_service *s = &m->services[i];
-		for (size_t r = 0; r < json_array_size(s->launches) && rc == SL_OK; r++)
-			if (picked(o, s, r))
-				rc = add_proc(&c, m, s, r, json_array_get(s->launches, r), out, &cap);
+		/* a count past the limit: only the replicas --service names one
+		 * by one are looked at (not a billion of them) */
+		size_t many = nlaunches(s) > SL_MAX_RUN_PROCS;
+		for (size_t r = 0; r < nlaunches(s) && rc == SL_OK; r = many ? next_pick(o, s, r) : r + 1)
+			if (picked(o, s, r) && ++total > SL_MAX_RUN_PROCS) {
+				unsigned line = 0, col = 0;
+				sl_origin_pos(&s->replicas_origin, &line, &col);
+				sl_error_set(err, s->replicas_origin.src ? s->replicas_origin.src->path : m->entry->path, line, col,
+					     "%s: %zu replicas; run starts every process on this host, at most %d (pick some with --service %s#N)",
+					     s->name, nlaunches(s), SL_MAX_RUN_PROCS, s->role);
+				rc = SL_ERR_INPUT;
+			} else if (picked(o, s, r)) {
+				rc = add_proc(&c, m, s, r, launch_at(s, r), out, &cap);
+			}
 	}
 	for (size_t i = 0; i < o->nservices && rc == SL_OK; i++) {
 		int any = 0;
 		for (size_t k = 0; k < m->nservices && !any; k++)
-			for (size_t r = 0; r < json_array_size(m->services[k].launches) && !any; r++) {
+			for (size_t r = 0; r < nlaunches(&m->services[k]) && !any;
+			     r = nlaunches(&m->services[k]) > SL_MAX_RUN_PROCS ? next_pick(o, &m->services[k], r) : r + 1) {
 				sl_plan_opts one = *o;
 				one.services = o->services + i;
 				one.nservices = 1;
