@@ -234,4 +234,15 @@ printf 'for i in 1 2 3; do\n  vllm serve m --port 900$i &\ndone\n' > "$T/k/loop.
 "$bin" show "$T/k/loop.sh" > /dev/null && "$bin" check "$T/k/loop.sh" > /dev/null; rc=$?
 [ $rc -le 1 ] && ok || ko "a loop without GPU devices: exit $rc"
 
+# $((1%0)) is a division by zero too (the grammar reads the 1 as a name)
+printf 'vllm serve m --max-num-seqs $((1%%0))\n' > "$T/k/mod.sh"
+out=$("$bin" show "$T/k/mod.sh" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'mod.sh:1:33: arithmetic: division by zero' && ok || ko "\$((1%0)): $rc $out"
+printf 'vllm serve m --max-num-seqs $((7%%3))\n' > "$T/k/mod3.sh"
+"$bin" show --format json "$T/k/mod3.sh" | grep -q '"value": 1,' && ok || ko "\$((7%3)) is not 1"
+# CRLF: read as LF, and a note says bash would not
+printf 'vllm serve m \\\r\n  --port 8000\r\n' > "$T/k/crlf.sh"
+out=$("$bin" show "$T/k/crlf.sh" 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q 'crlf.sh:1:15: the script has DOS line ends (CR LF)' && ok || ko "CRLF: $rc $out"
+
 finish
