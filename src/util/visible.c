@@ -86,12 +86,14 @@ static int drain(filter *f)
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0) {
-			f->out.len = 0;
+			sl_buf_free(&f->out);
 			return -1;
 		}
 		off += (size_t)k;
 	}
-	f->out.len = 0;
+	/* nothing held between writes: stdout is never closed, and its
+	 * filter must not look like a leak at exit */
+	sl_buf_free(&f->out);
 	return 0;
 }
 
@@ -107,22 +109,28 @@ static int f_close(void *cookie)
 {
 	filter *f = cookie;
 	settle(f);
-	int rc = drain(f);
-	sl_buf_free(&f->out);
-	free(f);
-	return rc;
+	return drain(f);
+}
+
+static filter the_filter; /* static: stdout lives as long as the process */
+
+/* At exit (stdout is never closed): what is still pending goes out. */
+static void at_exit(void)
+{
+	fflush(stdout);
+	settle(&the_filter);
+	drain(&the_filter);
 }
 
 void sl_stdout_visible(void)
 {
-	filter *f = sl_calloc(1, sizeof *f);
+	filter *f = &the_filter;
 	cookie_io_functions_t io = {NULL, f_write, NULL, f_close};
 	FILE *s = fopencookie(f, "w", io);
-	if (!s) {
-		free(f);
+	if (!s)
 		return;
-	}
 	fflush(stdout);
 	setvbuf(s, NULL, isatty(1) ? _IOLBF : _IOFBF, BUFSIZ);
 	stdout = s;
+	atexit(at_exit);
 }
