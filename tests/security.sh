@@ -245,4 +245,19 @@ printf 'vllm serve m \\\r\n  --port 8000\r\n' > "$T/k/crlf.sh"
 out=$("$bin" show "$T/k/crlf.sh" 2>&1); rc=$?
 [ $rc -eq 0 ] && echo "$out" | grep -q 'crlf.sh:1:15: the script has DOS line ends (CR LF)' && ok || ko "CRLF: $rc $out"
 
+# ---- catalogue discovery: each real folder once; a dangling *.sh is told --------
+mkdir -p "$T/d/cat/e"
+printf 'vllm serve m --port 8000\n' > "$T/d/cat/e/launch.sh"
+ln -s . "$T/d/cat/l1"; ln -s . "$T/d/cat/l2"; ln -s . "$T/d/cat/l3"; ln -s .. "$T/d/cat/e/up"
+out=$(timeout 30 "$bin" check --format gcc "$T/d/cat" 2>&1); rc=$?
+[ $rc -le 1 ] && [ "$(echo "$out" | grep -c 'launch.sh:')" -le 1 ] && ok || ko "check: symlink loops: $rc $(echo "$out" | head -3)"
+out=$(timeout 30 "$bin" audit "$T/d/cat" 2>&1); rc=$?
+[ $rc -le 1 ] && ok || ko "audit: symlink loops: $rc $(echo "$out" | head -3)"
+ln -s nosuch.sh "$T/d/cat/gone.sh"
+out=$(timeout 30 "$bin" check --format gcc "$T/d/cat" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'gone.sh: cannot open: No such file or directory' && ok || ko "check: a dangling *.sh: $rc $out"
+# diff of a revision that is not there
+out=$("$bin" diff v9.9.9-nosuch HEAD 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'v9.9.9-nosuch: no such file, and not a revision git knows here' && ok || ko "diff v9.9: $rc $out"
+
 finish

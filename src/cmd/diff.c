@@ -343,6 +343,16 @@ int sl_cmd_diff(int argc, char **argv)
 		fprintf(stderr, "servelint diff: only one side can be standard input\n");
 		return 3;
 	}
+	/* a side that is neither a file nor REV:path nor a revision: say both
+	 * (`v9.9` may be a tag that is not there) */
+	for (int k = 0; k < 2; k++) {
+		const char *side = k ? nb : na;
+		struct stat st;
+		if (strcmp(side, "-") && !strchr(side, ':') && stat(side, &st) != 0 && !is_rev(side)) {
+			fprintf(stderr, "servelint diff: %s: no such file, and not a revision git knows here\n", side);
+			return SL_EXIT_ERROR;
+		}
+	}
 	for (int k = 0; k < 2; k++) {
 		const char *side = k ? nb : na;
 		size_t n = sl_entry_input_count(side);
