@@ -681,7 +681,7 @@ static int write_all(const item *items, size_t n, const char *out_arg)
 		if (om >= 0)
 			close(om);
 		if (ts < 0 || os < 0 || rename_new(ts, it->variant, os, it->variant)) {
-			if (ts >= 0 && os >= 0)
+			if (os >= 0)
 				fprintf(stderr, "servelint import: %s/%s/%s/%s: %s\n", out, it->model_slug,
 					it->system_slug, it->variant, strerror(errno));
 			if (ts >= 0)
