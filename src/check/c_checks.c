@@ -6,7 +6,8 @@
  * (sl_check_input_error) the invalid JSON that stops an entry's reading.
  * Each is a fact of an engine's own source, named where it is written.
  * Uses vocabulary.c (its notions of workers, equal values and claims held
- * to settings) and findings.c.
+ * to settings) and findings.c; the checks on the memory plan are
+ * plan_rules.c's.
  */
 #include "c_checks.h"
 
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "findings.h"
+#include "plan_rules.h"
 #include "vocabulary.h"
 
 static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out)
@@ -479,6 +481,8 @@ void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 		c_flag_version(r, m, out);
 	else if (!strcmp(r->cname, "claims_flags"))
 		c_claims_flags(r, m, out);
+	else if (sl_plan_check_known(r->cname))
+		sl_plan_check(r, m, out);
 }
 
 int sl_check_input_error(const sl_rules *rs, const sl_entry *e, const sl_error *err, sl_findings *out)
