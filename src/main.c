@@ -2,10 +2,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "util/util.h"
 
 static void usage(FILE *f)
 {
@@ -60,7 +62,10 @@ static int man_page_installed(const char *page)
 	if (pid < 0)
 		return 0;
 	if (pid == 0) {
-		if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+		/* descriptors, not streams: stdout is the control-character
+		 * filter's stream (sl_stdout_visible), which freopen cannot reopen */
+		int dn = open("/dev/null", O_WRONLY);
+		if (dn < 0 || dup2(dn, 1) < 0 || dup2(dn, 2) < 0)
 			_exit(127);
 		execlp("man", "man", "-w", page, (char *)NULL);
 		_exit(127);
@@ -93,6 +98,8 @@ static int help(const char *name)
 
 int main(int argc, char **argv)
 {
+	/* the input's control characters never reach a terminal raw */
+	sl_stdout_visible();
 	if (argc < 2) {
 		usage(stderr);
 		return SL_EXIT_USAGE;

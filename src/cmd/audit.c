@@ -112,22 +112,17 @@ static int in_entry(const sl_entry *e, const sl_source *src)
 	return 0;
 }
 
-/* writes the page through a temporary name: whole or absent */
+static int write_page(FILE *f, void *ud)
+{
+	return sl_report_audit_html(f, ud);
+}
+
+/* writes the page whole or not at all (sl_write_file_atomic) */
 static int write_html(const char *file, const sl_audit *a)
 {
-	sl_buf tmp = {0};
-	sl_buf_printf(&tmp, "%s.tmp", file);
-	FILE *f = fopen(tmp.data, "w");
-	int rc = f ? sl_report_audit_html(f, a) : -1;
-	if (f && fclose(f))
-		rc = -1;
-	if (!rc && rename(tmp.data, file))
-		rc = -1;
-	if (rc) {
+	int rc = sl_write_file_atomic(file, write_page, (void *)a);
+	if (rc)
 		perror(file);
-		remove(tmp.data);
-	}
-	sl_buf_free(&tmp);
 	return rc;
 }
 

@@ -64,26 +64,29 @@ typedef struct {
 	const char *file;   /* NULL: stdout */
 } output;
 
-/* Writes one report to a file through a temporary name, so a report is
- * either whole or absent. */
+typedef struct report_args {
+	const output *o;
+	const sl_rules *rules;
+	const sl_findings *fs;
+	sl_severity min;
+} report_args;
+
+static int write_report(FILE *f, void *ud)
+{
+	const report_args *a = ud;
+	return sl_report_findings(f, a->o->fmt, a->rules, a->fs, a->min, 0);
+}
+
+/* Writes one report: to a file whole or not at all (sl_write_file_atomic). */
 static int write_output(const output *o, const sl_rules *rules, const sl_findings *fs, sl_severity min,
 			int color)
 {
 	if (!o->file || sl_opt_is_stdout(o->file))
 		return sl_report_findings(stdout, o->fmt, rules, fs, min, color);
-	sl_buf tmp = {0};
-	sl_buf_printf(&tmp, "%s.tmp", o->file);
-	FILE *f = fopen(tmp.data, "w");
-	int rc = f ? sl_report_findings(f, o->fmt, rules, fs, min, 0) : -1;
-	if (f && fclose(f))
-		rc = -1;
-	if (!rc && rename(tmp.data, o->file))
-		rc = -1;
-	if (rc) {
+	report_args a = {o, rules, fs, min};
+	int rc = sl_write_file_atomic(o->file, write_report, &a);
+	if (rc)
 		perror(o->file);
-		remove(tmp.data);
-	}
-	sl_buf_free(&tmp);
 	return rc;
 }
 
@@ -124,7 +127,11 @@ int sl_cmd_check(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "f:o:S:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (nouts == 16 || sl_format_parse(optarg, &outs[nouts].fmt)) {
+			if (nouts == 16) {
+				fprintf(stderr, "servelint check: at most 16 --format at once\n");
+				return 3;
+			}
+			if (sl_format_parse(optarg, &outs[nouts].fmt)) {
 				fprintf(stderr, "servelint check: unknown format `%s` "
 						"(tty, gcc, json, sarif, github, checkstyle)\n", optarg);
 				return SL_EXIT_USAGE;

@@ -10,6 +10,7 @@
 #include "cmd.h"
 #include "options.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,6 +179,22 @@ static int git_driver(char **a, int renamed, const char *format, const sl_diff_o
 	const char *why = NULL;
 	char whybuf[512];
 	int rc = SL_EXIT_OK;
+	/* the files git hands over must be there: a missing one is git's
+	 * failure (or a driver misused), an error, not a diff of nothing */
+	for (int k = 0; k < 2; k++) {
+		const char *f = k ? fb : fa;
+		struct stat st;
+		if (!strcmp(f, "/dev/null"))
+			continue;
+		int gone = stat(f, &st) != 0;
+		if (gone || !S_ISREG(st.st_mode)) {
+			fprintf(stderr, "servelint diff: %s: cannot read %s: %s\n", path, f,
+				gone ? strerror(errno) : "not a regular file");
+			sl_buf_free(&na);
+			sl_buf_free(&nb);
+			return SL_EXIT_ERROR;
+		}
+	}
 	if (!strcmp(fa, "/dev/null") || !strcmp(fb, "/dev/null")) {
 		why = !strcmp(fa, "/dev/null") ? "a new file" : "a deleted file";
 	} else if (!ends_with(path, ".sh")) {
@@ -335,6 +352,16 @@ int sl_cmd_diff(int argc, char **argv)
 	if (!strcmp(na, "-") && !strcmp(nb, "-")) {
 		fprintf(stderr, "servelint diff: only one side can be standard input\n");
 		return SL_EXIT_USAGE;
+	}
+	/* a side that is neither a file nor REV:path nor a revision: say both
+	 * (`v9.9` may be a tag that is not there) */
+	for (int k = 0; k < 2; k++) {
+		const char *side = k ? nb : na;
+		struct stat st;
+		if (strcmp(side, "-") && !strchr(side, ':') && stat(side, &st) != 0 && !is_rev(side)) {
+			fprintf(stderr, "servelint diff: %s: no such file, and not a revision git knows here\n", side);
+			return SL_EXIT_ERROR;
+		}
 	}
 	for (int k = 0; k < 2; k++) {
 		const char *side = k ? nb : na;

@@ -9,12 +9,15 @@
  * engine, the serving mode, each role's replicas and parallelism, and the
  * speculative decoding, so the same page always gives the same names.
  */
+#define _GNU_SOURCE /* renameat2 */
 #include "cmd.h"
 #include "naming.h"
 #include "options.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,10 +176,11 @@ static char *variant_of(const sl_model *m)
 	for (size_t i = 0; i < m->nnotes; i++)
 		unknown |= strstr(m->notes[i].msg, "is not part of the entry") != NULL;
 	if (meth && json_is_string(meth->value)) {
+		/* a method without a letter or digit ("-") slugs to nothing: "spec" */
 		char *ms = slug(json_string_value(meth->value));
-		sl_buf_printf(&b, "-%s", ms);
+		sl_buf_printf(&b, "-%s", *ms ? ms : "spec");
 		if (n && json_is_integer(n->value))
-			sl_buf_printf(&b, "%s%lld", isdigit((unsigned char)ms[strlen(ms) - 1]) ? "-" : "",
+			sl_buf_printf(&b, "%s%lld", *ms && isdigit((unsigned char)ms[strlen(ms) - 1]) ? "-" : "",
 				      (long long)json_integer_value(n->value));
 		free(ms);
 	} else if (!unknown) {
@@ -298,22 +302,6 @@ static void disambiguate(item *items, size_t n)
 	}
 	free(names);
 	free(models);
-}
-
-/* ---- writing -------------------------------------------------------------------- */
-
-static int write_file(const char *dir, const char *name, const char *data, size_t len)
-{
-	sl_buf p = {0};
-	sl_buf_printf(&p, "%s/%s", dir, name);
-	FILE *f = fopen(p.data, "wb");
-	int ok = f && fwrite(data, 1, len, f) == len;
-	if (f && fclose(f))
-		ok = 0;
-	if (!ok)
-		fprintf(stderr, "servelint import: %s: %s\n", p.data, strerror(errno));
-	sl_buf_free(&p);
-	return ok ? 0 : -1;
 }
 
 static int emit_scalar(yaml_emitter_t *em, const char *s, int plain_ok)
@@ -442,21 +430,138 @@ static char *section_note(const sl_source *page, const sl_source *part)
 	return open && close ? sl_strndup(open + 1, (size_t)(close - open - 1)) : NULL;
 }
 
-static int write_entry(const item *it, const char *out)
+/* ---- writing -------------------------------------------------------------------- */
+
+/* Why s cannot be one folder or file name taken from page text, or NULL:
+ * a name is one path component, never `.` or `..`, never hidden (a leading
+ * dot: import's own temporary folders start with one), without control
+ * characters, and short enough for any file system. */
+static const char *bad_component(const char *s)
 {
-	sl_buf dir = {0}, tmp = {0}, txt = {0}, yml = {0};
+	if (!*s)
+		return "is empty";
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '/' || *p == '\\')
+			return "holds a slash";
+		if (*p < 0x20 || *p == 0x7f)
+			return "holds a control character";
+	}
+	if (!strcmp(s, ".") || !strcmp(s, ".."))
+		return "names a folder itself, not a new one";
+	if (*s == '.')
+		return "starts with a dot (a hidden name)";
+	if (strlen(s) > 200)
+		return "is longer than 200 bytes";
+	return NULL;
+}
+
+/* A file in folder dfd that did not exist: never through a link. */
+static int write_file(int dfd, const char *shown, const char *name, const char *data, size_t len)
+{
+	int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	int ok = fd >= 0;
+	for (size_t off = 0; ok && off < len;) {
+		ssize_t k = write(fd, data + off, len - off);
+		if (k < 0 && errno == EINTR)
+			continue;
+		ok = k > 0;
+		off += ok ? (size_t)k : 0;
+	}
+	if (fd >= 0 && close(fd))
+		ok = 0;
+	if (!ok)
+		fprintf(stderr, "servelint import: %s/%s: %s\n", shown, name, strerror(errno));
+	return ok ? 0 : -1;
+}
+
+/* A folder in dfd (made when missing, never a link followed); its fd, or -1. */
+static int open_dir(int dfd, const char *shown, const char *name, int *made)
+{
+	*made = 0;
+	if (mkdirat(dfd, name, 0777) == 0)
+		*made = 1;
+	else if (errno != EEXIST) {
+		fprintf(stderr, "servelint import: %s/%s: %s\n", shown, name, strerror(errno));
+		return -1;
+	}
+	int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+		struct stat st;
+		int link = fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
+		fprintf(stderr, "servelint import: %s/%s: %s\n", shown, name,
+			link ? "is a symbolic link (import follows none)" : strerror(e));
+	}
+	return fd;
+}
+
+/* Removes what import made in a temporary folder: name in dfd and all below. */
+static void remove_tree(int dfd, const char *name)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		unlinkat(dfd, name, 0);
+		return;
+	}
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return;
+	}
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			SL_PUSH(names, n, cap, sl_strdup(de->d_name));
+	for (size_t i = 0; i < n; i++) {
+		remove_tree(dirfd(d), names[i]);
+		free(names[i]);
+	}
+	free(names);
+	closedir(d);
+	unlinkat(dfd, name, AT_REMOVEDIR);
+}
+
+/* rename that never replaces what is there */
+static int rename_new(int from_dfd, const char *from, int to_dfd, const char *to)
+{
+#ifdef RENAME_NOREPLACE
+	if (renameat2(from_dfd, from, to_dfd, to, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+#endif
+	struct stat st;
+	if (fstatat(to_dfd, to, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		errno = EEXIST;
+		return -1;
+	}
+	return renameat(from_dfd, from, to_dfd, to);
+}
+
+/* The entry's folder, in the import's temporary folder tmpfd: its files,
+ * then metadata.txt and metadata.yaml. */
+static int write_entry(const item *it, int tmpfd, const char *shown)
+{
+	sl_buf txt = {0}, yml = {0}, where = {0};
 	const sl_entry *e = it->entry;
-	int rc = -1;
-	sl_buf_printf(&dir, "%s/%s/%s/%s", out, it->model_slug, it->system_slug, it->variant);
-	sl_buf_printf(&tmp, "%s/%s/%s/.%s.import", out, it->model_slug, it->system_slug, it->variant);
-	if (mkdir(tmp.data, 0777) && errno != EEXIST) {
-		fprintf(stderr, "servelint import: %s: %s\n", tmp.data, strerror(errno));
+	int rc = -1, mfd = -1, sfd = -1, vfd = -1, made;
+	sl_buf_printf(&where, "%s/%s/%s/%s", shown, it->model_slug, it->system_slug, it->variant);
+	if ((mfd = open_dir(tmpfd, shown, it->model_slug, &made)) < 0 ||
+	    (sfd = open_dir(mfd, shown, it->system_slug, &made)) < 0)
+		goto out;
+	if (mkdirat(sfd, it->variant, 0777)) {
+		fprintf(stderr, "servelint import: %s: %s\n", where.data,
+			errno == EEXIST ? "two entries of the pages give this folder" : strerror(errno));
 		goto out;
 	}
-	if (write_file(tmp.data, "launch.sh", e->script->text, e->script->len))
+	if ((vfd = openat(sfd, it->variant, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		goto out;
+	if (write_file(vfd, where.data, "launch.sh", e->script->text, e->script->len))
 		goto out;
 	for (size_t i = 0; i < e->nfiles; i++)
-		if (write_file(tmp.data, e->files[i]->section, e->files[i]->text, e->files[i]->len))
+		if (write_file(vfd, where.data, e->files[i]->section, e->files[i]->text, e->files[i]->len))
 			goto out;
 	const char *page = strrchr(it->page->path, '/');
 	sl_buf_printf(&txt, "Page: %s line %u\n", page ? page + 1 : it->page->path, it->pe.first);
@@ -476,34 +581,18 @@ static int write_entry(const item *it, const char *out)
 			sl_buf_printf(&txt, "Section %s: %s\n", e->files[i]->section, note);
 		free(note);
 	}
-	if (write_file(tmp.data, "metadata.txt", txt.data, txt.len) || metadata_yaml(it, &yml) ||
-	    write_file(tmp.data, "metadata.yaml", yml.data, yml.len))
+	if (write_file(vfd, where.data, "metadata.txt", txt.data, txt.len) || metadata_yaml(it, &yml) ||
+	    write_file(vfd, where.data, "metadata.yaml", yml.data, yml.len))
 		goto out;
-	if (rename(tmp.data, dir.data)) {
-		fprintf(stderr, "servelint import: %s: %s\n", dir.data, strerror(errno));
-		goto out;
-	}
 	rc = 0;
 out:
-	if (rc) {
-		/* remove the partial folder */
-		sl_buf rm = {0};
-		static const char *const names[] = {"launch.sh", "metadata.txt", "metadata.yaml"};
-		for (size_t i = 0; i < 3; i++) {
-			sl_buf_printf(&rm, "%s/%s", tmp.data, names[i]);
-			unlink(rm.data);
-			rm.len = 0;
-		}
-		for (size_t i = 0; i < e->nfiles; i++) {
-			sl_buf_printf(&rm, "%s/%s", tmp.data, e->files[i]->section);
-			unlink(rm.data);
-			rm.len = 0;
-		}
-		rmdir(tmp.data);
-		sl_buf_free(&rm);
-	}
-	sl_buf_free(&dir);
-	sl_buf_free(&tmp);
+	if (vfd >= 0)
+		close(vfd);
+	if (sfd >= 0)
+		close(sfd);
+	if (mfd >= 0)
+		close(mfd);
+	sl_buf_free(&where);
 	sl_buf_free(&txt);
 	sl_buf_free(&yml);
 	return rc;
@@ -524,6 +613,210 @@ static int mkdirs(const char *path)
 	int rc = mkdir(p, 0777) && errno != EEXIST ? -1 : 0;
 	free(p);
 	return rc;
+}
+
+/* One entry moved from the temporary folder into --out, and the folders
+ * made for it there: what a rollback undoes. */
+typedef struct moved {
+	int from_fd, to_fd;    /* the system folders, in the temporary folder and in --out */
+	const char *variant;
+} moved;
+
+/*
+ * Every entry of the import, all or nothing. The entries are written into a
+ * temporary folder on the same file system as --out: beside it when --out
+ * does not exist (then renamed into place as a whole), else inside it (then
+ * each entry folder renamed into place; when one cannot be, those already
+ * moved are moved back). Nothing is written through a link, and nothing is
+ * replaced.
+ */
+static int write_all(const item *items, size_t n, const char *out_arg)
+{
+	char *out = sl_strdup(out_arg);
+	for (size_t l = strlen(out); l > 1 && out[l - 1] == '/'; l--)
+		out[l - 1] = '\0';
+	struct stat st;
+	int fresh = stat(out, &st) != 0;
+	if (fresh && errno != ENOENT) {
+		fprintf(stderr, "servelint import: %s: %s\n", out, strerror(errno));
+		free(out);
+		return -1;
+	}
+	if (!fresh && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "servelint import: %s: not a folder\n", out);
+		free(out);
+		return -1;
+	}
+	sl_buf tmp = {0};
+	if (fresh) {
+		char *slash = strrchr(out, '/');
+		if (slash && slash != out) {
+			*slash = '\0';
+			if (mkdirs(out)) {
+				fprintf(stderr, "servelint import: %s: %s\n", out, strerror(errno));
+				free(out);
+				return -1;
+			}
+			*slash = '/';
+			sl_buf_printf(&tmp, "%.*s/.%s.import-XXXXXX", (int)(slash - out), out, slash + 1);
+		} else {
+			sl_buf_printf(&tmp, "%s.%s.import-XXXXXX", slash ? "/" : "", slash ? slash + 1 : out);
+		}
+	} else {
+		sl_buf_printf(&tmp, "%s/.servelint-import-XXXXXX", out);
+	}
+	int rc = -1, tmpfd = -1, outfd = -1;
+	moved *mv = sl_calloc(n + 1, sizeof *mv);
+	size_t nmv = 0;
+	int *made = sl_calloc(2 * n + 1, sizeof *made); /* fds of folders made in --out, then their names */
+	const char **made_name = sl_calloc(2 * n + 1, sizeof *made_name);
+	int *made_in = sl_calloc(2 * n + 1, sizeof *made_in);
+	size_t nmade = 0;
+	if (!mkdtemp(tmp.data)) {
+		fprintf(stderr, "servelint import: %s: %s\n", tmp.data, strerror(errno));
+		goto out;
+	}
+	if ((tmpfd = open(tmp.data, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
+		fprintf(stderr, "servelint import: %s: %s\n", tmp.data, strerror(errno));
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (write_entry(&items[i], tmpfd, out))
+			goto out;
+	if (fresh) {
+		/* mkdtemp made it 0700: the folder gets the mode mkdir would give */
+		mode_t um = umask(0);
+		umask(um);
+		if (fchmod(tmpfd, 0777 & ~um) || rename_new(AT_FDCWD, tmp.data, AT_FDCWD, out)) {
+			fprintf(stderr, "servelint import: %s: %s\n", out, strerror(errno));
+			goto out;
+		}
+		rc = 0;
+		goto out;
+	}
+	if ((outfd = open(out, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		fprintf(stderr, "servelint import: %s: %s\n", out, strerror(errno));
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const item *it = &items[i];
+		int m, tm = -1, ts = -1, om = -1, os = -1;
+		tm = openat(tmpfd, it->model_slug, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		ts = tm < 0 ? -1 : openat(tm, it->system_slug, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		om = open_dir(outfd, out, it->model_slug, &m);
+		if (om >= 0 && m) {
+			made[nmade] = outfd;
+			made_name[nmade++] = it->model_slug;
+		}
+		os = om < 0 ? -1 : open_dir(om, out, it->system_slug, &m);
+		if (os >= 0 && m) {
+			made[nmade] = dup(om);
+			made_in[nmade] = 1;
+			made_name[nmade++] = it->system_slug;
+		}
+		if (tm >= 0)
+			close(tm);
+		if (om >= 0)
+			close(om);
+		if (ts < 0 || os < 0 || rename_new(ts, it->variant, os, it->variant)) {
+			if (os >= 0)
+				fprintf(stderr, "servelint import: %s/%s/%s/%s: %s\n", out, it->model_slug,
+					it->system_slug, it->variant, strerror(errno));
+			if (ts >= 0)
+				close(ts);
+			if (os >= 0)
+				close(os);
+			goto out;
+		}
+		mv[nmv].from_fd = ts;
+		mv[nmv].to_fd = os;
+		mv[nmv++].variant = it->variant;
+	}
+	rc = 0;
+out:
+	if (rc) {
+		/* back out: the entries moved, then the folders made, last first */
+		for (size_t i = nmv; i-- > 0;)
+			renameat(mv[i].to_fd, mv[i].variant, mv[i].from_fd, mv[i].variant);
+		for (size_t i = nmade; i-- > 0;)
+			unlinkat(made[i], made_name[i], AT_REMOVEDIR);
+	}
+	for (size_t i = 0; i < nmv; i++) {
+		close(mv[i].from_fd);
+		close(mv[i].to_fd);
+	}
+	for (size_t i = 0; i < nmade; i++)
+		if (made_in[i])
+			close(made[i]);
+	/* the temporary folder goes in every case (renamed away when fresh and done) */
+	if (tmpfd >= 0)
+		close(tmpfd);
+	if (tmp.data && !(fresh && rc == 0)) {
+		char *slash = strrchr(tmp.data, '/');
+		if (slash) {
+			*slash = '\0';
+			int pfd = open(slash == tmp.data ? "/" : tmp.data, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (pfd >= 0) {
+				remove_tree(pfd, slash + 1);
+				close(pfd);
+			}
+		} else {
+			remove_tree(AT_FDCWD, tmp.data);
+		}
+	}
+	if (outfd >= 0)
+		close(outfd);
+	free(mv);
+	free(made);
+	free(made_name);
+	free(made_in);
+	sl_buf_free(&tmp);
+	free(out);
+	return rc;
+}
+
+/* Every name the page gives a folder or file: one safe path component, or
+ * the page is refused at the place of the name. */
+static int check_names(const item *it, const sl_claim *sys, const sl_page_entry *pe)
+{
+	const char *path = it->page->path, *why;
+	if ((why = bad_component(it->model_slug))) {
+		fprintf(stderr, "%s:%u:1: the model heading `%s` gives the folder name `%s`, which %s\n", path,
+			pe->model_line ? pe->model_line : pe->first, pe->model, it->model_slug, why);
+		return -1;
+	}
+	if ((why = bad_component(it->system_slug))) {
+		unsigned line = 0, col = 0;
+		if (sys)
+			sl_origin_pos(&sys->origin, &line, &col);
+		else if (pe->heading && !strcmp(pe->heading, it->system_name))
+			line = pe->heading_line;
+		fprintf(stderr, "%s:%u:%u: the system `%s` gives the folder name `%s`, which %s\n", path,
+			line ? line : pe->first, line ? (col ? col : 1) : 1, it->system_name, it->system_slug, why);
+		return -1;
+	}
+	if ((why = bad_component(it->variant))) {
+		fprintf(stderr, "%s:%u:1: this entry gives the folder name `%s`, which %s\n", path, pe->first,
+			it->variant, why);
+		return -1;
+	}
+	for (size_t i = 0; i < it->entry->nfiles; i++) {
+		const sl_source *f = it->entry->files[i];
+		why = bad_component(f->section);
+		if (!why && (!strcmp(f->section, "metadata.yaml") || !strcmp(f->section, "metadata.txt")))
+			why = "is the name of a file import writes";
+		if (why) {
+			/* the header line: `# ---------------- NAME ...` */
+			size_t len;
+			const char *h = sl_source_line(it->page, f->line_base, &len);
+			const char *at = h ? strstr(h, f->section) : NULL;
+			fprintf(stderr, "%s:%u:%u: the section file name `%s` %s; import writes only plain file names\n",
+				path, f->line_base, at && (size_t)(at - h) < len ? (unsigned)(at - h) + 1 : 1,
+				f->section, why);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 int sl_cmd_import(int argc, char **argv)
@@ -609,6 +902,8 @@ int sl_cmd_import(int argc, char **argv)
 						fprintf(stderr, "%s:%u:1: no engine command in this entry\n",
 							page->path, pes[k].first);
 						failed = 1;
+					} else if (check_names(&it, sys, &pes[k])) {
+						failed = 1;
 					}
 				}
 			}
@@ -626,26 +921,17 @@ int sl_cmd_import(int argc, char **argv)
 		struct stat st;
 		sl_buf_printf(&d, "%s/%s/%s/%s", out, items[i].model_slug, items[i].system_slug,
 			      items[i].variant);
-		if (stat(d.data, &st) == 0) {
+		if (lstat(d.data, &st) == 0) {
 			fprintf(stderr, "servelint import: %s already exists\n", d.data);
 			failed = 1;
 		}
 		sl_buf_free(&d);
 	}
-	for (size_t i = 0; i < n && !failed; i++) {
-		if (dry) {
-			printf("%s/%s/%s\t%s:%u\n", items[i].model_slug, items[i].system_slug, items[i].variant,
-			       items[i].page->path, items[i].pe.first);
-			continue;
-		}
-		sl_buf d = {0};
-		sl_buf_printf(&d, "%s/%s/%s", out, items[i].model_slug, items[i].system_slug);
-		if (mkdirs(d.data) || write_entry(&items[i], out)) {
-			fprintf(stderr, "servelint import: cannot write %s\n", d.data);
-			failed = 1;
-		}
-		sl_buf_free(&d);
-	}
+	for (size_t i = 0; i < n && !failed && dry; i++)
+		printf("%s/%s/%s\t%s:%u\n", items[i].model_slug, items[i].system_slug, items[i].variant,
+		       items[i].page->path, items[i].pe.first);
+	if (!failed && !dry && write_all(items, n, out))
+		failed = 1;
 	for (size_t i = 0; i < n; i++) {
 		sl_model_free(items[i].model);
 		sl_entry_free(items[i].entry);

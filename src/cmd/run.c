@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,8 +91,9 @@ static int parse_count(const char *s, const char *what, long long min, long long
 
 static int parse_seconds(const char *s, const char *what, double *out)
 {
-	if (sl_parse_double(s, out) || *out < 0) {
-		fprintf(stderr, "servelint run: %s takes seconds (a number, 0 or more)\n", what);
+	/* nan and inf are numbers to strtod, not a time: a nan grace never ends */
+	if (sl_parse_double(s, out) || !isfinite(*out) || *out < 0 || *out > 1e9) {
+		fprintf(stderr, "servelint run: %s takes seconds (a finite number, 0 or more): `%s`\n", what, s);
 		return -1;
 	}
 	return 0;
@@ -274,28 +276,17 @@ static int exit_code_of(int status)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
 }
 
-/* Writes doc to path through a temporary file and a rename: never half a file. */
+static int dump_json(FILE *f, void *doc)
+{
+	return json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9)) || fputc('\n', f) == EOF
+		       ? -1
+		       : 0;
+}
+
+/* Writes doc to path, whole or not at all (sl_write_file_atomic). */
 static int write_json(const char *path, json_t *doc)
 {
-	sl_buf tmp = {0};
-	sl_buf_printf(&tmp, "%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp.data);
-	int rc = -1;
-	if (fd >= 0) {
-		FILE *f = fdopen(fd, "w");
-		if (f && !json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9)) &&
-		    fputc('\n', f) != EOF && !fflush(f) && !ferror(f)) {
-			rc = 0;
-		}
-		if (f ? fclose(f) : close(fd))
-			rc = -1;
-		if (!rc && rename(tmp.data, path))
-			rc = -1;
-		if (rc)
-			unlink(tmp.data);
-	}
-	sl_buf_free(&tmp);
-	return rc;
+	return sl_write_file_atomic(path, dump_json, doc);
 }
 
 static void print_stats(const series *s)
@@ -588,10 +579,19 @@ int sl_cmd_run(int argc, char **argv)
 				describe_status(&why, r.probe_status);
 				sl_buf_puts(&why, ")");
 			} else if (r.outcome == SL_RUN_TIMEOUT) {
-				sl_buf_printf(&why, " after %.0f s; not ready:", ro.timeout);
+				sl_buf_printf(&why, " after %.0f s; ", ro.timeout);
+				size_t waiting = 0;
 				for (size_t i = 0; i < plan.n; i++)
-					if (r.procs[i].ready < 0)
-						sl_buf_printf(&why, " %s", plan.procs[i].name);
+					waiting += r.procs[i].ready < 0;
+				if (waiting) {
+					sl_buf_puts(&why, "not ready:");
+					for (size_t i = 0; i < plan.n; i++)
+						if (r.procs[i].ready < 0)
+							sl_buf_printf(&why, " %s", plan.procs[i].name);
+				} else {
+					/* everything was ready: the probe took the time */
+					sl_buf_puts(&why, "everything was ready; the probe had not ended");
+				}
 			} else if (r.outcome == SL_RUN_INTERRUPTED) {
 				sl_buf_printf(&why, " by %s", strsignal(r.signal));
 			}

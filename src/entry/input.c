@@ -105,9 +105,29 @@ int sl_entry_input_load_one(const char *spec, sl_entry **out, sl_error *err)
 	return sl_entry_load(spec, out, err);
 }
 
-/* A folder that is not itself an entry is searched for entries: folders
- * holding launch.sh, loose *.sh files, and Kubernetes or Dynamo manifests. */
-void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth)
+/* The real folders one discovery has searched, by device and inode: a
+ * symlink to a folder already seen (a loop, `ln -s . again`) is not
+ * searched twice, so three links to `.` cost three looks, not 3^16. */
+typedef struct seen_dirs {
+	dev_t *dev;
+	ino_t *ino;
+	size_t n, cap, icap;
+} seen_dirs;
+
+static int seen_before(seen_dirs *v, const struct stat *st)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (v->dev[i] == st->st_dev && v->ino[i] == st->st_ino)
+			return 1;
+	size_t c = v->cap;
+	sl_grow((void **)&v->dev, &v->cap, v->n + 1, sizeof *v->dev);
+	sl_grow((void **)&v->ino, &c, v->n + 1, sizeof *v->ino);
+	v->dev[v->n] = st->st_dev;
+	v->ino[v->n++] = st->st_ino;
+	return 0;
+}
+
+static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth, seen_dirs *seen)
 {
 	struct stat st;
 	sl_buf ls = {0};
@@ -121,7 +141,7 @@ void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *c
 			SL_PUSH(*out, *n, *cap, sl_strdup(path));
 		return;
 	}
-	if (depth > 16)
+	if (depth > 16 || seen_before(seen, &st))
 		return;
 	DIR *d = opendir(path);
 	if (!d)
@@ -144,8 +164,13 @@ void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *c
 		sl_buf p = {0};
 		/* `corpus/` and `corpus` give the same names (no `corpus//x`) */
 		sl_buf_printf(&p, "%s%s%s", path, sl_ends_with(path, "/") ? "" : "/", names[i]);
+		struct stat lst;
 		if (stat(p.data, &st) == 0 && (S_ISDIR(st.st_mode) || sl_ends_with(names[i], ".sh")))
-			sl_entry_input_discover(p.data, out, n, cap, depth + 1);
+			discover(p.data, out, n, cap, depth + 1, seen);
+		else if (sl_ends_with(names[i], ".sh") && lstat(p.data, &lst) == 0)
+			/* a *.sh that cannot be read (a dangling link): loading says
+			 * so, instead of a silent skip */
+			SL_PUSH(*out, *n, *cap, sl_strdup(p.data));
 		else if (sl_ends_with(names[i], ".yaml") || sl_ends_with(names[i], ".yml")) {
 			/* a Kubernetes or Dynamo manifest outside an entry folder is one */
 			sl_source *src = NULL;
@@ -159,6 +184,17 @@ void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *c
 		free(names[i]);
 	}
 	free(names);
+}
+
+/* A folder that is not itself an entry is searched for entries: folders
+ * holding launch.sh, loose *.sh files, and Kubernetes or Dynamo manifests;
+ * each real folder once. */
+void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth)
+{
+	seen_dirs seen = {0};
+	discover(path, out, n, cap, depth, &seen);
+	free(seen.dev);
+	free(seen.ino);
 }
 
 /* How many entries a regular file holds (a published page holds many);

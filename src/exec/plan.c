@@ -114,6 +114,57 @@ static size_t ph_len(const char *s)
 	return s[i] == '>' && i > 1 ? i + 1 : 0;
 }
 
+/* A --set value the shell would read as nothing but one plain word: no
+ * quote, space, `;`, `$`, `*`, `~`..., and no NAME= that would make it an
+ * assignment at the head of a command. */
+static int shell_inert(const char *v)
+{
+	static const char ok[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:,+@%=-";
+	if (strspn(v, ok) != strlen(v))
+		return 0;
+	size_t n = strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	return !(n && v[n] == '=' && !isdigit((unsigned char)v[0]));
+}
+
+/* The reader binds a --set shell variable where the script reads it, also
+ * inside `bash -c "... $MODEL ..."`, where its value becomes shell code. A
+ * value that could change what the shell runs is refused there: the
+ * value as given, or the part of it from its first character that is not
+ * plain to its last (what ${V#prefix} would leave). */
+static int shell_string_safe(ctx *c, const char *str, const char *what)
+{
+	for (size_t i = 0; i < c->o->nsets; i++) {
+		const char *set = c->o->sets[i], *eq = strchr(set, '=');
+		if (!eq || eq == set)
+			continue;
+		size_t kl = (size_t)(eq - set), digits = strspn(set, "0123456789");
+		int shell_name = digits == kl;
+		if (!shell_name) {
+			shell_name = !isdigit((unsigned char)set[0]);
+			for (size_t k = 0; k < kl && shell_name; k++)
+				shell_name = isalnum((unsigned char)set[k]) || set[k] == '_';
+		}
+		const char *v = eq + 1;
+		if (!shell_name || !*v || shell_inert(v))
+			continue;
+		static const char plain[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:,+@%-";
+		size_t a = strspn(v, plain), b = strlen(v);
+		while (b > a && strchr(plain, v[b - 1]))
+			b--;
+		char *core = sl_strndup(v + a, b - a);
+		int hit = strstr(str, v) || (*core && strstr(str, core));
+		free(core);
+		if (hit) {
+			sl_error_set(c->err, c->file, c->line, c->col,
+				     "%s: the value of %.*s (--set) lands in a shell string, where the shell would run it as code: "
+				     "servelint never does; give a value that is one plain word, or start the engine without the shell string",
+				     what, (int)kl, set);
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* Fills placeholders (and, for a symbolic word, $NAME and ${NAME}) in one
  * value. Returns the new string, or NULL with the error set. */
 static char *fill(ctx *c, const char *v, int symbolic, int shell_string, const char *what)
@@ -470,6 +521,82 @@ static int native_gpus(ctx *c, const sl_wrapper *dk, sl_proc *p, size_t *ecap, s
 	return rc;
 }
 
+/* The variables a shell string reads that the process does not get from
+ * the plan: the shell takes them from servelint's environment when it runs
+ * (as words, never as code). A note says so, with the value, so that the
+ * plan shows what will run. */
+static void note_shell_env(const sl_proc *p, size_t at, sl_plan *out)
+{
+	const char *str = p->argv[at];
+	size_t seen = 0;
+	for (const char *q = strchr(str, '$'); q && seen < 32; q = strchr(q + 1, '$')) {
+		const char *name = q + 1 + (q[1] == '{');
+		size_t nl = 0;
+		while (isalnum((unsigned char)name[nl]) || name[nl] == '_')
+			nl++;
+		if (!nl || isdigit((unsigned char)*name))
+			continue;
+		int given = 0;
+		for (size_t i = 0; i < p->nenv && !given; i++)
+			given = !strncmp(p->env[i], name, nl) && p->env[i][nl] == '=';
+		char *nm = sl_strndup(name, nl);
+		const char *v = given ? NULL : getenv(nm);
+		/* once per name */
+		int again = 0;
+		for (const char *r = strchr(str, '$'); r && r < q && !again; r = strchr(r + 1, '$')) {
+			const char *n2 = r + 1 + (r[1] == '{');
+			again = !strncmp(n2, name, nl) && !isalnum((unsigned char)n2[nl]) && n2[nl] != '_';
+		}
+		if (v && !again) {
+			static const char *const secret[] = {"TOKEN", "SECRET", "PASSWORD", "PASSWD", "KEY", "CREDENTIAL"};
+			int hide = 0;
+			for (size_t k = 0; k < sizeof secret / sizeof *secret; k++)
+				hide |= strstr(nm, secret[k]) != NULL;
+			sl_buf nb = {0};
+			sl_buf_printf(&nb, "%s argv[%zu]: the shell reads $%s from servelint's environment when it runs (%s=%s); as a word, not as code",
+				      p->name, at, nm, nm, hide ? "<redacted>" : v);
+			size_t ncap = out->nnotes;
+			sl_grow((void **)&out->notes, &ncap, out->nnotes + 1, sizeof *out->notes);
+			out->notes[out->nnotes++] = sl_buf_detach(&nb);
+			seen++;
+		}
+		free(nm);
+	}
+}
+
+/* An unquoted $NAME splits its value at blanks, as bash splits it: a
+ * --set value with spaces becomes several argv elements. The plan says so
+ * where it happened (quoting "$NAME" in the script keeps it whole). */
+static void note_split(const ctx *c, const sl_proc *p, sl_plan *out)
+{
+	for (size_t i = 0; i < c->o->nsets; i++) {
+		const char *set = c->o->sets[i], *eq = strchr(set, '=');
+		if (!eq || eq == set || !strpbrk(eq + 1, " \t\n"))
+			continue;
+		char *v = sl_strdup(eq + 1), *save = NULL;
+		char *words[64];
+		size_t nw = 0;
+		for (char *w = strtok_r(v, " \t\n", &save); w && nw < 64; w = strtok_r(NULL, " \t\n", &save))
+			words[nw++] = w;
+		for (size_t a = 0; nw >= 2 && a + nw <= p->argc; a++) {
+			size_t k = 0;
+			while (k < nw && !strcmp(p->argv[a + k], words[k]))
+				k++;
+			if (k == nw) {
+				sl_buf nb = {0};
+				sl_buf_printf(&nb, "%s argv[%zu..%zu]: the value of %.*s (--set) is split at its blanks into %zu elements, as bash splits an unquoted $%.*s; write \"$%.*s\" in the script for one",
+					      p->name, a, a + nw - 1, (int)(eq - set), set, nw, (int)(eq - set), set,
+					      (int)(eq - set), set);
+				size_t ncap = out->nnotes;
+				sl_grow((void **)&out->notes, &ncap, out->nnotes + 1, sizeof *out->notes);
+				out->notes[out->nnotes++] = sl_buf_detach(&nb);
+				break;
+			}
+		}
+		free(v);
+	}
+}
+
 /* One process: replica r of service s, its launch l. */
 static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, const json_t *l, sl_plan *out,
 		    size_t *cap)
@@ -500,6 +627,7 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 	size_t ecap = 0;
 	int rc = SL_OK;
 	const char *entrypoint = NULL;
+	size_t shell_at = (size_t)-1; /* the argv element that is a shell string */
 	if (dk && !o->native && json_is_true(json_object_get(json_object_get(dk->detail, "options"), "--detach")) &&
 	    !hole(c, "%s: `docker run -d` leaves the container to docker: servelint could neither see it end nor stop it; run it with --native",
 		  p.name)) {
@@ -586,13 +714,17 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 			}
 		sl_buf what = {0};
 		sl_buf_printf(&what, "%s argv[%zu]", p.name, p.argc);
-		char *f = fill(c, mapped, symbolic, shell_string, what.data);
+		char *f = shell_string && !shell_string_safe(c, mapped, what.data)
+				  ? NULL
+				  : fill(c, mapped, symbolic, shell_string, what.data);
 		sl_buf_free(&what);
 		free(mapped);
 		if (!f) {
 			rc = SL_ERR_INPUT;
 			break;
 		}
+		if (shell_string && shell_at == (size_t)-1)
+			shell_at = p.argc;
 		p.argv[p.argc++] = f;
 	}
 	if (rc == SL_OK && !p.argc) {
@@ -640,6 +772,10 @@ static int add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, co
 	}
 	if (rc == SL_OK && dk && o->native && native_gpus(c, dk, &p, &ecap, out))
 		rc = SL_ERR_INPUT;
+	if (rc == SL_OK && shell_at != (size_t)-1)
+		note_shell_env(&p, shell_at, out);
+	if (rc == SL_OK)
+		note_split(c, &p, out);
 	/* readiness */
 	if (rc == SL_OK && o->ready) {
 		rc = parse_ready(o->ready, &p, c->err);
@@ -735,22 +871,79 @@ static void plan_files(const sl_model *m, sl_plan *p)
 	}
 }
 
+/* How many processes a service is: one per launch (a loop's iterations
+ * each have theirs), or a manifest's replicas, which all run its one
+ * launch: the model keeps them as a count. */
+static size_t nlaunches(const sl_service *s)
+{
+	size_t n = json_array_size(s->launches);
+	int k8s = s->replicas_from && (!strcmp(s->replicas_from, "replicas") || !strcmp(s->replicas_from, "kubernetes default"));
+	return n == 1 && k8s ? s->replicas : n;
+}
+
+static const json_t *launch_at(const sl_service *s, size_t r)
+{
+	size_t n = json_array_size(s->launches);
+	return json_array_get(s->launches, r < n ? r : n - 1);
+}
+
+/* run starts everything on one host: more processes than this are a
+ * catalogue's cluster, not a run */
+#define SL_MAX_RUN_PROCS 256
+
+/* The replica after r that --service could pick: r + 1 when a selector
+ * names the service whole (then every replica is picked), else the least
+ * ROLE#N past r; (size_t)-1 when none. */
+static size_t next_pick(const sl_plan_opts *o, const sl_service *s, size_t r)
+{
+	if (!o->nservices)
+		return r + 1;
+	size_t best = (size_t)-1;
+	for (size_t i = 0; i < o->nservices; i++) {
+		const char *sel = o->services[i], *hash = strchr(sel, '#');
+		size_t nl = hash ? (size_t)(hash - sel) : strlen(sel);
+		int named = (strlen(s->role) == nl && !strncmp(s->role, sel, nl)) ||
+			    (strlen(s->name) == nl && !strncmp(s->name, sel, nl));
+		if (!named)
+			continue;
+		long long k;
+		if (!hash)
+			return r + 1;
+		if (!sl_parse_int(hash + 1, &k) && k >= 1 && (size_t)(k - 1) > r && (size_t)(k - 1) < best)
+			best = (size_t)(k - 1);
+	}
+	return best;
+}
+
 int sl_exec_plan(const sl_model *m, const sl_plan_opts *o, sl_plan *out, sl_error *err)
 {
 	memset(out, 0, sizeof *out);
 	ctx c = {o, err, m->entry->path, 0, 0, out};
 	size_t cap = 0;
 	int rc = SL_OK;
+	size_t total = 0;
 	for (size_t i = 0; i < m->nservices && rc == SL_OK; i++) {
 		const sl_service *s = &m->services[i];
-		for (size_t r = 0; r < json_array_size(s->launches) && rc == SL_OK; r++)
-			if (picked(o, s, r))
-				rc = add_proc(&c, m, s, r, json_array_get(s->launches, r), out, &cap);
+		/* a count past the limit: only the replicas --service names one
+		 * by one are looked at (not a billion of them) */
+		size_t many = nlaunches(s) > SL_MAX_RUN_PROCS;
+		for (size_t r = 0; r < nlaunches(s) && rc == SL_OK; r = many ? next_pick(o, s, r) : r + 1)
+			if (picked(o, s, r) && ++total > SL_MAX_RUN_PROCS) {
+				unsigned line = 0, col = 0;
+				sl_origin_pos(&s->replicas_origin, &line, &col);
+				sl_error_set(err, s->replicas_origin.src ? s->replicas_origin.src->path : m->entry->path, line, col,
+					     "%s: %zu replicas; run starts every process on this host, at most %d (pick some with --service %s#N)",
+					     s->name, nlaunches(s), SL_MAX_RUN_PROCS, s->role);
+				rc = SL_ERR_INPUT;
+			} else if (picked(o, s, r)) {
+				rc = add_proc(&c, m, s, r, launch_at(s, r), out, &cap);
+			}
 	}
 	for (size_t i = 0; i < o->nservices && rc == SL_OK; i++) {
 		int any = 0;
 		for (size_t k = 0; k < m->nservices && !any; k++)
-			for (size_t r = 0; r < json_array_size(m->services[k].launches) && !any; r++) {
+			for (size_t r = 0; r < nlaunches(&m->services[k]) && !any;
+			     r = nlaunches(&m->services[k]) > SL_MAX_RUN_PROCS ? next_pick(o, &m->services[k], r) : r + 1) {
 				sl_plan_opts one = *o;
 				one.services = o->services + i;
 				one.nservices = 1;

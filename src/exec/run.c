@@ -16,6 +16,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
+#include <poll.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,20 +36,27 @@
 #define TAIL_LINES 10
 
 static volatile sig_atomic_t got_signal;
+static volatile sig_atomic_t nsignals; /* how many: a second one cuts the teardown's grace short */
 
 static void on_signal(int sig)
 {
-	got_signal = sig;
+	if (!got_signal)
+		got_signal = sig;
+	nsignals++;
 }
 
 void sl_exec_signals_install(void)
 {
-	struct sigaction sa;
+	struct sigaction sa, old;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* a lost terminal or ssh session: the same orderly teardown, unless
+	 * servelint was started to outlive it (nohup: SIGHUP ignored) */
+	if (sigaction(SIGHUP, NULL, &old) || old.sa_handler != SIG_IGN)
+		sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN); /* a probe's closed pipe must not end servelint */
 }
 
@@ -188,6 +197,295 @@ typedef struct live {
 	struct rusage ru;
 } live;
 
+/* ---- the watchdog --------------------------------------------------------- */
+
+/*
+ * A run must leave nothing behind even when servelint itself is killed
+ * (SIGKILL: no handler, no teardown). PR_SET_PDEATHSIG reaches only the
+ * direct children, and only with SIGTERM; a daemonised grandchild, a child
+ * in its own group or one that ignores SIGTERM would survive. So each cycle
+ * starts a watchdog first: a process in its own session that holds the read
+ * end of a pipe whose only write end is servelint's (close-on-exec: no child
+ * inherits it). The pipe ends only when servelint does, however it ends.
+ * While it is open the watchdog learns the run's processes three ways:
+ *   - servelint writes the pid of every process it starts (each leads its
+ *     own group) into the pipe;
+ *   - every 200 ms it records servelint's descendants from /proc (pid and
+ *     start time, so that a reused pid is never taken for one of them);
+ *   - every process of the run carries SERVELINT_RUN=<mark> in its
+ *     environment, inherited by its descendants.
+ * When the pipe ends, it sends SIGTERM to every process that is one of
+ * those (or in the group of one it was told of, or the descendant of one),
+ * then SIGKILL after the grace period, and scans again until none is left.
+ * After an orderly teardown it finds nothing; servelint waits for it, so
+ * the run is over when sl_exec_run returns.
+ */
+static char run_mark[64];     /* SERVELINT_RUN=<mark>, putenv in each child */
+static pid_t watchdog_pid;
+static int watchdog_fd = -1;  /* servelint's end of the pipe */
+
+static void watchdog_tell(pid_t pid)
+{
+	if (watchdog_fd < 0)
+		return;
+	int32_t v = (int32_t)pid;
+	while (write(watchdog_fd, &v, sizeof v) < 0 && errno == EINTR)
+		;
+}
+
+typedef struct wproc {
+	pid_t pid, ppid, pgid;
+	unsigned long long start;
+} wproc;
+
+static int read_stat(pid_t pid, wproc *w)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ssize_t k = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (k <= 0)
+		return -1;
+	buf[k] = 0;
+	char *rp = strrchr(buf, ')');
+	char state;
+	int ppid, pgid;
+	unsigned long long start;
+	if (!rp || sscanf(rp + 1, " %c %d %d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu",
+			  &state, &ppid, &pgid, &start) != 4 || state == 'Z' || state == 'X')
+		return -1;
+	w->pid = pid;
+	w->ppid = ppid;
+	w->pgid = pgid;
+	w->start = start;
+	return 0;
+}
+
+/* Every live process on the machine (that /proc shows). */
+static size_t scan_all(wproc **out, size_t *cap)
+{
+	size_t n = 0;
+	DIR *d = opendir("/proc");
+	if (!d)
+		return 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		char *end;
+		long pid = strtol(de->d_name, &end, 10);
+		wproc w;
+		if (*end || pid <= 0 || read_stat((pid_t)pid, &w))
+			continue;
+		sl_grow((void **)out, cap, n + 1, sizeof **out);
+		(*out)[n++] = w;
+	}
+	closedir(d);
+	return n;
+}
+
+static int has_mark(pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%d/environ", (int)pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	sl_buf b = {0};
+	char chunk[65536];
+	ssize_t k;
+	while (b.len < (8u << 20) && (k = read(fd, chunk, sizeof chunk)) > 0)
+		sl_buf_add(&b, chunk, (size_t)k);
+	close(fd);
+	size_t ml = strlen(run_mark);
+	int hit = 0;
+	for (size_t i = 0; b.data && i + ml <= b.len && !hit; i += strlen(b.data + i) + 1)
+		hit = !memcmp(b.data + i, run_mark, ml) && (i + ml == b.len || b.data[i + ml] == '\0');
+	sl_buf_free(&b);
+	return hit;
+}
+
+static int known_has(const wproc *k, size_t nk, const wproc *w)
+{
+	for (size_t i = 0; i < nk; i++)
+		if (k[i].pid == w->pid && k[i].start == w->start)
+			return 1;
+	return 0;
+}
+
+static void known_add(wproc **k, size_t *nk, size_t *cap, const wproc *w)
+{
+	if (!known_has(*k, *nk, w))
+		SL_PUSH(*k, *nk, *cap, *w);
+}
+
+/* The processes of the run among those of all[]: known ones, members of a
+ * group one of them leads (or led: a group id is not reused while any
+ * member is left), carriers of the mark, and the descendants of any. */
+static size_t victims(const wproc *all, size_t n, const wproc *k, size_t nk, pid_t self, pid_t boss,
+		      char *is)
+{
+	size_t hits = 0;
+	for (size_t i = 0; i < n; i++) {
+		const wproc *w = &all[i];
+		is[i] = 0;
+		if (w->pid == self || w->pid == boss)
+			continue;
+		int ours = known_has(k, nk, w);
+		for (size_t j = 0; j < nk && !ours; j++) {
+			if (k[j].pgid != k[j].pid || w->pgid != k[j].pid)
+				continue;
+			/* the group's id is still the leader's, or nobody's */
+			int reused = 0;
+			for (size_t q = 0; q < n; q++)
+				if (all[q].pid == k[j].pid && all[q].start != k[j].start)
+					reused = 1;
+			ours = !reused;
+		}
+		if (!ours)
+			ours = has_mark(w->pid);
+		is[i] = (char)ours;
+	}
+	/* descendants: to a fixed point */
+	for (int more = 1; more;) {
+		more = 0;
+		for (size_t i = 0; i < n; i++)
+			if (!is[i] && all[i].pid != self && all[i].pid != boss)
+				for (size_t j = 0; j < n && !is[i]; j++)
+					if (is[j] && all[j].pid == all[i].ppid)
+						is[i] = 1, more = 1;
+	}
+	for (size_t i = 0; i < n; i++)
+		hits += is[i] != 0;
+	return hits;
+}
+
+static void watchdog(int rfd, pid_t boss, double grace)
+{
+	setsid();
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	/* nothing of servelint's held open: no stdout a caller waits on */
+	int nul = open("/dev/null", O_RDWR);
+	for (int fd = 0; fd < 3; fd++)
+		if (nul >= 0 && fd != rfd)
+			dup2(nul, fd);
+	for (int fd = 3; fd < 1024; fd++)
+		if (fd != rfd)
+			close(fd);
+	pid_t self = getpid();
+	wproc *k = NULL, *all = NULL;
+	size_t nk = 0, kcap = 0, acap = 0;
+	for (;;) {
+		struct pollfd pf = {rfd, POLLIN, 0};
+		int r = poll(&pf, 1, 200);
+		if (r > 0) {
+			int32_t v[64];
+			ssize_t got = read(rfd, v, sizeof v);
+			if (got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN))
+				break; /* servelint is gone */
+			for (ssize_t i = 0; i + (ssize_t)sizeof *v <= got; i += (ssize_t)sizeof *v) {
+				wproc w;
+				if (!read_stat((pid_t)v[i / (ssize_t)sizeof *v], &w))
+					known_add(&k, &nk, &kcap, &w);
+			}
+		}
+		/* servelint's descendants now: its children, the known ones and
+		 * theirs, to a fixed point */
+		size_t n = scan_all(&all, &acap);
+		char *is = sl_calloc(n + 1, 1);
+		for (size_t i = 0; i < n; i++)
+			is[i] = all[i].pid != self && (all[i].ppid == boss || known_has(k, nk, &all[i]));
+		for (int more = 1; more;) {
+			more = 0;
+			for (size_t i = 0; i < n; i++)
+				if (!is[i] && all[i].pid != self && all[i].pid != boss)
+					for (size_t j = 0; j < n && !is[i]; j++)
+						if (is[j] && all[j].pid == all[i].ppid)
+							is[i] = 1, more = 1;
+		}
+		for (size_t i = 0; i < n; i++)
+			if (is[i])
+				known_add(&k, &nk, &kcap, &all[i]);
+		free(is);
+	}
+	/* the sweep */
+	if (!(grace >= 0) || grace > 30)
+		grace = 30;
+	double until = now() + grace;
+	int sig = SIGTERM;
+	for (int round = 0; round < 2000; round++) {
+		size_t n = scan_all(&all, &acap);
+		char *is = sl_calloc(n + 1, 1);
+		size_t hits = victims(all, n, k, nk, self, boss, is);
+		for (size_t i = 0; i < n; i++)
+			if (is[i]) {
+				kill(all[i].pid, sig);
+				known_add(&k, &nk, &kcap, &all[i]);
+			}
+		free(is);
+		if (!hits)
+			break;
+		nap(50);
+		if (now() >= until)
+			sig = SIGKILL;
+	}
+	_exit(0);
+}
+
+/* Starts the watchdog of one cycle; without one (fork failed) the run goes
+ * on with the protection servelint's own teardown gives. */
+static void watchdog_start(double grace)
+{
+	int pfd[2];
+	if (pipe2(pfd, O_CLOEXEC))
+		return;
+	unsigned long long r = 0;
+	int u = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (u >= 0) {
+		if (read(u, &r, sizeof r) != (ssize_t)sizeof r)
+			r = 0;
+		close(u);
+	}
+	snprintf(run_mark, sizeof run_mark, "SERVELINT_RUN=%d-%llx-%llx", (int)getpid(), r,
+		 (unsigned long long)(now() * 1e6));
+	fflush(NULL);
+	pid_t boss = getpid();
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(pfd[1]);
+		watchdog(pfd[0], boss, grace);
+	}
+	close(pfd[0]);
+	if (pid < 0) {
+		close(pfd[1]);
+		return;
+	}
+	watchdog_pid = pid;
+	watchdog_fd = pfd[1];
+}
+
+/* Ends the watchdog: its pipe closed, it sweeps (nothing is left after
+ * the teardown, so it finds nothing) and exits; servelint reaps it. */
+static void watchdog_stop(void)
+{
+	if (watchdog_fd >= 0)
+		close(watchdog_fd);
+	watchdog_fd = -1;
+	if (watchdog_pid > 0)
+		while (waitpid(watchdog_pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	watchdog_pid = 0;
+	run_mark[0] = '\0';
+}
+
 /* Starts argv in its own process group with output to log. Returns the
  * pid, or -1 with errno from exec (reported through a close-on-exec pipe). */
 static pid_t spawn(char *const *argv, char *const *env, size_t nenv, const char *log, const char *cwd,
@@ -197,7 +495,7 @@ static pid_t spawn(char *const *argv, char *const *env, size_t nenv, const char 
 	*exec_errno = 0;
 	if (pipe2(pfd, O_CLOEXEC))
 		return -1;
-	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd < 0) {
 		*exec_errno = errno;
 		close(pfd[0]);
@@ -215,7 +513,12 @@ static pid_t spawn(char *const *argv, char *const *env, size_t nenv, const char 
 		sa.sa_handler = SIG_DFL;
 		sigaction(SIGINT, &sa, NULL);
 		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGHUP, &sa, NULL);
 		sigaction(SIGPIPE, &sa, NULL);
+		/* the run's mark, inherited by every descendant: the watchdog
+		 * finds by it what left its group and its parent */
+		if (run_mark[0])
+			putenv(run_mark);
 		int in = open("/dev/null", O_RDONLY);
 		if (in >= 0)
 			dup2(in, 0);
@@ -239,6 +542,7 @@ static pid_t spawn(char *const *argv, char *const *env, size_t nenv, const char 
 		return -1;
 	}
 	setpgid(pid, pid); /* also here: whichever runs first */
+	watchdog_tell(pid);
 	int e = 0;
 	ssize_t k;
 	while ((k = read(pfd[0], &e, sizeof e)) < 0 && errno == EINTR)
@@ -298,7 +602,7 @@ static size_t orphans(pid_t *out, size_t max)
 		char *rp = strrchr(buf, ')');
 		char state;
 		long ppid;
-		if (rp && sscanf(rp + 1, " %c %ld", &state, &ppid) == 2 && ppid == self)
+		if (rp && sscanf(rp + 1, " %c %ld", &state, &ppid) == 2 && ppid == self && pid != watchdog_pid)
 			out[n++] = (pid_t)pid;
 	}
 	closedir(d);
@@ -307,7 +611,7 @@ static size_t orphans(pid_t *out, size_t max)
 
 /* SIGTERM to the groups of one stage, then SIGKILL to those still there
  * after the grace period; each reaped with its resource use. */
-static void stop_stage(live *ls, size_t n, int stage, double grace)
+static void stop_stage(live *ls, size_t n, int stage, double grace, sig_atomic_t seen)
 {
 	for (size_t i = n; i-- > 0;)
 		if (ls[i].stage == stage && ls[i].pid > 0 && !reaped(&ls[i]))
@@ -317,7 +621,8 @@ static void stop_stage(live *ls, size_t n, int stage, double grace)
 		int alive = 0;
 		for (size_t i = 0; i < n; i++)
 			alive |= ls[i].stage == stage && ls[i].pid > 0 && !reaped(&ls[i]);
-		if (!alive || now() >= until)
+		/* a signal to servelint during the teardown: no more waiting */
+		if (!alive || now() >= until || nsignals > seen)
 			break;
 		nap(20);
 	}
@@ -342,8 +647,9 @@ static void stop_stage(live *ls, size_t n, int stage, double grace)
  * stop. */
 static void teardown(live *ls, size_t n, double grace)
 {
+	sig_atomic_t seen = nsignals;
 	for (int stage = STAGE_PROBE; stage >= 0; stage--)
-		stop_stage(ls, n, stage, grace);
+		stop_stage(ls, n, stage, grace, seen);
 	/* what escaped its group (setsid, double fork) was adopted by us */
 	for (int round = 0; round < 50; round++) {
 		pid_t o[256];
@@ -359,15 +665,27 @@ static void teardown(live *ls, size_t n, double grace)
 	}
 }
 
+/* The last lines of a log: only its end is read (a crashing engine may
+ * have written gigabytes). */
 static char *tail_of(const char *path)
 {
-	char *text = NULL;
-	size_t len = 0;
-	sl_error e = {0};
-	if (sl_read_file(path, 64u * 1024u * 1024u, &text, &len, &e)) {
-		sl_error_clear(&e);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return NULL;
+	struct stat st;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
 		return NULL;
 	}
+	size_t want = 64u * 1024u;
+	off_t from = st.st_size > (off_t)want ? st.st_size - (off_t)want : 0;
+	char *text = sl_malloc(want + 1);
+	size_t len = 0;
+	ssize_t k;
+	while (len < want && (k = pread(fd, text + len, want - len, from + (off_t)len)) > 0)
+		len += (size_t)k;
+	close(fd);
+	text[len] = '\0';
 	size_t lines = 0, i = len;
 	if (i && text[i - 1] == '\n')
 		i--;
@@ -413,7 +731,14 @@ int sl_exec_run(const sl_plan *p, const sl_run_opts *o, sl_run_result *r, sl_err
 	for (size_t i = 0; i < p->nfiles; i++) {
 		sl_buf fp = {0};
 		sl_buf_printf(&fp, "%s/%s", work, p->file_names[i]);
-		FILE *f = fopen(fp.data, "wb");
+		/* never through a link left in the folder, never `.` or `..` */
+		const char *fn = p->file_names[i];
+		int fd = !*fn || !strcmp(fn, ".") || !strcmp(fn, "..") || strchr(fn, '/')
+				 ? (errno = EINVAL, -1)
+				 : open(fp.data, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+		FILE *f = fd < 0 ? NULL : fdopen(fd, "wb");
+		if (!f && fd >= 0)
+			close(fd);
 		int bad = !f || fwrite(p->file_texts[i], 1, p->file_lens[i], f) != p->file_lens[i];
 		if (f && fclose(f))
 			bad = 1;
@@ -426,6 +751,7 @@ int sl_exec_run(const sl_plan *p, const sl_run_opts *o, sl_run_result *r, sl_err
 		sl_buf_free(&fp);
 	}
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	watchdog_start(o->grace);
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	r->n = p->n;
 	r->procs = sl_calloc(p->n + 1, sizeof *r->procs);
@@ -544,6 +870,7 @@ int sl_exec_run(const sl_plan *p, const sl_run_opts *o, sl_run_result *r, sl_err
 		if (ls[i].pid < 0)
 			r->procs[i].exited_early = 1;
 	teardown(ls, nlive, o->grace);
+	watchdog_stop();
 	for (size_t i = 0; i < p->n; i++) {
 		sl_proc_result *x = &r->procs[i];
 		if (!ls[i].start || ls[i].pid == 0)

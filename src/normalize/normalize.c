@@ -485,6 +485,12 @@ int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_scrip
 	c.script = s;
 	for (size_t i = 0; i < s->nnotes; i++)
 		sl_note_add(&c, e->script, s->note_offs[i], "%s", s->notes[i]);
+	/* DOS line ends: read as LF here, but not by bash */
+	const char *cr = ws ? NULL : memchr(e->script->text, '\r', e->script->len);
+	if (cr && (size_t)(cr - e->script->text) + 1 < e->script->len && cr[1] == '\n')
+		sl_note_add(&c, e->script, (uint32_t)(cr - e->script->text),
+			    "the script has DOS line ends (CR LF): servelint reads them as LF, but bash reads each CR as part of "
+			    "the line's last word (`8000\\r`), and a `\\` before CR LF does not continue the line");
 	if (s->ninputs) {
 		c.model->inputs = sl_calloc(s->ninputs, sizeof *c.model->inputs);
 		for (size_t i = 0; i < s->ninputs; i++) {

@@ -23,9 +23,9 @@ void sl_topo_k8s_facts(sl_ctx *c)
 		const sl_k8s_workload *w = &c->ws[c->svc_cmd[i]];
 		int dynamo = !strcmp(w->kind, "DynamoGraphDeployment");
 		if (w->replicas >= 0) {
-			/* each replica is a pod running the same command: run starts as many */
-			while (json_array_size(s->launches) && json_array_size(s->launches) < (size_t)w->replicas)
-				json_array_append_new(s->launches, json_deep_copy(json_array_get(s->launches, 0)));
+			/* each replica is a pod running the same command: a count, not
+			 * a copy of the launch per replica (run starts as many from
+			 * the one launch) */
 			s->replicas = (unsigned)w->replicas;
 			free(s->replicas_from);
 			s->replicas_from = sl_strdup(w->replicas_off ? "replicas" : "kubernetes default");
@@ -58,7 +58,7 @@ void sl_topo_merge_loops(sl_ctx *c, const sl_script *sc)
 			continue;
 		sl_service *s = &m->services[i];
 		json_t *per = json_array();
-		json_array_append(per, s->gpu_devices ? s->gpu_devices : json_array());
+		json_array_append_new(per, s->gpu_devices ? json_incref(s->gpu_devices) : json_array());
 		/* each setting's value in every iteration, to find those that
 		 * follow the loop variable (`--port 900$g`) */
 		json_t **vals = sl_calloc(s->nsettings + 1, sizeof *vals);
@@ -73,7 +73,7 @@ void sl_topo_merge_loops(sl_ctx *c, const sl_script *sc)
 				continue;
 			}
 			sl_service *o = &m->services[j];
-			json_array_append(per, o->gpu_devices ? o->gpu_devices : json_array());
+			json_array_append_new(per, o->gpu_devices ? json_incref(o->gpu_devices) : json_array());
 			for (size_t k = 0; k < s->nsettings && k < o->nsettings; k++) {
 				if (strcmp(s->settings[k].key, o->settings[k].key))
 					continue;

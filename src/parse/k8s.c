@@ -126,6 +126,8 @@ typedef struct reader {
 	size_t cmd_cap, note_cap;
 	sl_k8s_workload *ws;
 	size_t nws, ws_cap;
+	sl_error *err;          /* the first bad count, told with its place */
+	int bad;
 } reader;
 
 static void note(reader *r, const sl_yaml_node *n, const char *fmt, const char *a, const char *b)
@@ -141,11 +143,29 @@ static void note(reader *r, const sl_yaml_node *n, const char *fmt, const char *
 }
 
 /* A count: an integer scalar (or a quoted one, as "4"). */
-static long count_of(const sl_yaml_node *n)
+/* A count Kubernetes would take: a whole number from 0 to max. -1 when n
+ * is absent or not a number at all; a number out of range (negative, past
+ * max, past int64) is an error at its place, never a silent default. */
+static long bounded_count(reader *r, const sl_yaml_node *n, const char *what, long max)
 {
-	long long v;
 	const char *s = scalar(n);
-	return s && !sl_parse_int(s, &v) && v >= 0 ? (long)v : -1;
+	if (!s)
+		return -1;
+	long long v;
+	int ok = !sl_parse_int(s, &v);
+	size_t digits = strspn(s + (*s == '-' || *s == '+'), "0123456789");
+	int numeric = digits && !s[(*s == '-' || *s == '+') + digits];
+	if (ok && v >= 0 && v <= max)
+		return (long)v;
+	if ((ok || numeric) && !r->bad) {
+		sl_error_set(r->err, r->src->path, n->line, n->col,
+			     "%s: `%s` is out of range (a count from 0 to %ld)", what, s, max);
+		r->bad = 1;
+	} else if (!ok && !numeric && !r->bad && !strcmp(what, "replicas")) {
+		sl_error_set(r->err, r->src->path, n->line, n->col, "%s: `%s` is not a count", what, s);
+		r->bad = 1;
+	}
+	return -1;
 }
 
 /* env: [{name, value} | {name, valueFrom}] appended as assignments. A
@@ -305,8 +325,9 @@ static void read_container(reader *r, const sl_yaml_node *ctr, const sl_k8s_work
 	}
 	if (!g)
 		g = gpus_node;
-	if (g && count_of(g) >= 0) {
-		w.gpus = count_of(g);
+	long ng = g ? bounded_count(r, g, "nvidia.com/gpu", SL_K8S_MAX_GPUS) : -1;
+	if (ng >= 0) {
+		w.gpus = ng;
 		w.gpus_off = (uint32_t)sl_source_offset(r->src, g->line, g->col);
 	}
 	SL_PUSH(r->ws, r->nws, r->ws_cap, w);
@@ -322,8 +343,9 @@ static void read_pod(reader *r, const sl_yaml_node *pod, const sl_k8s_workload *
 
 static void set_replicas(reader *r, sl_k8s_workload *w, const sl_yaml_node *n)
 {
-	if (n && count_of(n) >= 0) {
-		w->replicas = count_of(n);
+	long v = n ? bounded_count(r, n, "replicas", SL_K8S_MAX_REPLICAS) : -1;
+	if (v >= 0) {
+		w->replicas = v;
 		w->replicas_off = (uint32_t)sl_source_offset(r->src, n->line, n->col);
 	}
 }
@@ -395,12 +417,18 @@ int sl_k8s_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, si
 	reader r;
 	memset(&r, 0, sizeof r);
 	r.src = src;
+	r.err = err;
 	r.s = sl_calloc(1, sizeof *r.s);
 	r.s->src = src;
-	for (size_t i = 0; i < doc->ndocs; i++)
+	for (size_t i = 0; i < doc->ndocs && !r.bad; i++)
 		if (doc->roots[i] && doc->roots[i]->kind == SL_YAML_MAP)
 			read_doc(&r, doc->roots[i]);
 	sl_yaml_free(doc);
+	if (r.bad) {
+		sl_script_free(r.s);
+		sl_k8s_workloads_free(r.ws, r.nws);
+		return SL_ERR_INPUT;
+	}
 	*out = r.s;
 	*ws = r.ws;
 	*nws = r.nws;

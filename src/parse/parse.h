@@ -244,6 +244,12 @@ json_t *sl_yaml_to_json(const sl_yaml_node *n);
 /* ---- Kubernetes and Dynamo manifests (k8s.c) ------------------------------ */
 
 /* The workload around one container command of a manifest. */
+/* The counts a manifest may give (Kubernetes' replicas are an int32; no
+ * node has a million GPUs): past them, a located error. A count is a
+ * number, never a copy per replica. */
+#define SL_K8S_MAX_REPLICAS 2147483647L
+#define SL_K8S_MAX_GPUS 1048576L
+
 typedef struct sl_k8s_workload {
 	char *kind;            /* Deployment, StatefulSet, Pod, Job, DynamoGraphDeployment...; owned */
 	char *name;            /* metadata.name, or the Dynamo service's key; owned, may be NULL */

@@ -77,14 +77,20 @@ static size_t col_byte(const char *line, size_t len, unsigned col)
  * rustc do). */
 enum { SL_TTY_LINE = 200, SL_TTY_CONTEXT = 60 };
 
+/* Text of the input (a path, a message quoting a flag, a source line) goes
+ * out with its control characters visible (sl_fput_visible): a terminal
+ * escape in a flag must not reach the reader's terminal. */
 static void one_tty(FILE *out, const sl_finding *f, int color)
 {
 	static const char *const col_of[] = {"\033[36m", "\033[34m", "\033[33m", "\033[31m"};
 	unsigned l, c;
 	sl_origin_pos(&f->where, &l, &c);
-	fprintf(out, "%s%s:%u:%u:%s %s%s:%s %s [%s]\n", color ? "\033[1m" : "", path_of(&f->where), l, c,
-		color ? "\033[0m" : "", color ? col_of[f->severity] : "", sl_severity_name(f->severity),
-		color ? "\033[0m" : "", f->message, sl_rule_id(f->rule));
+	fputs(color ? "\033[1m" : "", out);
+	sl_fputs_visible(out, path_of(&f->where));
+	fprintf(out, ":%u:%u:%s %s%s:%s ", l, c, color ? "\033[0m" : "", color ? col_of[f->severity] : "",
+		sl_severity_name(f->severity), color ? "\033[0m" : "");
+	sl_fputs_visible(out, f->message);
+	fprintf(out, " [%s]\n", sl_rule_id(f->rule));
 	if (f->where.src) {
 		size_t len;
 		const char *line = sl_source_line(f->where.src, l, &len);
@@ -105,19 +111,27 @@ static void one_tty(FILE *out, const sl_finding *f, int color)
 		}
 		size_t b0 = col_byte(line, len, from), b1 = col_byte(line, len, to);
 		const char *pre = from > 1 ? "..." : "", *post = to <= width ? "..." : "";
-		fprintf(out, "%5u | %s%.*s%s\n      | %*s", l, pre, (int)(b1 - b0), line + b0, post,
-			(int)(strlen(pre) + (c - from)), "");
+		fprintf(out, "%5u | %s", l, pre);
+		sl_fput_visible(out, line + b0, b1 - b0);
+		fprintf(out, "%s\n      | %*s", post, (int)(strlen(pre) + (c - from)), "");
 		fputs(color ? col_of[f->severity] : "", out);
 		for (unsigned k = c; k < e; k++)
 			fputc(k == c ? '^' : '~', out);
 		fprintf(out, "%s\n", color ? "\033[0m" : "");
 	}
-	if (f->hint)
-		fprintf(out, "      = did you mean `%s`?\n", f->hint);
+	if (f->hint) {
+		fputs("      = did you mean `", out);
+		sl_fputs_visible(out, f->hint);
+		fputs("`?\n", out);
+	}
 	for (size_t k = 0; k < f->nrelated; k++) {
 		unsigned rl, rc;
 		sl_origin_pos(&f->related[k], &rl, &rc);
-		fprintf(out, "  %s:%u:%u: note: %s\n", path_of(&f->related[k]), rl, rc, f->related_msg[k]);
+		fputs("  ", out);
+		sl_fputs_visible(out, path_of(&f->related[k]));
+		fprintf(out, ":%u:%u: note: ", rl, rc);
+		sl_fputs_visible(out, f->related_msg[k]);
+		fputc('\n', out);
 	}
 }
 
@@ -127,7 +141,10 @@ static void one_gcc(FILE *out, const sl_finding *f)
 	sl_origin_pos(&f->where, &l, &c);
 	/* gcc's levels: error, warning, note (info and style) */
 	const char *lvl = f->severity == SL_SEV_ERROR ? "error" : f->severity == SL_SEV_WARNING ? "warning" : "note";
-	fprintf(out, "%s:%u:%u: %s: %s [%s]\n", path_of(&f->where), l, c, lvl, f->message, sl_rule_id(f->rule));
+	sl_fputs_visible(out, path_of(&f->where));
+	fprintf(out, ":%u:%u: %s: ", l, c, lvl);
+	sl_fputs_visible(out, f->message);
+	fprintf(out, " [%s]\n", sl_rule_id(f->rule));
 }
 
 /* ---- JSON, SARIF ---------------------------------------------------------------------- */
@@ -311,16 +328,28 @@ static void one_github(FILE *out, const sl_finding *f)
 	fputc('\n', out);
 }
 
+/* An attribute value: markup escaped; tab, LF and CR as character
+ * references (attribute normalization would make them spaces); the other
+ * C0 characters and DEL, which XML 1.0 cannot hold at all, as visible text
+ * (\x1b), so that the document stays well-formed. */
 static void xml_escape(FILE *out, const char *s)
 {
 	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
 		switch (*s) {
 		case '&': fputs("&amp;", out); break;
 		case '<': fputs("&lt;", out); break;
 		case '>': fputs("&gt;", out); break;
 		case '"': fputs("&quot;", out); break;
 		case '\'': fputs("&apos;", out); break;
-		default: fputc(*s, out);
+		case '\t': fputs("&#9;", out); break;
+		case '\n': fputs("&#10;", out); break;
+		case '\r': fputs("&#13;", out); break;
+		default:
+			if (ch < 0x20 || ch == 0x7f)
+				fprintf(out, "\\x%02x", ch);
+			else
+				fputc(*s, out);
 		}
 	}
 }

@@ -6,6 +6,7 @@
 #include "source.h"
 
 #include <git2.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,11 +22,17 @@ static void repo_close(void)
 	git_libgit2_shutdown();
 }
 
+/* libgit2's message of a failure to open, kept: git_libgit2_shutdown()
+ * clears it (and git_error_last() then says libgit2 is not initialized) */
+static char open_error[512];
+
 static int repo_open(git_repository **out)
 {
 	if (!the_repo) {
 		git_libgit2_init();
 		if (git_repository_open_ext(&the_repo, ".", 0, NULL)) {
+			const git_error *ge = git_error_last();
+			snprintf(open_error, sizeof open_error, "%s", ge && ge->message ? ge->message : "");
 			the_repo = NULL;
 			git_libgit2_shutdown();
 			return -1;
@@ -38,10 +45,44 @@ static int repo_open(git_repository **out)
 
 static int gfail(sl_error *err, const char *spec, const char *what)
 {
-	const git_error *ge = git_error_last();
-	sl_error_set(err, spec, 0, 0, "%s%s%s", what, ge && ge->message ? ": " : "",
-		     ge && ge->message ? ge->message : "");
+	const char *msg = NULL;
+	if (!the_repo && *open_error)
+		msg = open_error;
+	else if (the_repo) {
+		const git_error *ge = git_error_last();
+		msg = ge && ge->message ? ge->message : NULL;
+	}
+	sl_error_set(err, spec, 0, 0, "%s%s%s", what, msg && *msg ? ": " : "", msg && *msg ? msg : "");
 	return SL_ERR_INPUT;
+}
+
+/* git_revparse_single, but a name whose reference points at an object
+ * that is not there (a HEAD naming a missing commit) fails here, before
+ * libgit2 1.5 would leak the reference on that error path. */
+static int revparse(git_object **out, git_repository *repo, const char *rev)
+{
+	size_t n = strcspn(rev, "~^:@");
+	if (n && n < 256) {
+		char name[256];
+		memcpy(name, rev, n);
+		name[n] = '\0';
+		git_reference *ref = NULL, *res = NULL;
+		if (!git_reference_dwim(&ref, repo, name)) {
+			int bad = git_reference_resolve(&res, ref) != 0;
+			git_odb *odb = NULL;
+			if (!bad && !git_repository_odb(&odb, repo)) {
+				bad = !git_odb_exists(odb, git_reference_target(res));
+				git_odb_free(odb);
+			}
+			git_reference_free(res);
+			git_reference_free(ref);
+			if (bad) {
+				git_error_set_str(GIT_ERROR_REFERENCE, "the reference names an object that does not exist");
+				return -1;
+			}
+		}
+	}
+	return git_revparse_single(out, repo, rev);
 }
 
 static int is_binary(const git_blob *b)
@@ -82,7 +123,7 @@ static int rev_tree(git_repository *repo, const char *rev, git_tree **out)
 	if (strlen(rev) == GIT_OID_HEXSZ && !git_oid_fromstr(&id, rev))
 		rc = git_object_lookup(&obj, repo, &id, GIT_OBJECT_ANY);
 	else
-		rc = git_revparse_single(&obj, repo, rev);
+		rc = revparse(&obj, repo, rev);
 	rc = rc || git_object_peel((git_object **)out, obj, GIT_OBJECT_TREE) ? -1 : 0;
 	git_object_free(obj);
 	if (rc)
@@ -273,7 +314,7 @@ int sl_git_is_revision(const char *spec)
 {
 	git_repository *repo = NULL;
 	git_object *obj = NULL;
-	int ok = !repo_open(&repo) && !git_revparse_single(&obj, repo, spec);
+	int ok = !repo_open(&repo) && !revparse(&obj, repo, spec);
 	git_object_free(obj);
 	return ok;
 }
@@ -354,7 +395,7 @@ int sl_git_log(const char *rev, sl_commit **out, size_t *nout, sl_error *err)
 		rc = gfail(err, ".", "not in a git repository");
 		goto done;
 	}
-	if (git_revparse_single(&obj, repo, rev)) {
+	if (revparse(&obj, repo, rev)) {
 		rc = gfail(err, rev, "unknown revision");
 		goto done;
 	}

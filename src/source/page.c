@@ -53,6 +53,7 @@ int sl_page_split(const sl_source *page, sl_page_entry **out, size_t *n, sl_erro
 	sl_page_entry *v = NULL;
 	size_t cnt = 0, cap = 0;
 	char *model = NULL, *heading = NULL;
+	unsigned model_line = 0, heading_line = 0;
 	unsigned start = 0;   /* first line of the open entry, 0 when none */
 	int rc = SL_OK;
 	for (unsigned i = 1; i <= page->nlines && rc == SL_OK; i++) {
@@ -61,7 +62,8 @@ int sl_page_split(const sl_source *page, sl_page_entry **out, size_t *n, sl_erro
 		if (start) {
 			if (len > 13 && !strncmp(l, "Submitted by ", 13)) {
 				sl_page_entry e = {start, i, model ? sl_strdup(model) : NULL,
-						   heading ? sl_strdup(heading) : NULL};
+						   heading ? sl_strdup(heading) : NULL, model ? model_line : 0,
+						   heading ? heading_line : 0};
 				SL_PUSH(v, cnt, cap, e);
 				start = 0;
 			} else {
@@ -82,6 +84,7 @@ int sl_page_split(const sl_source *page, sl_page_entry **out, size_t *n, sl_erro
 		if (mh) {
 			free(model);
 			model = mh;
+			model_line = i + page->line_base;
 			free(heading);
 			heading = NULL;
 		} else if (starts_script(l, len)) {
@@ -89,6 +92,7 @@ int sl_page_split(const sl_source *page, sl_page_entry **out, size_t *n, sl_erro
 		} else if (len < 48 && l[len - 1] != '.') {
 			free(heading);
 			heading = sl_strndup(l, len);
+			heading_line = i + page->line_base;
 		}
 	}
 	if (rc == SL_OK && start) {

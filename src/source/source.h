@@ -148,6 +148,8 @@ typedef struct sl_page_entry {
 	unsigned first, last;  /* 1-based page lines */
 	char *model;           /* the model heading above it ("Kimi K3 (max)"), or NULL; owned */
 	char *heading;         /* the latest other heading above it ("B300 x8"), or NULL; owned */
+	unsigned model_line;   /* the page line of model (0 when none) */
+	unsigned heading_line; /* the page line of heading (0 when none) */
 } sl_page_entry;
 
 /* Splits a page into entries. An entry that never reaches its `Submitted

@@ -5,7 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static void oom(void)
 {
@@ -136,13 +139,13 @@ void sl_error_set(sl_error *e, const char *file, unsigned line, unsigned col,
 
 void sl_error_print(const sl_error *e, const char *prog)
 {
+	/* a message quotes the input: its control characters go out visible */
+	sl_fputs_visible(stderr, e->file ? e->file : prog);
 	if (e->file && e->line)
-		fprintf(stderr, "%s:%u:%u: %s\n", e->file, e->line, e->col ? e->col : 1,
-			e->msg ? e->msg : "error");
-	else if (e->file)
-		fprintf(stderr, "%s: %s\n", e->file, e->msg ? e->msg : "error");
-	else
-		fprintf(stderr, "%s: %s\n", prog, e->msg ? e->msg : "error");
+		fprintf(stderr, ":%u:%u", e->line, e->col ? e->col : 1);
+	fputs(": ", stderr);
+	sl_fputs_visible(stderr, e->msg ? e->msg : "error");
+	fputc('\n', stderr);
 }
 
 void sl_error_clear(sl_error *e)
@@ -192,17 +195,30 @@ int sl_parse_double(const char *s, double *out)
 
 int sl_read_file(const char *path, size_t max, char **out, size_t *len, sl_error *err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	/* O_NONBLOCK: a FIFO nobody writes must not block the open; only a
+	 * regular file is read (a FIFO, a device or a socket could block or
+	 * never end) */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
 		sl_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
 		return SL_ERR_IO;
 	}
 	struct stat st;
-	if (fstat(fileno(f), &st) != 0)
-		memset(&st, 0, sizeof st);
-	if (S_ISDIR(st.st_mode)) {
-		fclose(f);
-		sl_error_set(err, path, 0, 0, "is a directory");
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		int dir = S_ISDIR(st.st_mode);
+		const char *what = S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+				   : S_ISSOCK(st.st_mode) ? "a socket" : "something other than a file";
+		close(fd);
+		if (dir)
+			sl_error_set(err, path, 0, 0, "is a directory");
+		else
+			sl_error_set(err, path, 0, 0, "is %s; servelint reads only regular files", what);
+		return SL_ERR_IO;
+	}
+	FILE *f = fdopen(fd, "rb");
+	if (!f) {
+		close(fd);
+		sl_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
 		return SL_ERR_IO;
 	}
 	/* Read straight into one buffer, sized from fstat for regular files,
@@ -235,4 +251,120 @@ int sl_read_file(const char *path, size_t max, char **out, size_t *len, sl_error
 	*len = b.len;
 	*out = sl_buf_detach(&b);
 	return SL_OK;
+}
+
+/* Writes through f, then closes it: 0 when every byte went out. */
+static int write_through(FILE *f, int (*write)(FILE *f, void *ud), void *ud)
+{
+	int rc = write(f, ud) ? -1 : 0;
+	int e = errno;
+	if (fflush(f) || ferror(f)) {
+		rc = -1;
+		e = errno ? errno : EIO;
+	}
+	if (fclose(f) && !rc) {
+		rc = -1;
+		e = errno;
+	}
+	if (rc)
+		errno = e ? e : EIO;
+	return rc;
+}
+
+int sl_write_file_atomic(const char *path, int (*write)(FILE *f, void *ud), void *ud)
+{
+	struct stat st;
+	int exists = stat(path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode)) {
+			errno = EISDIR;
+			return -1;
+		}
+		/* a device, a FIFO, a terminal: written as it is. A FIFO nobody
+		 * reads is an error (ENXIO), not a wait for ever; once open, the
+		 * writes block as they would in a shell's `>` */
+		int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+		int fl = fd < 0 ? -1 : fcntl(fd, F_GETFL);
+		if (fl >= 0)
+			fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+		FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+		if (!f) {
+			if (fd >= 0)
+				close(fd);
+			return -1;
+		}
+		return write_through(f, write, ud);
+	}
+	/* a link to a regular file: the file it names is replaced */
+	char *target = NULL;
+	struct stat lst;
+	if (exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+		target = realpath(path, NULL);
+	const char *t = target ? target : path;
+	const char *slash = strrchr(t, '/');
+	sl_buf tmp = {0};
+	if (slash)
+		sl_buf_printf(&tmp, "%.*s/.%s.XXXXXX", (int)(slash - t), t, slash + 1);
+	else
+		sl_buf_printf(&tmp, ".%s.XXXXXX", t);
+	int fd = mkstemp(tmp.data);
+	if (fd < 0) {
+		int e = errno;
+		sl_buf_free(&tmp);
+		free(target);
+		errno = e;
+		return -1;
+	}
+	/* the mode a new file would get, or the one it had */
+	mode_t um = umask(0);
+	umask(um);
+	int rc = fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~um);
+	FILE *f = rc ? NULL : fdopen(fd, "w");
+	if (!f) {
+		int e = errno;
+		close(fd);
+		unlink(tmp.data);
+		sl_buf_free(&tmp);
+		free(target);
+		errno = e;
+		return -1;
+	}
+	rc = write_through(f, write, ud);
+	if (!rc && rename(tmp.data, t))
+		rc = -1;
+	if (rc) {
+		int e = errno;
+		unlink(tmp.data);
+		errno = e;
+	}
+	sl_buf_free(&tmp);
+	free(target);
+	return rc;
+}
+
+void sl_fput_visible(FILE *out, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t run = 0; /* plain bytes not yet written */
+	for (size_t i = 0; i < n; i++) {
+		int c0 = (p[i] < 0x20 && p[i] != '\t') || p[i] == 0x7f;
+		int c1 = p[i] == 0xc2 && i + 1 < n && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f;
+		if (!c0 && !c1)
+			continue;
+		fwrite(s + run, 1, i - run, out);
+		if (c0) {
+			fprintf(out, "\\x%02x", p[i]);
+		} else {
+			fprintf(out, "\\u%04x", p[i + 1]);
+			i++;
+		}
+		run = i + 1;
+	}
+	fwrite(s + run, 1, n - run, out);
+}
+
+void sl_fputs_visible(FILE *out, const char *s)
+{
+	if (s)
+		sl_fput_visible(out, s, strlen(s));
 }

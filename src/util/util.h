@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdarg.h>
+#include <stdio.h>
 
 /* Error codes returned by every public sl_ function (0 is success). */
 enum {
@@ -72,5 +73,27 @@ int sl_parse_int(const char *s, long long *out);
 int sl_parse_double(const char *s, double *out);
 /* Reads a whole file (at most max bytes). Returns SL_OK, SL_ERR_IO or SL_ERR_INPUT (too big). */
 int sl_read_file(const char *path, size_t max, char **out, size_t *len, sl_error *err);
+
+/* Writes n bytes of text from the input to a terminal-bound stream with
+ * its control characters made visible: C0 (but tab), DEL and the C1
+ * range (U+0080-U+009F) as \xHH or \u00HH, a backslash as it is. No
+ * escape sequence of the input reaches a terminal. */
+void sl_fput_visible(FILE *out, const char *s, size_t n);
+/* The same for a NUL-terminated string; NULL writes nothing. */
+void sl_fputs_visible(FILE *out, const char *s);
+
+/* Puts servelint's standard output behind a filter that makes every
+ * control character visible as sl_fput_visible does, and lets the SGR
+ * colour sequences of --color pass (visible.c). main() calls it first. */
+void sl_stdout_visible(void);
+
+/* Writes a file that a user named (a report, an export): write(f, ud)
+ * produces its bytes and returns 0. A regular file (or one that is not
+ * there yet) gets them through a fresh temporary file in its folder
+ * (mkstemp: created exclusively, never through a link) renamed over it, so
+ * it is whole or unchanged; a link to a regular file replaces the file it
+ * names and stays a link. Anything else (a device, a FIFO, /dev/stdout) is
+ * written directly, never replaced. Returns 0, or -1 with errno set. */
+int sl_write_file_atomic(const char *path, int (*write)(FILE *f, void *ud), void *ud);
 
 #endif

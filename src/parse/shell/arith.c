@@ -129,7 +129,10 @@ static int arith(walker *w, TSNode n, long long *out, unsigned depth)
 	TSSymbol k = ts_node_symbol(n);
 	const char *t = w->v.text;
 	size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
-	if (k == sh_sym.number && ts_node_named_child_count(n) == 0) {
+	/* the grammar reads the 1 of `1%0` as a variable's name: digits are a
+	 * number in bash's arithmetic (a positional needs its $) */
+	int digits = b > a && strspn(t + a, "0123456789") >= b - a;
+	if ((k == sh_sym.number || (k == sh_sym.variable_name && digits)) && ts_node_named_child_count(n) == 0) {
 		/* decimal, 0x hex and 0 octal, as bash reads them */
 		char tmp[32];
 		if (b - a >= sizeof tmp)

@@ -8,7 +8,11 @@ on the port its arguments name and answers readiness after a delay.
 Its behaviour comes from the environment the entry gives it:
   STANDIN_MODE   serve (default), ignore-term, never-ready, crash,
                  die-after (exits 1 s after it is ready), orphan (leaves a
-                 grandchild in its own session, as a daemonizing helper would)
+                 grandchild in its own session, as a daemonizing helper would),
+                 daemon (a grandchild in its own session that ignores SIGTERM
+                 and listens on the port + 1), fork-child (a child in its own
+                 process group that ignores SIGTERM), flood-crash (writes
+                 70 MB of log, then a last line, and exits 3)
   STANDIN_DELAY  seconds before it is ready (default 0.3)
   STANDIN_LOG    a file that gets "start NAME" and "term NAME" lines
   STANDIN_REGISTRY, STANDIN_WORKERS: a Dynamo worker writes a file into the
@@ -101,6 +105,13 @@ if "--config" in args:
     with open(arg("--config")) as f:
         print("config %s" % f.read().strip(), flush=True)
 
+if mode == "flood-crash":
+    line = "x" * 1023 + "\n"
+    for _ in range(70 * 1024):
+        sys.stdout.write(line)
+    print("fatal: the last line (stand-in)", flush=True)
+    sys.exit(3)
+
 if mode == "crash":
     time.sleep(delay)
     print("loading weights\nRuntimeError: CUDA out of memory (stand-in)", flush=True)
@@ -114,6 +125,28 @@ if mode == "orphan":
             while True:
                 time.sleep(1)
         os._exit(0)
+
+def hold(port_to_hold):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if port_to_hold:
+        s = socketserver.TCPServer(("127.0.0.1", port_to_hold), socketserver.BaseRequestHandler)
+        threading.Thread(target=s.serve_forever, daemon=True).start()
+    while True:
+        time.sleep(1)
+
+
+if mode == "daemon":
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            hold(int(arg("--port", "8000")) + 1)
+        os._exit(0)
+    os.wait()
+
+if mode == "fork-child":
+    if os.fork() == 0:
+        os.setpgid(0, 0)
+        hold(None)
 
 port = None
 if prog == "etcd":
