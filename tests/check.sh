@@ -7,6 +7,8 @@ bin=$1
 upd=${2:-}
 fails=0
 pass=0
+ok() { pass=$((pass + 1)); }
+ko() { echo "FAIL $1"; fails=$((fails + 1)); }
 t=tests/data/check/planted.sh
 for fmt in gcc json tty sarif github checkstyle; do
 	out=$(mktemp)
@@ -65,6 +67,44 @@ n=$("$bin" check --format gcc --no-config "$sup" | grep -c SL4001)
 [ $? -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL usage exit"; fails=$((fails + 1)); }
 "$bin" check /nonexistent/entry > /dev/null 2>&1
 [ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL input error exit"; fails=$((fails + 1)); }
+# an entry that cannot be read is a finding (SL0001) at its place; every
+# other entry is still checked and reported, every --output written; exit 2
+d=$(mktemp -d)
+mkdir -p "$d/m/a" "$d/m/b"
+printf 'vllm serve "x\n' > "$d/m/a/launch.sh"
+cp "$t" "$d/m/b/launch.sh"
+"$bin" check -f gcc "$d/m" > "$d/out"
+[ $? -eq 2 ] && grep -q "^$d/m/a/launch.sh:1:12: error: .*syntax error.*\[SL0001\]$" "$d/out" &&
+	[ "$(grep -c "^$d/m/b/launch.sh:" "$d/out")" -eq 6 ] && ok || { ko "unreadable entry and the others"; cat "$d/out"; }
+"$bin" check -f sarif -o "$d/m.sarif" -f gcc -o "$d/m.gcc" "$d/m" > /dev/null
+[ $? -eq 2 ] && jq -e '[.runs[0].results[].ruleId] | index("SL0001") != null and length == 7' "$d/m.sarif" > /dev/null &&
+	cmp -s "$d/m.gcc" "$d/out" && ok || ko "--output written past an unreadable entry"
+# no service: a text file, a YAML file that no entry names, a path that is
+# not there: located SL0001 findings, exit 2, never clean
+printf 'hello world\n' > "$d/junk.txt"
+printf 'backend: pytorch\n' > "$d/alone.yaml"
+"$bin" check -f gcc "$d/junk.txt" "$d/alone.yaml" > "$d/out"
+[ $? -eq 2 ] && grep -q "^$d/junk.txt:1:1: error: .*no service.*\[SL0001\]$" "$d/out" &&
+	grep -q "^$d/alone.yaml:1:1: error: .*not an entry: a YAML file that no launch script beside it names" "$d/out" &&
+	ok || { ko "no service"; cat "$d/out"; }
+"$bin" show "$d/junk.txt" > "$d/out" 2> "$d/err"
+[ $? -eq 2 ] && [ ! -s "$d/out" ] && grep -q "^$d/junk.txt:1:1: no service" "$d/err" && ok || ko "show junk.txt"
+# a file inside an entry is checked as its entry: the YAML of the corpus's
+# SL4002 warning, and the launch.sh beside it
+e5=corpus/deepseek-v4-pro/gb300-nvl72/dynamo-trtllm-disagg-5p-dep4-1d-dep16-mtp3
+"$bin" check -f gcc "$e5/gen_config.yaml" > "$d/out"
+[ $? -eq 1 ] && grep -q "^$e5/gen_config.yaml:13:3: warning: .*\[SL4002\]$" "$d/out" && ok || { ko "check gen_config.yaml"; cat "$d/out"; }
+"$bin" check -f gcc "$e5/launch.sh" > "$d/out2"
+[ $? -eq 1 ] && cmp -s "$d/out" "$d/out2" && ok || ko "check launch.sh reads its YAML"
+# SARIF: distinct results, distinct fingerprints (two SL4002 on lines of one
+# text in a page); every rule has a helpUri to its file
+p2=corpus/pages/002_527771f1a7637570.txt
+"$bin" check -f sarif "$p2" > "$d/p2.sarif"
+jq -e '[.runs[0].results[].partialFingerprints.primaryLocationLineHash] | length == (unique | length)' "$d/p2.sarif" > /dev/null &&
+	jq -e '[.runs[0].results[] | select(.ruleId == "SL4002")] | length == 2' "$d/p2.sarif" > /dev/null && ok || ko "SARIF fingerprints"
+n=$(jq -r '.runs[0].tool.driver.rules[] | .helpUri' "$d/p2.sarif" | sed 's|.*/rules/||' | while read -r f; do [ -f "rules/$f" ] && echo ok; done | wc -l)
+[ "$n" -eq "$(ls rules/SL*.yaml | wc -l)" ] && ok || ko "helpUri: $n rules name their file"
+rm -rf "$d"
 # rules: listed and explained
 "$bin" rules | grep -q '^SL2002 ' && "$bin" rules SL2002 | grep -q '^Bad:' && pass=$((pass + 1)) ||
 	{ echo "FAIL rules"; fails=$((fails + 1)); }

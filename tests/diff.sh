@@ -19,8 +19,12 @@ golden tp2-vs-tp8.md "$bin" diff --format markdown $b/vllm-tp2-dspark5 $b/vllm-t
 [ $? -eq 1 ] && pass=$((pass + 1)) || { echo "FAIL --exit-code on a difference"; fails=$((fails + 1)); }
 n=$("$bin" diff --ignore 'vllm.*' --ignore 'parallel.*' --ignore 'gpus.*' $b/vllm-tp2-dspark5 $b/vllm-tp8-dspark5 | grep -c '^  ')
 [ "$n" -eq 0 ] && pass=$((pass + 1)) || { echo "FAIL --ignore left $n lines"; fails=$((fails + 1)); }
-"$bin" diff - $b/vllm-tp2-dspark5/launch.sh < $b/vllm-tp2-dspark5/launch.sh | grep -q 'no difference' &&
+"$bin" diff - tests/data/diff/a.sh < tests/data/diff/a.sh | grep -q 'no difference' &&
 	pass=$((pass + 1)) || { echo "FAIL stdin"; fails=$((fails + 1)); }
+# an entry's launch.sh given alone is read with the files beside it (its
+# metadata.txt here), which standard input does not have
+"$bin" diff --color never - $b/vllm-tp2-dspark5/launch.sh < $b/vllm-tp2-dspark5/launch.sh | grep -q 'claim system (metadata): (unset) -> B300 x8  \[- -> metadata.txt:2:7\]' &&
+	ok || ko "launch.sh read as its entry"
 # git: REV:path without a checkout
 repo=$(mktemp -d)
 trap 'rm -rf "$repo"' EXIT

@@ -107,11 +107,12 @@ int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules
 	sl_model **vm = NULL;
 	size_t nvm = 0;
 	if (sl_entry_models(entry, gs, binds, 0, &vm, &nvm, &err)) {
-		/* invalid JSON in a flag is a finding; other errors are input errors */
-		if (!sl_check_input_error(rules, entry, &err, fs)) {
+		/* an entry that cannot be read is a finding (SL0001, or SL1004
+		 * for a flag's invalid JSON), and for SL0001 an input error */
+		int k = sl_check_input_error(rules, entry, &err, fs);
+		if (!k)
 			sl_error_print(&err, "servelint");
-			failed = 1;
-		}
+		failed = k != 1;
 		sl_error_clear(&err);
 	} else {
 		/* every variant of the script is checked; a finding that holds

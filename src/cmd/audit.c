@@ -144,11 +144,25 @@ typedef struct {
 static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_rules *rules)
 {
 	sl_entry_input in;
-	int failed = 0;
-	if (sl_entry_input_open_told(&in, path, &failed))
-		return -1;
+	sl_error err = {0};
+	int failed = 0, got = sl_entry_input_open(&in, path, &err) ? -1 : 1;
 	sl_entry *entry;
-	while (sl_entry_input_next_told(&in, &entry, &failed)) {
+	while (got != 0) {
+		if (got < 0) {
+			/* an entry that cannot be read is listed as such: SL0001 */
+			size_t first = r->fs.n;
+			if (!sl_check_unreadable(rules, path, &err, &r->fs))
+				sl_error_print(&err, "servelint");
+			sl_check_config_apply(r->cfg, &r->fs, first);
+			sl_error_clear(&err);
+			failed = 1;
+			if (in.done)
+				break;
+			got = sl_entry_input_next(&in, &entry, &err);
+			continue;
+		}
+		if ((got = sl_entry_input_next(&in, &entry, &err)) <= 0)
+			continue;
 		item it = {entry, NULL, NULL, NULL};
 		/* every variant checked, as check does; the first stands for the
 		 * entry in the matrix and the comparisons */
@@ -163,7 +177,7 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 			if (!it.system && pe->heading)
 				it.system = sl_strdup(pe->heading);
 		} else {
-			sidecar(path, &it.llm, &it.system);
+			sidecar(in.path, &it.llm, &it.system);
 		}
 		if (!it.llm && sl_catalogue_model_of(it.model))
 			it.llm = sl_strdup(sl_catalogue_model_of(it.model));
@@ -367,13 +381,17 @@ int sl_cmd_audit(int argc, char **argv)
 			failed |= read_path(&r, paths[i], gs, rules) != 0;
 	if (!failed && !r.n) {
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
-		failed = 1;
+		failed = cfg_failed = 1;
 	}
-	int rc = SL_EXIT_ERROR;  /* an input that cannot be read: no report at all */
-	if (!failed) {
+	/* an entry that cannot be read is a finding (SL0001) and the report
+	 * is written all the same; the exit is then 2 */
+	int rc = SL_EXIT_ERROR;
+	if (!cfg_failed) {
 		compare(&r);
 		check_catalogue(&r, rules);
 		rc = report(&r, rules, format, html, color);
+		if (failed)
+			rc = SL_EXIT_ERROR;
 	} else if (r.progress && r.n) {
 		fputs("\r\033[K", stderr);
 	}

@@ -4,6 +4,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An entry whose reading finds no service (a YAML file, a text file, a
+ * script that starts no engine) is no deployment: an error at the first
+ * thing left unread, never an empty model that checks clean and diffs
+ * equal. */
+static int no_service(const sl_entry *e, const sl_model *m, sl_error *err)
+{
+	unsigned line = 1, col = 1;
+	const char *file = e->script->path;
+	if (m->nnotes && m->notes[0].origin.src) {
+		sl_origin_pos(&m->notes[0].origin, &line, &col);
+		file = m->notes[0].origin.src->path;
+	}
+	sl_error_set(err, file, line, col,
+		     "no service: nothing in %s starts a serving engine (vllm, sglang, trtllm-serve, dynamo, ...)%s%s",
+		     e->path, m->nnotes ? "; first left unread: " : "", m->nnotes ? m->notes[0].msg : "");
+	return SL_ERR_INPUT;
+}
+
 int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
 		    sl_model ***out, size_t *n, sl_error *err)
 {
@@ -47,6 +65,13 @@ int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bi
 		k++;
 	}
 	sl_variants_free(vs, nv);
+	/* no variant starts anything (one picked with --variant may not: the
+	 * branch of a guard that exits) */
+	size_t with = 0;
+	for (size_t i = 0; i < k; i++)
+		with += ms[i]->nservices > 0;
+	if (!rc && k && !with && (!which || nv == 1))
+		rc = no_service(e, ms[0], err);
 	if (rc) {
 		for (size_t i = 0; i < k; i++)
 			sl_model_free(ms[i]);
