@@ -83,5 +83,21 @@ ext HEAD~6 HEAD~5 > "$hist.out"
 [ $? -eq 0 ] && grep -q '^no difference in how the model is served$' "$hist.out" && ok || ko "external diff, alias swap"
 (cd "$hist" && git difftool --no-prompt --extcmd "$bin diff --color never" HEAD~5 HEAD~4 -- cat/vllm/launch.sh) > "$hist.out" 2>&1
 grep -q 'limits.max_seqs: 256 -> 128' "$hist.out" && ok || ko "difftool --extcmd"
+# a YAML engine file is diffed as part of its entry, never "no difference":
+# by difftool (cat/trt is renamed since: found by the files' blobs), and
+# given as two files inside entries; two YAML files of no entry are refused
+(cd "$hist" && git difftool --no-prompt --extcmd "$bin diff --color never --exit-code" HEAD~4 HEAD~3 -- cat/trt/gen_config.yaml) > "$hist.out" 2>&1
+grep -q '^note: compared as part of its entry cat/trt ' "$hist.out" &&
+	grep -q 'memory.kv_free_fraction: 0.8 -> 0.7  \[gen_config.yaml:19:3 -> gen_config.yaml:19:3\]' "$hist.out" && ok ||
+	{ ko "difftool on a YAML file"; cat "$hist.out"; }
+(cd "$hist" && git show HEAD~4:cat/trt/gen_config.yaml > "$hist.old.yaml" && git show HEAD~3:cat/trt/gen_config.yaml > "$hist.new.yaml")
+"$bin" diff --exit-code "$hist.old.yaml" "$hist.new.yaml" > "$hist.out" 2>&1
+[ $? -eq 2 ] && grep -q "old.yaml:1:1: not an entry: a YAML file that no launch script beside it names" "$hist.out" &&
+	! grep -q 'no difference' "$hist.out" && ok || { ko "two YAML files of no entry"; cat "$hist.out"; }
+rm -f "$hist.old.yaml" "$hist.new.yaml"
+g5=corpus/deepseek-v4-pro/gb300-nvl72
+"$bin" diff --color never --exit-code $g5/dynamo-trtllm-disagg-5p-dep4-1d-dep16-mtp3/gen_config.yaml \
+	$g5/dynamo-trtllm-disagg-6p-dep4-1d-dep8-mtp3/gen_config.yaml > "$hist.out"
+[ $? -eq 1 ] && grep -q '^  ~ parallel.tensor: 16 -> 8 ' "$hist.out" && ok || { ko "two YAML files of entries"; cat "$hist.out"; }
 rm -f "$hist.out"
 finish

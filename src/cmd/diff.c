@@ -155,13 +155,151 @@ static int ends_with(const char *s, const char *tail)
 	return a >= b && !strcmp(s + a - b, tail);
 }
 
+/* ---- a file of an entry, as git's driver and difftool give it ---------------- */
+
+static const char *base_of(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+/* The entry the file PATH (a repository path, from the top: where git runs
+ * its drivers) belongs to: its folder in the working tree, else at the
+ * newest commit that has the blob HEX at PATH. *where tells which (caller
+ * frees). NULL when there is none. */
+static sl_entry *context_entry(const char *path, const char *hex, char **where)
+{
+	sl_entry *e = NULL;
+	sl_error err = {0};
+	char *owner = sl_entry_input_owner(path);
+	if (owner && !sl_entry_load(owner, &e, &err))
+		*where = sl_strdup("in the working tree");
+	free(owner);
+	sl_error_clear(&err);
+	char id[SL_GIT_ID_SIZE];
+	if (!e && hex && sl_git_find_blob(path, hex, id)) {
+		sl_buf spec = {0};
+		sl_buf_printf(&spec, "%s:%s", id, path);
+		char *dir = sl_entry_input_owner_git(spec.data);
+		if (dir && !sl_entry_from_git(dir, &e, &err)) {
+			sl_entry_rename(e, strchr(dir, ':') + 1);
+			sl_buf w = {0};
+			sl_buf_printf(&w, "as at commit %.12s", id);
+			*where = sl_buf_detach(&w);
+		}
+		free(dir);
+		sl_buf_free(&spec);
+		sl_error_clear(&err);
+	}
+	return e;
+}
+
+/* Puts the text of FILE in e's place for its file named BASE (the script,
+ * or a YAML file), under the same name. 0, or -1. */
+static int swap_in(sl_entry *e, const char *base, const char *file)
+{
+	sl_source **slot = NULL;
+	if (e->script && !strcmp(e->script->name, base))
+		slot = &e->script;
+	if (e->metadata && !strcmp(e->metadata->name, base))
+		slot = &e->metadata;
+	for (size_t i = 0; i < e->nfiles && !slot; i++)
+		if (!strcmp(e->files[i]->name, base))
+			slot = &e->files[i];
+	sl_source *s = NULL;
+	sl_error err = {0};
+	if (!slot || sl_source_load(file, &s, &err)) {
+		sl_error_clear(&err);
+		return -1;
+	}
+	free(s->path);
+	free(s->name);
+	s->path = sl_strdup((*slot)->path);
+	s->name = sl_strdup((*slot)->name);
+	sl_source_free(*slot);
+	*slot = s;
+	return 0;
+}
+
+/* One model of an entry: its first variant; no service is an error. */
+static int first_model(const sl_entry *e, const sl_grammars *gs, sl_model **out, sl_error *err)
+{
+	sl_model **ms = NULL;
+	size_t n = 0;
+	*out = NULL;
+	if (sl_entry_models(e, gs, NULL, 0, &ms, &n, err))
+		return -1;
+	*out = ms[0];
+	for (size_t i = 1; i < n; i++)
+		sl_model_free(ms[i]);
+	free(ms);
+	return 0;
+}
+
+/* The two versions FA and FB of a file (PATH before, NEWPATH after) diffed
+ * as part of its entry, whose other files are read once for both sides
+ * (context_entry), so what shows is the file's change and only it. 0 with
+ * the diff printed (*differ set), 1 when the file has no entry to be part
+ * of, -1 when a side cannot be read (*why says why). */
+static int diff_in_entry(const char *path, const char *newpath, const char *fa, const char *fb, const char *hexa,
+			 const char *hexb, const char *format, const sl_diff_opts *o, int color, int *differ,
+			 char *why, size_t nwhy)
+{
+	char *where = NULL;
+	const char *at = newpath, *hex = hexb;
+	sl_entry *ea = NULL, *eb = context_entry(newpath, hexb, &where);
+	if (!eb) {
+		at = path;
+		hex = hexa;
+		eb = context_entry(path, hexa, &where);
+	}
+	if (!eb)
+		return 1;
+	char *where_a = NULL;
+	ea = context_entry(at, hex, &where_a);
+	free(where_a);
+	int rc = -1;
+	sl_error err = {0};
+	sl_grammars *gs = NULL;
+	sl_model *ma = NULL, *mb = NULL;
+	if (!ea || swap_in(ea, base_of(at), fa) || swap_in(eb, base_of(at), fb)) {
+		snprintf(why, nwhy, "its entry %s cannot take this version of it", eb->path);
+	} else if (sl_normalize_grammars_load(&gs, &err) || first_model(ea, gs, &ma, &err) ||
+		   first_model(eb, gs, &mb, &err)) {
+		snprintf(why, nwhy, "cannot be read as part of its entry %s: %s:%u:%u: %s", eb->path,
+			 err.file ? err.file : "-", err.line, err.col, err.msg ? err.msg : "");
+	} else {
+		sl_diff d;
+		sl_diff_models(ma, mb, o, &d);
+		sl_buf na = {0}, nb = {0};
+		sl_buf_printf(&na, "a/%s", path);
+		sl_buf_printf(&nb, "b/%s", newpath);
+		printf("servelint diff %s %s\nnote: compared as part of its entry %s (its other files %s)\n", na.data,
+		       nb.data, eb->path, where);
+		rc = sl_report_diff(stdout, format, &d, na.data, nb.data, color) ? -2 : 0;
+		*differ = !sl_diff_equal(&d);
+		sl_diff_free(&d);
+		sl_buf_free(&na);
+		sl_buf_free(&nb);
+	}
+	sl_error_clear(&err);
+	sl_model_free(ma);
+	sl_model_free(mb);
+	sl_entry_free(ea);
+	sl_entry_free(eb);
+	sl_normalize_grammars_free(gs);
+	free(where);
+	return rc;
+}
+
 /* git's external diff protocol (GIT_EXTERNAL_DIFF, diff.<driver>.command):
  * PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE [NEW-PATH
- * HEADER] (the last two for a rename; see git's diff docs). A launch
- * script on both sides is compared semantically; anything else (a YAML
- * file alone, an added or deleted file, a side that cannot be read as an
- * entry) gets a plain line diff with a note saying why. Exits 0 unless
- * writing fails: git stops at a driver's non-zero exit. */
+ * HEADER] (the last two for a rename; see git's diff docs). A file of an
+ * entry (its script, or a YAML file it names) is compared semantically as
+ * part of that entry; a launch script of no entry folder alone; anything
+ * else (a YAML file of no entry, an added or deleted file, a side that
+ * cannot be read) gets a plain line diff with a note saying why. Exits 0
+ * unless writing fails: git stops at a driver's non-zero exit. */
 static int git_driver(char **a, int renamed, const char *format, const sl_diff_opts *o, int color)
 {
 	/* a rename adds NEW-PATH and git's extended header lines */
@@ -170,20 +308,24 @@ static int git_driver(char **a, int renamed, const char *format, const sl_diff_o
 	sl_buf_printf(&na, "a/%s", path);
 	sl_buf_printf(&nb, "b/%s", newpath);
 	const char *why = NULL;
-	char whybuf[512];
-	int rc = SL_EXIT_OK;
+	char whybuf[1024];
+	int rc = SL_EXIT_OK, differ = 0, in;
 	if (!strcmp(fa, "/dev/null") || !strcmp(fb, "/dev/null")) {
 		why = !strcmp(fa, "/dev/null") ? "a new file" : "a deleted file";
+	} else if ((in = diff_in_entry(path, newpath, fa, fb, a[2], a[5], format, o, color, &differ, whybuf,
+				       sizeof whybuf)) != 1) {
+		why = in == -1 ? whybuf : NULL;
+		rc = in == -2 ? SL_EXIT_ERROR : SL_EXIT_OK;
 	} else if (!ends_with(path, ".sh")) {
-		why = "not a launch script (its entry is compared as a whole by `servelint diff REV1 REV2`)";
+		why = "not a file of an entry (no launch script names it, in the working tree or in a commit that has this version of it)";
 	} else {
 		sl_error err = {0};
 		sl_grammars *gs = NULL;
 		sl_entry *ea = NULL, *eb = NULL;
 		sl_model *ma = NULL, *mb = NULL;
 		if (sl_normalize_grammars_load(&gs, &err) || sl_entry_load(fa, &ea, &err) ||
-		    sl_normalize_entry(ea, gs, &ma, &err) || sl_entry_load(fb, &eb, &err) ||
-		    sl_normalize_entry(eb, gs, &mb, &err)) {
+		    first_model(ea, gs, &ma, &err) || sl_entry_load(fb, &eb, &err) ||
+		    first_model(eb, gs, &mb, &err)) {
 			snprintf(whybuf, sizeof whybuf, "cannot be read as an entry: %s", err.msg);
 			why = whybuf;
 			sl_error_clear(&err);
@@ -222,6 +364,35 @@ static int git_driver(char **a, int renamed, const char *format, const sl_diff_o
 	if (fflush(stdout) || ferror(stdout))
 		rc = SL_EXIT_ERROR;
 	return rc;
+}
+
+/* `git difftool --extcmd 'servelint diff'` gives two files and exports
+ * BASE, the path in the working tree: a file of an entry is compared as
+ * part of it. -1 when it is not that (the two files are diffed as they
+ * are); else the exit status. */
+static int difftool(const char *fa, const char *fb, const char *format, const sl_diff_opts *o, int exit_code,
+		    int color)
+{
+	const char *base = getenv("BASE");
+	struct stat st;
+	if (!base || !*base || *base == '/' || !ends_with(base_of(fa), base_of(base)) ||
+	    !ends_with(base_of(fb), base_of(base)) || stat(fa, &st) || !S_ISREG(st.st_mode) || stat(fb, &st) ||
+	    !S_ISREG(st.st_mode))
+		return -1;
+	/* the files' blob ids find the commits they are of, when the entry is
+	 * not in the working tree */
+	char why[1024], ha[SL_GIT_ID_SIZE], hb[SL_GIT_ID_SIZE];
+	int differ = 0, in = diff_in_entry(base, base, fa, fb, sl_git_hash_file(fa, ha) ? NULL : ha,
+					   sl_git_hash_file(fb, hb) ? NULL : hb, format, o, color, &differ, why, sizeof why);
+	if (in == 1)
+		return -1;
+	if (in == -1) {
+		fprintf(stderr, "servelint: %s: %s\n", base, why);
+		return SL_EXIT_ERROR;
+	}
+	if (in == -2 || fflush(stdout))
+		return SL_EXIT_ERROR;
+	return exit_code && differ ? SL_EXIT_FINDINGS : SL_EXIT_OK;
 }
 
 /* A revision, not a file: no such path, no colon, and git knows it. */
@@ -322,6 +493,10 @@ int sl_cmd_diff(int argc, char **argv)
 		fprintf(stderr, "servelint diff: `-- PATHSPEC` needs two revisions\n");
 		return 3;
 	}
+	sl_diff_opts dto = sl_key_globs_opts(&keys);
+	int dt = difftool(na, nb, format, &dto, exit_code, color);
+	if (dt >= 0)
+		return dt;
 	if (!strcmp(na, "-") && !strcmp(nb, "-")) {
 		fprintf(stderr, "servelint diff: only one side can be standard input\n");
 		return 3;

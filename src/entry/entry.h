@@ -82,8 +82,8 @@ void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *c
 int sl_entry_is_yaml_name(const char *name);
 /* The entry folder FILE (on disk) belongs to: the folder's entry has FILE
  * as its script and something beside it (a YAML file the script names, or
- * metadata.txt), or FILE is a YAML file of it that its script names. The
- * folder (caller frees), or NULL. */
+ * metadata.txt), or FILE is a YAML file of it that its script names, or
+ * its metadata.txt. The folder (caller frees), or NULL. */
 char *sl_entry_input_owner(const char *file);
 /* The same at a revision: SPEC is REV:path of a file; REV:folder (caller
  * frees), or NULL. */

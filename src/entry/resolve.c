@@ -27,7 +27,8 @@ static const char *base_of(const char *path)
 /* Whether entry e (read from FILE's folder) owns FILE (by base name): its
  * script, or one of its YAML files that the script names. A script owns
  * itself only when the folder adds something to it (a file it names, or
- * the metadata sidecar): else the folder is the script and nothing more. */
+ * the metadata sidecar): else the folder is the script and nothing more.
+ * metadata.txt is the entry's when it is its sidecar. */
 static int owns(const sl_entry *e, const char *base)
 {
 	if (!e->script)
@@ -40,6 +41,8 @@ static int owns(const sl_entry *e, const char *base)
 				return 1;
 		return 0;
 	}
+	if (!strcmp(base, "metadata.txt"))
+		return e->metadata != NULL;
 	return sl_entry_file(e, base) && strstr(e->script->text, base) != NULL;
 }
 
@@ -49,7 +52,7 @@ char *sl_entry_input_owner(const char *file)
 	if (stat(file, &st) != 0 || !S_ISREG(st.st_mode))
 		return NULL;
 	const char *base = base_of(file);
-	if (!sl_ends_with(base, ".sh") && !sl_entry_is_yaml_name(base))
+	if (!sl_ends_with(base, ".sh") && !sl_entry_is_yaml_name(base) && strcmp(base, "metadata.txt"))
 		return NULL;
 	char *dir = base == file ? sl_strdup(".") : sl_strndup(file, (size_t)(base - file - 1));
 	if (!*dir) {  /* a file at / */
@@ -78,7 +81,7 @@ char *sl_entry_input_owner_git(const char *spec)
 	if (!slash || slash == path)
 		return NULL;  /* a file at the top: no folder to be an entry */
 	const char *base = slash + 1;
-	if (!sl_ends_with(base, ".sh") && !sl_entry_is_yaml_name(base))
+	if (!sl_ends_with(base, ".sh") && !sl_entry_is_yaml_name(base) && strcmp(base, "metadata.txt"))
 		return NULL;
 	sl_buf dir = {0};
 	sl_buf_add(&dir, spec, (size_t)(slash - spec));

@@ -120,6 +120,16 @@ typedef struct sl_commit {
 int sl_git_log(const char *rev, sl_commit **out, size_t *nout, sl_error *err);
 void sl_commits_free(sl_commit *v, size_t n);
 
+/* The newest commit (from HEAD and every ref, at most 5,000 back) whose
+ * tree has the blob HEX (40 hex digits) at PATH: its id in out, and 1; 0
+ * when there is none (an all-zero id, a file not committed). For git's
+ * external diff driver, which is given a file's blob and not its
+ * revision. */
+int sl_git_find_blob(const char *path, const char *hex, char out[SL_GIT_ID_SIZE]);
+
+/* The blob id git gives FILE's content (git hash-object), in out; 0, or -1. */
+int sl_git_hash_file(const char *file, char out[SL_GIT_ID_SIZE]);
+
 /* A unified line diff of two texts (libgit2's patch from buffers); *out
  * is the caller's. Returns 0, or -1. */
 int sl_git_line_diff(const char *a, size_t alen, const char *aname, const char *b, size_t blen, const char *bname,
