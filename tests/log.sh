@@ -26,6 +26,18 @@ s=$(cd "$repo/c" && "$bin" log --stats cat/vllm 2>&1 > /dev/null)
 [ "$s" = "servelint log: 8 entry lookups, 4 distinct objects, 4 parsed" ] && ok || ko "log --stats: $s"
 n=$(cd "$repo/c" && "$bin" log --color never cat/vllm | grep -c '^commit ')
 [ "$n" -eq 5 ] && ok || ko "cat/vllm after the revert: $n commits, not 5"
+# a file inside an entry follows that entry's history (defect 2)
+for f in cat/vllm/launch.sh cat/trt-renamed/gen_config.yaml; do
+	lg --color never "$f" > "$hist.f"
+	lg --color never "${f%/*}" > "$hist.e"
+	cmp -s "$hist.f" "$hist.e" && [ "$(grep -c '^commit ' "$hist.f")" -ge 3 ] && ok || ko "log $f: not its entry's history"
+done
+rm -f "$hist.f" "$hist.e"
+# PATH is from the current folder, as git takes it (defect 11)
+(cd "$hist/cat" && "$bin" log --color never vllm) > "$hist.f" 2>&1
+lg --color never cat/vllm > "$hist.e"
+cmp -s "$hist.f" "$hist.e" && ok || { ko "log from a subfolder"; cat "$hist.f"; }
+rm -f "$hist.f" "$hist.e"
 lg cat/nosuch > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "path missing at HEAD"
 lg --rev nosuchrev cat/vllm > /dev/null 2>&1

@@ -486,8 +486,16 @@ int sl_cmd_diff(int argc, char **argv)
 	}
 	const char *na = argv[optind], *nb = argv[optind + 1];
 	if (is_rev(na) && is_rev(nb)) {
+		/* pathspecs are from the current folder, as git takes them */
+		char **rel = sl_calloc(nps + 1, sizeof *rel);
+		for (size_t i = 0; i < nps; i++)
+			rel[i] = sl_git_path_from_cwd(ps[i]);
 		sl_diff_opts o = sl_key_globs_opts(&keys);
-		return diff_revisions(na, nb, ps, nps, format, &o, exit_code, color, stats);
+		int rc = diff_revisions(na, nb, rel, nps, format, &o, exit_code, color, stats);
+		for (size_t i = 0; i < nps; i++)
+			free(rel[i]);
+		free(rel);
+		return rc;
 	}
 	if (ps) {
 		fprintf(stderr, "servelint diff: `-- PATHSPEC` needs two revisions\n");

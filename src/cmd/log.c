@@ -25,8 +25,8 @@ static void usage(FILE *f)
 	fputs("usage: servelint log [--rev REV] [--no-reformat] [--format tty|markdown]\n"
 	      "                     [--ignore KEY-GLOB]... [--only KEY-GLOB]... PATH\n"
 	      "\n"
-	      "The semantic history of the entry at PATH (a folder or script, relative to\n"
-	      "the repository's top) through the first-parent commits from REV (HEAD),\n"
+	      "The semantic history of the entry at PATH (a folder or script, or a file of\n"
+	      "one, from the current folder) through the first-parent commits from REV (HEAD),\n"
 	      "following renames: for each commit that touched it, the commit and what\n"
 	      "changed in how the model is served. Read with libgit2, no checkout.\n"
 	      "\n"
@@ -125,7 +125,8 @@ int sl_cmd_log(int argc, char **argv)
 	size_t ncs = 0;
 	sl_entry_cache *cache = NULL;
 	sl_diff_opts o = sl_key_globs_opts(&keys);
-	char *cur = sl_strdup(argv[optind]);
+	/* PATH is from the current folder, as `git log PATH` takes it */
+	char *cur = sl_git_path_from_cwd(argv[optind]);
 	size_t len = strlen(cur);
 	while (len > 1 && cur[len - 1] == '/')
 		cur[--len] = 0;
@@ -134,9 +135,18 @@ int sl_cmd_log(int argc, char **argv)
 		rc = SL_EXIT_ERROR;
 	} else {
 		cache = sl_entry_cache_new(gs);
-		/* the entry must be there at REV */
+		/* the entry must be there at REV; a file of an entry folder
+		 * (its script, a YAML file it names) is that entry's history */
 		sl_buf at = {0};
 		sl_buf_printf(&at, "%s:%s", rev, cur);
+		char *owner = sl_entry_input_owner_git(at.data);
+		if (owner) {
+			free(cur);
+			cur = sl_strdup(strchr(owner, ':') + 1);
+			free(owner);
+			sl_buf_free(&at);
+			sl_buf_printf(&at, "%s:%s", rev, cur);
+		}
 		sl_entry *e = NULL;
 		if (sl_entry_from_git(at.data, &e, &err))
 			rc = SL_EXIT_ERROR;

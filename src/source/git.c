@@ -44,6 +44,76 @@ static int gfail(sl_error *err, const char *spec, const char *what)
 	return SL_ERR_INPUT;
 }
 
+/* No repository: said in our words (libgit2's last error is gone with its
+ * shutdown, and what is left of it is about its own initialisation). */
+static int not_a_repo(sl_error *err, const char *spec)
+{
+	sl_error_set(err, spec, 0, 0, "not in a git repository (none in the current folder or above it)");
+	return SL_ERR_INPUT;
+}
+
+/* ---- paths from the current folder ------------------------------------------- */
+
+/* The current folder's path inside the working tree ("cat/dsv41/", "" at
+ * the top); NULL outside a repository or a working tree. Caller frees. */
+static char *cwd_prefix(void)
+{
+	git_repository *repo = NULL;
+	if (repo_open(&repo) || git_repository_is_bare(repo) || !git_repository_workdir(repo))
+		return NULL;
+	char *top = realpath(git_repository_workdir(repo), NULL), *cwd = realpath(".", NULL);
+	char *out = NULL;
+	size_t n = top ? strlen(top) : 0;
+	if (top && cwd && !strncmp(cwd, top, n) && (cwd[n] == '/' || !cwd[n])) {
+		sl_buf b = {0};
+		sl_buf_puts(&b, cwd[n] ? cwd + n + 1 : "");
+		if (b.len)
+			sl_buf_putc(&b, '/');
+		out = b.data ? sl_buf_detach(&b) : sl_strdup("");
+	}
+	free(top);
+	free(cwd);
+	return out;
+}
+
+/* PREFIX and PATH joined, `.` and `..` resolved ("" for the top). */
+static char *join_norm(const char *prefix, const char *path)
+{
+	sl_buf in = {0}, out = {0};
+	sl_buf_printf(&in, "%s%s", prefix, path);
+	char *save = NULL;
+	char **parts = NULL;
+	size_t n = 0, cap = 0;
+	for (char *t = strtok_r(in.data, "/", &save); t; t = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(t, "."))
+			continue;
+		if (!strcmp(t, "..")) {
+			if (n)
+				n--;
+			continue;
+		}
+		SL_PUSH(parts, n, cap, t);
+	}
+	for (size_t i = 0; i < n; i++)
+		sl_buf_printf(&out, "%s%s", i ? "/" : "", parts[i]);
+	free(parts);
+	char *r = out.data ? sl_buf_detach(&out) : sl_strdup("");
+	sl_buf_free(&in);
+	return r;
+}
+
+char *sl_git_path_from_cwd(const char *path)
+{
+	if (*path == '/')
+		return sl_strdup(path);
+	char *prefix = cwd_prefix();
+	if (!prefix)
+		return sl_strdup(path);
+	char *r = join_norm(prefix, path);
+	free(prefix);
+	return r;
+}
+
 static int is_binary(const git_blob *b)
 {
 	return git_blob_is_binary(b);
@@ -112,20 +182,32 @@ static int resolve(const char *spec, git_repository **repo, char **rev, git_tree
 	git_tree *tree = NULL;
 	int rc = SL_OK;
 	if (repo_open(repo)) {
-		rc = gfail(err, spec, "not in a git repository");
+		rc = not_a_repo(err, spec);
 		goto out;
 	}
 	if (rev_tree(*repo, *rev, &tree)) {
 		rc = gfail(err, spec, "unknown revision");
 		goto out;
 	}
-	/* a path with a trailing slash names the same folder */
-	char *p = sl_strdup(path);
-	size_t pl = strlen(p);
-	while (pl > 1 && p[pl - 1] == '/')
-		p[--pl] = '\0';
+	/* as git: REV:path is from the top, REV:./path and REV:../path from
+	 * the current folder; a path not at the top but there from the
+	 * current folder is taken from it too. A trailing slash names the
+	 * same folder. */
+	char *prefix = cwd_prefix();
+	int rel = !strncmp(path, "./", 2) || !strncmp(path, "../", 3) || !strcmp(path, ".") || !strcmp(path, "..");
+	char *p = join_norm(rel && prefix ? prefix : "", path);
 	int found = git_tree_entry_bypath(te, tree, p);
+	if (found && !rel && prefix && *prefix) {
+		char *q = join_norm(prefix, path);
+		if (!(found = git_tree_entry_bypath(te, tree, q))) {
+			free(p);
+			p = q;
+		} else {
+			free(q);
+		}
+	}
 	free(p);
+	free(prefix);
 	if (found) {
 		*te = NULL;
 		sl_error_set(err, spec, 0, 0, "path not found at %s", *rev);
@@ -289,7 +371,7 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 	size_t cap = 0;
 	int rc = 0;
 	if (repo_open(&repo)) {
-		rc = gfail(err, ".", "not in a git repository");
+		rc = not_a_repo(err, ".");
 		goto done;
 	}
 	if ((rc = tree_at(repo, rev1, &t1, err)) || (rc = tree_at(repo, rev2, &t2, err)))
@@ -351,7 +433,7 @@ int sl_git_log(const char *rev, sl_commit **out, size_t *nout, sl_error *err)
 	size_t cap = 0;
 	int rc = 0;
 	if (repo_open(&repo)) {
-		rc = gfail(err, ".", "not in a git repository");
+		rc = not_a_repo(err, ".");
 		goto done;
 	}
 	if (git_revparse_single(&obj, repo, rev)) {

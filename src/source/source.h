@@ -97,6 +97,13 @@ typedef struct sl_touched {
 	int in_old, in_new;         /* an entry is there (a script in the folder) */
 } sl_touched;
 
+/* PATH, given on the command line from the current folder, as a path from
+ * the top of the working tree around it (`.` and `..` resolved), as git
+ * takes `git log PATH` and pathspecs; PATH itself outside a repository.
+ * REV:path is read as git reads it: from the top, or from the current
+ * folder when it starts with ./ or ../ (or is not at the top but is
+ * there from the current folder). Caller frees. */
+char *sl_git_path_from_cwd(const char *path);
 /* Whether SPEC names a revision of the repository around the current directory. */
 int sl_git_is_revision(const char *spec);
 /* The entries whose files (scripts, YAML, metadata.txt) differ between two
