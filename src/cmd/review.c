@@ -194,8 +194,17 @@ int sl_cmd_review(int argc, char **argv)
 		} else {
 			if (text)
 				printf("%snew findings: %zu%s\n", color ? "\033[1m" : "", nnew, color ? "\033[0m" : "");
-			if (sl_report_findings(stdout, fmt, rules, &fresh, SL_SEV_STYLE, color))
+			/* repository paths, the revision in its own field: what code
+			 * scanning and annotations attach to the checkout */
+			char id[SL_GIT_ID_SIZE];
+			char *uri = sl_git_repository_uri();
+			sl_buf prefix = {0};
+			sl_buf_printf(&prefix, "%s:", head);
+			sl_report_vcs at = {prefix.data, sl_git_commit_id(head, id) ? NULL : id, uri};
+			if (sl_report_findings_at(stdout, fmt, rules, &fresh, SL_SEV_STYLE, color, &at))
 				rc = SL_EXIT_ERROR;
+			sl_buf_free(&prefix);
+			free(uri);
 		}
 		if (fflush(stdout) || ferror(stdout))
 			rc = SL_EXIT_ERROR;

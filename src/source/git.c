@@ -491,6 +491,46 @@ void sl_commits_free(sl_commit *v, size_t n)
 	free(v);
 }
 
+/* ---- a revision as review's machine formats name it ------------------------ */
+
+int sl_git_commit_id(const char *rev, char out[SL_GIT_ID_SIZE])
+{
+	git_repository *repo = NULL;
+	git_object *obj = NULL, *c = NULL;
+	int rc = -1;
+	if (!repo_open(&repo) && !git_revparse_single(&obj, repo, rev) && !git_object_peel(&c, obj, GIT_OBJECT_COMMIT)) {
+		git_oid_tostr(out, SL_GIT_ID_SIZE, git_object_id(c));
+		rc = 0;
+	}
+	git_object_free(c);
+	git_object_free(obj);
+	git_error_clear();
+	return rc;
+}
+
+char *sl_git_repository_uri(void)
+{
+	git_repository *repo = NULL;
+	git_remote *origin = NULL;
+	char *out = NULL;
+	if (repo_open(&repo))
+		return NULL;
+	if (!git_remote_lookup(&origin, repo, "origin") && git_remote_url(origin) && *git_remote_url(origin))
+		out = sl_strdup(git_remote_url(origin));
+	git_remote_free(origin);
+	if (!out && git_repository_workdir(repo)) {
+		char *top = realpath(git_repository_workdir(repo), NULL);
+		if (top) {
+			sl_buf b = {0};
+			sl_buf_printf(&b, "file://%s/", top);
+			out = sl_buf_detach(&b);
+			free(top);
+		}
+	}
+	git_error_clear();
+	return out;
+}
+
 /* ---- where a blob was: the revision of a file git's diff driver gets -------- */
 
 int sl_git_find_blob(const char *path, const char *hex, char out[SL_GIT_ID_SIZE])

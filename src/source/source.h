@@ -134,6 +134,11 @@ void sl_commits_free(sl_commit *v, size_t n);
  * revision. */
 int sl_git_find_blob(const char *path, const char *hex, char out[SL_GIT_ID_SIZE]);
 
+/* The full id of the commit REV names, in out; 0, or -1. */
+int sl_git_commit_id(const char *rev, char out[SL_GIT_ID_SIZE]);
+/* The repository's address: its origin remote's URL, else file:// and its
+ * working tree; NULL when there is none. Caller frees. */
+char *sl_git_repository_uri(void);
 /* The blob id git gives FILE's content (git hash-object), in out; 0, or -1. */
 int sl_git_hash_file(const char *file, char out[SL_GIT_ID_SIZE]);
 
