@@ -104,6 +104,12 @@ jq -e '[.runs[0].results[].partialFingerprints.primaryLocationLineHash] | length
 	jq -e '[.runs[0].results[] | select(.ruleId == "SL4002")] | length == 2' "$d/p2.sarif" > /dev/null && ok || ko "SARIF fingerprints"
 n=$(jq -r '.runs[0].tool.driver.rules[] | .helpUri' "$d/p2.sarif" | sed 's|.*/rules/||' | while read -r f; do [ -f "rules/$f" ] && echo ok; done | wc -l)
 [ "$n" -eq "$(ls rules/SL*.yaml | wc -l)" ] && ok || ko "helpUri: $n rules name their file"
+# an invalid JSON flag value is one finding; the entry's others stand (defect 7)
+printf '%s\n' "vllm serve org/m --max-num-seq 64 --speculative-config '{\"method\":\"mtp\",\"num_speculative_tokens\":3,}' --gpu-memory-utilization 1.5" > "$d/j.sh"
+"$bin" check -f gcc "$d/j.sh" > "$d/out"
+[ $? -eq 1 ] && [ "$(grep -c "^$d/j.sh:1:100: error: invalid JSON in a JSON-valued flag: invalid JSON: .*\[SL1004\]$" "$d/out")" -eq 1 ] &&
+	grep -q '\[SL1001\]$' "$d/out" && grep -q '\[SL4001\]$' "$d/out" && [ "$(wc -l < "$d/out")" -eq 3 ] && ok ||
+	{ ko "invalid JSON and the other findings"; cat "$d/out"; }
 rm -rf "$d"
 # rules: listed and explained
 "$bin" rules | grep -q '^SL2002 ' && "$bin" rules SL2002 | grep -q '^Bad:' && pass=$((pass + 1)) ||

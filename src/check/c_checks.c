@@ -449,9 +449,20 @@ static void c_flag_version(const sl_rule *r, const sl_model *m, sl_findings *out
 	}
 }
 
+/* A flag's invalid JSON, noted where it goes wrong while the rest of the
+ * entry is read (sl_entry_models_lenient): one finding, the others stand. */
+static void c_invalid_json(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nnotes; i++)
+		if (sl_starts_with(m->notes[i].msg, "invalid JSON") && m->notes[i].origin.src)
+			sl_finding_add(out, r, &m->notes[i].origin, "%s: %s", r->summary, m->notes[i].msg);
+}
+
 void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
-	if (!strcmp(r->cname, "unknown_flag"))
+	if (!strcmp(r->cname, "invalid_json"))
+		c_invalid_json(r, m, out);
+	else if (!strcmp(r->cname, "unknown_flag"))
 		c_unknown_flag(r, m, out);
 	else if (!strcmp(r->cname, "duplicate_conflict"))
 		c_duplicate(r, m, out, 1);

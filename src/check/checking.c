@@ -106,7 +106,7 @@ int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules
 	size_t first = fs->n;
 	sl_model **vm = NULL;
 	size_t nvm = 0;
-	if (sl_entry_models(entry, gs, binds, 0, &vm, &nvm, &err)) {
+	if (sl_entry_models_lenient(entry, gs, binds, 0, &vm, &nvm, &err)) {
 		/* an entry that cannot be read is a finding (SL0001, or SL1004
 		 * for a flag's invalid JSON), and for SL0001 an input error */
 		int k = sl_check_input_error(rules, entry, &err, fs);

@@ -106,6 +106,13 @@ int sl_entry_input_not_entry(const char *path, const char *text, size_t len, sl_
 int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
 		    sl_model ***out, size_t *n, sl_error *err);
 
+/* As sl_entry_models, but a flag's invalid JSON is no error: the model
+ * keeps the value as text with a note `invalid JSON: ...` at the bad
+ * character, for check to report as one finding (SL1004) beside the
+ * entry's other findings. (Models read through the cache are so too.) */
+int sl_entry_models_lenient(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
+			    sl_model ***out, size_t *n, sl_error *err);
+
 /* One model of e: the which-th variant, or (which == 0) the only one; a
  * script with several variants then is an error naming them. *out is the
  * caller's (sl_model_free, before the entry). */

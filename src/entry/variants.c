@@ -22,8 +22,23 @@ static int no_service(const sl_entry *e, const sl_model *m, sl_error *err)
 	return SL_ERR_INPUT;
 }
 
-int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
-		    sl_model ***out, size_t *n, sl_error *err)
+/* A flag's invalid JSON, which normalizing notes and reads past (for
+ * check to report among the entry's other findings), is an error for
+ * every other command: nothing would start with it. */
+static int invalid_json(const sl_model *m, sl_error *err)
+{
+	for (size_t i = 0; i < m->nnotes; i++)
+		if (sl_starts_with(m->notes[i].msg, "invalid JSON") && m->notes[i].origin.src) {
+			unsigned line, col;
+			sl_origin_pos(&m->notes[i].origin, &line, &col);
+			sl_error_set(err, m->notes[i].origin.src->path, line, col, "%s", m->notes[i].msg);
+			return SL_ERR_INPUT;
+		}
+	return SL_OK;
+}
+
+static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
+		  sl_model ***out, size_t *n, sl_error *err, int lenient)
 {
 	*out = NULL;
 	*n = 0;
@@ -53,6 +68,10 @@ int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bi
 		vs[i].script = NULL;
 		if ((rc = sl_normalize_entry_script(e, gs, s, &ms[k], err)) != 0)
 			break;
+		if (!lenient && (rc = invalid_json(ms[k], err)) != 0) {
+			sl_model_free(ms[k]);
+			break;
+		}
 		ms[k]->variant_index = (unsigned)i + 1;
 		ms[k]->nvariants = (unsigned)nv;
 		if (truncated) {
@@ -81,6 +100,18 @@ int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bi
 	*out = ms;
 	*n = k;
 	return SL_OK;
+}
+
+int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
+		    sl_model ***out, size_t *n, sl_error *err)
+{
+	return models(e, gs, binds, which, out, n, err, 0);
+}
+
+int sl_entry_models_lenient(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
+			    sl_model ***out, size_t *n, sl_error *err)
+{
+	return models(e, gs, binds, which, out, n, err, 1);
 }
 
 int sl_entry_model_one(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds,
