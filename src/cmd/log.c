@@ -10,6 +10,7 @@
 #include "options.h"
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,7 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: servelint log [--rev REV] [--no-reformat] [--format tty|markdown]\n"
+	fputs("usage: servelint log [--rev REV] [-n N] [--oneline] [--no-reformat] [--format tty|markdown]\n"
 	      "                     [--ignore KEY-GLOB]... [--only KEY-GLOB]... PATH\n"
 	      "\n"
 	      "The semantic history of the entry at PATH (a folder or script, or a file of\n"
@@ -31,6 +32,8 @@ static void usage(FILE *f)
 	      "changed in how the model is served. Read with libgit2, no checkout.\n"
 	      "\n"
 	      "  -r, --rev REV         start from REV instead of HEAD\n"
+	      "  -n, --max-count N     at most N commits\n"
+	      "      --oneline         one line per commit: id, subject, what it did\n"
 	      "      --no-reformat     leave out commits that only reformatted the entry\n"
 	      "  -f, --format FORMAT   tty (default), markdown\n"
 	      "      --ignore GLOB     leave out keys matching GLOB (repeatable)\n"
@@ -72,7 +75,9 @@ int sl_cmd_log(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{"rev", required_argument, NULL, 'r'},
-		{"no-reformat", no_argument, NULL, 'n'},
+		{"no-reformat", no_argument, NULL, 'R'},
+		{"max-count", required_argument, NULL, 'n'},
+		{"oneline", no_argument, NULL, 'o'},
 		{"format", required_argument, NULL, 'f'},
 		{"ignore", required_argument, NULL, 'i'},
 		{"only", required_argument, NULL, 'O'},
@@ -82,13 +87,25 @@ int sl_cmd_log(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *rev = "HEAD", *format = "tty";
-	int no_reformat = 0, color = -1, stats = 0, c;
+	int no_reformat = 0, color = -1, stats = 0, oneline = 0, c;
+	size_t max_count = SIZE_MAX;
 	sl_key_globs keys = {0};
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "r:f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "r:f:n:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r': rev = optarg; break;
-		case 'n': no_reformat = 1; break;
+		case 'R': no_reformat = 1; break;
+		case 'o': oneline = 1; break;
+		case 'n': {
+			char *end;
+			unsigned long long v = strtoull(optarg, &end, 10);
+			if (*end || !*optarg || *optarg == '-') {
+				fprintf(stderr, "servelint log: -n takes a number of commits\n");
+				return 3;
+			}
+			max_count = (size_t)v;
+			break;
+		}
 		case 'S': stats = 1; break;
 		case 'f':
 			if (strcmp(optarg, "tty") && strcmp(optarg, "markdown")) {
@@ -193,21 +210,30 @@ int sl_cmd_log(int argc, char **argv)
 						       &cmp, &err);
 		if (st < 0) {
 			rc = SL_EXIT_ERROR;
-		} else if (!(no_reformat && st == 1)) {
+		} else if (!(no_reformat && st == 1) && (size_t)shown < max_count) {
 			char when[64];
 			date(when, sizeof when, k);
 			if (progress)
 				fputs("\r\033[K", stderr);
-			if (md)
-				printf("- `%.12s` %s, %s: **%s**: %s", k->id, k->author, when, k->subject,
-				       sl_diff_touched_status[st]);
+			/* a change of what the entry says about itself (comments,
+			 * metadata) is not a change of what runs */
+			const char *label = sl_diff_touched_status[st];
+			if ((st == 0 || st == 4) && sl_diff_same_command(&cmp.diff))
+				label = st == 0 ? "claims changed (the command is the same)"
+						: "renamed, claims changed (the command is the same)";
+			if (oneline)
+				printf("%s%.12s%s %s (%s", color && !md ? "\033[33m" : "", k->id, color && !md ? "\033[0m" : "",
+				       k->subject, label);
+			else if (md)
+				printf("- `%.12s` %s, %s: **%s**: %s", k->id, k->author, when, k->subject, label);
 			else
-				printf("%scommit %.12s%s %s  %s\n    %s\n  %s", color ? "\033[33m" : "", k->id,
-				       color ? "\033[0m" : "", k->author, when, k->subject, sl_diff_touched_status[st]);
+				printf("%s%scommit %.12s%s %s  %s\n    %s\n  %s", shown ? "\n" : "", color ? "\033[33m" : "",
+				       k->id, color ? "\033[0m" : "", k->author, when, k->subject, label);
 			if (st >= 4)
 				printf(md ? " from `%s`" : " from %s", t.old_path);
-			fputs("\n", stdout);
-			sl_report_touched_diff(&cmp, md, color);
+			fputs(oneline ? ")\n" : "\n", stdout);
+			if (!oneline)
+				sl_report_touched_diff(&cmp, md, color);
 			shown++;
 		}
 		sl_diff_touched_free(&cmp);
@@ -215,14 +241,14 @@ int sl_cmd_log(int argc, char **argv)
 		free(cur);
 		cur = t.old_path;
 		free(t.new_path);
-		done = st == 2;
+		done = st == 2 || (size_t)shown >= max_count;
 	}
 	if (progress && ncs >= 50)
 		fputs("\r\033[K", stderr);
 	if (rc) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
-	} else if (!shown) {
+	} else if (!shown && max_count) {
 		printf("%s\n", md ? "No commit changed how the model is served." : "no commit changed the entry");
 	}
 	if (!rc && (fflush(stdout) || ferror(stdout)))
