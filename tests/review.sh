@@ -42,6 +42,21 @@ rv --format json HEAD~7 | jq -e --arg h "$head" '.revision == $h and (.findings[
 (cd "$hist" && "$bin" diff --format json HEAD~4 HEAD~3) | jq -e '.entries[0].diff | .a == "cat/trt" and .a_revision == "HEAD~4" and
 	(.changes[0].new_origin | .file == "cat/trt/gen_config.yaml" and .revision == "HEAD~3")' > /dev/null && ok || ko "diff json: revision member"
 rm -f "$hist.sarif" "$hist.out"
+# uncommitted work against a revision, as git diff REV: `diff HEAD` and
+# `review HEAD` read the working tree (defect: worktree diff)
+sed -i 's/--max-num-seqs 128/--max-num-seq 128/' "$hist/cat/vllm/launch.sh"
+(cd "$hist" && "$bin" diff --color never HEAD) > "$hist.out"
+grep -q '^changed: cat/vllm$' "$hist.out" && grep -q '^+++ cat/vllm$' "$hist.out" &&
+	grep -q '^1 entry touched: 1 changed' "$hist.out" && ok || { ko "diff HEAD (working tree)"; cat "$hist.out"; }
+rv --format gcc HEAD > "$hist.out"
+[ $? -eq 1 ] && [ "$(wc -l < "$hist.out")" -eq 1 ] && grep -q '^cat/vllm/launch.sh:29:3: warning: .*--max-num-seq.*\[SL1001\]$' "$hist.out" &&
+	ok || { ko "review HEAD (working tree)"; cat "$hist.out"; }
+(cd "$hist/cat" && "$bin" diff --exit-code HEAD -- vllm > /dev/null)
+[ $? -eq 1 ] && ok || ko "diff HEAD -- PATHSPEC --exit-code"
+git -C "$hist" checkout -q -- cat
+(cd "$hist" && "$bin" diff --exit-code HEAD) > "$hist.out"
+[ $? -eq 0 ] && grep -q '^0 entries touched' "$hist.out" && ok || ko "diff HEAD, a clean working tree"
+rm -f "$hist.out"
 rv nosuchrev > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "unknown revision"
 rv > /dev/null 2>&1

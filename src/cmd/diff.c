@@ -28,7 +28,7 @@ static void usage(FILE *f)
 {
 	fputs("usage: servelint diff [--format tty|json|markdown] [--exit-code]\n"
 	      "                      [--ignore KEY-GLOB]... [--only KEY-GLOB]... A B\n"
-	      "       servelint diff [OPTIONS] REV1 REV2 [-- PATHSPEC...]\n"
+	      "       servelint diff [OPTIONS] REV1 [REV2] [-- PATHSPEC...]\n"
 	      "\n"
 	      "The semantic difference of two entries: services paired by role, each\n"
 	      "difference as canonical key, old and new value and both places. Flag order,\n"
@@ -37,7 +37,8 @@ static void usage(FILE *f)
 	      "A and B: entry folders or files, - for standard input, or REV:path from the\n"
 	      "git repository around the current directory (read without a checkout).\n"
 	      "With two revisions: every entry whose files differ between them, as\n"
-	      "changed (with its diff), reformatted only, added, removed or renamed.\n"
+	      "changed (with its diff), reformatted only, added, removed or renamed;\n"
+	      "with one, between it and the working tree (uncommitted work), as git diff REV.\n"
 	      "\n"
 	      "  -f, --format FORMAT   tty (default), json, markdown (for a pull request)\n"
 	      "      --exit-code       exit 1 when the entries differ\n"
@@ -73,6 +74,8 @@ static void split_revision(json_t *v, const char *r1, const char *r2)
 		const char *r = NULL;
 		for (int side = 0; f && side < 2 && !r; side++) {
 			const char *rev = side ? r2 : r1;
+			if (!rev)
+				continue;
 			size_t n = strlen(rev);
 			if (!strncmp(f, rev, n) && f[n] == ':')
 				r = rev;
@@ -109,7 +112,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 	json_t *entries = json_array();
 	sl_entry_cache *cache = sl_entry_cache_new(gs);
 	if (md)
-		fprintf(stdout, "### servelint diff %s %s\n\n", r1, r2);
+		fprintf(stdout, "### servelint diff %s %s\n\n", r1, r2 ? r2 : "(the working tree)");
 	for (size_t i = 0; i < nt && rc == SL_EXIT_OK; i++) {
 		if (!ts[i].in_old && !ts[i].in_new)
 			continue;
@@ -142,7 +145,8 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 	if (rc == SL_EXIT_OK) {
 		size_t total = count[0] + count[1] + count[2] + count[3] + count[4] + count[5] + count[6];
 		if (json) {
-			json_t *doc = json_pack("{s:s, s:s, s:o}", "from", r1, "to", r2, "entries", entries);
+			json_t *doc = json_pack("{s:s, s:o, s:o}", "from", r1, "to", r2 ? json_string(r2) : json_null(),
+						"entries", entries);
 			entries = NULL;
 			if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)))
 				rc = SL_EXIT_ERROR;
@@ -519,13 +523,15 @@ int sl_cmd_diff(int argc, char **argv)
 		sl_diff_opts o = sl_key_globs_opts(&keys);
 		return git_driver(argv + optind, argc - optind == 9, format, &o, color);
 	}
-	if (argc - optind != 2) {
-		fprintf(stderr, "servelint diff: two entries are needed\n");
+	int one_rev = argc - optind == 1 && is_rev(argv[optind]);
+	if (argc - optind != 2 && !one_rev) {
+		fprintf(stderr, "servelint diff: two entries are needed, or one or two revisions\n");
 		usage(stderr);
 		return 3;
 	}
-	const char *na = argv[optind], *nb = argv[optind + 1];
-	if (is_rev(na) && is_rev(nb)) {
+	const char *na = argv[optind], *nb = one_rev ? NULL : argv[optind + 1];
+	if (one_rev || (is_rev(na) && is_rev(nb))) {
+		/* REV alone: against the working tree, as `git diff REV` */
 		/* pathspecs are from the current folder, as git takes them */
 		char **rel = sl_calloc(nps + 1, sizeof *rel);
 		for (size_t i = 0; i < nps; i++)

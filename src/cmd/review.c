@@ -26,7 +26,8 @@ static void usage(FILE *f)
 	fputs("usage: servelint review [--format tty|markdown|sarif|json|gcc|github|checkstyle]\n"
 	      "                        [--failure-threshold LEVEL] [--color WHEN] BASE [HEAD]\n"
 	      "\n"
-	      "For a pull request: the entries changed between BASE and HEAD (default HEAD)\n"
+	      "For a pull request: the entries changed between BASE and HEAD (default: the\n"
+	      "working tree, uncommitted work included, as git diff BASE)\n"
 	      "with their semantic diffs, and the findings the change introduces (those\n"
 	      "already present at BASE are not repeated). Read with libgit2, no checkout.\n"
 	      "\n"
@@ -41,11 +42,16 @@ static void usage(FILE *f)
 /* The findings of an entry at a revision, appended to fs; *h holds the
  * entry and model (the findings point into them) until released. 0, or -1
  * with err. */
-static int check_at(const char *spec, sl_entry_cache *cache, const sl_rules *rules, sl_findings *fs,
-		    sl_entry_cached *h, sl_error *err)
+static int check_at(const char *rev, const char *path, sl_entry_cache *cache, const sl_rules *rules,
+		    sl_findings *fs, sl_entry_cached *h, sl_error *err)
 {
 	size_t first = fs->n;
-	if (sl_entry_cache_get(cache, spec, h, err)) {
+	sl_buf spec = {0};
+	sl_buf_printf(&spec, "%s:%s", rev ? rev : "", path);
+	/* no rev: the working tree */
+	int rc = rev ? sl_entry_cache_get(cache, spec.data, h, err) : sl_entry_cache_get_worktree(cache, path, h, err);
+	sl_buf_free(&spec);
+	if (rc) {
 		if (!h->entry || !sl_check_input_error(rules, h->entry, err, fs))
 			return -1;
 		sl_error_clear(err);
@@ -115,7 +121,9 @@ int sl_cmd_review(int argc, char **argv)
 		return 3;
 	}
 	color = sl_color_resolve(color);
-	const char *base = argv[optind], *head = argc - optind == 2 ? argv[optind + 1] : "HEAD";
+	/* no HEAD: the working tree, uncommitted work included (as `git diff
+	 * BASE`; in a clean checkout the same as HEAD) */
+	const char *base = argv[optind], *head = argc - optind == 2 ? argv[optind + 1] : NULL;
 	int md = !strcmp(format, "markdown"), text = md || !strcmp(format, "tty");
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
@@ -133,7 +141,8 @@ int sl_cmd_review(int argc, char **argv)
 	}
 	cache = sl_entry_cache_new(gs);
 	if (md)
-		printf("### servelint review `%s`..`%s`\n\n", base, head);
+		printf("### servelint review `%s`..%s%s%s\n\n", base, head ? "`" : "", head ? head : "the working tree",
+		       head ? "`" : "");
 	for (size_t i = 0; i < nt && !rc; i++) {
 		const sl_touched *t = &ts[i];
 		if (!t->in_new && !t->in_old)
@@ -151,11 +160,8 @@ int sl_cmd_review(int argc, char **argv)
 		sl_entry_cached kh = {0}, kb = {0};
 		sl_findings was = {0};
 		size_t first = now.n;
-		sl_buf sh = {0}, sb = {0};
-		sl_buf_printf(&sh, "%s:%s", head, t->new_path);
-		sl_buf_printf(&sb, "%s:%s", base, t->old_path);
-		if (check_at(sh.data, cache, rules, &now, &kh, &err) ||
-		    (t->in_old && check_at(sb.data, cache, rules, &was, &kb, &err)))
+		if (check_at(head, t->new_path, cache, rules, &now, &kh, &err) ||
+		    (t->in_old && check_at(base, t->old_path, cache, rules, &was, &kb, &err)))
 			rc = SL_EXIT_ERROR;
 		SL_PUSH(ks, nk, kcap, kh);
 		char *used = sl_calloc(was.n + 1, 1);
@@ -174,8 +180,6 @@ int sl_cmd_review(int argc, char **argv)
 		free(used);
 		sl_findings_free(&was);
 		sl_entry_cache_release(cache, &kb);
-		sl_buf_free(&sh);
-		sl_buf_free(&sb);
 	}
 	if (!rc) {
 		size_t nnew = 0;
@@ -199,8 +203,9 @@ int sl_cmd_review(int argc, char **argv)
 			char id[SL_GIT_ID_SIZE];
 			char *uri = sl_git_repository_uri();
 			sl_buf prefix = {0};
-			sl_buf_printf(&prefix, "%s:", head);
-			sl_report_vcs at = {prefix.data, sl_git_commit_id(head, id) ? NULL : id, uri};
+			if (head)
+				sl_buf_printf(&prefix, "%s:", head);
+			sl_report_vcs at = {prefix.data, sl_git_commit_id(head ? head : "HEAD", id) ? NULL : id, uri};
 			if (sl_report_findings_at(stdout, fmt, rules, &fresh, SL_SEV_STYLE, color, &at))
 				rc = SL_EXIT_ERROR;
 			sl_buf_free(&prefix);

@@ -145,6 +145,9 @@ sl_entry_cache *sl_entry_cache_new(const sl_grammars *gs);
  * and h->entry still set (uncached) when only normalizing failed. Release
  * h in every case. */
 int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_entry_cached *h, sl_error *err);
+/* The entry at PATH (from the top) in the working tree, read from disk and
+ * named PATH; never cached (no object id). As sl_entry_cache_get. */
+int sl_entry_cache_get_worktree(sl_entry_cache *c, const char *path, sl_entry_cached *h, sl_error *err);
 void sl_entry_cache_release(sl_entry_cache *c, sl_entry_cached *h);
 /* Counts for --stats: lookups, entries parsed, distinct object ids seen. */
 void sl_entry_cache_stats(const sl_entry_cache *c, size_t *lookups, size_t *parsed, size_t *ids);

@@ -52,6 +52,15 @@ static int pick_page_entry(sl_entry_input *in, const char *spec, unsigned line, 
 	return SL_OK;
 }
 
+/* A failed open holds nothing (callers need not close it) and gives no entry. */
+static int open_failed(sl_entry_input *in, const char *path, int rc)
+{
+	sl_entry_input_close(in);
+	in->path = path;
+	in->done = 1;
+	return rc;
+}
+
 int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err)
 {
 	memset(in, 0, sizeof *in);
@@ -71,10 +80,8 @@ int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err)
 	int rc = sl_source_load(in->path, &in->file, err);
 	if (!rc && !plen)
 		rc = sl_entry_input_not_entry(in->path, in->file->text, in->file->len, err);
-	if (rc) {
-		in->done = 1;
-		return rc;
-	}
+	if (rc)
+		return open_failed(in, path, rc);
 	/* a page has several "Submitted by" lines; an entry at most one */
 	const char *sb = strstr(in->file->text, "\nSubmitted by ");
 	if (sb && strstr(sb + 1, "\nSubmitted by ") &&
@@ -83,8 +90,8 @@ int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err)
 		in->pes = NULL;
 		in->npe = 0;
 	}
-	if (plen)
-		return pick_page_entry(in, path, line, err);
+	if (plen && (rc = pick_page_entry(in, path, line, err)) != 0)
+		return open_failed(in, path, rc);
 	return SL_OK;
 }
 

@@ -5,7 +5,9 @@
  */
 #include "source.h"
 
+#include <dirent.h>
 #include <git2.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -346,6 +348,36 @@ static int has_entry(git_tree *t, const char *dir)
 	return ok;
 }
 
+/* Does the working tree hold an entry at DIR (a script in the folder, or
+ * DIR a script)? */
+static int has_entry_on_disk(git_repository *repo, const char *dir)
+{
+	sl_buf p = {0};
+	sl_buf_printf(&p, "%s%s", git_repository_workdir(repo), dir);
+	struct stat st;
+	int ok = 0;
+	if (stat(p.data, &st) == 0 && S_ISREG(st.st_mode)) {
+		ok = 1;
+	} else if (stat(p.data, &st) == 0 && S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(p.data);
+		struct dirent *de;
+		while (d && !ok && (de = readdir(d)))
+			ok = de->d_name[0] != '.' && sl_ends_with(de->d_name, ".sh");
+		if (d)
+			closedir(d);
+	}
+	sl_buf_free(&p);
+	return ok;
+}
+
+char *sl_git_workdir(void)
+{
+	git_repository *repo = NULL;
+	if (repo_open(&repo) || git_repository_is_bare(repo) || !git_repository_workdir(repo))
+		return NULL;
+	return sl_strdup(git_repository_workdir(repo));
+}
+
 static int tree_at(git_repository *repo, const char *rev, git_tree **out, sl_error *err)
 {
 	return rev_tree(repo, rev, out) ? gfail(err, rev, "unknown revision") : 0;
@@ -374,8 +406,13 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 		rc = not_a_repo(err, ".");
 		goto done;
 	}
-	if ((rc = tree_at(repo, rev1, &t1, err)) || (rc = tree_at(repo, rev2, &t2, err)))
+	if ((rc = tree_at(repo, rev1, &t1, err)) || (rev2 && (rc = tree_at(repo, rev2, &t2, err))))
 		goto done;
+	if (!rev2 && (git_repository_is_bare(repo) || !git_repository_workdir(repo))) {
+		sl_error_set(err, rev1, 0, 0, "the repository has no working tree to compare with");
+		rc = SL_ERR_INPUT;
+		goto done;
+	}
 	git_diff_options o;
 	git_diff_options_init(&o, GIT_DIFF_OPTIONS_VERSION);
 	o.pathspec.strings = (char **)pathspec;
@@ -383,8 +420,11 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 	git_diff_find_options fo;
 	git_diff_find_options_init(&fo, GIT_DIFF_FIND_OPTIONS_VERSION);
 	fo.flags = GIT_DIFF_FIND_RENAMES;
-	if (git_diff_tree_to_tree(&diff, repo, t1, t2, &o) || git_diff_find_similar(diff, &fo)) {
-		rc = gfail(err, rev2, "cannot compare the revisions");
+	/* no REV2: the working tree (with the index), as `git diff REV` */
+	if ((rev2 ? git_diff_tree_to_tree(&diff, repo, t1, t2, &o)
+		  : git_diff_tree_to_workdir_with_index(&diff, repo, t1, &o)) ||
+	    git_diff_find_similar(diff, &fo)) {
+		rc = gfail(err, rev2 ? rev2 : rev1, "cannot compare the revisions");
 		goto done;
 	}
 	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
@@ -402,7 +442,7 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 			free(nd);
 			continue;
 		}
-		sl_touched t = {od, nd, has_entry(t1, od), has_entry(t2, nd)};
+		sl_touched t = {od, nd, has_entry(t1, od), rev2 ? has_entry(t2, nd) : has_entry_on_disk(repo, nd)};
 		SL_PUSH(*out, *nout, cap, t);
 	}
 done:

@@ -104,10 +104,14 @@ typedef struct sl_touched {
  * folder when it starts with ./ or ../ (or is not at the top but is
  * there from the current folder). Caller frees. */
 char *sl_git_path_from_cwd(const char *path);
+/* The top of the working tree around the current directory, ending in
+ * `/`; NULL outside one. Caller frees. */
+char *sl_git_workdir(void);
 /* Whether SPEC names a revision of the repository around the current directory. */
 int sl_git_is_revision(const char *spec);
 /* The entries whose files (scripts, YAML, metadata.txt) differ between two
- * revisions, limited by git pathspecs; renames found by similarity. *out
+ * revisions, limited by git pathspecs; renames found by similarity. rev2
+ * NULL: the working tree (with the index), as `git diff REV`. *out
  * is the caller's (sl_touched_free). */
 int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, size_t npath, sl_touched **out,
 		   size_t *nout, sl_error *err);
