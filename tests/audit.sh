@@ -97,6 +97,8 @@ grep -q '</html>' "$work/r.html" && ok || ko "--html"
 # report and the page are written all the same, the exit is 2
 "$bin" audit corpus/nosuch > "$work/out" 2> "$work/err"
 [ $? -eq 2 ] && grep -q '^corpus/nosuch:1:1: error: .*cannot open.*\[SL0001\]' "$work/out" && ok || ko "missing catalogue"
+"$bin" audit --html "$work/nosuch.html" corpus/nosuch > /dev/null 2>&1
+grep -q '<p class="loc">corpus/nosuch:1:1</p>' "$work/nosuch.html" && ok || ko "html: an input that could not be read"
 printf 'Kimi K3 (max) \342\200\224 2 configurations\nvllm serve m\nSubmitted by A\nvllm serve m --tp 2\n' > "$work/cut.txt"
 printf 'Submitted by B\nvllm serve m\n' >> "$work/cut.txt"
 "$bin" audit --html "$work/cut.html" "$work/cut.txt" > "$work/out" 2> "$work/err"

@@ -85,6 +85,12 @@ P0=corpus/pages/000_a3b24a2c279fc8de.txt
 	! grep -qi libgit2 "$hist.out" && ok || { ko "diff page:LINE"; cat "$hist.out"; }
 "$bin" show --format json $P0:472 | jq -e '.entries | length == 1 and .[0].entry == "'$P0':472"' > /dev/null && ok || ko "show page:LINE"
 "$bin" check --format gcc $P0:472 > /dev/null && ok || ko "check page:LINE"
+"$bin" matrix --format csv $P0:472 $P0:393 > "$hist.out" 2>&1 && grep -q '472' "$hist.out" && ok || ko "matrix page:LINE"
+# an input with no service is said to be none, never "no difference" (defect 3)
+printf 'hello world\n' > "$hist.junk.txt"
+"$bin" diff --exit-code "$hist.junk.txt" "$hist.junk.txt" > "$hist.out" 2>&1
+[ $? -eq 2 ] && grep -q "junk.txt:1:1: no service" "$hist.out" && ! grep -q 'no difference' "$hist.out" && ok || ko "diff of no service"
+rm -f "$hist.junk.txt"
 "$bin" show $P0:473 > /dev/null 2> "$hist.out"
 [ $? -eq 2 ] && grep -q 'no entry of .* starts at line 473 (its entries start at lines 19, 39' "$hist.out" && ok || ko "page:LINE of no entry"
 # a whole page is many entries: refused, never read as its first

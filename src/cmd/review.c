@@ -68,7 +68,7 @@ static void md_findings(FILE *f, const sl_findings *fs)
 		const sl_finding *x = &fs->v[i];
 		if (x->suppressed)
 			continue;
-		char *w = sl_report_where(&x->where);
+		char *w = sl_report_finding_where(x);
 		fprintf(f, "- **%s** `%s`: %s [%s]\n", sl_severity_name(x->severity), w, x->message,
 			sl_rule_id(x->rule));
 		free(w);

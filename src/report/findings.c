@@ -145,6 +145,15 @@ static json_t *one_json(const sl_finding *f)
 	return o;
 }
 
+char *sl_report_finding_where(const sl_finding *f)
+{
+	unsigned l, c;
+	sl_finding_pos(f, &l, &c);
+	sl_buf b = {0};
+	sl_buf_printf(&b, "%s:%u:%u", sl_finding_file(f), l, c);
+	return sl_buf_detach(&b);
+}
+
 json_t *sl_report_finding_json(const sl_finding *f)
 {
 	return one_json(f);

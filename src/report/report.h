@@ -49,6 +49,10 @@ typedef struct sl_report_vcs {
 int sl_report_findings_at(FILE *f, sl_format fmt, const sl_rules *rules, const sl_findings *fs,
 			  sl_severity min, int color, const sl_report_vcs *at);
 
+/* A finding's place as "file:line:col", also of one with no source (an
+ * entry that could not be read). Caller frees. */
+char *sl_report_finding_where(const sl_finding *f);
+
 /* One finding as the JSON format writes it (a new reference). */
 json_t *sl_report_finding_json(const sl_finding *f);
 
