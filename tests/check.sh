@@ -3,7 +3,7 @@
 # judged (tests/golden/check/), exit statuses, and a clean corpus.
 # Regenerate with: tests/check.sh SERVELINT --update
 set -u
-bin=$1
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 upd=${2:-}
 fails=0
 pass=0
@@ -96,6 +96,8 @@ e5=corpus/deepseek-v4-pro/gb300-nvl72/dynamo-trtllm-disagg-5p-dep4-1d-dep16-mtp3
 [ $? -eq 1 ] && grep -q "^$e5/gen_config.yaml:13:3: warning: .*\[SL4002\]$" "$d/out" && ok || { ko "check gen_config.yaml"; cat "$d/out"; }
 "$bin" check -f gcc "$e5/launch.sh" > "$d/out2"
 [ $? -eq 1 ] && cmp -s "$d/out" "$d/out2" && ok || ko "check launch.sh reads its YAML"
+(cd "$e5" && "$bin" check -f gcc gen_config.yaml) | grep -q '^gen_config.yaml:13:3: warning: .*\[SL4002\]$' && ok ||
+	ko "check gen_config.yaml from its folder: places as given"
 # SARIF: distinct results, distinct fingerprints (two SL4002 on lines of one
 # text in a page); every rule has a helpUri to its file
 p2=corpus/pages/002_527771f1a7637570.txt

@@ -95,6 +95,21 @@ int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err)
 	return SL_OK;
 }
 
+static void strip_dot_source(sl_source *s)
+{
+	if (s && !strncmp(s->path, "./", 2))
+		memmove(s->path, s->path + 2, strlen(s->path + 2) + 1);
+}
+
+/* The folder `.`'s entry names its files without `./`. */
+static void strip_dot(sl_entry *e)
+{
+	strip_dot_source(e->script);
+	for (size_t i = 0; i < e->nfiles; i++)
+		strip_dot_source(e->files[i]);
+	strip_dot_source(e->metadata);
+}
+
 int sl_entry_input_next(sl_entry_input *in, sl_entry **out, sl_error *err)
 {
 	*out = NULL;
@@ -124,6 +139,8 @@ int sl_entry_input_next(sl_entry_input *in, sl_entry **out, sl_error *err)
 		in->file = NULL;  /* the entry owns it now */
 	} else {
 		rc = sl_entry_load(in->path, out, err);
+		if (!rc && in->owner && !strcmp(in->owner, "."))
+			strip_dot(*out);  /* `gen_config.yaml` given: its places as given */
 	}
 	return rc ? -1 : 1;
 }
