@@ -266,6 +266,15 @@ int sl_cmd_check(int argc, char **argv)
 				rc = SL_EXIT_ERROR;
 		if (fflush(stdout))
 			rc = SL_EXIT_ERROR;
+		/* every report went to a file: the exit status 2 is told */
+		size_t to_stdout = 0, unread = 0;
+		for (size_t o = 0; o < nouts; o++)
+			to_stdout += !outs[o].file;
+		for (size_t i = 0; i < fs.n; i++)
+			unread += !strcmp(sl_rule_id(fs.v[i].rule), "SL0001");
+		if (unread && !to_stdout)
+			fprintf(stderr, "servelint check: %zu entr%s could not be read (SL0001 in the reports)\n", unread,
+				unread == 1 ? "y" : "ies");
 	}
 	sl_findings_free(&fs);
 	for (size_t i = 0; i < ne; i++) {
