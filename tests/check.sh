@@ -79,6 +79,18 @@ cp "$t" "$d/m/b/launch.sh"
 "$bin" check -f sarif -o "$d/m.sarif" -f gcc -o "$d/m.gcc" "$d/m" > /dev/null 2> "$d/err"
 [ $? -eq 2 ] && grep -q '^servelint check: 1 entry could not be read (SL0001 in the reports)$' "$d/err" && jq -e '[.runs[0].results[].ruleId] | index("SL0001") != null and length == 7' "$d/m.sarif" > /dev/null &&
 	cmp -s "$d/m.gcc" "$d/out" && ok || ko "--output written past an unreadable entry"
+# a helper script found beside the entries, in which nothing starts a
+# service, is no entry (searching a folder); named on the command line, it is
+# said to have no service
+mkdir -p "$d/h"
+cp "$t" "$d/h/serve.sh"
+printf '#!/bin/sh\nset -e\ngit pull\n' > "$d/h/update.sh"
+"$bin" check -f gcc "$d/h" > "$d/out" 2>&1
+[ $? -eq 1 ] && ! grep -q SL0001 "$d/out" && [ "$(grep -c "^$d/h/serve.sh:" "$d/out")" -eq 6 ] && ok || { ko "helper script in a folder"; cat "$d/out"; }
+"$bin" audit "$d/h" > "$d/out" 2>&1
+[ $? -eq 1 ] && ! grep -q SL0001 "$d/out" && ok || { ko "audit: helper script in a folder"; cat "$d/out"; }
+"$bin" check -f gcc "$d/h/update.sh" > "$d/out" 2>&1
+[ $? -eq 2 ] && grep -q "^$d/h/update.sh:3:1: error: .*no service.*\[SL0001\]$" "$d/out" && ok || { ko "helper script named"; cat "$d/out"; }
 # no service: a text file, a YAML file that no entry names, a path that is
 # not there: located SL0001 findings, exit 2, never clean
 printf 'hello world\n' > "$d/junk.txt"

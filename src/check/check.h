@@ -144,4 +144,10 @@ int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules
 		   const sl_entry_config *cfg, sl_findings *fs, sl_model **model, sl_model ***extra, size_t *nextra,
 		   size_t *xcap);
 
+/* A loose script found by searching a folder (a helper script beside the
+ * entries, never named on the command line) in which nothing starts a
+ * service is no entry: its SL0001 "no service" finding among [first, n)
+ * is removed. Returns 1 when one was. */
+int sl_check_drop_no_service(sl_findings *fs, size_t first);
+
 #endif

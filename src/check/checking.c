@@ -150,3 +150,18 @@ int sl_check_load_rules(sl_grammars **gs, sl_rules **rules)
 	*gs = NULL;
 	return -1;
 }
+
+int sl_check_drop_no_service(sl_findings *fs, size_t first)
+{
+	for (size_t i = first; i < fs->n; i++) {
+		if (strcmp(sl_rule_id(fs->v[i].rule), "SL0001") || !strstr(fs->v[i].message, ": no service: "))
+			continue;
+		sl_findings one = {sl_malloc(sizeof *fs->v), 1, 1};
+		one.v[0] = fs->v[i];
+		sl_findings_free(&one);
+		memmove(&fs->v[i], &fs->v[i + 1], (fs->n - i - 1) * sizeof *fs->v);
+		fs->n--;
+		return 1;
+	}
+	return 0;
+}

@@ -139,9 +139,20 @@ typedef struct {
 	size_t nextra, xcap;
 } run;
 
+/* Whether PATH is a script found by searching a folder (a regular file
+ * none of the arguments names). */
+static int found_script(const char *path, char **args, int n)
+{
+	struct stat st;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(args[i], path))
+			return 0;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 /* Reads and checks every entry of one PATH; 0, or -1 when one could not be
  * read (told on stderr; the others are read all the same). */
-static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_rules *rules)
+static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_rules *rules, int found)
 {
 	sl_entry_input in;
 	sl_error err = {0};
@@ -166,9 +177,16 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		item it = {entry, NULL, NULL, NULL};
 		/* every variant checked, as check does; the first stands for the
 		 * entry in the matrix and the comparisons */
+		size_t first = r->fs.n;
 		if (sl_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &it.model, &r->extra, &r->nextra,
-				   &r->xcap))
+				   &r->xcap)) {
+			/* a helper script found beside the entries is none */
+			if (found && sl_check_drop_no_service(&r->fs, first)) {
+				sl_entry_free(entry);
+				continue;
+			}
 			failed = 1;
+		}
 		const char *sys = metadata_system(it.model);
 		it.system = sys ? sl_strdup(sys) : NULL;
 		if (in.npe && in.next) {
@@ -378,7 +396,7 @@ int sl_cmd_audit(int argc, char **argv)
 	int cfg_failed = failed;
 	for (size_t i = 0; i < np && !cfg_failed; i++)
 		if (!sl_entry_config_excludes(&cfg, paths[i]))
-			failed |= read_path(&r, paths[i], gs, rules) != 0;
+			failed |= read_path(&r, paths[i], gs, rules, found_script(paths[i], argv + optind, argc - optind)) != 0;
 	if (!failed && !r.n) {
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
 		failed = cfg_failed = 1;

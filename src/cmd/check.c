@@ -84,6 +84,18 @@ static int write_output(const output *o, const sl_rules *rules, const sl_finding
 	return rc;
 }
 
+/* Whether PATH is a script found by searching a folder: a regular file
+ * that is none of the command line's arguments. Such a script in which
+ * nothing starts a service is a helper, not an entry. */
+static int found_script(const char *path, char **args, int n)
+{
+	struct stat st;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(args[i], path))
+			return 0;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 /* An entry that could not be read: a finding of SL0001 at the place
  * reading stopped (told on stderr when the rule is missing). */
 static void unreadable(const sl_rules *rules, const char *path, sl_error *err, const sl_entry_config *cfg,
@@ -247,7 +259,9 @@ int sl_cmd_check(int argc, char **argv)
 				continue;
 			}
 			sl_model *model = NULL;
-			if (sl_check_entry(entry, gs, rules, &binds, &cfg, &fs, &model, &extra, &nextra, &xcap))
+			size_t first = fs.n;
+			if (sl_check_entry(entry, gs, rules, &binds, &cfg, &fs, &model, &extra, &nextra, &xcap) &&
+			    !(found_script(path, argv + optind, argc - optind) && sl_check_drop_no_service(&fs, first)))
 				failed = 1;
 			SL_PUSH(entries, ne, ecap, entry);
 			size_t nm = ne - 1;
