@@ -93,6 +93,16 @@ printf 'hello world\n' > "$hist.junk.txt"
 rm -f "$hist.junk.txt"
 "$bin" show $P0:473 > /dev/null 2> "$hist.out"
 [ $? -eq 2 ] && grep -q 'no entry of .* starts at line 473 (its entries start at lines 19, 39' "$hist.out" && ok || ko "page:LINE of no entry"
+# a helper script changed between two revisions is no entry, never
+# "reformatted only" (nothing in it starts a service)
+c2=$(mktemp -d)
+git clone -q "$hist" "$c2/c" && mkdir -p "$c2/c/tools" && printf '#!/bin/sh\ngit pull\n' > "$c2/c/tools/update.sh" &&
+	(cd "$c2/c" && git add -A && git -c user.name=T -c user.email=t@e commit -qm helper &&
+	printf '#!/bin/sh\ngit pull --rebase\n' > tools/update.sh && git -c user.name=T -c user.email=t@e commit -qam "helper again")
+(cd "$c2/c" && "$bin" diff --exit-code HEAD~1 HEAD) > "$hist.out"
+[ $? -eq 0 ] && grep -q '^not an entry (nothing in it starts a service): tools$' "$hist.out" &&
+	grep -q '^0 entries touched' "$hist.out" && ! grep -q 'reformatted only: tools' "$hist.out" && ok || { ko "helper between revisions"; cat "$hist.out"; }
+rm -rf "$c2"
 # a whole page is many entries: refused, never read as its first
 "$bin" diff corpus/pages/000_a3b24a2c279fc8de.txt corpus/deepseek-v4-pro/b300-x8/trtllm-disagg-1p-dep4-1d-dep4-mtp3 > /dev/null 2> "$hist.err"
 [ $? -eq 2 ] && grep -q 'holds 20 entries' "$hist.err" && ok || ko "a page as a side"

@@ -122,6 +122,15 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
 			rc = SL_EXIT_ERROR;
+		} else if (sl_diff_touched_no_service(&cmp)) {
+			/* read at both sides and nothing starts a service: no entry,
+			 * never "reformatted only" */
+			const char *p = st == 5 ? ts[i].new_path : ts[i].old_path;
+			if (json)
+				json_array_append_new(entries, json_pack("{s:s, s:s}", "status", "not an entry", "path", p));
+			else
+				printf(md ? "- **not an entry** `%s` (nothing in it starts a service)\n"
+					  : "not an entry (nothing in it starts a service): %s\n", p);
 		} else {
 			count[st]++;
 			differ |= st != 1 && st != 5; /* a move is a change */

@@ -150,7 +150,8 @@ int sl_cmd_review(int argc, char **argv)
 		/* the semantic diff (text formats) */
 		sl_diff_opts all = {NULL, 0, NULL, 0};
 		sl_touched_cmp cmp;
-		if (sl_diff_touched_compare(base, head, t, cache, &all, &cmp, &err) >= 0 && text)
+		if (sl_diff_touched_compare(base, head, t, cache, &all, &cmp, &err) >= 0 && text &&
+		    !sl_diff_touched_no_service(&cmp))
 			sl_report_touched(&cmp, t, md, color);
 		sl_diff_touched_free(&cmp);
 		sl_error_clear(&err);

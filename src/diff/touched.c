@@ -79,6 +79,12 @@ int sl_diff_touched_compare(const char *r1, const char *r2, const sl_touched *t,
 	return sl_diff_touched_compare_named(r1, r2, r1, r2, t, cache, o, c, err);
 }
 
+int sl_diff_touched_no_service(const sl_touched_cmp *c)
+{
+	return (c->status == 1 || c->status == 5) && c->a.model && c->b.model && !c->a.model->nservices &&
+	       !c->b.model->nservices;
+}
+
 void sl_diff_touched_free(sl_touched_cmp *c)
 {
 	sl_diff_free(&c->diff);
