@@ -93,15 +93,23 @@ fi
 "$bin" audit --html "$work/r.html" corpus/kimi-k3 > /dev/null
 grep -q '</html>' "$work/r.html" && ok || ko "--html"
 
-# bad input (2), usage (3): nothing on stdout, no report file
+# an entry that cannot be read is a finding (SL0001) with its place, the
+# report and the page are written all the same, the exit is 2
 "$bin" audit corpus/nosuch > "$work/out" 2> "$work/err"
-[ $? -eq 2 ] && [ ! -s "$work/out" ] && grep -q 'nosuch' "$work/err" && ok || ko "missing catalogue"
+[ $? -eq 2 ] && grep -q '^corpus/nosuch:1:1: error: .*cannot open.*\[SL0001\]' "$work/out" && ok || ko "missing catalogue"
+"$bin" audit --html "$work/nosuch.html" corpus/nosuch > /dev/null 2>&1
+grep -q '<p class="loc">corpus/nosuch:1:1</p>' "$work/nosuch.html" && ok || ko "html: an input that could not be read"
 printf 'Kimi K3 (max) \342\200\224 2 configurations\nvllm serve m\nSubmitted by A\nvllm serve m --tp 2\n' > "$work/cut.txt"
 printf 'Submitted by B\nvllm serve m\n' >> "$work/cut.txt"
 "$bin" audit --html "$work/cut.html" "$work/cut.txt" > "$work/out" 2> "$work/err"
-[ $? -eq 2 ] && [ ! -s "$work/out" ] && [ ! -e "$work/cut.html" ] && ok || ko "cut page: exit, output or report"
-grep -q "^$work/cut.txt:[0-9]*:[0-9]*: " "$work/err" && ok ||
-	{ ko "cut page: message"; cat "$work/err"; }
+[ $? -eq 2 ] && [ -s "$work/out" ] && grep -q '</html>' "$work/cut.html" && ok || ko "cut page: exit, output or report"
+grep -q "^$work/cut.txt:[0-9]*:[0-9]*: error: .*\[SL0001\]" "$work/out" && ok ||
+	{ ko "cut page: message"; cat "$work/out"; }
+# a text file with no service is listed as unreadable, never "0 findings"
+printf 'hello world\n' > "$work/junk.txt"
+"$bin" audit --color never "$work/junk.txt" > "$work/out" 2>&1
+[ $? -eq 2 ] && grep -q "^$work/junk.txt:1:1: error: .*no service.*\[SL0001\]" "$work/out" &&
+	grep -q 'junk.txt: no engine; 1 finding' "$work/out" && ok || { ko "junk.txt audit"; cat "$work/out"; }
 "$bin" audit --html /nonexistent-dir/r.html corpus/kimi-k3 > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "unwritable --html"
 "$bin" audit --format xml corpus > /dev/null 2>&1

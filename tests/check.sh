@@ -3,10 +3,12 @@
 # judged (tests/golden/check/), exit statuses, and a clean corpus.
 # Regenerate with: tests/check.sh SERVELINT --update
 set -u
-bin=$1
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 upd=${2:-}
 fails=0
 pass=0
+ok() { pass=$((pass + 1)); }
+ko() { echo "FAIL $1"; fails=$((fails + 1)); }
 t=tests/data/check/planted.sh
 for fmt in gcc json tty sarif github checkstyle; do
 	out=$(mktemp)
@@ -65,6 +67,64 @@ n=$("$bin" check --format gcc --no-config "$sup" | grep -c SL4001)
 [ $? -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL usage exit"; fails=$((fails + 1)); }
 "$bin" check /nonexistent/entry > /dev/null 2>&1
 [ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL input error exit"; fails=$((fails + 1)); }
+# an entry that cannot be read is a finding (SL0001) at its place; every
+# other entry is still checked and reported, every --output written; exit 2
+d=$(mktemp -d)
+mkdir -p "$d/m/a" "$d/m/b"
+printf 'vllm serve "x\n' > "$d/m/a/launch.sh"
+cp "$t" "$d/m/b/launch.sh"
+"$bin" check -f gcc "$d/m" > "$d/out"
+[ $? -eq 2 ] && grep -q "^$d/m/a/launch.sh:1:12: error: .*syntax error.*\[SL0001\]$" "$d/out" &&
+	[ "$(grep -c "^$d/m/b/launch.sh:" "$d/out")" -eq 6 ] && ok || { ko "unreadable entry and the others"; cat "$d/out"; }
+"$bin" check -f sarif -o "$d/m.sarif" -f gcc -o "$d/m.gcc" "$d/m" > /dev/null 2> "$d/err"
+[ $? -eq 2 ] && grep -q '^servelint check: 1 entry could not be read (SL0001 in the reports)$' "$d/err" && jq -e '[.runs[0].results[].ruleId] | index("SL0001") != null and length == 7' "$d/m.sarif" > /dev/null &&
+	cmp -s "$d/m.gcc" "$d/out" && ok || ko "--output written past an unreadable entry"
+# a helper script found beside the entries, in which nothing starts a
+# service, is no entry (searching a folder); named on the command line, it is
+# said to have no service
+mkdir -p "$d/h"
+cp "$t" "$d/h/serve.sh"
+printf '#!/bin/sh\nset -e\ngit pull\n' > "$d/h/update.sh"
+"$bin" check -f gcc "$d/h" > "$d/out" 2>&1
+[ $? -eq 1 ] && ! grep -q SL0001 "$d/out" && [ "$(grep -c "^$d/h/serve.sh:" "$d/out")" -eq 6 ] && ok || { ko "helper script in a folder"; cat "$d/out"; }
+"$bin" audit "$d/h" > "$d/out" 2>&1
+[ $? -eq 1 ] && ! grep -q SL0001 "$d/out" && ok || { ko "audit: helper script in a folder"; cat "$d/out"; }
+"$bin" check -f gcc "$d/h/update.sh" > "$d/out" 2>&1
+[ $? -eq 2 ] && grep -q "^$d/h/update.sh:3:1: error: .*no service.*\[SL0001\]$" "$d/out" && ok || { ko "helper script named"; cat "$d/out"; }
+# no service: a text file, a YAML file that no entry names, a path that is
+# not there: located SL0001 findings, exit 2, never clean
+printf 'hello world\n' > "$d/junk.txt"
+printf 'backend: pytorch\n' > "$d/alone.yaml"
+"$bin" check -f gcc "$d/junk.txt" "$d/alone.yaml" > "$d/out"
+[ $? -eq 2 ] && grep -q "^$d/junk.txt:1:1: error: .*no service.*\[SL0001\]$" "$d/out" &&
+	grep -q "^$d/alone.yaml:1:1: error: .*not an entry: a YAML file that no launch script beside it names" "$d/out" &&
+	ok || { ko "no service"; cat "$d/out"; }
+"$bin" show "$d/junk.txt" > "$d/out" 2> "$d/err"
+[ $? -eq 2 ] && [ ! -s "$d/out" ] && grep -q "^$d/junk.txt:1:1: no service" "$d/err" && ok || ko "show junk.txt"
+# a file inside an entry is checked as its entry: the YAML of the corpus's
+# SL4002 warning, and the launch.sh beside it
+e5=corpus/deepseek-v4-pro/gb300-nvl72/dynamo-trtllm-disagg-5p-dep4-1d-dep16-mtp3
+"$bin" check -f gcc "$e5/gen_config.yaml" > "$d/out"
+[ $? -eq 1 ] && grep -q "^$e5/gen_config.yaml:13:3: warning: .*\[SL4002\]$" "$d/out" && ok || { ko "check gen_config.yaml"; cat "$d/out"; }
+"$bin" check -f gcc "$e5/launch.sh" > "$d/out2"
+[ $? -eq 1 ] && cmp -s "$d/out" "$d/out2" && ok || ko "check launch.sh reads its YAML"
+(cd "$e5" && "$bin" check -f gcc gen_config.yaml) | grep -q '^gen_config.yaml:13:3: warning: .*\[SL4002\]$' && ok ||
+	ko "check gen_config.yaml from its folder: places as given"
+# SARIF: distinct results, distinct fingerprints (two SL4002 on lines of one
+# text in a page); every rule has a helpUri to its file
+p2=corpus/pages/002_527771f1a7637570.txt
+"$bin" check -f sarif "$p2" > "$d/p2.sarif"
+jq -e '[.runs[0].results[].partialFingerprints.primaryLocationLineHash] | length == (unique | length)' "$d/p2.sarif" > /dev/null &&
+	jq -e '[.runs[0].results[] | select(.ruleId == "SL4002")] | length == 2' "$d/p2.sarif" > /dev/null && ok || ko "SARIF fingerprints"
+n=$(jq -r '.runs[0].tool.driver.rules[] | .helpUri' "$d/p2.sarif" | sed 's|.*/rules/||' | while read -r f; do [ -f "rules/$f" ] && echo ok; done | wc -l)
+[ "$n" -eq "$(ls rules/SL*.yaml | wc -l)" ] && ok || ko "helpUri: $n rules name their file"
+# an invalid JSON flag value is one finding; the entry's others stand (defect 7)
+printf '%s\n' "vllm serve org/m --max-num-sqs 64 --speculative-config '{\"method\":\"mtp\",\"num_speculative_tokens\":3,}' --gpu-memory-utilization 1.5" > "$d/j.sh"
+"$bin" check -f gcc "$d/j.sh" > "$d/out"
+[ $? -eq 1 ] && [ "$(grep -c "^$d/j.sh:1:100: error: invalid JSON in a JSON-valued flag: invalid JSON: .*\[SL1004\]$" "$d/out")" -eq 1 ] &&
+	grep -q '\[SL1001\]$' "$d/out" && grep -q '\[SL4001\]$' "$d/out" && [ "$(wc -l < "$d/out")" -eq 3 ] && ok ||
+	{ ko "invalid JSON and the other findings"; cat "$d/out"; }
+rm -rf "$d"
 # rules: listed and explained
 "$bin" rules | grep -q '^SL2002 ' && "$bin" rules SL2002 | grep -q '^Bad:' && pass=$((pass + 1)) ||
 	{ echo "FAIL rules"; fails=$((fails + 1)); }

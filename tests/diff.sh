@@ -19,8 +19,12 @@ golden tp2-vs-tp8.md "$bin" diff --format markdown $b/vllm-tp2-dspark5 $b/vllm-t
 [ $? -eq 1 ] && pass=$((pass + 1)) || { echo "FAIL --exit-code on a difference"; fails=$((fails + 1)); }
 n=$("$bin" diff --ignore 'vllm.*' --ignore 'parallel.*' --ignore 'gpus.*' $b/vllm-tp2-dspark5 $b/vllm-tp8-dspark5 | grep -c '^  ')
 [ "$n" -eq 0 ] && pass=$((pass + 1)) || { echo "FAIL --ignore left $n lines"; fails=$((fails + 1)); }
-"$bin" diff - $b/vllm-tp2-dspark5/launch.sh < $b/vllm-tp2-dspark5/launch.sh | grep -q 'no difference' &&
+"$bin" diff - tests/data/diff/a.sh < tests/data/diff/a.sh | grep -q 'no difference' &&
 	pass=$((pass + 1)) || { echo "FAIL stdin"; fails=$((fails + 1)); }
+# an entry's launch.sh given alone is read with the files beside it (its
+# metadata.txt here), which standard input does not have
+"$bin" diff --color never - $b/vllm-tp2-dspark5/launch.sh < $b/vllm-tp2-dspark5/launch.sh | grep -q 'claim system (metadata): (unset) -> B300 x8  \[- -> metadata.txt:2:7\]' &&
+	ok || ko "launch.sh read as its entry"
 # git: REV:path without a checkout
 repo=$(mktemp -d)
 trap 'rm -rf "$repo"' EXIT
@@ -44,7 +48,8 @@ for bad in "nosuch:e" "HEAD:missing" ; do
 	(cd "$repo" && "$bin" diff "$bad" HEAD:e > /dev/null 2>&1)
 	[ $? -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL bad input $bad"; fails=$((fails + 1)); }
 done
-(cd /tmp && "$bin" diff HEAD:e HEAD:e > /dev/null 2> "$repo/err"; [ $? -eq 2 ] && grep -q "not in a git repository" "$repo/err") &&
+(cd /tmp && "$bin" diff HEAD:e HEAD:e > /dev/null 2> "$repo/err"; [ $? -eq 2 ] && grep -q "not in a git repository" "$repo/err" &&
+	! grep -qi "libgit2" "$repo/err") &&
 	pass=$((pass + 1)) || { echo "FAIL not a repository"; fails=$((fails + 1)); }
 # REV REV: every entry touched, over a history with a reformat-only
 # commit, an alias swap, a flag change, a YAML change, a rename, a deletion
@@ -66,6 +71,38 @@ hd HEAD~7 nosuchrev > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "unknown revision"
 hd a.sh b.sh -- cat > /dev/null 2>&1
 [ $? -eq 3 ] && ok || ko "pathspec without revisions"
+# paths from the current folder, as git: pathspecs, REV:./path, and a
+# REV:path not at the top but there from the current folder (defect 11)
+(cd "$hist/cat" && "$bin" diff --color never HEAD~7 HEAD -- vllm) > "$hist.out"
+[ "$(grep -c '^[a-z].*: cat/' "$hist.out")" -eq 1 ] && grep -q '^changed: cat/vllm$' "$hist.out" && ok ||
+	{ ko "pathspec from a subfolder"; cat "$hist.out"; }
+(cd "$hist/cat" && "$bin" diff --color never --exit-code HEAD~5:./vllm HEAD~4:vllm) > "$hist.out"
+[ $? -eq 1 ] && grep -q 'limits.max_seqs: 256 -> 128' "$hist.out" && ok || { ko "REV:path from a subfolder"; cat "$hist.out"; }
+# the names servelint gives a page's entries are inputs (defect 12)
+P0=corpus/pages/000_a3b24a2c279fc8de.txt
+"$bin" diff --color never $P0:472 $P0:393 > "$hist.out" 2>&1
+[ $? -eq 0 ] && grep -q "^--- $P0:472$" "$hist.out" && grep -q '~ version: 0.1.dev20904+g179dd0fa9 -> 0.31.0' "$hist.out" &&
+	! grep -qi libgit2 "$hist.out" && ok || { ko "diff page:LINE"; cat "$hist.out"; }
+"$bin" show --format json $P0:472 | jq -e '.entries | length == 1 and .[0].entry == "'$P0':472"' > /dev/null && ok || ko "show page:LINE"
+"$bin" check --format gcc $P0:472 > /dev/null && ok || ko "check page:LINE"
+"$bin" matrix --format csv $P0:472 $P0:393 > "$hist.out" 2>&1 && grep -q '472' "$hist.out" && ok || ko "matrix page:LINE"
+# an input with no service is said to be none, never "no difference" (defect 3)
+printf 'hello world\n' > "$hist.junk.txt"
+"$bin" diff --exit-code "$hist.junk.txt" "$hist.junk.txt" > "$hist.out" 2>&1
+[ $? -eq 2 ] && grep -q "junk.txt:1:1: no service" "$hist.out" && ! grep -q 'no difference' "$hist.out" && ok || ko "diff of no service"
+rm -f "$hist.junk.txt"
+"$bin" show $P0:473 > /dev/null 2> "$hist.out"
+[ $? -eq 2 ] && grep -q 'no entry of .* starts at line 473 (its entries start at lines 19, 39' "$hist.out" && ok || ko "page:LINE of no entry"
+# a helper script changed between two revisions is no entry, never
+# "reformatted only" (nothing in it starts a service)
+c2=$(mktemp -d)
+git clone -q "$hist" "$c2/c" && mkdir -p "$c2/c/tools" && printf '#!/bin/sh\ngit pull\n' > "$c2/c/tools/update.sh" &&
+	(cd "$c2/c" && git add -A && git -c user.name=T -c user.email=t@e commit -qm helper &&
+	printf '#!/bin/sh\ngit pull --rebase\n' > tools/update.sh && git -c user.name=T -c user.email=t@e commit -qam "helper again")
+(cd "$c2/c" && "$bin" diff --exit-code HEAD~1 HEAD) > "$hist.out"
+[ $? -eq 0 ] && grep -q '^not an entry (nothing in it starts a service): tools$' "$hist.out" &&
+	grep -q '^0 entries touched' "$hist.out" && ! grep -q 'reformatted only: tools' "$hist.out" && ok || { ko "helper between revisions"; cat "$hist.out"; }
+rm -rf "$c2"
 # a whole page is many entries: refused, never read as its first
 "$bin" diff corpus/pages/000_a3b24a2c279fc8de.txt corpus/deepseek-v4-pro/b300-x8/trtllm-disagg-1p-dep4-1d-dep4-mtp3 > /dev/null 2> "$hist.err"
 [ $? -eq 2 ] && grep -q 'holds 20 entries' "$hist.err" && ok || ko "a page as a side"
@@ -79,5 +116,21 @@ ext HEAD~6 HEAD~5 > "$hist.out"
 [ $? -eq 0 ] && grep -q '^no difference in how the model is served$' "$hist.out" && ok || ko "external diff, alias swap"
 (cd "$hist" && git difftool --no-prompt --extcmd "$bin diff --color never" HEAD~5 HEAD~4 -- cat/vllm/launch.sh) > "$hist.out" 2>&1
 grep -q 'limits.max_seqs: 256 -> 128' "$hist.out" && ok || ko "difftool --extcmd"
+# a YAML engine file is diffed as part of its entry, never "no difference":
+# by difftool (cat/trt is renamed since: found by the files' blobs), and
+# given as two files inside entries; two YAML files of no entry are refused
+(cd "$hist" && git difftool --no-prompt --extcmd "$bin diff --color never --exit-code" HEAD~4 HEAD~3 -- cat/trt/gen_config.yaml) > "$hist.out" 2>&1
+grep -q '^note: compared as part of its entry cat/trt ' "$hist.out" &&
+	grep -q 'memory.kv_free_fraction: 0.8 -> 0.7  \[gen_config.yaml:19:3 -> gen_config.yaml:19:3\]' "$hist.out" && ok ||
+	{ ko "difftool on a YAML file"; cat "$hist.out"; }
+(cd "$hist" && git show HEAD~4:cat/trt/gen_config.yaml > "$hist.old.yaml" && git show HEAD~3:cat/trt/gen_config.yaml > "$hist.new.yaml")
+"$bin" diff --exit-code "$hist.old.yaml" "$hist.new.yaml" > "$hist.out" 2>&1
+[ $? -eq 2 ] && grep -q "old.yaml:1:1: not an entry: a YAML file that no launch script beside it names" "$hist.out" &&
+	! grep -q 'no difference' "$hist.out" && ok || { ko "two YAML files of no entry"; cat "$hist.out"; }
+rm -f "$hist.old.yaml" "$hist.new.yaml"
+g5=corpus/deepseek-v4-pro/gb300-nvl72
+"$bin" diff --color never --exit-code $g5/dynamo-trtllm-disagg-5p-dep4-1d-dep16-mtp3/gen_config.yaml \
+	$g5/dynamo-trtllm-disagg-6p-dep4-1d-dep8-mtp3/gen_config.yaml > "$hist.out"
+[ $? -eq 1 ] && grep -q '^  ~ parallel.tensor: 16 -> 8 ' "$hist.out" && ok || { ko "two YAML files of entries"; cat "$hist.out"; }
 rm -f "$hist.out"
 finish

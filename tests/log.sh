@@ -26,6 +26,31 @@ s=$(cd "$repo/c" && "$bin" log --stats cat/vllm 2>&1 > /dev/null)
 [ "$s" = "servelint log: 8 entry lookups, 4 distinct objects, 4 parsed" ] && ok || ko "log --stats: $s"
 n=$(cd "$repo/c" && "$bin" log --color never cat/vllm | grep -c '^commit ')
 [ "$n" -eq 5 ] && ok || ko "cat/vllm after the revert: $n commits, not 5"
+# a file inside an entry follows that entry's history (defect 2)
+for f in cat/vllm/launch.sh cat/trt-renamed/gen_config.yaml; do
+	lg --color never "$f" > "$hist.f"
+	lg --color never "${f%/*}" > "$hist.e"
+	cmp -s "$hist.f" "$hist.e" && [ "$(grep -c '^commit ' "$hist.f")" -ge 3 ] && ok || ko "log $f: not its entry's history"
+done
+rm -f "$hist.f" "$hist.e"
+# PATH is from the current folder, as git takes it (defect 11)
+(cd "$hist/cat" && "$bin" log --color never vllm) > "$hist.f" 2>&1
+lg --color never cat/vllm > "$hist.e"
+cmp -s "$hist.f" "$hist.e" && ok || { ko "log from a subfolder"; cat "$hist.f"; }
+rm -f "$hist.f" "$hist.e"
+# a comment-only commit is labelled apart from a change of what runs; -n,
+# --oneline (defect 26)
+(cd "$repo/c" && sed -i '3s/--max-num-seqs [0-9]*/--max-num-seqs 96/' cat/vllm/launch.sh &&
+	git -c user.name=T -c user.email=t@e commit -qam "comment only") || ko "comment-only setup"
+(cd "$repo/c" && "$bin" log --color never -n 1 cat/vllm) > "$hist.f"
+[ "$(grep -c '^commit ' "$hist.f")" -eq 1 ] && grep -q '^  claims changed (the command is the same)$' "$hist.f" &&
+	grep -q 'claim limits.max_seqs (comment): 256 -> 96' "$hist.f" && ok || { ko "comment-only commit"; cat "$hist.f"; }
+(cd "$repo/c" && "$bin" log --oneline cat/vllm) > "$hist.f"
+[ "$(wc -l < "$hist.f")" -eq 6 ] && head -1 "$hist.f" | grep -q '^[0-9a-f]\{12\} comment only (claims changed (the command is the same))$' &&
+	grep -q '^[0-9a-f]\{12\} real flag change (changed)$' "$hist.f" && ok || { ko "--oneline"; cat "$hist.f"; }
+lg --color never -n 2 cat/vllm > "$hist.f"
+[ "$(grep -c '^commit ' "$hist.f")" -eq 2 ] && [ "$(grep -c '^$' "$hist.f")" -eq 1 ] && ok || ko "-n 2 and a blank line between commits"
+rm -f "$hist.f"
 lg cat/nosuch > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "path missing at HEAD"
 lg --rev nosuchrev cat/vllm > /dev/null 2>&1

@@ -19,6 +19,44 @@ rv HEAD~3 > /dev/null
 [ $? -eq 0 ] && ok || ko "exit 0 when the finding is old"
 n=$(rv --format sarif HEAD~4 HEAD~3 | grep -c '"ruleId": "SL4002"')
 [ "$n" -eq 1 ] && ok || ko "sarif: $n SL4002 results"
+# the pull-request path: machine formats carry repository paths, the
+# revision in its own field (defect 4). Uploading-shaped: every SARIF uri
+# (results, related places, fixes) names a file of the checkout; the
+# provenance names HEAD's commit
+head=$(git -C "$hist" rev-parse HEAD)
+rv --format sarif HEAD~7 > "$hist.sarif"
+n=0; bad=0
+for u in $(jq -r '.. | objects | select(has("artifactLocation")) | .artifactLocation.uri' "$hist.sarif"); do
+	n=$((n + 1)); [ -f "$hist/$u" ] || { bad=$((bad + 1)); echo "  no such file: $u"; }
+done
+[ $n -gt 0 ] && [ $bad -eq 0 ] && ok || ko "sarif uris: $bad of $n not in the checkout"
+[ "$(jq -r '.runs[0].versionControlProvenance[0].revisionId' "$hist.sarif")" = "$head" ] && ok || ko "sarif versionControlProvenance"
+for f in gcc github checkstyle json; do
+	rv --format $f "$(git -C "$hist" rev-parse HEAD~7)" "$head" > "$hist.out"
+	grep -q "HEAD:\|$head:" "$hist.out" && ko "$f: a revision in a path" || ok
+	grep -q 'cat/trt-renamed/gen_config.yaml' "$hist.out" && ok || ko "$f: no repository path"
+done
+rv --format json HEAD~7 | jq -e --arg h "$head" '.revision == $h and (.findings[0].location.file | startswith("cat/"))' > /dev/null &&
+	ok || ko "json: revision member"
+# diff REV REV --format json: the revision beside each path, not in it
+(cd "$hist" && "$bin" diff --format json HEAD~4 HEAD~3) | jq -e '.entries[0].diff | .a == "cat/trt" and .a_revision == "HEAD~4" and
+	(.changes[0].new_origin | .file == "cat/trt/gen_config.yaml" and .revision == "HEAD~3")' > /dev/null && ok || ko "diff json: revision member"
+rm -f "$hist.sarif" "$hist.out"
+# uncommitted work against a revision, as git diff REV: `diff HEAD` and
+# `review HEAD` read the working tree (defect: worktree diff)
+sed -i 's/--max-num-seqs 128/--max-num-sqes 128/' "$hist/cat/vllm/launch.sh"
+(cd "$hist" && "$bin" diff --color never HEAD) > "$hist.out"
+grep -q '^changed: cat/vllm$' "$hist.out" && grep -q '^+++ cat/vllm$' "$hist.out" &&
+	grep -q '^1 entry touched: 1 changed' "$hist.out" && ok || { ko "diff HEAD (working tree)"; cat "$hist.out"; }
+rv --format gcc HEAD > "$hist.out"
+[ $? -eq 1 ] && [ "$(wc -l < "$hist.out")" -eq 1 ] && grep -q '^cat/vllm/launch.sh:29:3: warning: .*--max-num-sqes.*\[SL1001\]$' "$hist.out" &&
+	ok || { ko "review HEAD (working tree)"; cat "$hist.out"; }
+(cd "$hist/cat" && "$bin" diff --exit-code HEAD -- vllm > /dev/null)
+[ $? -eq 1 ] && ok || ko "diff HEAD -- PATHSPEC --exit-code"
+git -C "$hist" checkout -q -- cat
+(cd "$hist" && "$bin" diff --exit-code HEAD) > "$hist.out"
+[ $? -eq 0 ] && grep -q '^0 entries touched' "$hist.out" && ok || ko "diff HEAD, a clean working tree"
+rm -f "$hist.out"
 rv nosuchrev > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "unknown revision"
 rv > /dev/null 2>&1

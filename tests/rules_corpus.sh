@@ -9,7 +9,8 @@ bin=$1
 # SL2004: no disaggregated corpus entry sets a KV block size on both roles;
 # SL7xxx hold entries against each other: tests/audit.sh plants each in a
 # catalogue of corpus copies
-NO_ROW="SL2004 SL7001 SL7002 SL7003 SL7004 SL7005 SL7006 SL7007 SL7008"
+# SL0001 is an entry that cannot be read (tests/check.sh and the rule's examples)
+NO_ROW="SL0001 SL2004 SL7001 SL7002 SL7003 SL7004 SL7005 SL7006 SL7007 SL7008"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tab=$(printf '\t')

@@ -168,7 +168,7 @@ out=$(timeout 20 "$bin" show "$T/f/e" 2>&1); rc=$?
 printf 'vllm serve m --config c.yaml\n' > "$T/f/y/launch.sh"; mkfifo "$T/f/y/c.yaml"
 for cmd in show check; do
 	out=$(timeout 20 "$bin" $cmd "$T/f/y" 2>&1); rc=$?
-	[ $rc -eq 2 ] && echo "$out" | grep -q "y/c.yaml: is a FIFO" && ok || ko "$cmd: an engine YAML a FIFO: $rc $out"
+	[ $rc -eq 2 ] && echo "$out" | grep -q "y/c.yaml.*is a FIFO" && ok || ko "$cmd: an engine YAML a FIFO: $rc $out"
 done
 out=$(timeout 20 "$bin" import --dry-run "$T/f/e/launch.sh" 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q "is a FIFO" && ok || ko "import: a page a FIFO: $rc $out"
@@ -185,7 +185,7 @@ out=$(cd "$T/g" && "$bin" diff HEAD~1:e e 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q 'unknown revision' && ok || ko "diff: HEAD~1 of a missing commit: $rc $out"
 mkdir "$T/nogit"
 out=$(cd "$T/nogit" && GIT_CEILING_DIRECTORIES=$T "$bin" log e 2>&1); rc=$?
-[ $rc -eq 2 ] && echo "$out" | grep -q 'not in a git repository: could not find repository' && ! echo "$out" | grep -q 'not been initialized' &&
+[ $rc -eq 2 ] && echo "$out" | grep -q 'not in a git repository' && ! echo "$out" | grep -q 'not been initialized' &&
 	ok || ko "log outside a repository: $rc $out"
 
 # ---- the review's Low list ----------------------------------------------------
@@ -259,7 +259,7 @@ out=$(timeout 30 "$bin" audit "$T/d/cat" 2>&1); rc=$?
 [ $rc -le 1 ] && ok || ko "audit: symlink loops: $rc $(echo "$out" | head -3)"
 ln -s nosuch.sh "$T/d/cat/gone.sh"
 out=$(timeout 30 "$bin" check --format gcc "$T/d/cat" 2>&1); rc=$?
-[ $rc -eq 2 ] && echo "$out" | grep -q 'gone.sh: cannot open: No such file or directory' && ok || ko "check: a dangling *.sh: $rc $out"
+[ $rc -eq 2 ] && echo "$out" | grep -q 'gone.sh.*cannot open: No such file or directory' && ok || ko "check: a dangling *.sh: $rc $out"
 # diff of a revision that is not there
 out=$("$bin" diff v9.9.9-nosuch HEAD 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q 'v9.9.9-nosuch: no such file, and not a revision git knows here' && ok || ko "diff v9.9: $rc $out"

@@ -453,9 +453,20 @@ static void c_flag_version(const sl_rule *r, const sl_model *m, sl_findings *out
 	}
 }
 
+/* A flag's invalid JSON, noted where it goes wrong while the rest of the
+ * entry is read (sl_entry_models_lenient): one finding, the others stand. */
+static void c_invalid_json(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nnotes; i++)
+		if (sl_starts_with(m->notes[i].msg, "invalid JSON") && m->notes[i].origin.src)
+			sl_finding_add(out, r, &m->notes[i].origin, "%s: %s", r->summary, m->notes[i].msg);
+}
+
 void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
-	if (!strcmp(r->cname, "unknown_flag")) {
+	if (!strcmp(r->cname, "invalid_json"))
+		c_invalid_json(r, m, out);
+	else if (!strcmp(r->cname, "unknown_flag")) {
 		c_unknown_flag(r, m, out);
 		sl_fact_version(r, m, out);
 	} else if (!strcmp(r->cname, "value_choice"))
@@ -494,21 +505,57 @@ void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 		sl_plan_check(r, m, out);
 }
 
+static const sl_rule *rule_c(const sl_rules *rs, const char *cname)
+{
+	for (size_t i = 0; i < rs->n; i++)
+		if (rs->v[i].kind == K_C && !strcmp(rs->v[i].cname, cname))
+			return &rs->v[i];
+	return NULL;
+}
+
+/* The source of e that err's file names, or NULL. */
+static const sl_source *source_named(const sl_entry *e, const char *file)
+{
+	if (!e || !file)
+		return NULL;
+	if (e->script && !strcmp(e->script->path, file))
+		return e->script;
+	for (size_t i = 0; i < e->nfiles; i++)
+		if (!strcmp(e->files[i]->path, file))
+			return e->files[i];
+	if (e->metadata && !strcmp(e->metadata->path, file))
+		return e->metadata;
+	return NULL;
+}
+
 int sl_check_input_error(const sl_rules *rs, const sl_entry *e, const sl_error *err, sl_findings *out)
 {
-	const sl_rule *r = NULL;
-	for (size_t i = 0; i < rs->n && !r; i++)
-		if (rs->v[i].kind == K_C && !strcmp(rs->v[i].cname, "invalid_json"))
-			r = &rs->v[i];
-	if (!r || !err->msg || !sl_starts_with(err->msg, "invalid JSON") || !e || !e->script)
+	int json = err->msg && sl_starts_with(err->msg, "invalid JSON");
+	const sl_rule *r = rule_c(rs, json ? "invalid_json" : "unreadable");
+	if (!r)
 		return 0;
-	/* the place the error names, in the entry's script */
-	const sl_source *src = e->script;
-	if (!err->file || strcmp(err->file, src->path) || err->line <= src->line_base)
-		return 0;
-	sl_origin o;
-	sl_origin_set(&o, src, (uint32_t)sl_source_offset(src, err->line - src->line_base, err->col), NULL);
-	sl_finding_add(out, r, &o, "%s: %s", r->summary, err->msg);
-	sl_origin_clear(&o);
-	return 1;
+	const sl_source *src = source_named(e, err->file);
+	if (src && err->line > src->line_base && err->line <= src->line_base + src->nlines) {
+		sl_origin o;
+		sl_origin_set(&o, src, (uint32_t)sl_source_offset(src, err->line - src->line_base, err->col ? err->col : 1),
+			      NULL);
+		sl_finding_add(out, r, &o, "%s: %s", r->summary, err->msg ? err->msg : "unknown error");
+		sl_origin_clear(&o);
+	} else {
+		sl_origin none = {0};
+		sl_finding *f = sl_finding_add(out, r, &none, "%s: %s", r->summary, err->msg ? err->msg : "unknown error");
+		f->file = sl_strdup(err->file ? err->file : e ? e->path : "-");
+		f->line = err->line ? err->line : 1;
+		f->col = err->line && err->col ? err->col : 1;
+	}
+	return json ? 1 : 2;
+}
+
+int sl_check_unreadable(const sl_rules *rs, const char *path, const sl_error *err, sl_findings *out)
+{
+	sl_error e = {0};
+	sl_error_set(&e, err->file ? err->file : path, err->line, err->col, "%s", err->msg ? err->msg : "cannot be read");
+	int rc = sl_check_input_error(rs, NULL, &e, out);
+	sl_error_clear(&e);
+	return rc;
 }

@@ -36,6 +36,11 @@ typedef struct sl_finding {
 	int suppressed;          /* by a `# servelint disable=` comment or the config */
 	char *justification;     /* the reason given after `--`, or NULL; owned */
 	const char *entry;       /* the name of the entry it is about, or NULL; not owned */
+	/* the place of a finding with no source to point into (where.src NULL:
+	 * an entry that could not be read at all): a path (owned) and a 1-based
+	 * line and column */
+	char *file;
+	unsigned line, col;
 } sl_finding;
 
 typedef struct sl_findings {
@@ -95,10 +100,19 @@ const char *sl_catalogue_model_of(const sl_model *m);
 int sl_check_catalogue(const sl_rules *r, const sl_catalogue_entry *v, size_t n, const sl_rule *only,
 		       sl_findings *out);
 
-/* An entry that did not normalize because a flag's JSON is invalid is a
- * finding of the invalid_json rule at the bad character, not an input
- * error; returns 1 when err was that (and the finding was added). */
+/* An entry that could not be read is a finding, at the place err names
+ * (in the entry's sources when it has them; e may be NULL, for an entry
+ * that could not be loaded at all, and then PATH names it): of the
+ * invalid_json rule (SL1004) when a flag's JSON is invalid, else of the
+ * unreadable rule (SL0001). Returns 1 for SL1004 (the entry is read, its
+ * finding is an ordinary one), 2 for SL0001 (the entry is not read: an
+ * input error), 0 when the rule is missing (nothing added). */
 int sl_check_input_error(const sl_rules *r, const sl_entry *e, const sl_error *err, sl_findings *out);
+/* The same for an entry known only by its PATH (it could not be loaded). */
+int sl_check_unreadable(const sl_rules *r, const char *path, const sl_error *err, sl_findings *out);
+/* A finding's place: its file (never NULL), line and column (1-based). */
+const char *sl_finding_file(const sl_finding *f);
+void sl_finding_pos(const sl_finding *f, unsigned *line, unsigned *col);
 
 /* Marks findings [first, n) of an entry suppressed by its comments:
  *   # servelint disable=SL2002[,SL1001] -- reason   the next command
@@ -124,8 +138,9 @@ int sl_check_config_validate(const sl_rules *rules, const sl_entry_config *cfg, 
 
 /* Checks every variant of ENTRY, appending to fs; gs, rules, binds (may be
  * NULL) and cfg are borrowed. *model is the first variant's model (NULL
- * when the script could not be read: an input error that is a finding
- * becomes one, any other is printed and -1 returned; else 0); the other
+ * when the script could not be read: the error is a finding, SL1004 or
+ * SL0001 (sl_check_input_error), and -1 is returned for SL0001, an entry
+ * not read; else 0); the other
  * variants' models are appended to *extra (grown with SL_PUSH: *nextra used
  * of *xcap). The models are the caller's (sl_model_free, before the entry);
  * the findings point into the models and the entry: keep them until the
@@ -133,5 +148,11 @@ int sl_check_config_validate(const sl_rules *rules, const sl_entry_config *cfg, 
 int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules, const sl_binds *binds,
 		   const sl_entry_config *cfg, sl_findings *fs, sl_model **model, sl_model ***extra, size_t *nextra,
 		   size_t *xcap);
+
+/* A loose script found by searching a folder (a helper script beside the
+ * entries, never named on the command line) in which nothing starts a
+ * service is no entry: its SL0001 "no service" finding among [first, n)
+ * is removed. Returns 1 when one was. */
+int sl_check_drop_no_service(sl_findings *fs, size_t first);
 
 #endif

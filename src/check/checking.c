@@ -136,12 +136,13 @@ int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules
 	size_t first = fs->n;
 	sl_model **vm = NULL;
 	size_t nvm = 0;
-	if (sl_entry_models(entry, gs, binds, 0, &vm, &nvm, &err)) {
-		/* invalid JSON in a flag is a finding; other errors are input errors */
-		if (!sl_check_input_error(rules, entry, &err, fs)) {
+	if (sl_entry_models_lenient(entry, gs, binds, 0, &vm, &nvm, &err)) {
+		/* an entry that cannot be read is a finding (SL0001, or SL1004
+		 * for a flag's invalid JSON), and for SL0001 an input error */
+		int k = sl_check_input_error(rules, entry, &err, fs);
+		if (!k)
 			sl_error_print(&err, "servelint");
-			failed = 1;
-		}
+		failed = k != 1;
 		sl_error_clear(&err);
 	} else {
 		/* every variant of the script is checked; a finding that holds
@@ -180,4 +181,19 @@ int sl_check_load_rules(sl_grammars **gs, sl_rules **rules)
 	sl_normalize_grammars_free(*gs);
 	*gs = NULL;
 	return -1;
+}
+
+int sl_check_drop_no_service(sl_findings *fs, size_t first)
+{
+	for (size_t i = first; i < fs->n; i++) {
+		if (strcmp(sl_rule_id(fs->v[i].rule), "SL0001") || !strstr(fs->v[i].message, ": no service: "))
+			continue;
+		sl_findings one = {sl_malloc(sizeof *fs->v), 1, 1};
+		one.v[0] = fs->v[i];
+		sl_findings_free(&one);
+		memmove(&fs->v[i], &fs->v[i + 1], (fs->n - i - 1) * sizeof *fs->v);
+		fs->n--;
+		return 1;
+	}
+	return 0;
 }

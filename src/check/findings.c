@@ -59,18 +59,34 @@ void sl_findings_free(sl_findings *fs)
 		free(f->hint);
 		free(f->fix);
 		free(f->justification);
+		free(f->file);
 	}
 	free(fs->v);
 	memset(fs, 0, sizeof *fs);
+}
+
+const char *sl_finding_file(const sl_finding *f)
+{
+	return f->where.src ? f->where.src->path : f->file ? f->file : "-";
+}
+
+void sl_finding_pos(const sl_finding *f, unsigned *line, unsigned *col)
+{
+	if (f->where.src || !f->file) {
+		sl_origin_pos(&f->where, line, col);
+		return;
+	}
+	*line = f->line;
+	*col = f->col;
 }
 
 static int cmp_finding(const void *a, const void *b)
 {
 	const sl_finding *x = a, *y = b;
 	unsigned lx, cx, ly, cy;
-	sl_origin_pos(&x->where, &lx, &cx);
-	sl_origin_pos(&y->where, &ly, &cy);
-	const char *fx = x->where.src ? x->where.src->path : "", *fy = y->where.src ? y->where.src->path : "";
+	sl_finding_pos(x, &lx, &cx);
+	sl_finding_pos(y, &ly, &cy);
+	const char *fx = sl_finding_file(x), *fy = sl_finding_file(y);
 	int k = strcmp(fx, fy);
 	if (k)
 		return k;

@@ -141,22 +141,54 @@ typedef struct {
 	size_t nextra, xcap;
 } run;
 
+/* Whether PATH is a script found by searching a folder (a regular file
+ * none of the arguments names). */
+static int found_script(const char *path, char **args, int n)
+{
+	struct stat st;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(args[i], path))
+			return 0;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 /* Reads and checks every entry of one PATH; 0, or -1 when one could not be
  * read (told on stderr; the others are read all the same). */
-static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_rules *rules)
+static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_rules *rules, int found)
 {
 	sl_entry_input in;
-	int failed = 0;
-	if (sl_entry_input_open_told(&in, path, &failed))
-		return -1;
+	sl_error err = {0};
+	int failed = 0, got = sl_entry_input_open(&in, path, &err) ? -1 : 1;
 	sl_entry *entry;
-	while (sl_entry_input_next_told(&in, &entry, &failed)) {
+	while (got != 0) {
+		if (got < 0) {
+			/* an entry that cannot be read is listed as such: SL0001 */
+			size_t first = r->fs.n;
+			if (!sl_check_unreadable(rules, path, &err, &r->fs))
+				sl_error_print(&err, "servelint");
+			sl_check_config_apply(r->cfg, &r->fs, first);
+			sl_error_clear(&err);
+			failed = 1;
+			if (in.done)
+				break;
+			got = sl_entry_input_next(&in, &entry, &err);
+			continue;
+		}
+		if ((got = sl_entry_input_next(&in, &entry, &err)) <= 0)
+			continue;
 		item it = {entry, NULL, NULL, NULL, NULL};
 		/* every variant checked, as check does; the first stands for the
 		 * entry in the matrix and the comparisons */
+		size_t first = r->fs.n;
 		if (sl_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &it.model, &r->extra, &r->nextra,
-				   &r->xcap))
+				   &r->xcap)) {
+			/* a helper script found beside the entries is none */
+			if (found && sl_check_drop_no_service(&r->fs, first)) {
+				sl_entry_free(entry);
+				continue;
+			}
 			failed = 1;
+		}
 		const char *sys = metadata_system(it.model);
 		it.system = sys ? sl_strdup(sys) : NULL;
 		if (in.npe && in.next) {
@@ -165,7 +197,7 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 			if (!it.system && pe->heading)
 				it.system = sl_strdup(pe->heading);
 		} else {
-			sidecar(path, &it.llm, &it.system);
+			sidecar(in.path, &it.llm, &it.system);
 		}
 		if (!it.llm && sl_catalogue_model_of(it.model))
 			it.llm = sl_strdup(sl_catalogue_model_of(it.model));
@@ -395,7 +427,7 @@ int sl_cmd_audit(int argc, char **argv)
 	int cfg_failed = failed;
 	for (size_t i = 0; i < np && !cfg_failed; i++)
 		if (!sl_entry_config_excludes(&cfg, paths[i]))
-			failed |= read_path(&r, paths[i], gs, rules) != 0;
+			failed |= read_path(&r, paths[i], gs, rules, found_script(paths[i], argv + optind, argc - optind)) != 0;
 	/* page entries of one name told apart as import does */
 	char **names = sl_calloc(r.n + 1, sizeof *names);
 	const sl_model **models = sl_calloc(r.n + 1, sizeof *models);
@@ -410,13 +442,17 @@ int sl_cmd_audit(int argc, char **argv)
 	free(models);
 	if (!failed && !r.n) {
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
-		failed = 1;
+		failed = cfg_failed = 1;
 	}
-	int rc = SL_EXIT_ERROR;  /* an input that cannot be read: no report at all */
-	if (!failed) {
+	/* an entry that cannot be read is a finding (SL0001) and the report
+	 * is written all the same; the exit is then 2 */
+	int rc = SL_EXIT_ERROR;
+	if (!cfg_failed) {
 		compare(&r);
 		check_catalogue(&r, rules);
 		rc = report(&r, rules, format, html, color, argv + optind, (size_t)(argc - optind));
+		if (failed)
+			rc = SL_EXIT_ERROR;
 	} else if (r.progress && r.n) {
 		fputs("\r\033[K", stderr);
 	}

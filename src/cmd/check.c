@@ -2,7 +2,9 @@
  * check.c (cmd): `servelint check PATH...` (`servelint rules` is rules.c).
  *
  * Every entry is read, normalized and checked before anything is printed;
- * findings print in file order. Exit: 0 clean, 1 findings at or above the
+ * findings print in file order. An entry that cannot be read is a finding
+ * (SL0001) and the others are still checked; the reports are always
+ * written. Exit: 0 clean, 1 findings at or above the
  * failure threshold, 2 an input could not be read or parsed, 3 usage.
  */
 #define _GNU_SOURCE
@@ -88,6 +90,30 @@ static int write_output(const output *o, const sl_rules *rules, const sl_finding
 	if (rc)
 		perror(o->file);
 	return rc;
+}
+
+/* Whether PATH is a script found by searching a folder: a regular file
+ * that is none of the command line's arguments. Such a script in which
+ * nothing starts a service is a helper, not an entry. */
+static int found_script(const char *path, char **args, int n)
+{
+	struct stat st;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(args[i], path))
+			return 0;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* An entry that could not be read: a finding of SL0001 at the place
+ * reading stopped (told on stderr when the rule is missing). */
+static void unreadable(const sl_rules *rules, const char *path, sl_error *err, const sl_entry_config *cfg,
+		       sl_findings *fs)
+{
+	size_t first = fs->n;
+	if (!sl_check_unreadable(rules, path, err, fs))
+		sl_error_print(err, "servelint");
+	sl_check_config_apply(cfg, fs, first);
+	sl_error_clear(err);
 }
 
 /* ---- inputs ------------------------------------------------------------------------ */
@@ -261,7 +287,10 @@ int sl_cmd_check(int argc, char **argv)
 	sl_model **models = NULL;
 	size_t ne = 0, ecap = 0, mcap = 0;
 	sl_findings fs = {0};
-	for (size_t i = 0; i < n && !failed; i++) {
+	/* an entry that cannot be read is a finding (SL0001) and the others
+	 * are checked all the same; the reports are written in any case */
+	int cfg_failed = failed;
+	for (size_t i = 0; i < n && !cfg_failed; i++) {
 		const char *path = paths[i];
 		int skip = sl_entry_config_excludes(&cfg, path);
 		for (size_t k = 0; k < nex; k++)
@@ -274,17 +303,27 @@ int sl_cmd_check(int argc, char **argv)
 		if (skip || !included)
 			continue;
 		sl_entry_input in;
-		if (sl_entry_input_open_told(&in, path, &failed))
-			continue;
 		sl_entry *entry;
-		while (sl_entry_input_next_told(&in, &entry, &failed)) {
+		int got = sl_entry_input_open(&in, path, &err) ? -1 : 1;
+		if (got < 0)
+			unreadable(rules, path, &err, &cfg, &fs);
+		while (got > 0 && (got = sl_entry_input_next(&in, &entry, &err)) != 0) {
+			if (got < 0) {
+				unreadable(rules, path, &err, &cfg, &fs);
+				got = 1;
+				failed = 1;
+				continue;
+			}
 			sl_model *model = NULL;
-			if (sl_check_entry(entry, gs, rules, &binds, &cfg, &fs, &model, &extra, &nextra, &xcap))
+			size_t first = fs.n;
+			if (sl_check_entry(entry, gs, rules, &binds, &cfg, &fs, &model, &extra, &nextra, &xcap) &&
+			    !(found_script(path, argv + optind, argc - optind) && sl_check_drop_no_service(&fs, first)))
 				failed = 1;
 			SL_PUSH(entries, ne, ecap, entry);
 			size_t nm = ne - 1;
 			SL_PUSH(models, nm, mcap, model);
 		}
+		failed |= got < 0;
 		sl_entry_input_close(&in);
 	}
 	for (size_t k = 0; k < nin; k++)
@@ -294,8 +333,8 @@ int sl_cmd_check(int argc, char **argv)
 		if (!ex_hit[k])
 			sl_opt_warn_unmatched("check", "--exclude", excludes[k], "entry");
 	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
-	if (!failed) {
-		for (size_t i = 0; i < fs.n; i++)
+	if (!cfg_failed) {
+		for (size_t i = 0; i < fs.n && !failed; i++)
 			if (fs.v[i].severity >= min && fs.v[i].severity >= fail && !fs.v[i].suppressed)
 				rc = SL_EXIT_FINDINGS;
 		for (size_t o = 0; o < nouts; o++)
@@ -303,6 +342,15 @@ int sl_cmd_check(int argc, char **argv)
 				rc = SL_EXIT_ERROR;
 		if (fflush(stdout))
 			rc = SL_EXIT_ERROR;
+		/* every report went to a file: the exit status 2 is told */
+		size_t to_stdout = 0, unread = 0;
+		for (size_t o = 0; o < nouts; o++)
+			to_stdout += !outs[o].file;
+		for (size_t i = 0; i < fs.n; i++)
+			unread += !strcmp(sl_rule_id(fs.v[i].rule), "SL0001");
+		if (unread && !to_stdout)
+			fprintf(stderr, "servelint check: %zu entr%s could not be read (SL0001 in the reports)\n", unread,
+				unread == 1 ? "y" : "ies");
 	}
 	sl_findings_free(&fs);
 	for (size_t i = 0; i < ne; i++) {

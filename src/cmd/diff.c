@@ -29,7 +29,7 @@ static void usage(FILE *f)
 {
 	fputs("usage: servelint diff [--format tty|json|markdown] [--exit-code | --quiet]\n"
 	      "                      [--ignore KEY-GLOB]... [--only KEY-GLOB]... A B\n"
-	      "       servelint diff [OPTIONS] REV1 REV2 [-- PATHSPEC...]\n"
+	      "       servelint diff [OPTIONS] REV1 [REV2] [-- PATHSPEC...]\n"
 	      "\n"
 	      "The semantic difference of two entries: services paired by role, each\n"
 	      "difference as canonical key, old and new value and both places. Flag order,\n"
@@ -38,7 +38,8 @@ static void usage(FILE *f)
 	      "A and B: entry folders or files, - for standard input, or REV:path from the\n"
 	      "git repository around the current directory (read without a checkout).\n"
 	      "With two revisions: every entry whose files differ between them, as\n"
-	      "changed (with its diff), reformatted only, added, removed or renamed.\n"
+	      "changed (with its diff), reformatted only, added, removed or renamed;\n"
+	      "with one, between it and the working tree (uncommitted work), as git diff REV.\n"
 	      "\n"
 	      "  -f, --format FORMAT   tty (default), json, markdown (for a pull request)\n"
 	      "      --exit-code       exit 1 when the entries differ\n"
@@ -60,6 +61,45 @@ static void usage(FILE *f)
 	      f);
 }
 
+/* REV: out of a JSON diff's names: a "file" (or the "a" and "b" sides)
+ * that starts with r1: or r2: becomes the repository path, and the
+ * revision goes beside it ("revision", "a_revision", "b_revision"). */
+static void split_revision(json_t *v, const char *r1, const char *r2)
+{
+	if (json_is_array(v)) {
+		size_t i;
+		json_t *x;
+		json_array_foreach(v, i, x)
+			split_revision(x, r1, r2);
+		return;
+	}
+	if (!json_is_object(v))
+		return;
+	static const char *const names[][2] = {{"file", "revision"}, {"a", "a_revision"}, {"b", "b_revision"}};
+	for (size_t k = 0; k < 3; k++) {
+		const char *f = json_string_value(json_object_get(v, names[k][0]));
+		const char *r = NULL;
+		for (int side = 0; f && side < 2 && !r; side++) {
+			const char *rev = side ? r2 : r1;
+			if (!rev)
+				continue;
+			size_t n = strlen(rev);
+			if (!strncmp(f, rev, n) && f[n] == ':')
+				r = rev;
+		}
+		if (r) {
+			char *path = sl_strdup(f + strlen(r) + 1);
+			json_object_set_new(v, names[k][0], json_string(path));
+			json_object_set_new(v, names[k][1], json_string(r));
+			free(path);
+		}
+	}
+	const char *key;
+	json_t *x;
+	json_object_foreach(v, key, x)
+		split_revision(x, r1, r2);
+}
+
 /* `diff REV1 REV2 [-- PATHSPEC...]`: every entry touched between them. */
 static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_t nps, const char *format,
 			  const sl_diff_opts *o, int exit_code, int color, int stats)
@@ -79,7 +119,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 	json_t *entries = json_array();
 	sl_entry_cache *cache = sl_entry_cache_new(gs);
 	if (md)
-		fprintf(stdout, "### servelint diff %s %s\n\n", r1, r2);
+		fprintf(stdout, "### servelint diff %s %s\n\n", r1, r2 ? r2 : "(the working tree)");
 	for (size_t i = 0; i < nt && rc == SL_EXIT_OK; i++) {
 		if (!ts[i].in_old && !ts[i].in_new)
 			continue;
@@ -89,6 +129,15 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
 			rc = SL_EXIT_ERROR;
+		} else if (sl_diff_touched_no_service(&cmp)) {
+			/* read at both sides and nothing starts a service: no entry,
+			 * never "reformatted only" */
+			const char *p = st == 5 ? ts[i].new_path : ts[i].old_path;
+			if (json)
+				json_array_append_new(entries, json_pack("{s:s, s:s}", "status", "not an entry", "path", p));
+			else
+				printf(md ? "- **not an entry** `%s` (nothing in it starts a service)\n"
+					  : "not an entry (nothing in it starts a service): %s\n", p);
 		} else {
 			count[st]++;
 			differ |= st != 1 && st != 5; /* a move is a change */
@@ -97,8 +146,11 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 						      st == 2 ? ts[i].new_path : ts[i].old_path);
 				if (st >= 4)
 					json_object_set_new(e, "new_path", json_string(ts[i].new_path));
-				if (st == 0 || st == 4)
-					json_object_set_new(e, "diff", sl_report_diff_json(&cmp.diff, cmp.na, cmp.nb));
+				if (st == 0 || st == 4) {
+					json_t *dj = sl_report_diff_json(&cmp.diff, cmp.na, cmp.nb);
+					split_revision(dj, r1, r2);
+					json_object_set_new(e, "diff", dj);
+				}
 				json_array_append_new(entries, e);
 			} else {
 				sl_report_touched(&cmp, &ts[i], md, color);
@@ -109,7 +161,8 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 	if (rc == SL_EXIT_OK) {
 		size_t total = count[0] + count[1] + count[2] + count[3] + count[4] + count[5] + count[6];
 		if (json) {
-			json_t *doc = sl_report_json_doc(json_pack("{s:s, s:s, s:o}", "from", r1, "to", r2, "entries", entries));
+			json_t *doc = sl_report_json_doc(json_pack("{s:s, s:o, s:o}", "from", r1, "to", r2 ? json_string(r2) : json_null(),
+								    "entries", entries));
 			entries = NULL;
 			if (json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)))
 				rc = SL_EXIT_ERROR;
@@ -162,13 +215,151 @@ static int ends_with(const char *s, const char *tail)
 	return a >= b && !strcmp(s + a - b, tail);
 }
 
+/* ---- a file of an entry, as git's driver and difftool give it ---------------- */
+
+static const char *base_of(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+/* The entry the file PATH (a repository path, from the top: where git runs
+ * its drivers) belongs to: its folder in the working tree, else at the
+ * newest commit that has the blob HEX at PATH. *where tells which (caller
+ * frees). NULL when there is none. */
+static sl_entry *context_entry(const char *path, const char *hex, char **where)
+{
+	sl_entry *e = NULL;
+	sl_error err = {0};
+	char *owner = sl_entry_input_owner(path);
+	if (owner && !sl_entry_load(owner, &e, &err))
+		*where = sl_strdup("in the working tree");
+	free(owner);
+	sl_error_clear(&err);
+	char id[SL_GIT_ID_SIZE];
+	if (!e && hex && sl_git_find_blob(path, hex, id)) {
+		sl_buf spec = {0};
+		sl_buf_printf(&spec, "%s:%s", id, path);
+		char *dir = sl_entry_input_owner_git(spec.data);
+		if (dir && !sl_entry_from_git(dir, &e, &err)) {
+			sl_entry_rename(e, strchr(dir, ':') + 1);
+			sl_buf w = {0};
+			sl_buf_printf(&w, "as at commit %.12s", id);
+			*where = sl_buf_detach(&w);
+		}
+		free(dir);
+		sl_buf_free(&spec);
+		sl_error_clear(&err);
+	}
+	return e;
+}
+
+/* Puts the text of FILE in e's place for its file named BASE (the script,
+ * or a YAML file), under the same name. 0, or -1. */
+static int swap_in(sl_entry *e, const char *base, const char *file)
+{
+	sl_source **slot = NULL;
+	if (e->script && !strcmp(e->script->name, base))
+		slot = &e->script;
+	if (e->metadata && !strcmp(e->metadata->name, base))
+		slot = &e->metadata;
+	for (size_t i = 0; i < e->nfiles && !slot; i++)
+		if (!strcmp(e->files[i]->name, base))
+			slot = &e->files[i];
+	sl_source *s = NULL;
+	sl_error err = {0};
+	if (!slot || sl_source_load(file, &s, &err)) {
+		sl_error_clear(&err);
+		return -1;
+	}
+	free(s->path);
+	free(s->name);
+	s->path = sl_strdup((*slot)->path);
+	s->name = sl_strdup((*slot)->name);
+	sl_source_free(*slot);
+	*slot = s;
+	return 0;
+}
+
+/* One model of an entry: its first variant; no service is an error. */
+static int first_model(const sl_entry *e, const sl_grammars *gs, sl_model **out, sl_error *err)
+{
+	sl_model **ms = NULL;
+	size_t n = 0;
+	*out = NULL;
+	if (sl_entry_models(e, gs, NULL, 0, &ms, &n, err))
+		return -1;
+	*out = ms[0];
+	for (size_t i = 1; i < n; i++)
+		sl_model_free(ms[i]);
+	free(ms);
+	return 0;
+}
+
+/* The two versions FA and FB of a file (PATH before, NEWPATH after) diffed
+ * as part of its entry, whose other files are read once for both sides
+ * (context_entry), so what shows is the file's change and only it. 0 with
+ * the diff printed (*differ set), 1 when the file has no entry to be part
+ * of, -1 when a side cannot be read (*why says why). */
+static int diff_in_entry(const char *path, const char *newpath, const char *fa, const char *fb, const char *hexa,
+			 const char *hexb, const char *format, const sl_diff_opts *o, int color, int *differ,
+			 char *why, size_t nwhy)
+{
+	char *where = NULL;
+	const char *at = newpath, *hex = hexb;
+	sl_entry *ea = NULL, *eb = context_entry(newpath, hexb, &where);
+	if (!eb) {
+		at = path;
+		hex = hexa;
+		eb = context_entry(path, hexa, &where);
+	}
+	if (!eb)
+		return 1;
+	char *where_a = NULL;
+	ea = context_entry(at, hex, &where_a);
+	free(where_a);
+	int rc = -1;
+	sl_error err = {0};
+	sl_grammars *gs = NULL;
+	sl_model *ma = NULL, *mb = NULL;
+	if (!ea || swap_in(ea, base_of(at), fa) || swap_in(eb, base_of(at), fb)) {
+		snprintf(why, nwhy, "its entry %s cannot take this version of it", eb->path);
+	} else if (sl_normalize_grammars_load(&gs, &err) || first_model(ea, gs, &ma, &err) ||
+		   first_model(eb, gs, &mb, &err)) {
+		snprintf(why, nwhy, "cannot be read as part of its entry %s: %s:%u:%u: %s", eb->path,
+			 err.file ? err.file : "-", err.line, err.col, err.msg ? err.msg : "");
+	} else {
+		sl_diff d;
+		sl_diff_models(ma, mb, o, &d);
+		sl_buf na = {0}, nb = {0};
+		sl_buf_printf(&na, "a/%s", path);
+		sl_buf_printf(&nb, "b/%s", newpath);
+		printf("servelint diff %s %s\nnote: compared as part of its entry %s (its other files %s)\n", na.data,
+		       nb.data, eb->path, where);
+		rc = sl_report_diff(stdout, format, &d, na.data, nb.data, color) ? -2 : 0;
+		*differ = !sl_diff_equal(&d);
+		sl_diff_free(&d);
+		sl_buf_free(&na);
+		sl_buf_free(&nb);
+	}
+	sl_error_clear(&err);
+	sl_model_free(ma);
+	sl_model_free(mb);
+	sl_entry_free(ea);
+	sl_entry_free(eb);
+	sl_normalize_grammars_free(gs);
+	free(where);
+	return rc;
+}
+
 /* git's external diff protocol (GIT_EXTERNAL_DIFF, diff.<driver>.command):
  * PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE [NEW-PATH
- * HEADER] (the last two for a rename; see git's diff docs). A launch
- * script on both sides is compared semantically; anything else (a YAML
- * file alone, an added or deleted file, a side that cannot be read as an
- * entry) gets a plain line diff with a note saying why. Exits 0 unless
- * writing fails: git stops at a driver's non-zero exit. */
+ * HEADER] (the last two for a rename; see git's diff docs). A file of an
+ * entry (its script, or a YAML file it names) is compared semantically as
+ * part of that entry; a launch script of no entry folder alone; anything
+ * else (a YAML file of no entry, an added or deleted file, a side that
+ * cannot be read) gets a plain line diff with a note saying why. Exits 0
+ * unless writing fails: git stops at a driver's non-zero exit. */
 static int git_driver(char **a, int renamed, const char *format, const sl_diff_opts *o, int color)
 {
 	/* a rename adds NEW-PATH and git's extended header lines */
@@ -177,8 +368,8 @@ static int git_driver(char **a, int renamed, const char *format, const sl_diff_o
 	sl_buf_printf(&na, "a/%s", path);
 	sl_buf_printf(&nb, "b/%s", newpath);
 	const char *why = NULL;
-	char whybuf[512];
-	int rc = SL_EXIT_OK;
+	char whybuf[1024];
+	int rc = SL_EXIT_OK, differ = 0, in;
 	/* the files git hands over must be there: a missing one is git's
 	 * failure (or a driver misused), an error, not a diff of nothing */
 	for (int k = 0; k < 2; k++) {
@@ -197,16 +388,20 @@ static int git_driver(char **a, int renamed, const char *format, const sl_diff_o
 	}
 	if (!strcmp(fa, "/dev/null") || !strcmp(fb, "/dev/null")) {
 		why = !strcmp(fa, "/dev/null") ? "a new file" : "a deleted file";
+	} else if ((in = diff_in_entry(path, newpath, fa, fb, a[2], a[5], format, o, color, &differ, whybuf,
+				       sizeof whybuf)) != 1) {
+		why = in == -1 ? whybuf : NULL;
+		rc = in == -2 ? SL_EXIT_ERROR : SL_EXIT_OK;
 	} else if (!ends_with(path, ".sh")) {
-		why = "not a launch script (its entry is compared as a whole by `servelint diff REV1 REV2`)";
+		why = "not a file of an entry (no launch script names it, in the working tree or in a commit that has this version of it)";
 	} else {
 		sl_error err = {0};
 		sl_grammars *gs = NULL;
 		sl_entry *ea = NULL, *eb = NULL;
 		sl_model *ma = NULL, *mb = NULL;
 		if (sl_normalize_grammars_load(&gs, &err) || sl_entry_load(fa, &ea, &err) ||
-		    sl_normalize_entry(ea, gs, &ma, &err) || sl_entry_load(fb, &eb, &err) ||
-		    sl_normalize_entry(eb, gs, &mb, &err)) {
+		    first_model(ea, gs, &ma, &err) || sl_entry_load(fb, &eb, &err) ||
+		    first_model(eb, gs, &mb, &err)) {
 			snprintf(whybuf, sizeof whybuf, "cannot be read as an entry: %s", err.msg);
 			why = whybuf;
 			sl_error_clear(&err);
@@ -245,6 +440,35 @@ static int git_driver(char **a, int renamed, const char *format, const sl_diff_o
 	if (fflush(stdout) || ferror(stdout))
 		rc = SL_EXIT_ERROR;
 	return rc;
+}
+
+/* `git difftool --extcmd 'servelint diff'` gives two files and exports
+ * BASE, the path in the working tree: a file of an entry is compared as
+ * part of it. -1 when it is not that (the two files are diffed as they
+ * are); else the exit status. */
+static int difftool(const char *fa, const char *fb, const char *format, const sl_diff_opts *o, int exit_code,
+		    int color)
+{
+	const char *base = getenv("BASE");
+	struct stat st;
+	if (!base || !*base || *base == '/' || !ends_with(base_of(fa), base_of(base)) ||
+	    !ends_with(base_of(fb), base_of(base)) || stat(fa, &st) || !S_ISREG(st.st_mode) || stat(fb, &st) ||
+	    !S_ISREG(st.st_mode))
+		return -1;
+	/* the files' blob ids find the commits they are of, when the entry is
+	 * not in the working tree */
+	char why[1024], ha[SL_GIT_ID_SIZE], hb[SL_GIT_ID_SIZE];
+	int differ = 0, in = diff_in_entry(base, base, fa, fb, sl_git_hash_file(fa, ha) ? NULL : ha,
+					   sl_git_hash_file(fb, hb) ? NULL : hb, format, o, color, &differ, why, sizeof why);
+	if (in == 1)
+		return -1;
+	if (in == -1) {
+		fprintf(stderr, "servelint: %s: %s\n", base, why);
+		return SL_EXIT_ERROR;
+	}
+	if (in == -2 || fflush(stdout))
+		return SL_EXIT_ERROR;
+	return exit_code && differ ? SL_EXIT_FINDINGS : SL_EXIT_OK;
 }
 
 /* A revision, not a file: no such path, no colon, and git knows it. */
@@ -335,20 +559,34 @@ int sl_cmd_diff(int argc, char **argv)
 		sl_diff_opts o = sl_key_globs_opts(&keys);
 		return git_driver(argv + optind, argc - optind == 9, format, &o, color);
 	}
-	if (argc - optind != 2) {
-		fprintf(stderr, "servelint diff: two entries are needed\n");
+	int one_rev = argc - optind == 1 && is_rev(argv[optind]);
+	if (argc - optind != 2 && !one_rev) {
+		fprintf(stderr, "servelint diff: two entries are needed, or one or two revisions\n");
 		usage(stderr);
 		return SL_EXIT_USAGE;
 	}
-	const char *na = argv[optind], *nb = argv[optind + 1];
-	if (is_rev(na) && is_rev(nb)) {
+	const char *na = argv[optind], *nb = one_rev ? NULL : argv[optind + 1];
+	if (one_rev || (is_rev(na) && is_rev(nb))) {
+		/* REV alone: against the working tree, as `git diff REV` */
+		/* pathspecs are from the current folder, as git takes them */
+		char **rel = sl_calloc(nps + 1, sizeof *rel);
+		for (size_t i = 0; i < nps; i++)
+			rel[i] = sl_git_path_from_cwd(ps[i]);
 		sl_diff_opts o = sl_key_globs_opts(&keys);
-		return diff_revisions(na, nb, ps, nps, format, &o, exit_code, color, stats);
+		int rc = diff_revisions(na, nb, rel, nps, format, &o, exit_code, color, stats);
+		for (size_t i = 0; i < nps; i++)
+			free(rel[i]);
+		free(rel);
+		return rc;
 	}
 	if (ps) {
 		fprintf(stderr, "servelint diff: `-- PATHSPEC` needs two revisions\n");
 		return SL_EXIT_USAGE;
 	}
+	sl_diff_opts dto = sl_key_globs_opts(&keys);
+	int dt = difftool(na, nb, format, &dto, exit_code, color);
+	if (dt >= 0)
+		return dt;
 	if (!strcmp(na, "-") && !strcmp(nb, "-")) {
 		fprintf(stderr, "servelint diff: only one side can be standard input\n");
 		return SL_EXIT_USAGE;

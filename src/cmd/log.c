@@ -10,6 +10,7 @@
 #include "options.h"
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,15 +23,17 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: servelint log [--rev REV] [--no-reformat] [--format tty|markdown|json]\n"
+	fputs("usage: servelint log [--rev REV] [-n N] [--oneline] [--no-reformat] [--format tty|markdown|json]\n"
 	      "                     [--ignore KEY-GLOB]... [--only KEY-GLOB]... PATH\n"
 	      "\n"
-	      "The semantic history of the entry at PATH (a folder or script, relative to\n"
-	      "the repository's top) through the first-parent commits from REV (HEAD),\n"
+	      "The semantic history of the entry at PATH (a folder or script, or a file of\n"
+	      "one, from the current folder) through the first-parent commits from REV (HEAD),\n"
 	      "following renames: for each commit that touched it, the commit and what\n"
 	      "changed in how the model is served. Read with libgit2, no checkout.\n"
 	      "\n"
 	      "  -r, --rev REV         start from REV instead of HEAD\n"
+	      "  -n, --max-count N     at most N commits\n"
+	      "      --oneline         one line per commit: id, subject, what it did\n"
 	      "      --no-reformat     leave out commits that only reformatted the entry\n"
 	      "  -f, --format FORMAT   tty (default), markdown, json\n"
 	      "      --ignore GLOB     leave out keys matching GLOB (repeatable)\n"
@@ -77,7 +80,9 @@ int sl_cmd_log(int argc, char **argv)
 	static const struct option opts[] = {
 		SL_OPTS_COMMON,
 		{"rev", required_argument, NULL, 'r'},
-		{"no-reformat", no_argument, NULL, 'n'},
+		{"no-reformat", no_argument, NULL, 'R'},
+		{"max-count", required_argument, NULL, 'n'},
+		{"oneline", no_argument, NULL, 'o'},
 		{"format", required_argument, NULL, 'f'},
 		{"ignore", required_argument, NULL, 'i'},
 		{"only", required_argument, NULL, 'O'},
@@ -87,13 +92,25 @@ int sl_cmd_log(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *rev = "HEAD", *format = "tty";
-	int no_reformat = 0, color = -1, stats = 0, c;
+	int no_reformat = 0, color = -1, stats = 0, oneline = 0, c;
+	size_t max_count = SIZE_MAX;
 	sl_key_globs keys = {0};
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "r:f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "r:f:n:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r': rev = optarg; break;
-		case 'n': no_reformat = 1; break;
+		case 'R': no_reformat = 1; break;
+		case 'o': oneline = 1; break;
+		case 'n': {
+			char *end;
+			unsigned long long v = strtoull(optarg, &end, 10);
+			if (*end || !*optarg || *optarg == '-') {
+				fprintf(stderr, "servelint log: -n takes a number of commits\n");
+				return 3;
+			}
+			max_count = (size_t)v;
+			break;
+		}
 		case 'S': stats = 1; break;
 		case 'f':
 			if (strcmp(optarg, "tty") && strcmp(optarg, "markdown") && strcmp(optarg, "json")) {
@@ -130,7 +147,8 @@ int sl_cmd_log(int argc, char **argv)
 	size_t ncs = 0;
 	sl_entry_cache *cache = NULL;
 	sl_diff_opts o = sl_key_globs_opts(&keys);
-	char *cur = sl_strdup(argv[optind]);
+	/* PATH is from the current folder, as `git log PATH` takes it */
+	char *cur = sl_git_path_from_cwd(argv[optind]);
 	size_t len = strlen(cur);
 	while (len > 1 && cur[len - 1] == '/')
 		cur[--len] = 0;
@@ -139,9 +157,18 @@ int sl_cmd_log(int argc, char **argv)
 		rc = SL_EXIT_ERROR;
 	} else {
 		cache = sl_entry_cache_new(gs);
-		/* the entry must be there at REV */
+		/* the entry must be there at REV; a file of an entry folder
+		 * (its script, a YAML file it names) is that entry's history */
 		sl_buf at = {0};
 		sl_buf_printf(&at, "%s:%s", rev, cur);
+		char *owner = sl_entry_input_owner_git(at.data);
+		if (owner) {
+			free(cur);
+			cur = sl_strdup(strchr(owner, ':') + 1);
+			free(owner);
+			sl_buf_free(&at);
+			sl_buf_printf(&at, "%s:%s", rev, cur);
+		}
 		sl_entry *e = NULL;
 		if (sl_entry_from_git(at.data, &e, &err))
 			rc = SL_EXIT_ERROR;
@@ -199,31 +226,41 @@ int sl_cmd_log(int argc, char **argv)
 						       &cmp, &err);
 		if (st < 0) {
 			rc = SL_EXIT_ERROR;
-		} else if (!(no_reformat && st == 1)) {
+		} else if (!(no_reformat && st == 1) && (size_t)shown < max_count) {
 			char when[64];
 			date(when, sizeof when, k);
 			if (progress)
 				fputs("\r\033[K", stderr);
+			/* a change of what the entry says about itself (comments,
+			 * metadata) is not a change of what runs */
+			const char *label = sl_diff_touched_status[st];
+			int claims_only = (st == 0 || st == 4) && sl_diff_same_command(&cmp.diff);
+			if (claims_only)
+				label = st == 0 ? "claims changed (the command is the same)"
+						: "renamed, claims changed (the command is the same)";
 			if (json) {
-				json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "id", k->id, "author", k->author,
+				json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b}", "id", k->id, "author", k->author,
 						      "date", when, "subject", k->subject, "status",
-						      sl_diff_touched_status[st], "path", t.new_path);
+						      sl_diff_touched_status[st], "path", t.new_path, "claims_only", claims_only);
 				if (st >= 4)
 					json_object_set_new(o, "old_path", json_string(t.old_path));
 				if (st == 0 || st == 4)
 					json_object_set_new(o, "diff", sl_report_diff_json(&cmp.diff, cmp.na, cmp.nb));
 				json_array_append_new(commits, o);
-			} else if (md)
-				printf("- `%.12s` %s, %s: **%s**: %s", k->id, k->author, when, k->subject,
-				       sl_diff_touched_status[st]);
+			} else if (oneline)
+				printf("%s%.12s%s %s (%s", color && !md ? "\033[33m" : "", k->id, color && !md ? "\033[0m" : "",
+				       k->subject, label);
+			else if (md)
+				printf("- `%.12s` %s, %s: **%s**: %s", k->id, k->author, when, k->subject, label);
 			else
-				printf("%scommit %.12s%s %s  %s\n    %s\n  %s", color ? "\033[33m" : "", k->id,
-				       color ? "\033[0m" : "", k->author, when, k->subject, sl_diff_touched_status[st]);
-			if (st >= 4 && !json)
-				printf(md ? " from `%s`" : " from %s", t.old_path);
+				printf("%s%scommit %.12s%s %s  %s\n    %s\n  %s", shown ? "\n" : "", color ? "\033[33m" : "",
+				       k->id, color ? "\033[0m" : "", k->author, when, k->subject, label);
 			if (!json) {
-				fputs("\n", stdout);
-				sl_report_touched_diff(&cmp, md, color);
+				if (st >= 4)
+					printf(md ? " from `%s`" : " from %s", t.old_path);
+				fputs(oneline ? ")\n" : "\n", stdout);
+				if (!oneline)
+					sl_report_touched_diff(&cmp, md, color);
 			}
 			shown++;
 		}
@@ -232,7 +269,7 @@ int sl_cmd_log(int argc, char **argv)
 		free(cur);
 		cur = t.old_path;
 		free(t.new_path);
-		done = st == 2;
+		done = st == 2 || (size_t)shown >= max_count;
 	}
 	if (progress && ncs >= 50)
 		fputs("\r\033[K", stderr);
@@ -246,7 +283,7 @@ int sl_cmd_log(int argc, char **argv)
 			rc = SL_EXIT_ERROR;
 		fputc('\n', stdout);
 		json_decref(doc);
-	} else if (!shown) {
+	} else if (!shown && max_count) {
 		printf("%s\n", md ? "No commit changed how the model is served." : "no commit changed the entry");
 	}
 	json_decref(commits);

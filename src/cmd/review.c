@@ -26,7 +26,8 @@ static void usage(FILE *f)
 	fputs("usage: servelint review [--format tty|markdown|sarif|json|gcc|github|checkstyle]\n"
 	      "                        [--failure-threshold LEVEL] [--color WHEN] [--quiet] BASE [HEAD]\n"
 	      "\n"
-	      "For a pull request: the entries changed between BASE and HEAD (default HEAD)\n"
+	      "For a pull request: the entries changed between BASE and HEAD (default: the\n"
+	      "working tree, uncommitted work included, as git diff BASE)\n"
 	      "with their semantic diffs, and the findings the change introduces (those\n"
 	      "already present at BASE are not repeated). Read with libgit2, no checkout.\n"
 	      "\n"
@@ -47,11 +48,16 @@ static void usage(FILE *f)
 /* The findings of an entry at a revision, appended to fs; *h holds the
  * entry and model (the findings point into them) until released. 0, or -1
  * with err. */
-static int check_at(const char *spec, sl_entry_cache *cache, const sl_rules *rules, sl_findings *fs,
-		    sl_entry_cached *h, sl_error *err)
+static int check_at(const char *rev, const char *path, sl_entry_cache *cache, const sl_rules *rules,
+		    sl_findings *fs, sl_entry_cached *h, sl_error *err)
 {
 	size_t first = fs->n;
-	if (sl_entry_cache_get(cache, spec, h, err)) {
+	sl_buf spec = {0};
+	sl_buf_printf(&spec, "%s:%s", rev ? rev : "", path);
+	/* no rev: the working tree */
+	int rc = rev ? sl_entry_cache_get(cache, spec.data, h, err) : sl_entry_cache_get_worktree(cache, path, h, err);
+	sl_buf_free(&spec);
+	if (rc) {
 		if (!h->entry || !sl_check_input_error(rules, h->entry, err, fs))
 			return -1;
 		sl_error_clear(err);
@@ -59,8 +65,14 @@ static int check_at(const char *spec, sl_entry_cache *cache, const sl_rules *rul
 		sl_check_model(rules, h->model, NULL, fs);
 	}
 	sl_check_suppress(h->entry, fs, first);
+	/* the entry by its repository path: the revision is the document's
+	 * own member, never glued to a path */
+	const char *name = h->entry->path;
+	size_t nr = rev ? strlen(rev) : 0;
+	if (rev && !strncmp(name, rev, nr) && name[nr] == ':')
+		name += nr + 1;
 	for (size_t i = first; i < fs->n; i++)
-		fs->v[i].entry = h->entry->path;
+		fs->v[i].entry = name;
 	return 0;
 }
 
@@ -70,7 +82,7 @@ static void md_findings(FILE *f, const sl_findings *fs)
 		const sl_finding *x = &fs->v[i];
 		if (x->suppressed)
 			continue;
-		char *w = sl_report_where(&x->where);
+		char *w = sl_report_finding_where(x);
 		fprintf(f, "- **%s** `%s`: %s [%s]\n", sl_severity_name(x->severity), w, x->message,
 			sl_rule_id(x->rule));
 		free(w);
@@ -128,7 +140,9 @@ int sl_cmd_review(int argc, char **argv)
 	if (quiet && sl_opt_quiet())
 		return SL_EXIT_ERROR;
 	color = sl_color_resolve(color);
-	const char *base = argv[optind], *head = argc - optind == 2 ? argv[optind + 1] : "HEAD";
+	/* no HEAD: the working tree, uncommitted work included (as `git diff
+	 * BASE`; in a clean checkout the same as HEAD) */
+	const char *base = argv[optind], *head = argc - optind == 2 ? argv[optind + 1] : NULL;
 	int md = !strcmp(format, "markdown"), text = md || !strcmp(format, "tty");
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
@@ -146,7 +160,8 @@ int sl_cmd_review(int argc, char **argv)
 	}
 	cache = sl_entry_cache_new(gs);
 	if (md)
-		printf("### servelint review `%s`..`%s`\n\n", base, head);
+		printf("### servelint review `%s`..%s%s%s\n\n", base, head ? "`" : "", head ? head : "the working tree",
+		       head ? "`" : "");
 	for (size_t i = 0; i < nt && !rc; i++) {
 		const sl_touched *t = &ts[i];
 		if (!t->in_new && !t->in_old)
@@ -154,7 +169,8 @@ int sl_cmd_review(int argc, char **argv)
 		/* the semantic diff (text formats) */
 		sl_diff_opts all = {NULL, 0, NULL, 0};
 		sl_touched_cmp cmp;
-		if (sl_diff_touched_compare(base, head, t, cache, &all, &cmp, &err) >= 0 && text)
+		if (sl_diff_touched_compare(base, head, t, cache, &all, &cmp, &err) >= 0 && text &&
+		    !sl_diff_touched_no_service(&cmp))
 			sl_report_touched(&cmp, t, md, color);
 		sl_diff_touched_free(&cmp);
 		sl_error_clear(&err);
@@ -164,11 +180,8 @@ int sl_cmd_review(int argc, char **argv)
 		sl_entry_cached kh = {0}, kb = {0};
 		sl_findings was = {0};
 		size_t first = now.n;
-		sl_buf sh = {0}, sb = {0};
-		sl_buf_printf(&sh, "%s:%s", head, t->new_path);
-		sl_buf_printf(&sb, "%s:%s", base, t->old_path);
-		if (check_at(sh.data, cache, rules, &now, &kh, &err) ||
-		    (t->in_old && check_at(sb.data, cache, rules, &was, &kb, &err)))
+		if (check_at(head, t->new_path, cache, rules, &now, &kh, &err) ||
+		    (t->in_old && check_at(base, t->old_path, cache, rules, &was, &kb, &err)))
 			rc = SL_EXIT_ERROR;
 		SL_PUSH(ks, nk, kcap, kh);
 		char *used = sl_calloc(was.n + 1, 1);
@@ -187,8 +200,6 @@ int sl_cmd_review(int argc, char **argv)
 		free(used);
 		sl_findings_free(&was);
 		sl_entry_cache_release(cache, &kb);
-		sl_buf_free(&sh);
-		sl_buf_free(&sb);
 	}
 	if (!rc) {
 		size_t nnew = 0;
@@ -207,8 +218,18 @@ int sl_cmd_review(int argc, char **argv)
 		} else {
 			if (text)
 				printf("%snew findings: %zu%s\n", color ? "\033[1m" : "", nnew, color ? "\033[0m" : "");
-			if (sl_report_findings(stdout, fmt, rules, &fresh, SL_SEV_STYLE, color))
+			/* repository paths, the revision in its own field: what code
+			 * scanning and annotations attach to the checkout */
+			char id[SL_GIT_ID_SIZE];
+			char *uri = sl_git_repository_uri();
+			sl_buf prefix = {0};
+			if (head)
+				sl_buf_printf(&prefix, "%s:", head);
+			sl_report_vcs at = {prefix.data, sl_git_commit_id(head ? head : "HEAD", id) ? NULL : id, uri};
+			if (sl_report_findings_at(stdout, fmt, rules, &fresh, SL_SEV_STYLE, color, &at))
 				rc = SL_EXIT_ERROR;
+			sl_buf_free(&prefix);
+			free(uri);
 		}
 		if (fflush(stdout) || ferror(stdout))
 			rc = SL_EXIT_ERROR;

@@ -109,7 +109,7 @@ typedef struct sl_touched_cmp {
 } sl_touched_cmp;
 
 /* Compares the entry at both revisions, read through cache (which must
- * outlive *c); t and o are borrowed. Returns the status, or -1 with err
+ * outlive *c); r2 NULL is the working tree; t and o are borrowed. Returns the status, or -1 with err
  * set. Free *c with sl_diff_touched_free in any case. */
 int sl_diff_touched_compare(const char *r1, const char *r2, const sl_touched *t, sl_entry_cache *cache,
 			    const sl_diff_opts *o, sl_touched_cmp *c, sl_error *err);
@@ -118,6 +118,9 @@ int sl_diff_touched_compare(const char *r1, const char *r2, const sl_touched *t,
 int sl_diff_touched_compare_named(const char *r1, const char *r2, const char *d1, const char *d2,
 				  const sl_touched *t, sl_entry_cache *cache, const sl_diff_opts *o,
 				  sl_touched_cmp *c, sl_error *err);
+/* Whether both sides were read and neither starts a service (a helper
+ * script, a folder of them): no entry, so never "reformatted only". */
+int sl_diff_touched_no_service(const sl_touched_cmp *c);
 void sl_diff_touched_free(sl_touched_cmp *c);
 
 #endif

@@ -170,6 +170,37 @@ int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_entry_cached *h, 
 	return SL_OK;
 }
 
+int sl_entry_cache_get_worktree(sl_entry_cache *c, const char *path, sl_entry_cached *h, sl_error *err)
+{
+	memset(h, 0, sizeof *h);
+	c->lookups++;
+	char *top = sl_git_workdir();
+	if (!top) {
+		sl_error_set(err, path, 0, 0, "not in the working tree of a git repository");
+		return SL_ERR_INPUT;
+	}
+	sl_buf disk = {0};
+	sl_buf_printf(&disk, "%s%s", top, path);
+	free(top);
+	sl_entry *e = NULL;
+	int rc = sl_entry_load(disk.data, &e, err);
+	sl_buf_free(&disk);
+	if (rc)
+		return rc;
+	sl_entry_rename(e, path);  /* named by its repository path */
+	c->parsed++;
+	/* never cached: a file on disk has no object id */
+	struct sl_cache_slot *s = sl_calloc(1, sizeof *s);
+	s->entry = e;
+	s->refs = 1;
+	h->entry = e;
+	h->slot = s;
+	if ((rc = sl_normalize_entry(e, c->gs, &s->model, err)))
+		return rc;
+	h->model = s->model;
+	return SL_OK;
+}
+
 void sl_entry_cache_release(sl_entry_cache *c, sl_entry_cached *h)
 {
 	struct sl_cache_slot *s = h->slot;

@@ -33,10 +33,15 @@ typedef struct sl_entry_input {
 	sl_page_entry *pes;     /* a page's entries, or NULL; owned */
 	size_t npe, next;
 	int done;
+	char *owner;            /* the entry folder a file given alone belongs to, or NULL; owned */
 } sl_entry_input;
 
 /* Opens PATH (borrowed: it must outlive *in); fails (with err) only when a
- * file cannot be read. Close *in with sl_entry_input_close in any case. */
+ * file cannot be read, or is a YAML file that belongs to no entry. A file
+ * inside an entry folder (its script, or a YAML file the script names) is
+ * read as that folder's entry (sl_entry_input_owner); in->path is then the
+ * folder. PATH may also be a page's entry as servelint names it,
+ * page.txt:LINE. Close *in with sl_entry_input_close in any case. */
 int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err);
 /* The next entry: 1 with *out (caller frees, sl_entry_free), 0 when there
  * are no more, -1 when it cannot be read (err says why; the next call goes
@@ -51,8 +56,11 @@ int sl_entry_input_open_told(sl_entry_input *in, const char *path, int *failed);
 int sl_entry_input_next_told(sl_entry_input *in, sl_entry **out, int *failed);
 
 /* One entry named on the command line: a folder or file, - for standard
- * input, or REV:path from the git repository around the current directory
- * (when no such file exists and the name has a colon). *out is the
+ * input, page.txt:LINE (one entry of a page), or REV:path from the git
+ * repository around the current directory (when no such file exists and
+ * the name has a colon). A file that belongs to an entry folder, on disk
+ * or at the revision, is read as that entry; a YAML file that belongs to
+ * none is an error. *out is the
  * caller's (sl_entry_free). */
 int sl_entry_input_load_one(const char *spec, sl_entry **out, sl_error *err);
 /* How many entries the regular file PATH holds (a published page holds
@@ -68,6 +76,22 @@ size_t sl_entry_input_count(const char *path);
  * are the caller's to free. Call with depth 0. */
 void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth);
 
+/* ---- a file inside an entry (resolve.c) -------------------------------- */
+
+/* Whether NAME ends in .yaml or .yml. */
+int sl_entry_is_yaml_name(const char *name);
+/* The entry folder FILE (on disk) belongs to: the folder's entry has FILE
+ * as its script and something beside it (a YAML file the script names, or
+ * metadata.txt), or FILE is a YAML file of it that its script names, or
+ * its metadata.txt. The folder (caller frees), or NULL. */
+char *sl_entry_input_owner(const char *file);
+/* The same at a revision: SPEC is REV:path of a file; REV:folder (caller
+ * frees), or NULL. */
+char *sl_entry_input_owner_git(const char *spec);
+/* A YAML file (by PATH's name) that is not a manifest is no entry of its
+ * own: SL_ERR_INPUT with err saying so, at PATH:1:1; SL_OK for any other. */
+int sl_entry_input_not_entry(const char *path, const char *text, size_t len, sl_error *err);
+
 /* ---- variants: the models of one entry (variants.c) --------------------- */
 
 /* One model per variant of the entry's script (each combination of
@@ -81,6 +105,13 @@ void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *c
  * SL_MAX_VARIANTS variants gets a note saying the rest are not read. */
 int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
 		    sl_model ***out, size_t *n, sl_error *err);
+
+/* As sl_entry_models, but a flag's invalid JSON is no error: the model
+ * keeps the value as text with a note `invalid JSON: ...` at the bad
+ * character, for check to report as one finding (SL1004) beside the
+ * entry's other findings. (Models read through the cache are so too.) */
+int sl_entry_models_lenient(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
+			    sl_model ***out, size_t *n, sl_error *err);
 
 /* One model of e: the which-th variant, or (which == 0) the only one; a
  * script with several variants then is an error naming them. *out is the
@@ -114,6 +145,9 @@ sl_entry_cache *sl_entry_cache_new(const sl_grammars *gs);
  * and h->entry still set (uncached) when only normalizing failed. Release
  * h in every case. */
 int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_entry_cached *h, sl_error *err);
+/* The entry at PATH (from the top) in the working tree, read from disk and
+ * named PATH; never cached (no object id). As sl_entry_cache_get. */
+int sl_entry_cache_get_worktree(sl_entry_cache *c, const char *path, sl_entry_cached *h, sl_error *err);
 void sl_entry_cache_release(sl_entry_cache *c, sl_entry_cached *h);
 /* Counts for --stats: lookups, entries parsed, distinct object ids seen. */
 void sl_entry_cache_stats(const sl_entry_cache *c, size_t *lookups, size_t *parsed, size_t *ids);

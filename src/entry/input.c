@@ -2,6 +2,7 @@
 #include "entry.h"
 
 #include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,23 +28,86 @@ static int read_stdin(sl_source **out, sl_error *err)
 	return rc;
 }
 
+/* PATH as servelint names a page's entry, page.txt:LINE: the page's
+ * length of name (the part before the colon) when that is a regular file
+ * and LINE a number; else 0. */
+static size_t page_line_spec(const char *path, unsigned *line)
+{
+	const char *colon = strrchr(path, ':');
+	if (!colon || colon == path || !colon[1] || strspn(colon + 1, "0123456789") != strlen(colon + 1))
+		return 0;
+	char *file = sl_strndup(path, (size_t)(colon - path));
+	struct stat st;
+	int reg = stat(file, &st) == 0 && S_ISREG(st.st_mode);
+	free(file);
+	*line = (unsigned)strtoul(colon + 1, NULL, 10);
+	return reg ? (size_t)(colon - path) : 0;
+}
+
+/* Keeps only the page's entry that starts at LINE; an error naming the
+ * lines its entries start at when none does. */
+static int pick_page_entry(sl_entry_input *in, const char *spec, unsigned line, sl_error *err)
+{
+	size_t k = 0;
+	while (k < in->npe && in->pes[k].first != line)
+		k++;
+	if (k == in->npe) {
+		sl_buf b = {0};
+		for (size_t i = 0; i < in->npe && i < 12; i++)
+			sl_buf_printf(&b, "%s%u", i ? ", " : "", in->pes[i].first);
+		sl_error_set(err, spec, 0, 0, "no entry of %s starts at line %u%s%s%s", in->path, line,
+			     in->npe ? " (its entries start at lines " : "", b.data ? b.data : "",
+			     in->npe > 12 ? ", ...)" : in->npe ? ")" : "");
+		sl_buf_free(&b);
+		in->done = 1;
+		return SL_ERR_INPUT;
+	}
+	sl_page_entry keep = in->pes[k];
+	in->pes[k] = in->pes[0];
+	in->pes[0] = keep;
+	for (size_t i = 1; i < in->npe; i++) {
+		free(in->pes[i].model);
+		free(in->pes[i].heading);
+	}
+	in->npe = 1;
+	return SL_OK;
+}
+
+/* A failed open holds nothing (callers need not close it) and gives no entry. */
+static int open_failed(sl_entry_input *in, const char *path, int rc)
+{
+	sl_entry_input_close(in);
+	in->path = path;
+	in->done = 1;
+	return rc;
+}
+
 int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err)
 {
 	memset(in, 0, sizeof *in);
 	in->path = path;
 	struct stat st;
+	unsigned line = 0;
+	size_t plen = 0;
 	int rc;
 	if (!strcmp(path, "-")) {
 		rc = read_stdin(&in->file, err);  /* a script, an entry or a page */
-	} else if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
-		return SL_OK;  /* a folder, or nothing: sl_entry_load says which */
 	} else {
-		rc = sl_source_load(path, &in->file, err);
+		if (stat(path, &st) != 0 && (plen = page_line_spec(path, &line)) != 0) {
+			in->owner = sl_strndup(path, plen);  /* page.txt:LINE: one entry of the page */
+			in->path = in->owner;
+		} else if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+			return SL_OK;  /* a folder, or nothing: sl_entry_load says which */
+		} else if ((in->owner = sl_entry_input_owner(path)) != NULL) {
+			in->path = in->owner;  /* a file of an entry folder: the folder */
+			return SL_OK;
+		}
+		rc = sl_source_load(in->path, &in->file, err);
 	}
-	if (rc) {
-		in->done = 1;
-		return rc;
-	}
+	if (!rc && !plen)
+		rc = sl_entry_input_not_entry(in->path, in->file->text, in->file->len, err);
+	if (rc)
+		return open_failed(in, path, rc);
 	/* a page has several "Submitted by" lines; an entry at most one */
 	const char *sb = strstr(in->file->text, "\nSubmitted by ");
 	if (sb && strstr(sb + 1, "\nSubmitted by ") &&
@@ -52,7 +116,24 @@ int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err)
 		in->pes = NULL;
 		in->npe = 0;
 	}
+	if (plen && (rc = pick_page_entry(in, path, line, err)) != 0)
+		return open_failed(in, path, rc);
 	return SL_OK;
+}
+
+static void strip_dot_source(sl_source *s)
+{
+	if (s && !strncmp(s->path, "./", 2))
+		memmove(s->path, s->path + 2, strlen(s->path + 2) + 1);
+}
+
+/* The folder `.`'s entry names its files without `./`. */
+static void strip_dot(sl_entry *e)
+{
+	strip_dot_source(e->script);
+	for (size_t i = 0; i < e->nfiles; i++)
+		strip_dot_source(e->files[i]);
+	strip_dot_source(e->metadata);
 }
 
 int sl_entry_input_next(sl_entry_input *in, sl_entry **out, sl_error *err)
@@ -84,12 +165,15 @@ int sl_entry_input_next(sl_entry_input *in, sl_entry **out, sl_error *err)
 		in->file = NULL;  /* the entry owns it now */
 	} else {
 		rc = sl_entry_load(in->path, out, err);
+		if (!rc && in->owner && !strcmp(in->owner, "."))
+			strip_dot(*out);  /* `gen_config.yaml` given: its places as given */
 	}
 	return rc ? -1 : 1;
 }
 
 void sl_entry_input_close(sl_entry_input *in)
 {
+	free(in->owner);
 	sl_page_entries_free(in->pes, in->npe);
 	sl_source_free(in->file);
 	memset(in, 0, sizeof *in);
@@ -98,11 +182,35 @@ void sl_entry_input_close(sl_entry_input *in)
 int sl_entry_input_load_one(const char *spec, sl_entry **out, sl_error *err)
 {
 	struct stat st;
+	unsigned line;
+	*out = NULL;
 	if (!strcmp(spec, "-"))
 		return sl_entry_from_stdin(out, err);
-	if (stat(spec, &st) != 0 && strchr(spec, ':'))
-		return sl_entry_from_git(spec, out, err);
-	return sl_entry_load(spec, out, err);
+	if (stat(spec, &st) != 0 && strchr(spec, ':') && !page_line_spec(spec, &line)) {
+		/* REV:path; a file of an entry folder at REV is that folder */
+		char *owner = sl_entry_input_owner_git(spec);
+		int rc = sl_entry_from_git(owner ? owner : spec, out, err);
+		free(owner);
+		if (!rc && !owner && !(*out)->nfiles && !(*out)->metadata &&
+		    (rc = sl_entry_input_not_entry(spec, (*out)->script->text, (*out)->script->len, err)) != 0) {
+			sl_entry_free(*out);
+			*out = NULL;
+		}
+		return rc;
+	}
+	if (stat(spec, &st) == 0 && S_ISDIR(st.st_mode))
+		return sl_entry_load(spec, out, err);
+	/* a file: alone, of an entry folder, or one entry of a page */
+	sl_entry_input in;
+	int rc = sl_entry_input_open(&in, spec, err);
+	int got = rc ? 0 : sl_entry_input_next(&in, out, err);
+	if (!rc && got != 1) {
+		if (got == 0)
+			sl_error_set(err, spec, 0, 0, "no entry");
+		rc = SL_ERR_INPUT;
+	}
+	sl_entry_input_close(&in);
+	return rc;
 }
 
 /* The real folders one discovery has searched, by device and inode: a

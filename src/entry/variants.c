@@ -4,8 +4,41 @@
 #include <stdlib.h>
 #include <string.h>
 
-int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
-		    sl_model ***out, size_t *n, sl_error *err)
+/* An entry whose reading finds no service (a YAML file, a text file, a
+ * script that starts no engine) is no deployment: an error at the first
+ * thing left unread, never an empty model that checks clean and diffs
+ * equal. */
+static int no_service(const sl_entry *e, const sl_model *m, sl_error *err)
+{
+	unsigned line = 1, col = 1;
+	const char *file = e->script->path;
+	if (m->nnotes && m->notes[0].origin.src) {
+		sl_origin_pos(&m->notes[0].origin, &line, &col);
+		file = m->notes[0].origin.src->path;
+	}
+	sl_error_set(err, file, line, col,
+		     "no service: nothing in %s starts a serving engine (vllm, sglang, trtllm-serve, dynamo, ...)%s%s",
+		     e->path, m->nnotes ? "; first left unread: " : "", m->nnotes ? m->notes[0].msg : "");
+	return SL_ERR_INPUT;
+}
+
+/* A flag's invalid JSON, which normalizing notes and reads past (for
+ * check to report among the entry's other findings), is an error for
+ * every other command: nothing would start with it. */
+static int invalid_json(const sl_model *m, sl_error *err)
+{
+	for (size_t i = 0; i < m->nnotes; i++)
+		if (sl_starts_with(m->notes[i].msg, "invalid JSON") && m->notes[i].origin.src) {
+			unsigned line, col;
+			sl_origin_pos(&m->notes[i].origin, &line, &col);
+			sl_error_set(err, m->notes[i].origin.src->path, line, col, "%s", m->notes[i].msg);
+			return SL_ERR_INPUT;
+		}
+	return SL_OK;
+}
+
+static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
+		  sl_model ***out, size_t *n, sl_error *err, int lenient)
 {
 	*out = NULL;
 	*n = 0;
@@ -35,6 +68,10 @@ int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bi
 		vs[i].script = NULL;
 		if ((rc = sl_normalize_entry_script(e, gs, s, &ms[k], err)) != 0)
 			break;
+		if (!lenient && (rc = invalid_json(ms[k], err)) != 0) {
+			sl_model_free(ms[k]);
+			break;
+		}
 		ms[k]->variant_index = (unsigned)i + 1;
 		ms[k]->nvariants = (unsigned)nv;
 		if (truncated) {
@@ -47,6 +84,13 @@ int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bi
 		k++;
 	}
 	sl_variants_free(vs, nv);
+	/* no variant starts anything (one picked with --variant may not: the
+	 * branch of a guard that exits) */
+	size_t with = 0;
+	for (size_t i = 0; i < k; i++)
+		with += ms[i]->nservices > 0;
+	if (!rc && k && !with && (!which || nv == 1))
+		rc = no_service(e, ms[0], err);
 	if (rc) {
 		for (size_t i = 0; i < k; i++)
 			sl_model_free(ms[i]);
@@ -56,6 +100,18 @@ int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bi
 	*out = ms;
 	*n = k;
 	return SL_OK;
+}
+
+int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
+		    sl_model ***out, size_t *n, sl_error *err)
+{
+	return models(e, gs, binds, which, out, n, err, 0);
+}
+
+int sl_entry_models_lenient(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
+			    sl_model ***out, size_t *n, sl_error *err)
+{
+	return models(e, gs, binds, which, out, n, err, 1);
 }
 
 int sl_entry_model_one(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds,

@@ -485,14 +485,17 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 				if (!j)
 					j = !human_int(single->text, &hv) ? json_integer(hv) : plain_value(single);
 			}
-			if (!j && sl_json_parse_word(src, single, &j, c->err)) {
-				c->failed = 1;
-				free(raw);
-				free(name);
-				sl_word_free(&eqval);
-				free(uses);
-				return SL_ERR_INPUT;
+			sl_error je = {0};
+			if (!j && sl_json_parse_word(src, single, &j, &je)) {
+				/* invalid JSON: a note at the bad character and the
+				 * value kept as text, so the entry is still read (check
+				 * reports it as SL1004 beside its other findings; the
+				 * entry stage refuses it for the other commands) */
+				sl_note_add(c, src, (uint32_t)sl_source_offset(src, je.line - src->line_base, je.col), "%s",
+					    je.msg);
+				j = plain_value(single);
 			}
+			sl_error_clear(&je);
 			if (dot) {
 				/* dotted member: the value is JSON, else an int, else a string */
 				const char *member = dot + 1;

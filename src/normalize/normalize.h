@@ -19,8 +19,10 @@ int sl_normalize_grammars_load(sl_grammars **out, sl_error *err);
 void sl_normalize_grammars_free(sl_grammars *gs);
 
 /* Builds the model of an entry. The model points into the entry (origins):
- * free it before the entry. Input errors (shell syntax, invalid JSON in a
- * flag, nesting limits) fail with file:line:col in *err. */
+ * free it before the entry. Input errors (shell syntax, nesting limits)
+ * fail with file:line:col in *err. A flag's invalid JSON does not: the
+ * value is kept as text and a note `invalid JSON: ...` is made at the bad
+ * character (the entry stage makes it an error for all but check). */
 int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out, sl_error *err);
 /* The same with options (opts may be NULL; not owned): --set values for
  * the variables the script leaves unknown, and the variant to read (the

@@ -53,9 +53,28 @@ static unsigned end_col(const sl_origin *o, unsigned col)
 	return col + (w ? w : 1);
 }
 
+/* The revision the findings were read at, while one report is written
+ * (sl_report_findings_at): its REV: prefix is left out of every path, so
+ * machine formats carry repository paths, and the revision has its own
+ * field. NULL: paths as they are. */
+static const sl_report_vcs *vcs;
+
+static const char *shown(const char *p)
+{
+	size_t n = vcs && vcs->prefix ? strlen(vcs->prefix) : 0;
+	return n && !strncmp(p, vcs->prefix, n) ? p + n : p;
+}
+
 static const char *path_of(const sl_origin *o)
 {
-	return o->src ? o->src->path : "-";
+	return o->src ? shown(o->src->path) : "-";
+}
+
+/* a finding's own place: its origin, or the file and line of one that
+ * could not be read (no source to point into) */
+static const char *fpath(const sl_finding *f)
+{
+	return shown(sl_finding_file(f));
 }
 
 /* ---- tty, gcc --------------------------------------------------------------------- */
@@ -84,9 +103,9 @@ static void one_tty(FILE *out, const sl_finding *f, int color)
 {
 	static const char *const col_of[] = {"\033[36m", "\033[34m", "\033[33m", "\033[31m"};
 	unsigned l, c;
-	sl_origin_pos(&f->where, &l, &c);
+	sl_finding_pos(f, &l, &c);
 	fputs(color ? "\033[1m" : "", out);
-	sl_fputs_visible(out, path_of(&f->where));
+	sl_fputs_visible(out, fpath(f));
 	fprintf(out, ":%u:%u:%s %s%s:%s ", l, c, color ? "\033[0m" : "", color ? col_of[f->severity] : "",
 		sl_severity_name(f->severity), color ? "\033[0m" : "");
 	sl_fputs_visible(out, f->message);
@@ -138,10 +157,10 @@ static void one_tty(FILE *out, const sl_finding *f, int color)
 static void one_gcc(FILE *out, const sl_finding *f)
 {
 	unsigned l, c;
-	sl_origin_pos(&f->where, &l, &c);
+	sl_finding_pos(f, &l, &c);
 	/* gcc's levels: error, warning, note (info and style) */
 	const char *lvl = f->severity == SL_SEV_ERROR ? "error" : f->severity == SL_SEV_WARNING ? "warning" : "note";
-	sl_fputs_visible(out, path_of(&f->where));
+	sl_fputs_visible(out, fpath(f));
 	fprintf(out, ":%u:%u: %s: ", l, c, lvl);
 	sl_fputs_visible(out, f->message);
 	fprintf(out, " [%s]\n", sl_rule_id(f->rule));
@@ -155,15 +174,24 @@ static json_t *loc_json(const sl_origin *w)
 	sl_origin_pos(w, &l, &c);
 	if (!w->src)
 		return json_null();
-	return json_pack("{s:s, s:i, s:i, s:i}", "file", w->src->path, "line", (json_int_t)l, "col",
+	return json_pack("{s:s, s:i, s:i, s:i}", "file", path_of(w), "line", (json_int_t)l, "col",
 			 (json_int_t)c, "end_col", (json_int_t)end_col(w, c));
+}
+
+/* a finding's place; one with no source has its file, line and column */
+static json_t *floc_json(const sl_finding *f)
+{
+	if (f->where.src || !f->file)
+		return loc_json(&f->where);
+	return json_pack("{s:s, s:i, s:i, s:i}", "file", fpath(f), "line", (json_int_t)f->line, "col",
+			 (json_int_t)f->col, "end_col", (json_int_t)f->col + 1);
 }
 
 static json_t *one_json(const sl_finding *f)
 {
 	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:o}", "rule", sl_rule_id(f->rule), "name",
 			      sl_rule_name(f->rule), "severity", sl_severity_name(f->severity), "message",
-			      f->message, "location", loc_json(&f->where));
+			      f->message, "location", floc_json(f));
 	json_t *rel = json_array();
 	for (size_t k = 0; k < f->nrelated; k++)
 		json_array_append_new(rel, json_pack("{s:s, s:o}", "message", f->related_msg[k], "location",
@@ -184,6 +212,15 @@ static json_t *one_json(const sl_finding *f)
 	return o;
 }
 
+char *sl_report_finding_where(const sl_finding *f)
+{
+	unsigned l, c;
+	sl_finding_pos(f, &l, &c);
+	sl_buf b = {0};
+	sl_buf_printf(&b, "%s:%u:%u", sl_finding_file(f), l, c);
+	return sl_buf_detach(&b);
+}
+
 json_t *sl_report_finding_json(const sl_finding *f)
 {
 	return one_json(f);
@@ -194,14 +231,12 @@ static const char *sarif_level(sl_severity s)
 	return s == SL_SEV_ERROR ? "error" : s == SL_SEV_WARNING ? "warning" : "note";
 }
 
-static json_t *sarif_location(const sl_origin *w, const char *msg, int id)
+static json_t *sarif_location_at(const char *path, unsigned l, unsigned c, unsigned e, const char *msg, int id)
 {
-	unsigned l, c;
-	sl_origin_pos(w, &l, &c);
 	json_t *region = json_pack("{s:i, s:i, s:i, s:i}", "startLine", (json_int_t)l, "startColumn",
-				   (json_int_t)c, "endLine", (json_int_t)l, "endColumn", (json_int_t)end_col(w, c));
+				   (json_int_t)c, "endLine", (json_int_t)l, "endColumn", (json_int_t)e);
 	json_t *loc = json_pack("{s:{s:{s:s}, s:o}}", "physicalLocation", "artifactLocation", "uri",
-				path_of(w), "region", region);
+				path, "region", region);
 	if (msg)
 		json_object_set_new(loc, "message", json_pack("{s:s}", "text", msg));
 	if (id >= 0)
@@ -209,25 +244,60 @@ static json_t *sarif_location(const sl_origin *w, const char *msg, int id)
 	return loc;
 }
 
-/* A fingerprint that survives lines moving: rule, file and the text of the
- * line (FNV-1a, 64 bits), as GitHub's primaryLocationLineHash. */
-static char *fingerprint(const sl_finding *f)
+static json_t *sarif_location(const sl_origin *w, const char *msg, int id)
 {
 	unsigned l, c;
-	sl_origin_pos(&f->where, &l, &c);
+	sl_origin_pos(w, &l, &c);
+	return sarif_location_at(path_of(w), l, c, end_col(w, c), msg, id);
+}
+
+static json_t *sarif_flocation(const sl_finding *f)
+{
+	if (f->where.src || !f->file)
+		return sarif_location(&f->where, NULL, -1);
+	return sarif_location_at(fpath(f), f->line, f->col, f->col + 1, NULL, -1);
+}
+
+/* A fingerprint that survives lines moving: rule, file and the text of the
+ * line (FNV-1a, 64 bits), as GitHub's primaryLocationLineHash; the same
+ * hash again (the same rule on two lines of the same text) gets the next
+ * occurrence number, `:2`, `:3`, so distinct results never share one. */
+static uint64_t line_hash(const sl_finding *f)
+{
+	unsigned l, c;
+	sl_finding_pos(f, &l, &c);
 	size_t len = 0;
 	const char *line = f->where.src ? sl_source_line(f->where.src, l, &len) : "";
 	uint64_t h = 1469598103934665603ull;
-	const char *parts[] = {sl_rule_id(f->rule), path_of(&f->where)};
+	const char *parts[] = {sl_rule_id(f->rule), fpath(f)};
 	for (size_t i = 0; i < 2; i++)
 		for (const char *p = parts[i]; *p; p++)
 			h = (h ^ (unsigned char)*p) * 1099511628211ull;
 	for (size_t i = 0; i < len; i++)
 		if (line[i] != ' ' && line[i] != '\t')
 			h = (h ^ (unsigned char)line[i]) * 1099511628211ull;
-	char buf[32];
-	snprintf(buf, sizeof buf, "%016llx:1", (unsigned long long)h);
+	return h;
+}
+
+static char *fingerprint(uint64_t h, size_t occurrence)
+{
+	char buf[48];
+	snprintf(buf, sizeof buf, "%016llx:%zu", (unsigned long long)h, occurrence);
 	return sl_strdup(buf);
+}
+
+/* Where a rule is documented: its file in the repository, under
+ * SL_DOCS_URL (a build setting, SERVELINT_DOCS_URL), as
+ * BASE/rules/SL1001-unknown-flag.yaml: ids are never renumbered and names
+ * are stable, so the address is too (docs/rules.md). */
+#ifndef SL_DOCS_URL
+#define SL_DOCS_URL "https://github.com/servelint/servelint/blob/main"
+#endif
+static char *help_uri(const sl_rule *r)
+{
+	sl_buf b = {0};
+	sl_buf_printf(&b, "%s/rules/%s-%s.yaml", SL_DOCS_URL, sl_rule_id(r), sl_rule_name(r));
+	return sl_buf_detach(&b);
 }
 
 static json_t *sarif(const sl_rules *rules, const sl_findings *fs, sl_severity min)
@@ -238,26 +308,35 @@ static json_t *sarif(const sl_rules *rules, const sl_findings *fs, sl_severity m
 		sl_buf help = {0};
 		sl_buf_printf(&help, "%s\nBad:\n%s\nGood:\n%s", sl_rule_explanation(r), sl_rule_bad(r),
 			      sl_rule_good(r));
-		json_array_append_new(rl, json_pack("{s:s, s:s, s:{s:s}, s:{s:s}, s:{s:s}, s:{s:s}}", "id",
+		char *uri = help_uri(r);
+		json_array_append_new(rl, json_pack("{s:s, s:s, s:{s:s}, s:{s:s}, s:s, s:{s:s}, s:{s:s}}", "id",
 						    sl_rule_id(r), "name", sl_rule_name(r), "shortDescription",
 						    "text", sl_rule_summary(r), "fullDescription", "text",
-						    sl_rule_explanation(r), "help", "text", help.data,
+						    sl_rule_explanation(r), "helpUri", uri, "help", "text", help.data,
 						    "defaultConfiguration", "level",
 						    sarif_level(sl_rule_severity(r))));
+		free(uri);
 		sl_buf_free(&help);
 	}
 	json_t *results = json_array();
+	uint64_t *seen = sl_calloc(fs->n + 1, sizeof *seen);
+	size_t nseen = 0;
 	for (size_t i = 0; i < fs->n; i++) {
 		const sl_finding *f = &fs->v[i];
 		if (f->severity < min)
 			continue;
+		uint64_t h = line_hash(f);
+		size_t occurrence = 1;
+		for (size_t k = 0; k < nseen; k++)
+			occurrence += seen[k] == h;
+		seen[nseen++] = h;
 		size_t idx = 0;
 		while (idx < sl_rules_count(rules) && sl_rules_at(rules, idx) != f->rule)
 			idx++;
-		char *fp = fingerprint(f);
+		char *fp = fingerprint(h, occurrence);
 		json_t *res = json_pack("{s:s, s:i, s:s, s:{s:s}, s:[o], s:{s:s}}", "ruleId", sl_rule_id(f->rule),
 					"ruleIndex", (json_int_t)idx, "level", sarif_level(f->severity), "message",
-					"text", f->message, "locations", sarif_location(&f->where, NULL, -1),
+					"text", f->message, "locations", sarif_flocation(f),
 					"partialFingerprints", "primaryLocationLineHash", fp);
 		free(fp);
 		if (f->fix) {
@@ -288,9 +367,19 @@ static json_t *sarif(const sl_rules *rules, const sl_findings *fs, sl_severity m
 		}
 		json_array_append_new(results, res);
 	}
-	return json_pack("{s:s, s:s, s:[{s:{s:{s:s, s:s, s:o}}, s:o}]}", "$schema",
-			 "https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0", "runs", "tool",
-			 "driver", "name", "servelint", "version", SL_VERSION, "rules", rl, "results", results);
+	free(seen);
+	json_t *doc = json_pack("{s:s, s:s, s:[{s:{s:{s:s, s:s, s:s, s:o}}, s:o}]}", "$schema",
+				"https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0", "runs", "tool",
+				"driver", "name", "servelint", "version", SL_VERSION, "informationUri", SL_DOCS_URL,
+				"rules", rl, "results", results);
+	if (vcs && vcs->revision && vcs->repository) {
+		/* the revision the paths are of, in its own place */
+		json_t *run = json_array_get(json_object_get(doc, "runs"), 0);
+		json_object_set_new(run, "versionControlProvenance",
+				    json_pack("[{s:s, s:s}]", "repositoryUri", vcs->repository, "revisionId",
+					      vcs->revision));
+	}
+	return doc;
 }
 
 /* ---- GitHub annotations, Checkstyle ----------------------------------------------------- */
@@ -317,11 +406,11 @@ static void gh_escape(FILE *out, const char *s, int property)
 static void one_github(FILE *out, const sl_finding *f)
 {
 	unsigned l, c;
-	sl_origin_pos(&f->where, &l, &c);
+	sl_finding_pos(f, &l, &c);
 	const char *cmd = f->severity == SL_SEV_ERROR ? "error" : f->severity == SL_SEV_WARNING ? "warning" : "notice";
 	fprintf(out, "::%s file=", cmd);
-	gh_escape(out, path_of(&f->where), 1);
-	fprintf(out, ",line=%u,col=%u,endLine=%u,endColumn=%u,title=", l, c, l, end_col(&f->where, c));
+	gh_escape(out, fpath(f), 1);
+	fprintf(out, ",line=%u,col=%u,endLine=%u,endColumn=%u,title=", l, c, l, f->where.src ? end_col(&f->where, c) : c + 1);
 	gh_escape(out, sl_rule_id(f->rule), 1);
 	fputs("::", out);
 	gh_escape(out, f->message, 0);
@@ -362,7 +451,7 @@ static void checkstyle(FILE *out, const sl_findings *fs, sl_severity min)
 		const sl_finding *f = &fs->v[i];
 		if (f->severity < min || f->suppressed)
 			continue;
-		const char *p = path_of(&f->where);
+		const char *p = fpath(f);
 		if (!open || strcmp(open, p)) {
 			if (open)
 				fputs("  </file>\n", out);
@@ -372,7 +461,7 @@ static void checkstyle(FILE *out, const sl_findings *fs, sl_severity min)
 			open = p;
 		}
 		unsigned l, c;
-		sl_origin_pos(&f->where, &l, &c);
+		sl_finding_pos(f, &l, &c);
 		const char *sev = f->severity == SL_SEV_ERROR ? "error" : f->severity == SL_SEV_WARNING ? "warning" : "info";
 		fprintf(out, "    <error line=\"%u\" column=\"%u\" severity=\"%s\" message=\"", l, c, sev);
 		xml_escape(out, f->message);
@@ -385,8 +474,26 @@ static void checkstyle(FILE *out, const sl_findings *fs, sl_severity min)
 
 /* ---- dispatch ---------------------------------------------------------------------------- */
 
+static int report_findings(FILE *out, sl_format fmt, const sl_rules *rules, const sl_findings *fs,
+			   sl_severity min, int color);
+
 int sl_report_findings(FILE *out, sl_format fmt, const sl_rules *rules, const sl_findings *fs,
 		       sl_severity min, int color)
+{
+	return report_findings(out, fmt, rules, fs, min, color);
+}
+
+int sl_report_findings_at(FILE *out, sl_format fmt, const sl_rules *rules, const sl_findings *fs,
+			  sl_severity min, int color, const sl_report_vcs *at)
+{
+	vcs = fmt == SL_FMT_TTY ? NULL : at;  /* a terminal keeps REV: in its paths */
+	int rc = report_findings(out, fmt, rules, fs, min, color);
+	vcs = NULL;
+	return rc;
+}
+
+static int report_findings(FILE *out, sl_format fmt, const sl_rules *rules, const sl_findings *fs,
+			   sl_severity min, int color)
 {
 	if (fmt == SL_FMT_JSON || fmt == SL_FMT_SARIF) {
 		json_t *doc;
@@ -398,6 +505,8 @@ int sl_report_findings(FILE *out, sl_format fmt, const sl_rules *rules, const sl
 				if (fs->v[i].severity >= min && !fs->v[i].suppressed)
 					json_array_append_new(arr, one_json(&fs->v[i]));
 			doc = sl_report_json_doc(json_pack("{s:o}", "findings", arr));
+			if (vcs && vcs->revision)
+				json_object_set_new(doc, "revision", json_string(vcs->revision));
 		}
 		int rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		json_decref(doc);

@@ -12,6 +12,7 @@
  */
 #include "report.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -236,7 +237,9 @@ static void finding_html(FILE *f, const sl_finding *x)
 	fputs("</span></div><p>", f);
 	esc(f, x->message);
 	fputs("</p><p class=\"loc\">", f);
-	where(f, &x->where);
+	char *w = sl_report_finding_where(x);
+	esc(f, w);
+	free(w);
 	fputs("</p>", f);
 	excerpt(f, &x->where);
 	if (x->hint) {
@@ -595,6 +598,16 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 	fputs("</section>\n", f);
 
 	/* every entry */
+	/* what could not be read at all belongs to no entry: listed first */
+	size_t unread = 0;
+	for (size_t k = 0; k < a->findings->n; k++)
+		if (a->finding_entry[k] == SIZE_MAX && !a->findings->v[k].suppressed) {
+			if (!unread++)
+				fputs("<section id=\"unread\"><h2>Inputs that could not be read</h2>\n", f);
+			finding_html(f, &a->findings->v[k]);
+		}
+	if (unread)
+		fputs("</section>\n", f);
 	fputs("<section id=\"entries\"><h2>Entries</h2>\n", f);
 	json_array_foreach(entries, i, e) {
 		const sl_audit_entry *ae = &a->entries[i];

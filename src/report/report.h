@@ -46,6 +46,26 @@ int sl_format_parse(const char *s, sl_format *out);
 int sl_report_findings(FILE *f, sl_format fmt, const sl_rules *rules, const sl_findings *fs,
 		       sl_severity min, int color);
 
+/* The revision findings were read at, for review's machine formats:
+ * prefix ("HEAD:", as the sources are named) is left out of every path
+ * (gcc, github, checkstyle, json, sarif; tty keeps it), so each is a
+ * repository path; the revision goes in its own field: JSON's
+ * "revision", SARIF's versionControlProvenance (when repository, its URI,
+ * is known). All borrowed. */
+typedef struct sl_report_vcs {
+	const char *prefix;      /* "HEAD:" */
+	const char *revision;    /* the commit's full id */
+	const char *repository;  /* the repository's URI (its origin remote, else file://), or NULL */
+} sl_report_vcs;
+
+/* sl_report_findings with paths of a revision (at may be NULL). */
+int sl_report_findings_at(FILE *f, sl_format fmt, const sl_rules *rules, const sl_findings *fs,
+			  sl_severity min, int color, const sl_report_vcs *at);
+
+/* A finding's place as "file:line:col", also of one with no source (an
+ * entry that could not be read). Caller frees. */
+char *sl_report_finding_where(const sl_finding *f);
+
 /* One finding as the JSON format writes it (a new reference). */
 json_t *sl_report_finding_json(const sl_finding *f);
 

@@ -5,8 +5,10 @@
  */
 #include "source.h"
 
+#include <dirent.h>
 #include <git2.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,6 +87,76 @@ static int revparse(git_object **out, git_repository *repo, const char *rev)
 	return git_revparse_single(out, repo, rev);
 }
 
+/* No repository: said in our words (libgit2's last error is gone with its
+ * shutdown, and what is left of it is about its own initialisation). */
+static int not_a_repo(sl_error *err, const char *spec)
+{
+	sl_error_set(err, spec, 0, 0, "not in a git repository (none in the current folder or above it)");
+	return SL_ERR_INPUT;
+}
+
+/* ---- paths from the current folder ------------------------------------------- */
+
+/* The current folder's path inside the working tree ("cat/dsv41/", "" at
+ * the top); NULL outside a repository or a working tree. Caller frees. */
+static char *cwd_prefix(void)
+{
+	git_repository *repo = NULL;
+	if (repo_open(&repo) || git_repository_is_bare(repo) || !git_repository_workdir(repo))
+		return NULL;
+	char *top = realpath(git_repository_workdir(repo), NULL), *cwd = realpath(".", NULL);
+	char *out = NULL;
+	size_t n = top ? strlen(top) : 0;
+	if (top && cwd && !strncmp(cwd, top, n) && (cwd[n] == '/' || !cwd[n])) {
+		sl_buf b = {0};
+		sl_buf_puts(&b, cwd[n] ? cwd + n + 1 : "");
+		if (b.len)
+			sl_buf_putc(&b, '/');
+		out = b.data ? sl_buf_detach(&b) : sl_strdup("");
+	}
+	free(top);
+	free(cwd);
+	return out;
+}
+
+/* PREFIX and PATH joined, `.` and `..` resolved ("" for the top). */
+static char *join_norm(const char *prefix, const char *path)
+{
+	sl_buf in = {0}, out = {0};
+	sl_buf_printf(&in, "%s%s", prefix, path);
+	char *save = NULL;
+	char **parts = NULL;
+	size_t n = 0, cap = 0;
+	for (char *t = strtok_r(in.data, "/", &save); t; t = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(t, "."))
+			continue;
+		if (!strcmp(t, "..")) {
+			if (n)
+				n--;
+			continue;
+		}
+		SL_PUSH(parts, n, cap, t);
+	}
+	for (size_t i = 0; i < n; i++)
+		sl_buf_printf(&out, "%s%s", i ? "/" : "", parts[i]);
+	free(parts);
+	char *r = out.data ? sl_buf_detach(&out) : sl_strdup("");
+	sl_buf_free(&in);
+	return r;
+}
+
+char *sl_git_path_from_cwd(const char *path)
+{
+	if (*path == '/')
+		return sl_strdup(path);
+	char *prefix = cwd_prefix();
+	if (!prefix)
+		return sl_strdup(path);
+	char *r = join_norm(prefix, path);
+	free(prefix);
+	return r;
+}
+
 static int is_binary(const git_blob *b)
 {
 	return git_blob_is_binary(b);
@@ -153,20 +225,32 @@ static int resolve(const char *spec, git_repository **repo, char **rev, git_tree
 	git_tree *tree = NULL;
 	int rc = SL_OK;
 	if (repo_open(repo)) {
-		rc = gfail(err, spec, "not in a git repository");
+		rc = not_a_repo(err, spec);
 		goto out;
 	}
 	if (rev_tree(*repo, *rev, &tree)) {
 		rc = gfail(err, spec, "unknown revision");
 		goto out;
 	}
-	/* a path with a trailing slash names the same folder */
-	char *p = sl_strdup(path);
-	size_t pl = strlen(p);
-	while (pl > 1 && p[pl - 1] == '/')
-		p[--pl] = '\0';
+	/* as git: REV:path is from the top, REV:./path and REV:../path from
+	 * the current folder; a path not at the top but there from the
+	 * current folder is taken from it too. A trailing slash names the
+	 * same folder. */
+	char *prefix = cwd_prefix();
+	int rel = !strncmp(path, "./", 2) || !strncmp(path, "../", 3) || !strcmp(path, ".") || !strcmp(path, "..");
+	char *p = join_norm(rel && prefix ? prefix : "", path);
 	int found = git_tree_entry_bypath(te, tree, p);
+	if (found && !rel && prefix && *prefix) {
+		char *q = join_norm(prefix, path);
+		if (!(found = git_tree_entry_bypath(te, tree, q))) {
+			free(p);
+			p = q;
+		} else {
+			free(q);
+		}
+	}
 	free(p);
+	free(prefix);
 	if (found) {
 		*te = NULL;
 		sl_error_set(err, spec, 0, 0, "path not found at %s", *rev);
@@ -305,6 +389,36 @@ static int has_entry(git_tree *t, const char *dir)
 	return ok;
 }
 
+/* Does the working tree hold an entry at DIR (a script in the folder, or
+ * DIR a script)? */
+static int has_entry_on_disk(git_repository *repo, const char *dir)
+{
+	sl_buf p = {0};
+	sl_buf_printf(&p, "%s%s", git_repository_workdir(repo), dir);
+	struct stat st;
+	int ok = 0;
+	if (stat(p.data, &st) == 0 && S_ISREG(st.st_mode)) {
+		ok = 1;
+	} else if (stat(p.data, &st) == 0 && S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(p.data);
+		struct dirent *de;
+		while (d && !ok && (de = readdir(d)))
+			ok = de->d_name[0] != '.' && sl_ends_with(de->d_name, ".sh");
+		if (d)
+			closedir(d);
+	}
+	sl_buf_free(&p);
+	return ok;
+}
+
+char *sl_git_workdir(void)
+{
+	git_repository *repo = NULL;
+	if (repo_open(&repo) || git_repository_is_bare(repo) || !git_repository_workdir(repo))
+		return NULL;
+	return sl_strdup(git_repository_workdir(repo));
+}
+
 static int tree_at(git_repository *repo, const char *rev, git_tree **out, sl_error *err)
 {
 	return rev_tree(repo, rev, out) ? gfail(err, rev, "unknown revision") : 0;
@@ -330,11 +444,16 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 	size_t cap = 0;
 	int rc = 0;
 	if (repo_open(&repo)) {
-		rc = gfail(err, ".", "not in a git repository");
+		rc = not_a_repo(err, ".");
 		goto done;
 	}
-	if ((rc = tree_at(repo, rev1, &t1, err)) || (rc = tree_at(repo, rev2, &t2, err)))
+	if ((rc = tree_at(repo, rev1, &t1, err)) || (rev2 && (rc = tree_at(repo, rev2, &t2, err))))
 		goto done;
+	if (!rev2 && (git_repository_is_bare(repo) || !git_repository_workdir(repo))) {
+		sl_error_set(err, rev1, 0, 0, "the repository has no working tree to compare with");
+		rc = SL_ERR_INPUT;
+		goto done;
+	}
 	git_diff_options o;
 	git_diff_options_init(&o, GIT_DIFF_OPTIONS_VERSION);
 	o.pathspec.strings = (char **)pathspec;
@@ -342,8 +461,11 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 	git_diff_find_options fo;
 	git_diff_find_options_init(&fo, GIT_DIFF_FIND_OPTIONS_VERSION);
 	fo.flags = GIT_DIFF_FIND_RENAMES;
-	if (git_diff_tree_to_tree(&diff, repo, t1, t2, &o) || git_diff_find_similar(diff, &fo)) {
-		rc = gfail(err, rev2, "cannot compare the revisions");
+	/* no REV2: the working tree (with the index), as `git diff REV` */
+	if ((rev2 ? git_diff_tree_to_tree(&diff, repo, t1, t2, &o)
+		  : git_diff_tree_to_workdir_with_index(&diff, repo, t1, &o)) ||
+	    git_diff_find_similar(diff, &fo)) {
+		rc = gfail(err, rev2 ? rev2 : rev1, "cannot compare the revisions");
 		goto done;
 	}
 	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
@@ -361,7 +483,7 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 			free(nd);
 			continue;
 		}
-		sl_touched t = {od, nd, has_entry(t1, od), has_entry(t2, nd)};
+		sl_touched t = {od, nd, has_entry(t1, od), rev2 ? has_entry(t2, nd) : has_entry_on_disk(repo, nd)};
 		SL_PUSH(*out, *nout, cap, t);
 	}
 done:
@@ -392,7 +514,7 @@ int sl_git_log(const char *rev, sl_commit **out, size_t *nout, sl_error *err)
 	size_t cap = 0;
 	int rc = 0;
 	if (repo_open(&repo)) {
-		rc = gfail(err, ".", "not in a git repository");
+		rc = not_a_repo(err, ".");
 		goto done;
 	}
 	if (revparse(&obj, repo, rev)) {
@@ -448,6 +570,92 @@ void sl_commits_free(sl_commit *v, size_t n)
 		free(v[i].subject);
 	}
 	free(v);
+}
+
+/* ---- a revision as review's machine formats name it ------------------------ */
+
+int sl_git_commit_id(const char *rev, char out[SL_GIT_ID_SIZE])
+{
+	git_repository *repo = NULL;
+	git_object *obj = NULL, *c = NULL;
+	int rc = -1;
+	if (!repo_open(&repo) && !revparse(&obj, repo, rev) && !git_object_peel(&c, obj, GIT_OBJECT_COMMIT)) {
+		git_oid_tostr(out, SL_GIT_ID_SIZE, git_object_id(c));
+		rc = 0;
+	}
+	git_object_free(c);
+	git_object_free(obj);
+	git_error_clear();
+	return rc;
+}
+
+char *sl_git_repository_uri(void)
+{
+	git_repository *repo = NULL;
+	git_remote *origin = NULL;
+	char *out = NULL;
+	if (repo_open(&repo))
+		return NULL;
+	if (!git_remote_lookup(&origin, repo, "origin") && git_remote_url(origin) && *git_remote_url(origin))
+		out = sl_strdup(git_remote_url(origin));
+	git_remote_free(origin);
+	if (!out && git_repository_workdir(repo)) {
+		char *top = realpath(git_repository_workdir(repo), NULL);
+		if (top) {
+			sl_buf b = {0};
+			sl_buf_printf(&b, "file://%s/", top);
+			out = sl_buf_detach(&b);
+			free(top);
+		}
+	}
+	git_error_clear();
+	return out;
+}
+
+/* ---- where a blob was: the revision of a file git's diff driver gets -------- */
+
+int sl_git_find_blob(const char *path, const char *hex, char out[SL_GIT_ID_SIZE])
+{
+	git_repository *repo = NULL;
+	git_revwalk *walk = NULL;
+	git_oid want, id;
+	int found = 0;
+	if (strlen(hex) != GIT_OID_HEXSZ || git_oid_fromstr(&want, hex) || git_oid_is_zero(&want) ||
+	    repo_open(&repo) || git_revwalk_new(&walk, repo))
+		goto done;
+	/* every commit reachable from HEAD and the refs, newest first */
+	git_revwalk_sorting(walk, GIT_SORT_TIME);
+	git_revwalk_push_head(walk);
+	git_revwalk_push_glob(walk, "refs/*");
+	for (unsigned n = 0; !found && n < 5000 && !git_revwalk_next(&id, walk); n++) {
+		git_commit *c = NULL;
+		git_tree *t = NULL;
+		git_tree_entry *te = NULL;
+		if (!git_commit_lookup(&c, repo, &id) && !git_commit_tree(&t, c) &&
+		    !git_tree_entry_bypath(&te, t, path) && git_oid_equal(git_tree_entry_id(te), &want)) {
+			git_oid_tostr(out, SL_GIT_ID_SIZE, &id);
+			found = 1;
+		}
+		git_tree_entry_free(te);
+		git_tree_free(t);
+		git_commit_free(c);
+	}
+done:
+	git_revwalk_free(walk);
+	git_error_clear();
+	return found;
+}
+
+int sl_git_hash_file(const char *file, char out[SL_GIT_ID_SIZE])
+{
+	git_oid id;
+	git_libgit2_init();
+	int rc = git_odb_hashfile(&id, file, GIT_OBJECT_BLOB);
+	if (!rc)
+		git_oid_tostr(out, SL_GIT_ID_SIZE, &id);
+	git_error_clear();
+	git_libgit2_shutdown();
+	return rc ? -1 : 0;
 }
 
 /* ---- a plain line diff (the fallback when a side is not an entry) ---------- */

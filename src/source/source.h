@@ -97,10 +97,21 @@ typedef struct sl_touched {
 	int in_old, in_new;         /* an entry is there (a script in the folder) */
 } sl_touched;
 
+/* PATH, given on the command line from the current folder, as a path from
+ * the top of the working tree around it (`.` and `..` resolved), as git
+ * takes `git log PATH` and pathspecs; PATH itself outside a repository.
+ * REV:path is read as git reads it: from the top, or from the current
+ * folder when it starts with ./ or ../ (or is not at the top but is
+ * there from the current folder). Caller frees. */
+char *sl_git_path_from_cwd(const char *path);
+/* The top of the working tree around the current directory, ending in
+ * `/`; NULL outside one. Caller frees. */
+char *sl_git_workdir(void);
 /* Whether SPEC names a revision of the repository around the current directory. */
 int sl_git_is_revision(const char *spec);
 /* The entries whose files (scripts, YAML, metadata.txt) differ between two
- * revisions, limited by git pathspecs; renames found by similarity. *out
+ * revisions, limited by git pathspecs; renames found by similarity. rev2
+ * NULL: the working tree (with the index), as `git diff REV`. *out
  * is the caller's (sl_touched_free). */
 int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, size_t npath, sl_touched **out,
 		   size_t *nout, sl_error *err);
@@ -119,6 +130,21 @@ typedef struct sl_commit {
  * is the caller's (sl_commits_free). */
 int sl_git_log(const char *rev, sl_commit **out, size_t *nout, sl_error *err);
 void sl_commits_free(sl_commit *v, size_t n);
+
+/* The newest commit (from HEAD and every ref, at most 5,000 back) whose
+ * tree has the blob HEX (40 hex digits) at PATH: its id in out, and 1; 0
+ * when there is none (an all-zero id, a file not committed). For git's
+ * external diff driver, which is given a file's blob and not its
+ * revision. */
+int sl_git_find_blob(const char *path, const char *hex, char out[SL_GIT_ID_SIZE]);
+
+/* The full id of the commit REV names, in out; 0, or -1. */
+int sl_git_commit_id(const char *rev, char out[SL_GIT_ID_SIZE]);
+/* The repository's address: its origin remote's URL, else file:// and its
+ * working tree; NULL when there is none. Caller frees. */
+char *sl_git_repository_uri(void);
+/* The blob id git gives FILE's content (git hash-object), in out; 0, or -1. */
+int sl_git_hash_file(const char *file, char out[SL_GIT_ID_SIZE]);
 
 /* A unified line diff of two texts (libgit2's patch from buffers); *out
  * is the caller's. Returns 0, or -1. */
