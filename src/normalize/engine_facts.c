@@ -264,6 +264,11 @@ void sl_engine_facts_config_join(sl_grammar *g)
 		sl_buf key = {0};
 		sl_buf_printf(&key, "%s.%s", eng, line);
 		k.key = key.data;
+		const char *d = field(line, F_DEFAULT);
+		if (*d) {
+			json_error_t je;
+			k.dflt = json_loads(d, JSON_DECODE_ANY, &je);
+		}
 		SL_PUSH(g->config_keys, g->nconfig_keys, cap, k);
 	}
 	free(text);
