@@ -35,7 +35,27 @@ LAUNCH = {
     "dynamo-vllm": ("python3 -m dynamo.vllm --model org/model", "nvcr.io/nvidia/ai-dynamo/vllm-runtime:{v}"),
     "dynamo-sglang": ("python3 -m dynamo.sglang --model-path org/model", "nvcr.io/nvidia/ai-dynamo/sglang-runtime:{v}"),
     "dynamo-trtllm": ("python3 -m dynamo.trtllm --model org/model", "nvcr.io/nvidia/ai-dynamo/tensorrt-llm-runtime:{v}"),
+    # LlmArgs keys: one key per config file, written by a here-document
+    "trtllm-config": ("trtllm-serve org/model --extra_llm_api_options /tmp/cfg.yml",
+                      "nvcr.io/nvidia/tensorrt-llm/release:{v}"),
 }
+
+
+def config_doc(path, e, parent):
+    """The YAML of a config file setting one dotted key (a key with keys below it: an empty map)."""
+    parts = path.split(".")
+    if parent:
+        v = "{}"
+    else:
+        v = value_for(e)
+        v = "true" if v is None else {"'{}'": "{}"}.get(v, v)
+        if e.get("type") == "list" or e.get("nargs"):
+            v = "[1]"
+    lines = []
+    for d, part in enumerate(parts[:-1]):
+        lines.append("  " * d + part + ":")
+    lines.append("  " * (len(parts) - 1) + f"{parts[-1]}: {v}")
+    return "\n".join(lines) + "\n"
 
 
 def value_for(f):
@@ -51,8 +71,9 @@ def value_for(f):
 
 def spellings(doc, i, sample):
     out = []
-    for name, e in sorted(doc["flags"].items()):
-        if e["in"][i] != "1" or not name.startswith("-"):
+    keys = "keys" in doc
+    for name, e in sorted((doc.get("flags") or doc.get("keys")).items()):
+        if e["in"][i] != "1" or not (keys or name.startswith("-")):
             continue
         out.append((name, e))
     if sample > 1:
@@ -66,13 +87,19 @@ def judge(binary, surface, version, flags, docker):
     unknown = set()
     with tempfile.TemporaryDirectory() as tmp:
         paths, at = [], {}
+        names = {n for n, _ in flags}
         for i, (name, e) in enumerate(flags):
-            v = value_for(e)
-            arg = name if v is None else f"{name} {v}"
             pre = f"docker run --gpus all {image.format(v=version)} " if docker else ""
             path = os.path.join(tmp, f"f{i:04d}.sh")
+            if surface.endswith("-config"):
+                parent = any(n.startswith(name + ".") for n in names)
+                body = f"cat > /tmp/cfg.yml <<EOF\n{config_doc(name, e, parent)}EOF\n{pre}{cmd}\n"
+            else:
+                v = value_for(e)
+                arg = name if v is None else f"{name} {v}"
+                body = f"{pre}{cmd} {arg}\n"
             with open(path, "w") as fh:
-                fh.write(f"#!/bin/bash\n{pre}{cmd} {arg}\n")
+                fh.write("#!/bin/bash\n" + body)
             paths.append(path)
             at[path] = name
         r = subprocess.run([binary, "check", "--format", "gcc", "--color", "never"] + paths,
@@ -103,7 +130,7 @@ def main():
         with open(os.path.join(facts, fn)) as fh:
             doc = json.load(fh)
         surface = doc["surface"]
-        if "flags" not in doc or surface not in LAUNCH or (a.surface and surface not in a.surface):
+        if not ("flags" in doc or "keys" in doc) or surface not in LAUNCH or (a.surface and surface not in a.surface):
             continue
         rels = list(range(len(doc["releases"])))
         if not a.all:

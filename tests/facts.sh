@@ -40,4 +40,11 @@ out=$("$bin" check --no-config --format gcc "$t/ch-old.sh")
 case "$out" in *'`fp8_inc` for `--kv-cache-dtype`'*'in vLLM 0.8.5'*SL1007*) ok ;; *) echo "$out"; ko "fp8_inc on 0.8.5" ;; esac
 out=$("$bin" check --no-config --format gcc "$t/ch-new.sh")
 case "$out" in *SL1007*) echo "$out"; ko "fp8_inc on 0.11.0" ;; *) ok ;; esac
+# a config file: every LlmArgs key the source declares known at every depth,
+# one it lacks reported with the nearest real key
+printf '#!/bin/bash\ncat > /tmp/c.yml <<EOF\nattention_dp_config:\n  timeout_iters: 50\nscheduler_config:\n  context_chunking_policy: EQUAL_PROGRESS\nkv_cache_config:\n  dtpye: fp8\nEOF\ntrtllm-serve org/model --extra_llm_api_options /tmp/c.yml\n' > "$t/cfg.sh"
+out=$("$bin" check --no-config --color never "$t/cfg.sh")
+case "$out" in *timeout_iters*|*context_chunking*) echo "$out"; ko "config: a declared LlmArgs key reported" ;;
+*'`kv_cache_config.dtpye` is not a key'*'did you mean `kv_cache_config.dtype`'*) ok ;;
+*) echo "$out"; ko "config: the typo with the nearest key" ;; esac
 finish

@@ -410,13 +410,13 @@ def runtime_table(doc):
     def js(v):
         return "" if v is None else json.dumps(v, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
     lines = ["releases\t" + "\t".join(r["version"] for r in doc["releases"])]
-    for name, e in sorted(doc.get("flags", {}).items()):
+    for name, e in sorted((doc.get("flags") or doc.get("keys") or {}).items()):
         hist = [{k: v for k, v in h.items() if k in ("from", "to", "type", "choices", "bool")}
                 for h in e.get("history", [])]
         t = e.get("type", "")
         if e.get("nargs") and t != "bool":
             t = "list"
-        row = [name, e["in"], "" if e.get("of") == name else e.get("of", ""), t,
+        row = [name, e["in"], "" if e.get("of", name) == name else e.get("of", ""), t,
                e.get("bool", ""), js(e.get("default")), js(e.get("choices")), e.get("replacement", ""),
                js(hist) if hist else ""]
         if any("\t" in x or "\n" in x for x in row):
@@ -494,8 +494,7 @@ def cmd_derive(a):
     for surface, raws in sorted(by.items()):
         doc = derive(raws)
         outs = [(surface + ".json", json.dumps(doc, separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n")]
-        if "flags" in doc:
-            outs.append((surface + ".tsv", runtime_table(doc)))
+        outs.append((surface + ".tsv", runtime_table(doc)))
         for fn, text in outs:
             path = os.path.join(out_dir, fn)
             if a.check:

@@ -288,6 +288,17 @@ static void walk(walk_ctx *w, const sl_yaml_node *map, const char *prefix, unsig
 			sl_buf key = {0};
 			sl_buf_printf(&key, "%s.%s", w->g->id, path.data);
 			emit(w, key.data, sl_yaml_to_json(vn), path.data, SL_SET_UNKNOWN, off);
+			/* the nearest key the engine reads, for SL1001 */
+			char **paths = sl_malloc((w->g->nconfig_keys + 1) * sizeof *paths);
+			for (size_t k2 = 0; k2 < w->g->nconfig_keys; k2++)
+				paths[k2] = w->g->config_keys[k2].path;
+			const char *near = sl_nearest(path.data, paths, w->g->nconfig_keys);
+			for (size_t t = 0; near && t < w->ntargets; t++) {
+				sl_setting *st = &w->targets[t]->settings[w->targets[t]->nsettings - 1];
+				free(st->hint);
+				st->hint = sl_strdup(near);
+			}
+			free(paths);
 			if (w->note_unknown)
 				sl_note_add(w->c, w->src, off, "unknown key `%s` in %s for %s", path.data,
 					    w->src->section ? w->src->section : w->src->name, w->g->title);

@@ -223,6 +223,57 @@ void sl_engine_facts_join(sl_grammar *g)
 	qsort(g->index, g->nindex, sizeof *g->index, cmp_ix);
 }
 
+void sl_engine_facts_config_join(sl_grammar *g)
+{
+	if (g->config_joined)
+		return;
+	g->config_joined = 1;
+	const char *eng = sl_starts_with(g->id, "dynamo-") ? g->id + 7 : g->id;
+	sl_buf id = {0};
+	sl_buf_printf(&id, "%s-config", eng);
+	char *text = facts_text(id.data);
+	sl_buf_free(&id);
+	if (!text)
+		return;
+	size_t cap = g->nconfig_keys;
+	int first = 1;
+	for (char *p = text; *p;) {
+		char *line = p, *nl = strchr(p, '\n');
+		char *end = nl ? nl : p + strlen(p);
+		int fields = 1;
+		for (char *q = line; q < end; q++)
+			if (*q == '\t') {
+				*q = '\0';
+				fields++;
+			}
+		*end = '\0';
+		p = nl ? nl + 1 : end;
+		if (first || fields != F_N || !*line) {
+			first = 0;
+			continue;
+		}
+		int have = 0;  /* a hand-written key keeps its canonical key */
+		for (size_t i = 0; i < g->nconfig_keys && !have; i++)
+			have = !strcmp(g->config_keys[i].path, line);
+		if (have)
+			continue;
+		sl_config_key k;
+		memset(&k, 0, sizeof k);
+		k.path = sl_strdup(line);
+		k.type = type_of(field(line, F_TYPE));
+		sl_buf key = {0};
+		sl_buf_printf(&key, "%s.%s", eng, line);
+		k.key = key.data;
+		const char *d = field(line, F_DEFAULT);
+		if (*d) {
+			json_error_t je;
+			k.dflt = json_loads(d, JSON_DECODE_ANY, &je);
+		}
+		SL_PUSH(g->config_keys, g->nconfig_keys, cap, k);
+	}
+	free(text);
+}
+
 static void set_json(json_t *e, const char *key, const char *text)
 {
 	if (!*text)

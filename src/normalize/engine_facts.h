@@ -18,6 +18,10 @@ void sl_engine_facts_join(sl_grammar *g);
  * "choices", "replacement", "history"}), read from its line on first use
  * and kept in the index; NULL when the spelling has none. */
 json_t *sl_engine_facts_entry(const sl_flag_index *x);
+/* Adds to g's config_keys every key the generated facts of its config file
+ * (grammars/facts/<id>-config.tsv; dynamo-<e> reads <e>'s) declare and the
+ * hand-written config_keys lack, with key <id>.<path>; once. */
+void sl_engine_facts_config_join(sl_grammar *g);
 /* Frees what sl_engine_facts_join added to g. */
 void sl_engine_facts_free(sl_grammar *g);
 

@@ -690,7 +690,7 @@ const sl_envvar *sl_grammar_env(const sl_grammars *gs, const sl_grammar *g, cons
 	return NULL;
 }
 
-const sl_grammar *sl_grammar_config(const sl_grammars *gs, const sl_grammar *g)
+static const sl_grammar *config_of(const sl_grammars *gs, const sl_grammar *g)
 {
 	if (g->nconfig_keys)
 		return g;
@@ -705,6 +705,16 @@ const sl_grammar *sl_grammar_config(const sl_grammars *gs, const sl_grammar *g)
 			return inc;
 	}
 	return NULL;
+}
+
+const sl_grammar *sl_grammar_config(const sl_grammars *gs, const sl_grammar *g)
+{
+	const sl_grammar *c = config_of(gs, g);
+	/* the keys the engine's source declares join the hand-written ones
+	 * the first time a config file is read for the engine */
+	if (c)
+		sl_engine_facts_config_join((sl_grammar *)c);
+	return c;
 }
 
 const sl_config_key *sl_grammar_config_key(const sl_grammar *g, const char *path)

@@ -71,6 +71,7 @@ typedef struct sl_grammar {
 	/* The engine's generated facts (grammars/facts/<id>.tsv, engine_facts.c),
 	 * joined the first time the grammar is matched against */
 	int facts_joined;
+	int config_joined;  /* the config keys its engine's source declares were added (engine_facts.c) */
 	char *facts;         /* the table (grammars/facts/<id>.tsv), its fields NUL-separated; or NULL */
 	json_t *versions;    /* its recorded releases, oldest first: ["0.8.5", ...] */
 	sl_flag *gen;        /* flags only the facts know (key <id>.<name>) */
