@@ -1,0 +1,19 @@
+#!/bin/sh
+# forms.sh SERVELINT [--update]: launch forms real harnesses use
+# (tests/data/forms/, our own inputs in the style of public benchmark
+# suites): here-documents written in steps and holding text the script
+# cannot know, claims in header comments and prose, engines beyond the
+# four, images whose entrypoint is the engine, harness shell. `show` and
+# `check` against outputs read and judged (tests/golden/forms/).
+set -u
+. "$(dirname "$0")/lib.sh"
+gold=forms
+d=tests/data/forms
+
+for f in $d/*.sh; do
+	n=$(basename "$f" .sh)
+	golden "$n.tty" "$bin" show --color never "$f"
+	golden "$n.check" "$bin" check --color never --format gcc "$f"
+done
+
+finish
