@@ -16,4 +16,7 @@ for f in $d/*.sh; do
 	golden "$n.check" "$bin" check --color never --format gcc "$f"
 done
 
+# a claim is held to a value only when it is known: --set binds it
+golden claims-symbolic-set.check "$bin" check --color never --format gcc --set TP=4 --set DRAFT=3 $d/claims-symbolic.sh
+
 finish

@@ -17,6 +17,7 @@
  * grammar); called by normalize.c once the services are known.
  */
 #include "claims.h"
+#include "prose.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -441,7 +442,7 @@ static size_t prose_flag(sl_ctx *c, const sl_grammar *g, const char *role, const
 			v = json_integer(i);
 		else if (l && f->type == SL_T_FLOAT && !sl_parse_double(val, &d))
 			v = json_real(d);
-		else if (l && f->type == SL_T_STRING && isalnum((unsigned char)val[0]))
+		else if (l && f->type == SL_T_STRING && isalnum((unsigned char)val[0]) && !sl_prose_word(val, l))
 			v = json_string(val);
 		if (v)
 			used = n + 1 + l;
@@ -458,6 +459,7 @@ static size_t prose_flag(sl_ctx *c, const sl_grammar *g, const char *role, const
 typedef struct {
 	const char *role;
 	int depth, role_depth;
+	int spec;   /* an earlier line of the block spoke of speculative decoding */
 } prose_state;
 
 static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_role,
@@ -611,8 +613,14 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 					continue;
 				}
 			}
-			if (!strncmp(end, " draft token", 12) || !strncmp(end, " tokens", 7) ||
-			    !strncmp(end, " speculative token", 18)) {
+			/* "2,646,059 tokens": part of a larger number, not a count */
+			if ((p - t >= 2 && p[-1] == ',' && isdigit((unsigned char)p[-2])) ||
+			    (*end == ',' && strspn(end + 1, "0123456789") == 3)) {
+				p = end + 1 + strspn(end + 1, "0123456789,") - 1;
+				continue;
+			}
+			if (!strncmp(end, " draft token", 12) || !strncmp(end, " speculative token", 18) ||
+			    (!strncmp(end, " tokens", 7) && (ps->spec || sl_prose_spec_context(t, p)))) {
 				size_t wl = strcspn(end + 1, ",;)");
 				claim(c, "spec.num_tokens", role, json_integer(v), "comment", src, off, p,
 				      (size_t)(end + 1 + wl - p));
@@ -735,7 +743,10 @@ void sl_extract_claims(sl_ctx *c, const sl_script *sc)
 	}
 	for (size_t b = 0; b < sc->nblocks; b++) {
 		const sl_comment_block *bl = &sc->blocks[b];
-		prose_state ps = {NULL, 0, -1};
+		if (!sl_prose_block_speaks(c, sc, b))
+			continue;
+		size_t first_claim = c->model->nclaims;
+		prose_state ps = {NULL, 0, -1, 0};
 		/* a header right above a command speaks of that command's role */
 		const char *line_role = NULL;
 		for (size_t k = 0; k < bl->count; k++) {
@@ -747,6 +758,9 @@ void sl_extract_claims(sl_ctx *c, const sl_script *sc)
 			if (isupper((unsigned char)*t) && strchr(t, '=') &&
 			    strspn(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == (size_t)(strchr(t, '=') - t))
 				continue;
+			/* nor is a command kept in a comment (an alternative, an upstream reference) */
+			if (sl_prose_command_line(t))
+				continue;
 			if (bl->attached && k == bl->count - 1 && bl->count <= 2) {
 				size_t rl;
 				for (const char *p = cm->text; *p && !line_role; p++)
@@ -754,6 +768,8 @@ void sl_extract_claims(sl_ctx *c, const sl_script *sc)
 						line_role = role_word(p, &rl);
 			}
 			comment_claims(c, cm, bl->attached && bl->count <= 2 ? line_role : NULL, g, &ps);
+			ps.spec |= sl_prose_spec_words(cm->text, cm->text + strlen(cm->text));
 		}
+		sl_prose_drop_alternatives(c, first_claim);
 	}
 }
