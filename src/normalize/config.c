@@ -706,7 +706,11 @@ int sl_link_configs(sl_ctx *c)
 		int named = 0;
 		for (size_t i = 0; i < c->ndocs; i++)
 			named |= c->docs[i].src == src && c->docs[i].used;
-		if (named)
+		/* only what can be a YAML file: a script writing its patch.py or
+		 * "$f" with a here-document has written no topology */
+		const char *fname = src->section ? src->section : src->name;
+		if (named || !(sl_ends_with(fname, ".yaml") || sl_ends_with(fname, ".yml") ||
+			       sl_ends_with(fname, ".json")))
 			continue;
 		sl_config_doc *d = doc_of(c, src);
 		if (!d || !is_topology(d->doc))

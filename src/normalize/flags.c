@@ -334,7 +334,8 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			char *raw = raw_of(src, w, vals, nv, eqp != NULL);
 			sl_build_setting(b, key.data, v, name, "flag", SL_SET_UNKNOWN | vf, src,
 					 w->start, raw);
-			const char *sug = m.ambiguous ? NULL : sl_grammar_suggest(c->gs, g, name);
+			const char *sug = m.ambiguous || !strcmp(g->id, "unknown") ? NULL
+							       : sl_grammar_suggest(c->gs, g, name);
 			if (sug)
 				b->svc.settings[b->svc.nsettings - 1].hint = sl_strdup(sug);
 			if (m.ambiguous)
@@ -343,7 +344,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			else if (sug)
 				sl_note_add(c, src, w->start, "unknown flag `%s` for %s (did you mean `%s`?)",
 					    name, g->title, sug);
-			else
+			else if (strcmp(g->id, "unknown"))  /* every flag of an unknown engine is */
 				sl_note_add(c, src, w->start, "unknown flag `%s` for %s", name, g->title);
 			free(raw);
 			sl_buf_free(&key);

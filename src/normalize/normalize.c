@@ -56,6 +56,35 @@ static int is_plumbing(const char *s)
 	return 0;
 }
 
+/*
+ * A command servelint does not know that takes a model and a port is a
+ * server all the same (an engine of its own, a fork): it is kept as an
+ * unknown engine rather than dropped. Benchmark clients and evaluators take
+ * both too; their names and their load flags tell them apart.
+ */
+static int serves_model(sl_word *const *argv, size_t n, const char *name)
+{
+	static const char *const clients[] = {"bench", "eval", "client", "test", "wait", "load", "warmup",
+					      "profile", "run_", "replay", NULL};
+	static const char *const load[] = {"--num-prompts", "--max-concurrency", "--request-rate",
+					   "--dataset-name", "--dataset-path", "--backend", "--endpoint",
+					   "--input-len", "--output-len", "--result-filename", "--tasks", NULL};
+	for (size_t i = 0; clients[i]; i++)
+		if (strstr(name, clients[i]))
+			return 0;
+	int model = 0, port = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *t = argv[i]->text;
+		for (size_t k = 0; load[k]; k++)
+			if (sl_starts_with(t, load[k]))
+				return 0;
+		model |= !strcmp(t, "--model") || sl_starts_with(t, "--model=") || !strcmp(t, "--model-path") ||
+			 sl_starts_with(t, "--model-path=");
+		port |= !strcmp(t, "--port") || sl_starts_with(t, "--port=");
+	}
+	return model && port;
+}
+
 static const struct { const char *module, *grammar; int positionals; } modules[] = {
 	{"vllm.entrypoints.openai.api_server", "vllm", 0},
 	{"vllm.entrypoints.api_server", "vllm", 0},
@@ -297,6 +326,24 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 						sl_buf_free(&prog);
 						return rc;
 					}
+				const sl_grammar *mg = sl_grammar_by_program(c->gs, mod, 1);
+				if (mg) {
+					sl_buf prog = {0};
+					sl_buf_printf(&prog, "%s -m %s", a0, mod);
+					int rc = engine_found(c, b, mg->id, prog.data, argv, argc, i, k + 2, 0);
+					sl_buf_free(&prog);
+					return rc;
+				}
+				if (serves_model(argv + k + 2, argc - k - 2, mod)) {
+					sl_buf prog = {0};
+					sl_buf_printf(&prog, "%s -m %s", a0, mod);
+					sl_note_add(c, src, argv[k + 1]->start,
+						    "python module `%s` takes --model and --port: read as an unknown engine",
+						    mod);
+					int rc = engine_found(c, b, "unknown", prog.data, argv, argc, i, k + 2, 0);
+					sl_buf_free(&prog);
+					return rc;
+				}
 				sl_note_add(c, src, argv[k + 1]->start,
 					    "python module `%s` is not an engine servelint knows", mod);
 				return 0;
@@ -324,9 +371,16 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 		}
 		if (!strcmp(a0, "etcd"))
 			return engine_found(c, b, "etcd", "etcd", argv, argc, i, i + 1, 0);
+		const sl_grammar *pg = sl_grammar_by_program(c->gs, a0, 0);
+		if (pg)
+			return engine_found(c, b, pg->id, a0, argv, argc, i, i + 1, 0);
 		int own = 0;  /* a function the script defines (wait_for_server) */
 		for (size_t q = 0; b->script && q < b->script->nfunctions && !own; q++)
 			own = !strcmp(b->script->functions[q], w->text);
+		if (!own && !is_plumbing(a0) && serves_model(argv + i + 1, argc - i - 1, a0)) {
+			sl_note_add(c, src, w->start, "`%s` takes --model and --port: read as an unknown engine", a0);
+			return engine_found(c, b, "unknown", a0, argv, argc, i, i + 1, 0);
+		}
 		if (!is_plumbing(a0) && !own)
 			sl_note_add(c, src, w->start, "command `%s` is not an engine or launcher servelint knows",
 				    a0);
