@@ -85,6 +85,52 @@ static int serves_model(sl_word *const *argv, size_t n, const char *name)
 	return model && port;
 }
 
+/*
+ * What a container image runs when it is given only flags: its entry in
+ * docker.yaml's `images:` (by repository, whatever the registry and tag),
+ * else an engine its name says (`myorg/vllm-custom`: *guessed set), else
+ * NULL. "command": the entrypoint runs the command it is given.
+ */
+static const char *image_runs(const sl_grammar *docker, const char *image, const char **prog,
+			      int *guessed)
+{
+	size_t n = strcspn(image, "@"), from = 0;
+	for (size_t i = 0; i < n; i++)
+		if (image[i] == '/')
+			from = i;
+	for (size_t i = from; i < n; i++)
+		if (image[i] == ':') {
+			n = i;  /* the tag */
+			break;
+		}
+	*guessed = 0;
+	size_t k;
+	json_t *e;
+	json_array_foreach(docker->images, k, e) {
+		const char *im = json_string_value(json_object_get(e, "image"));
+		size_t l = im ? strlen(im) : 0;
+		if (!l || l > n || strncmp(image + n - l, im, l) || (l < n && image[n - l - 1] != '/'))
+			continue;
+		const char *p = json_string_value(json_object_get(e, "program"));
+		*prog = p ? p : im;
+		return json_string_value(json_object_get(e, "runs"));
+	}
+	static const char *const names[][3] = {
+		{"vllm", "vllm", "vllm serve"}, {"sglang", "sglang", "sglang serve"},
+		{"tensorrt", "trtllm", "trtllm-serve"}, {"trtllm", "trtllm", "trtllm-serve"},
+	};
+	char *repo = sl_strndup(image, n);
+	const char *r = NULL;
+	for (size_t i = 0; i < sizeof names / sizeof *names && !r; i++)
+		if (strstr(repo, names[i][0])) {
+			r = names[i][1];
+			*prog = names[i][2];
+			*guessed = 1;
+		}
+	free(repo);
+	return r;
+}
+
 static const struct { const char *module, *grammar; int positionals; } modules[] = {
 	{"vllm.entrypoints.openai.api_server", "vllm", 0},
 	{"vllm.entrypoints.api_server", "vllm", 0},
@@ -249,16 +295,32 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 			for (size_t j = k + 1; j < argc; j++)
 				nargv[nn++] = argv[j];
 			int rc = 0;
-			/* vLLM's image runs its OpenAI server: `docker run ...
-			 * vllm/vllm-openai:TAG --model m` (vLLM's docs, deployment/docker) */
-			if (!ep.len && strstr(argv[k]->text, "vllm/vllm-openai") &&
-			    (nn == 0 || nargv[0]->text[0] == '-')) {
-				rc = engine_found(c, b, "vllm", "vllm serve (image entrypoint)", argv, argc, k,
-						  k + 1, 1);
-			} else if (nn == 0)
+			/* only flags after the image: the image's entrypoint runs them
+			 * (`docker run vllm/vllm-openai:TAG --model m` is `vllm serve`) */
+			const char *runs = NULL, *prog = NULL;
+			int guessed = 0;
+			if (!ep.len && (nn == 0 || nargv[0]->text[0] == '-'))
+				runs = image_runs(g, argv[k]->text, &prog, &guessed);
+			if (runs && strcmp(runs, "command")) {
+				if (guessed)
+					sl_note_add(c, src, argv[k]->start,
+						    "the entrypoint of image `%s` is not known: assumed to be %s (its name says so)",
+						    argv[k]->text, prog);
+				rc = engine_found(c, b, runs, prog, argv, argc, k, k + 1, 1);
+			} else if (runs && nn) {
 				sl_note_add(c, src, argv[k]->start,
-					    "docker image `%s` runs its default command: engine unknown",
+					    "image `%s` runs the command it is given, and is given only flags: engine unknown",
 					    argv[k]->text);
+			} else if (!ep.len && nn && nargv[0]->text[0] == '-' &&
+				   serves_model(nargv, nn, argv[k]->text)) {
+				sl_note_add(c, src, argv[k]->start,
+					    "image `%s` is given only flags, with --model and --port: its entrypoint "
+					    "is read as an unknown engine", argv[k]->text);
+				rc = engine_found(c, b, "unknown", argv[k]->text, argv, argc, k, k + 1, 0);
+			} else if (nn == 0 || (!ep.len && nargv[0]->text[0] == '-'))
+				sl_note_add(c, src, argv[k]->start,
+					    "docker image `%s` runs its %s: engine unknown", argv[k]->text,
+					    nn ? "entrypoint with these flags" : "default command");
 			else
 				rc = unwrap(c, b, nargv, nn, depth + 1);
 			free(nargv);
