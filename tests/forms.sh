@@ -19,4 +19,7 @@ done
 # a claim is held to a value only when it is known: --set binds it
 golden claims-symbolic-set.check "$bin" check --color never --format gcc --set TP=4 --set DRAFT=3 $d/claims-symbolic.sh
 
+# a C-style loop over a bound --set gives is unrolled
+golden cfor-replicas-set.tty "$bin" show --color never --set UNKNOWN_COUNT=2 $d/cfor-replicas.sh
+
 finish
