@@ -216,6 +216,38 @@ static void drop_env_before(sl_build *b, size_t upto)
 	b->svc.nenv -= upto;
 }
 
+static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigned depth);
+
+/* The string of `bash -c "..."` or `eval "$CMD"` read as a script of its
+ * own (origins mapped back into the file): its first engine command. */
+static int run_string(sl_ctx *c, sl_build *b, const sl_word *str, unsigned depth)
+{
+	const sl_source *src = c->entry->script;
+	sl_script *in;
+	if (sl_shell_parse_word(src, str, &in, c->err)) {
+		c->failed = 1;
+		return -1;
+	}
+	SL_PUSH(c->inner, c->ninner, c->inner_cap, in);
+	int found = 0;
+	for (size_t j = 0; j < in->ncmds && !found; j++) {
+		const sl_command *ic = &in->cmds[j];
+		size_t mark = b->svc.nenv;
+		set_env_from(b, ic->exported, ic->nexported, "export", src);
+		set_env_from(b, ic->prefix, ic->nprefix, "inline", src);
+		sl_word **nargv = sl_calloc(ic->argc + 1, sizeof *nargv);
+		for (size_t q = 0; q < ic->argc; q++)
+			nargv[q] = &ic->argv[q];
+		found = unwrap(c, b, nargv, ic->argc, depth + 1);
+		free(nargv);
+		if (found < 0)
+			return -1;
+		if (!found)  /* env of a command that was not the engine does not apply */
+			drop_env(b, mark);
+	}
+	return found;
+}
+
 /* Returns 1 when an engine command was found, 0 when not, -1 on error. */
 static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigned depth)
 {
@@ -349,29 +381,17 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 				return 0;
 			}
 			sl_build_wrapper(b, "bash -c", NULL, src, w->start, NULL);
-			sl_script *in;
-			if (sl_shell_parse_word(src, argv[k + 1], &in, c->err)) {
-				c->failed = 1;
-				return -1;
+			return run_string(c, b, argv[k + 1], depth);
+		}
+		if (!strcmp(a0, "eval")) {
+			/* `eval "$CMD"`: the string is read as a script, as bash -c does */
+			if (i + 2 != argc) {
+				sl_note_add(c, src, w->start, "`eval` of %s: not analysed",
+					    i + 1 == argc ? "nothing" : "several words");
+				return 0;
 			}
-			SL_PUSH(c->inner, c->ninner, c->inner_cap, in);
-			int found = 0;
-			for (size_t j = 0; j < in->ncmds && !found; j++) {
-				const sl_command *ic = &in->cmds[j];
-				size_t mark = b->svc.nenv;
-				set_env_from(b, ic->exported, ic->nexported, "export", src);
-				set_env_from(b, ic->prefix, ic->nprefix, "inline", src);
-				sl_word **nargv = sl_calloc(ic->argc + 1, sizeof *nargv);
-				for (size_t q = 0; q < ic->argc; q++)
-					nargv[q] = &ic->argv[q];
-				found = unwrap(c, b, nargv, ic->argc, depth + 1);
-				free(nargv);
-				if (found < 0)
-					return -1;
-				if (!found)  /* env of a command that was not the engine does not apply */
-					drop_env(b, mark);
-			}
-			return found;
+			sl_build_wrapper(b, "eval", NULL, src, w->start, NULL);
+			return run_string(c, b, argv[i + 1], depth);
 		}
 		if (is_python(a0)) {
 			size_t k = i + 1;
