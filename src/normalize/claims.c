@@ -459,8 +459,17 @@ static size_t prose_flag(sl_ctx *c, const sl_grammar *g, const char *role, const
 typedef struct {
 	const char *role;
 	int depth, role_depth;
-	int spec;   /* an earlier line of the block spoke of speculative decoding */
+	const sl_comment *lines;  /* the block's lines before this one (speculation named there?) */
+	size_t nlines;
 } prose_state;
+
+static int spec_before(const prose_state *ps)
+{
+	for (size_t i = 0; i < ps->nlines; i++)
+		if (sl_prose_spec_words(ps->lines[i].text, ps->lines[i].text + strlen(ps->lines[i].text)))
+			return 1;
+	return 0;
+}
 
 static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_role,
 			   const sl_grammar *g, prose_state *ps)
@@ -620,7 +629,7 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 				continue;
 			}
 			if (!strncmp(end, " draft token", 12) || !strncmp(end, " speculative token", 18) ||
-			    (!strncmp(end, " tokens", 7) && (ps->spec || sl_prose_spec_context(t, p)))) {
+			    (!strncmp(end, " tokens", 7) && (sl_prose_spec_context(t, p) || spec_before(ps)))) {
 				size_t wl = strcspn(end + 1, ",;)");
 				claim(c, "spec.num_tokens", role, json_integer(v), "comment", src, off, p,
 				      (size_t)(end + 1 + wl - p));
@@ -741,12 +750,13 @@ void sl_extract_claims(sl_ctx *c, const sl_script *sc)
 		if (sg && !strcmp(sg->kind, "engine"))
 			g = sg;
 	}
+	uint32_t first = sl_prose_first_statement(sc);
 	for (size_t b = 0; b < sc->nblocks; b++) {
 		const sl_comment_block *bl = &sc->blocks[b];
-		if (!sl_prose_block_speaks(c, sc, b))
+		if (!sl_prose_block_speaks(c, sc, b, first))
 			continue;
 		size_t first_claim = c->model->nclaims;
-		prose_state ps = {NULL, 0, -1, 0};
+		prose_state ps = {NULL, 0, -1, &sc->comments[bl->first], 0};
 		/* a header right above a command speaks of that command's role */
 		const char *line_role = NULL;
 		for (size_t k = 0; k < bl->count; k++) {
@@ -767,8 +777,8 @@ void sl_extract_claims(sl_ctx *c, const sl_script *sc)
 					if (word_start(cm->text, p))
 						line_role = role_word(p, &rl);
 			}
+			ps.nlines = k;
 			comment_claims(c, cm, bl->attached && bl->count <= 2 ? line_role : NULL, g, &ps);
-			ps.spec |= sl_prose_spec_words(cm->text, cm->text + strlen(cm->text));
 		}
 		sl_prose_drop_alternatives(c, first_claim);
 	}

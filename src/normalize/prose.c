@@ -15,10 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int sl_prose_block_speaks(const sl_ctx *c, const sl_script *sc, size_t b)
+uint32_t sl_prose_first_statement(const sl_script *sc)
 {
-	const sl_comment_block *bl = &sc->blocks[b];
-	uint32_t at = sc->comments[bl->first].start;
 	uint32_t first = UINT32_MAX;
 	for (size_t i = 0; i < sc->ncmds; i++)
 		if (sc->cmds[i].head < first)
@@ -26,7 +24,13 @@ int sl_prose_block_speaks(const sl_ctx *c, const sl_script *sc, size_t b)
 	for (size_t i = 0; i < sc->nassigns; i++)
 		if (sc->assigns[i].start < first)
 			first = sc->assigns[i].start;
-	if (at < first)
+	return first;
+}
+
+int sl_prose_block_speaks(const sl_ctx *c, const sl_script *sc, size_t b, uint32_t first)
+{
+	const sl_comment_block *bl = &sc->blocks[b];
+	if (sc->comments[bl->first].start < first)
 		return 1;
 	for (size_t i = 0; i < c->model->nservices; i++)
 		if (c->svc_cmd && sc->cmds[c->svc_cmd[i]].block == (int)b)

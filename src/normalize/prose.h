@@ -11,9 +11,11 @@
 
 #include "internal.h"
 
-/* Block b is the header (before the script's first statement) or sits
- * right above the command of a service. */
-int sl_prose_block_speaks(const sl_ctx *c, const sl_script *sc, size_t b);
+/* Block b is the header (before first, the offset of the script's first
+ * statement: sl_prose_first_statement) or sits right above the command of
+ * a service. */
+uint32_t sl_prose_first_statement(const sl_script *sc);
+int sl_prose_block_speaks(const sl_ctx *c, const sl_script *sc, size_t b, uint32_t first);
 /* The text of a comment line is a command kept in a comment: `vllm serve
  * ...`, a line of `--flag value` pairs, a line ending in a backslash. */
 int sl_prose_command_line(const char *t);
