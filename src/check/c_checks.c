@@ -24,6 +24,8 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 {
 	for (size_t i = 0; i < m->nservices; i++) {
 		const sl_service *s = &m->services[i];
+		if (!strcmp(s->engine, "unknown"))
+			continue;  /* an engine servelint does not know: no flag is a typo of it */
 		for (size_t k = 0; k < s->nsettings; k++) {
 			const sl_setting *st = &s->settings[k];
 			if (!(st->flags & SL_SET_UNKNOWN) ||

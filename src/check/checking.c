@@ -12,6 +12,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The same place in two variants: a file a here-document writes is a
+ * source of each variant's own (its offsets may shift where an earlier
+ * line expands differently), so it is compared by file, section, line
+ * and column. */
+static int same_place(const sl_origin *a, const sl_origin *b)
+{
+	if (a->src == b->src)
+		return a->off == b->off;
+	if (!a->src || !b->src || strcmp(a->src->path, b->src->path) || a->src->line_base != b->src->line_base ||
+	    !a->src->section != !b->src->section ||
+	    (a->src->section && strcmp(a->src->section, b->src->section)))
+		return 0;
+	unsigned la, ca, lb, cb;
+	sl_source_pos(a->src, a->off, &la, &ca);
+	sl_source_pos(b->src, b->off, &lb, &cb);
+	return la == lb && ca == cb;
+}
+
 /* The findings [from, n) of variant k of an entry whose findings start
  * at first: one already found for an earlier variant is dropped (its bit
  * set in that one's mask); masks[i - first] tells the variants of each. */
@@ -24,8 +42,7 @@ static void variant_merge(sl_findings *fs, size_t first, size_t from, unsigned k
 		size_t dup = (size_t)-1;
 		for (size_t j = first; j < from && dup == (size_t)-1; j++) {
 			const sl_finding *g = &fs->v[j];
-			if (g->rule == f->rule && g->where.src == f->where.src && g->where.off == f->where.off &&
-			    !strcmp(f->message, g->message))
+			if (g->rule == f->rule && same_place(&g->where, &f->where) && !strcmp(f->message, g->message))
 				dup = j;
 		}
 		if (dup != (size_t)-1) {

@@ -106,7 +106,8 @@ static void check_conflicts(const sl_rule *r, const sl_model *m, sl_findings *ou
 
 /* Holds one claim to the settings of the services it speaks of (its role,
  * or every worker); one that agrees is enough, and a claim about a setting
- * no service has is not checked. */
+ * no service has, or only with a value the script does not know ($TP, unless
+ * --set binds it), is not checked. */
 void sl_check_hold_claim(const sl_rule *r, const sl_model *m, const sl_claim *k, sl_findings *out)
 {
 	const sl_setting *seen = NULL;
@@ -116,7 +117,8 @@ void sl_check_hold_claim(const sl_rule *r, const sl_model *m, const sl_claim *k,
 		if (k->role ? strcmp(s->role, k->role) : !sl_check_is_worker(s->role))
 			continue;
 		const sl_setting *st = sl_service_get(s, k->key);
-		if (!st)
+		/* a value the script does not know ($TP) cannot be held to the text */
+		if (!st || (st->flags & SL_SET_SYMBOLIC))
 			continue;
 		seen = seen ? seen : st;
 		agrees = sl_check_same_value(st->value, k->value);

@@ -17,6 +17,7 @@
  * grammar); called by normalize.c once the services are known.
  */
 #include "claims.h"
+#include "prose.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -441,7 +442,7 @@ static size_t prose_flag(sl_ctx *c, const sl_grammar *g, const char *role, const
 			v = json_integer(i);
 		else if (l && f->type == SL_T_FLOAT && !sl_parse_double(val, &d))
 			v = json_real(d);
-		else if (l && f->type == SL_T_STRING && isalnum((unsigned char)val[0]))
+		else if (l && f->type == SL_T_STRING && isalnum((unsigned char)val[0]) && !sl_prose_word(val, l))
 			v = json_string(val);
 		if (v)
 			used = n + 1 + l;
@@ -458,7 +459,17 @@ static size_t prose_flag(sl_ctx *c, const sl_grammar *g, const char *role, const
 typedef struct {
 	const char *role;
 	int depth, role_depth;
+	const sl_comment *lines;  /* the block's lines before this one (speculation named there?) */
+	size_t nlines;
 } prose_state;
+
+static int spec_before(const prose_state *ps)
+{
+	for (size_t i = 0; i < ps->nlines; i++)
+		if (sl_prose_spec_words(ps->lines[i].text, ps->lines[i].text + strlen(ps->lines[i].text)))
+			return 1;
+	return 0;
+}
 
 static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_role,
 			   const sl_grammar *g, prose_state *ps)
@@ -611,8 +622,14 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 					continue;
 				}
 			}
-			if (!strncmp(end, " draft token", 12) || !strncmp(end, " tokens", 7) ||
-			    !strncmp(end, " speculative token", 18)) {
+			/* "2,646,059 tokens": part of a larger number, not a count */
+			if ((p - t >= 2 && p[-1] == ',' && isdigit((unsigned char)p[-2])) ||
+			    (*end == ',' && strspn(end + 1, "0123456789") == 3)) {
+				p = end + 1 + strspn(end + 1, "0123456789,") - 1;
+				continue;
+			}
+			if (!strncmp(end, " draft token", 12) || !strncmp(end, " speculative token", 18) ||
+			    (!strncmp(end, " tokens", 7) && (sl_prose_spec_context(t, p) || spec_before(ps)))) {
 				size_t wl = strcspn(end + 1, ",;)");
 				claim(c, "spec.num_tokens", role, json_integer(v), "comment", src, off, p,
 				      (size_t)(end + 1 + wl - p));
@@ -733,9 +750,13 @@ void sl_extract_claims(sl_ctx *c, const sl_script *sc)
 		if (sg && !strcmp(sg->kind, "engine"))
 			g = sg;
 	}
+	uint32_t first = sl_prose_first_statement(sc);
 	for (size_t b = 0; b < sc->nblocks; b++) {
 		const sl_comment_block *bl = &sc->blocks[b];
-		prose_state ps = {NULL, 0, -1};
+		if (!sl_prose_block_speaks(c, sc, b, first))
+			continue;
+		size_t first_claim = c->model->nclaims;
+		prose_state ps = {NULL, 0, -1, &sc->comments[bl->first], 0};
 		/* a header right above a command speaks of that command's role */
 		const char *line_role = NULL;
 		for (size_t k = 0; k < bl->count; k++) {
@@ -747,13 +768,18 @@ void sl_extract_claims(sl_ctx *c, const sl_script *sc)
 			if (isupper((unsigned char)*t) && strchr(t, '=') &&
 			    strspn(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == (size_t)(strchr(t, '=') - t))
 				continue;
+			/* nor is a command kept in a comment (an alternative, an upstream reference) */
+			if (sl_prose_command_line(t))
+				continue;
 			if (bl->attached && k == bl->count - 1 && bl->count <= 2) {
 				size_t rl;
 				for (const char *p = cm->text; *p && !line_role; p++)
 					if (word_start(cm->text, p))
 						line_role = role_word(p, &rl);
 			}
+			ps.nlines = k;
 			comment_claims(c, cm, bl->attached && bl->count <= 2 ? line_role : NULL, g, &ps);
 		}
+		sl_prose_drop_alternatives(c, first_claim);
 	}
 }

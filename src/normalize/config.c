@@ -94,6 +94,88 @@ static const sl_source *resolve(sl_ctx *c, const sl_service *s, const char *path
 	return sl_entry_file(c->entry, base(path));
 }
 
+static const sl_heredoc *written_hd(const sl_ctx *c, const sl_source *src)
+{
+	for (size_t i = 0; i < c->nwritten; i++)
+		if (c->written[i].src == src)
+			return c->written[i].hd;
+	return NULL;
+}
+
+/* The span of h's body that starts at off, or NULL. */
+static const uint32_t *span_at(const sl_heredoc *h, size_t off)
+{
+	for (size_t i = 0; i + 1 < h->nspans; i += 2)
+		if (h->spans[i] == off)
+			return h->spans + i;
+	return NULL;
+}
+
+/* Scalars that stand where an unknown expansion was written get its text
+ * back (`${LIST%, }`, read as a quoted placeholder). */
+static void restore_spans(const sl_source *src, const sl_heredoc *h, sl_yaml_node *n, unsigned depth)
+{
+	if (!n || depth > SL_YAML_MAX_DEPTH)
+		return;
+	if (n->kind == SL_YAML_SCALAR) {
+		const uint32_t *sp = span_at(h, sl_source_offset(src, n->line, n->col));
+		if (sp) {
+			free(n->value);
+			n->len = sp[1] - sp[0];
+			n->value = sl_strndup(src->text + sp[0], n->len);
+			n->plain = 0;
+		}
+		return;
+	}
+	for (size_t i = 0; i < n->n; i++)
+		restore_spans(src, h, n->items[i], depth + 1);
+}
+
+/*
+ * A here-document whose YAML holds text the script cannot know (`[${LIST%,
+ * }]`, `{$OPTS}`) may not parse as written. It is read again with each
+ * unknown expansion as a quoted scalar of the same length, so that every
+ * other key keeps its place and value; the unknown ones are symbolic. When
+ * even that fails, the file's settings are unknown, noted: never a failure
+ * of the whole entry.
+ */
+static int load_symbolic(sl_ctx *c, const sl_source *src, const sl_heredoc *h, sl_yaml_doc **out)
+{
+	sl_error_clear(c->err);
+	sl_source q = *src;
+	q.text = sl_strndup(src->text, src->len);
+	for (size_t i = 0; i + 1 < h->nspans; i += 2) {
+		uint32_t f = h->spans[i], t = h->spans[i + 1];
+		if (t > src->len || t <= f)
+			continue;
+		for (uint32_t k = f; k < t; k++)
+			if (q.text[k] == '"' || q.text[k] == '\\' || q.text[k] == '\n')
+				q.text[k] = '_';
+		if (t - f >= 2) {
+			q.text[f] = '"';
+			q.text[t - 1] = '"';
+		} else {
+			q.text[f] = '_';
+		}
+	}
+	sl_error e = {0};
+	int rc = sl_yaml_load(&q, out, &e);
+	free(q.text);
+	if (rc) {
+		sl_note_add(c, src, 0, "%s holds text unknown to the script where YAML needs its structure; "
+			    "its settings are unknown (%s)", src->section ? src->section : src->name,
+			    e.msg ? e.msg : "YAML error");
+		sl_error_clear(&e);
+		*out = NULL;
+		return -1;
+	}
+	(*out)->src = src;
+	for (size_t i = 0; i < (*out)->ndocs; i++)
+		restore_spans(src, h, (*out)->roots[i], 0);
+	(*out)->root = (*out)->ndocs ? (*out)->roots[0] : NULL;
+	return 0;
+}
+
 static sl_config_doc *doc_of(sl_ctx *c, const sl_source *src)
 {
 	for (size_t i = 0; i < c->ndocs; i++)
@@ -101,8 +183,12 @@ static sl_config_doc *doc_of(sl_ctx *c, const sl_source *src)
 			return c->docs[i].doc ? &c->docs[i] : NULL;
 	sl_config_doc d = {src, NULL, 0};
 	if (sl_yaml_load(src, &d.doc, c->err)) {
-		c->failed = 1;
+		const sl_heredoc *h = written_hd(c, src);
 		d.doc = NULL;
+		if (!h || !h->symbolic)
+			c->failed = 1;
+		else
+			load_symbolic(c, src, h, &d.doc);
 	}
 	SL_PUSH(c->docs, c->ndocs, c->docs_cap, d);
 	return d.doc ? &c->docs[c->ndocs - 1] : NULL;
@@ -219,6 +305,21 @@ static void emit(walk_ctx *w, const char *key, json_t *v, const char *path, unsi
 	json_decref(v);
 }
 
+/* A collection holding a scalar written from an unknown expansion. */
+static int holds_symbolic(const sl_yaml_node *n, unsigned depth)
+{
+	if (!n || depth > SL_YAML_MAX_DEPTH)
+		return 0;
+	if (n->kind == SL_YAML_SCALAR)
+		return n->value && (strchr(n->value, '$') || strchr(n->value, '`'));
+	for (size_t i = 0; i < n->n; i++)
+		if (holds_symbolic(n->items[i], depth + 1))
+			return 1;
+	return 0;
+}
+
+static uint32_t line_end(const sl_source *src, uint32_t off);
+
 static void walk(walk_ctx *w, const sl_yaml_node *map, const char *prefix, unsigned depth)
 {
 	if (!map || map->kind != SL_YAML_MAP || depth > SL_YAML_MAX_DEPTH)
@@ -276,6 +377,18 @@ static void walk(walk_ctx *w, const sl_yaml_node *map, const char *prefix, unsig
 				v = json_string(vn->value);
 				fl = SL_SET_SYMBOLIC;
 				bad = 0;
+			} else if (w->symbolic_src && vn->kind != SL_YAML_SCALAR && holds_symbolic(vn, 0)) {
+				/* `[${LIST%, }]`: the whole value is unknown, kept as written */
+				uint32_t vo = (uint32_t)sl_source_offset(w->src, vn->line, vn->col);
+				char *txt = sl_strndup(w->src->text + vo, line_end(w->src, vo) - vo);
+				json_decref(v);
+				v = json_string(txt);
+				if (w->note_unknown)
+					sl_note_add(w->c, w->src, vo, "`%s` in %s is text unknown to the script (`%s`)",
+						    path.data, w->src->section ? w->src->section : w->src->name, txt);
+				free(txt);
+				fl = SL_SET_SYMBOLIC;
+				bad = 0;
 			}
 			if (bad && w->note_unknown)
 				sl_note_add(w->c, w->src, off, "`%s` in %s should be %s", path.data,
@@ -287,7 +400,15 @@ static void walk(walk_ctx *w, const sl_yaml_node *map, const char *prefix, unsig
 			/* a key the grammar does not know: kept, marked unknown */
 			sl_buf key = {0};
 			sl_buf_printf(&key, "%s.%s", w->g->id, path.data);
-			emit(w, key.data, sl_yaml_to_json(vn), path.data, SL_SET_UNKNOWN, off);
+			json_t *uv = sl_yaml_to_json(vn);
+			unsigned fl = SL_SET_UNKNOWN;
+			if (w->symbolic_src && holds_symbolic(vn, 0)) {
+				uint32_t vo = (uint32_t)sl_source_offset(w->src, vn->line, vn->col);
+				json_decref(uv);
+				uv = json_stringn(w->src->text + vo, line_end(w->src, vo) - vo);
+				fl |= SL_SET_SYMBOLIC;
+			}
+			emit(w, key.data, uv, path.data, fl, off);
 			/* the nearest key the engine reads, for SL1001 */
 			char **paths = sl_malloc((w->g->nconfig_keys + 1) * sizeof *paths);
 			for (size_t k2 = 0; k2 < w->g->nconfig_keys; k2++)
@@ -487,6 +608,80 @@ static int flags_config(sl_ctx *c, sl_service *s, const sl_grammar *g, sl_config
 	return rc;
 }
 
+/* One file a service names into its settings: -1 stops (c->failed). */
+static int link_file(sl_ctx *c, size_t i, sl_service *s, const sl_grammar *own, const sl_grammar *g,
+		     const sl_source *src, const sl_setting *cf)
+{
+	sl_model *m = c->model;
+	if (!g && own && own->config_as_flags) {
+		sl_config_doc *d = doc_of(c, src);
+		if (!d)
+			return c->failed ? -1 : 0;
+		d->used = 1;
+		return flags_config(c, s, own, d) ? -1 : 0;
+	}
+	if (!g) {
+		sl_note_add(c, cf->origin.src, cf->origin.off,
+			    "config files of %s are not read yet", own ? own->title : s->engine);
+		return 0;
+	}
+	sl_config_doc *d = doc_of(c, src);
+	if (!d)
+		return c->failed ? -1 : 0;
+	d->used = 1;
+	if (!d->doc->root)
+		return 0;
+	if (d->doc->ndocs > 1)
+		sl_note_add(c, src, 0, "%s holds %zu YAML documents; engines read one (the first is used here)",
+			    src->section ? src->section : src->name, d->doc->ndocs);
+	if (d->doc->root->kind != SL_YAML_MAP) {
+		sl_error_set(c->err, src->path, d->doc->root->line + src->line_base,
+			     d->doc->root->col, "%s: expected a mapping of settings",
+			     src->section ? src->section : src->name);
+		c->failed = 1;
+		return -1;
+	}
+	walk_ctx w = {c, g, src, &s, 1, NULL, is_topology(d->doc), 1, src_symbolic(c, src)};
+	/* notes once per file, not once per service naming it */
+	for (size_t j = 0; j < i; j++) {
+		const sl_setting *o = sl_service_get(&m->services[j], "engine.config_file");
+		if (o && json_is_string(o->value) &&
+		    resolve(c, &m->services[j], json_string_value(o->value)) == src) {
+			w.note_unknown = 0;
+			w.topology_pass = 0;
+		}
+	}
+	walk(&w, d->doc->root, NULL, 0);
+	return 0;
+}
+
+/* The parts of a file the script writes in steps (`cat <<EOF >> FILE`
+ * after `cat > FILE <<EOF`), oldest first, ending with src; n is 1 when
+ * src is not such a file or is written at once. */
+static size_t written_parts(const sl_ctx *c, const sl_source *src, const sl_source **parts, size_t max)
+{
+	size_t at = c->nwritten;
+	for (size_t i = 0; i < c->nwritten; i++)
+		if (c->written[i].src == src)
+			at = i;
+	parts[0] = src;
+	if (at == c->nwritten || !c->written[at].hd->append)
+		return 1;
+	size_t n = 1;
+	const char *target = c->written[at].hd->target;
+	for (size_t j = at; j-- > 0 && n < max;) {
+		const sl_heredoc *h = c->written[j].hd;
+		if (strcmp(h->target, target))
+			continue;
+		memmove(parts + 1, parts, n * sizeof *parts);
+		parts[0] = c->written[j].src;
+		n++;
+		if (!h->append)
+			break;
+	}
+	return n;
+}
+
 int sl_link_configs(sl_ctx *c)
 {
 	sl_model *m = c->model;
@@ -505,47 +700,11 @@ int sl_link_configs(sl_ctx *c)
 				    "config file `%s` is not part of the entry: its settings are unknown", path);
 			continue;
 		}
-		if (!g && own && own->config_as_flags) {
-			sl_config_doc *d = doc_of(c, src);
-			if (!d)
+		const sl_source *parts[16];
+		size_t np = written_parts(c, src, parts, 16);
+		for (size_t p = 0; p < np; p++)
+			if (link_file(c, i, s, own, g, parts[p], cf))
 				break;
-			d->used = 1;
-			if (flags_config(c, s, own, d))
-				break;
-			continue;
-		}
-		if (!g) {
-			sl_note_add(c, cf->origin.src, cf->origin.off,
-				    "config files of %s are not read yet", own ? own->title : s->engine);
-			continue;
-		}
-		sl_config_doc *d = doc_of(c, src);
-		if (!d)
-			break;
-		d->used = 1;
-		if (!d->doc->root)
-			continue;
-		if (d->doc->ndocs > 1)
-			sl_note_add(c, src, 0, "%s holds %zu YAML documents; engines read one (the first is used here)",
-				    src->section ? src->section : src->name, d->doc->ndocs);
-		if (d->doc->root->kind != SL_YAML_MAP) {
-			sl_error_set(c->err, src->path, d->doc->root->line + src->line_base,
-				     d->doc->root->col, "%s: expected a mapping of settings",
-				     src->section ? src->section : src->name);
-			c->failed = 1;
-			break;
-		}
-		walk_ctx w = {c, g, src, &s, 1, NULL, is_topology(d->doc), 1, src_symbolic(c, src)};
-		/* notes once per file, not once per service naming it */
-		for (size_t j = 0; j < i; j++) {
-			const sl_setting *o = sl_service_get(&m->services[j], "engine.config_file");
-			if (o && json_is_string(o->value) &&
-			    resolve(c, &m->services[j], json_string_value(o->value)) == src) {
-				w.note_unknown = 0;
-				w.topology_pass = 0;
-			}
-		}
-		walk(&w, d->doc->root, NULL, 0);
 	}
 	if (c->failed)
 		return SL_ERR_INPUT;
@@ -558,7 +717,11 @@ int sl_link_configs(sl_ctx *c)
 		int named = 0;
 		for (size_t i = 0; i < c->ndocs; i++)
 			named |= c->docs[i].src == src && c->docs[i].used;
-		if (named)
+		/* only what can be a YAML file: a script writing its patch.py or
+		 * "$f" with a here-document has written no topology */
+		const char *fname = src->section ? src->section : src->name;
+		if (named || !(sl_ends_with(fname, ".yaml") || sl_ends_with(fname, ".yml") ||
+			       sl_ends_with(fname, ".json")))
 			continue;
 		sl_config_doc *d = doc_of(c, src);
 		if (!d || !is_topology(d->doc))

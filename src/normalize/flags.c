@@ -377,7 +377,8 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			char *raw = raw_of(src, w, vals, nv, eqp != NULL);
 			sl_build_setting(b, key.data, v, name, "flag", SL_SET_UNKNOWN | vf, src,
 					 w->start, raw);
-			const char *sug = m.ambiguous ? NULL : sl_grammar_suggest(c->gs, g, name);
+			const char *sug = m.ambiguous || !strcmp(g->id, "unknown") ? NULL
+							       : sl_grammar_suggest(c->gs, g, name);
 			if (sug)
 				b->svc.settings[b->svc.nsettings - 1].hint = sl_strdup(sug);
 			if (m.ambiguous)
@@ -386,7 +387,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			else if (sug)
 				sl_note_add(c, src, w->start, "unknown flag `%s` for %s (did you mean `%s`?)",
 					    name, g->title, sug);
-			else
+			else if (strcmp(g->id, "unknown"))  /* every flag of an unknown engine is */
 				sl_note_add(c, src, w->start, "unknown flag `%s` for %s", name, g->title);
 			free(raw);
 			sl_buf_free(&key);
@@ -575,6 +576,28 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 	return c->failed ? SL_ERR_INPUT : SL_OK;
 }
 
+/* `-itd`: single-letter bool options bundled, as pflag reads them (docker);
+ * each is kept as written alone. 0 when one letter is not such an option. */
+static int short_bundle(sl_ctx *c, const sl_grammar *g, const char *name, json_t *options)
+{
+	size_t n = strlen(name);
+	if (n < 3 || name[0] != '-' || name[1] == '-')
+		return 0;
+	const sl_flag *fs[16];
+	if (n - 1 > 16)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		char one[3] = {'-', name[i], 0};
+		sl_flag_match m;
+		if (!sl_grammar_match(c->gs, g, one, &m) || m.flag->type != SL_T_BOOL || m.flag->action)
+			return 0;
+		fs[i - 1] = m.flag;
+	}
+	for (size_t i = 0; i + 1 < n; i++)
+		json_object_set_new(options, fs[i]->names[0], json_true());
+	return 1;
+}
+
 size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *const *args,
 			      size_t n, sl_word *entrypoint)
 {
@@ -599,7 +622,11 @@ size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_wo
 			sl_word_slice(&eqval, w, nlen + 1, w->len);
 			val = &eqval;
 		}
-		if (!sl_grammar_match(c->gs, g, name, &m)) {
+		if (!sl_grammar_match(c->gs, g, name, &m) && short_bundle(c, g, name, options)) {
+			free(name);
+			continue;
+		}
+		if (!m.flag) {
 			sl_note_add(c, src, w->start, "unknown %s option `%s`", g->title, name);
 			free(name);
 			sl_word_free(&eqval);

@@ -232,6 +232,13 @@ static int load_one(sl_grammars *gs, const sl_source *src, sl_error *err)
 		else
 			rc = gfail(err, src, hl, "grammar: health takes {http: PATH, port: N}, {tcp: PORT} or {frontend: true}%s", "");
 	}
+	g.programs = str_list(sl_yaml_get(r, "programs"), &g.nprograms);
+	g.modules = str_list(sl_yaml_get(r, "modules"), &g.nmodules);
+	s = scalar(sl_yaml_get(r, "role"));
+	g.role = s ? sl_strdup(s) : NULL;
+	const sl_yaml_node *im = sl_yaml_get(r, "images");
+	if (im && im->kind == SL_YAML_SEQ)
+		g.images = sl_yaml_to_json(im);
 	const sl_yaml_node *ev = sl_yaml_get(r, "env");
 	if (rc == SL_OK && ev && ev->kind == SL_YAML_SEQ) {
 		g.env = sl_calloc(ev->n, sizeof *g.env);
@@ -263,6 +270,14 @@ static void sl_grammar_free_one(sl_grammar *g)
 {
 	sl_engine_facts_free(g);
 	json_decref(g->health);
+	json_decref(g->images);
+	for (size_t i = 0; i < g->nprograms; i++)
+		free(g->programs[i]);
+	free(g->programs);
+	for (size_t i = 0; i < g->nmodules; i++)
+		free(g->modules[i]);
+	free(g->modules);
+	free(g->role);
 	free(g->id);
 	free(g->title);
 	free(g->kind);
@@ -397,6 +412,19 @@ const sl_grammar *sl_grammar_find(const sl_grammars *gs, const char *id)
 	for (size_t i = 0; i < gs->n; i++)
 		if (!strcmp(gs->g[i].id, id))
 			return &gs->g[i];
+	return NULL;
+}
+
+const sl_grammar *sl_grammar_by_program(const sl_grammars *gs, const char *name, int module)
+{
+	for (size_t i = 0; i < gs->n; i++) {
+		const sl_grammar *g = &gs->g[i];
+		char *const *v = module ? g->modules : g->programs;
+		size_t n = module ? g->nmodules : g->nprograms;
+		for (size_t k = 0; k < n; k++)
+			if (!strcmp(v[k], name))
+				return g;
+	}
 	return NULL;
 }
 

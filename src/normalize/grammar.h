@@ -66,6 +66,13 @@ typedef struct sl_grammar {
 	int config_wins;     /* the config file overrides the command line (TensorRT-LLM) */
 	int config_as_flags; /* its config file holds flags by name (`max-num-seqs: 64`, vLLM --config) */
 	json_t *health;      /* how `run` tells the service is ready (grammar `health:`); may be NULL */
+	char **programs;     /* command names that run it (`vllm-router`), its flags after them */
+	size_t nprograms;
+	char **modules;      /* python modules that run it (`python3 -m atom.entrypoints.openai_server`) */
+	size_t nmodules;
+	char *role;          /* the role it always has (router, kv-store); may be NULL */
+	json_t *images;      /* launchers: container images whose entrypoint is an engine
+			      * ([{image, runs, program, source}]); may be NULL */
 	struct sl_flag_index *index;  /* every spelling, normalized and sorted */
 	size_t nindex;
 	/* The engine's generated facts (grammars/facts/<id>.tsv, engine_facts.c),
@@ -96,6 +103,8 @@ typedef struct sl_grammars {
 int sl_grammars_load(sl_grammars **out, sl_error *err);
 void sl_grammars_free(sl_grammars *gs);
 const sl_grammar *sl_grammar_find(const sl_grammars *gs, const char *id);
+/* The grammar whose `programs:` (modules: a python module) names name, or NULL. */
+const sl_grammar *sl_grammar_by_program(const sl_grammars *gs, const char *name, int module);
 
 typedef struct {
 	const sl_flag *flag;

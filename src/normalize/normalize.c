@@ -56,6 +56,81 @@ static int is_plumbing(const char *s)
 	return 0;
 }
 
+/*
+ * A command servelint does not know that takes a model and a port is a
+ * server all the same (an engine of its own, a fork): it is kept as an
+ * unknown engine rather than dropped. Benchmark clients and evaluators take
+ * both too; their names and their load flags tell them apart.
+ */
+static int serves_model(sl_word *const *argv, size_t n, const char *name)
+{
+	static const char *const clients[] = {"bench", "eval", "client", "test", "wait", "load", "warmup",
+					      "profile", "run_", "replay", NULL};
+	static const char *const load[] = {"--num-prompts", "--max-concurrency", "--request-rate",
+					   "--dataset-name", "--dataset-path", "--backend", "--endpoint",
+					   "--input-len", "--output-len", "--result-filename", "--tasks", NULL};
+	for (size_t i = 0; clients[i]; i++)
+		if (strstr(name, clients[i]))
+			return 0;
+	int model = 0, port = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *t = argv[i]->text;
+		for (size_t k = 0; load[k]; k++)
+			if (sl_starts_with(t, load[k]))
+				return 0;
+		model |= !strcmp(t, "--model") || sl_starts_with(t, "--model=") || !strcmp(t, "--model-path") ||
+			 sl_starts_with(t, "--model-path=");
+		port |= !strcmp(t, "--port") || sl_starts_with(t, "--port=");
+	}
+	return model && port;
+}
+
+/*
+ * What a container image runs when it is given only flags: its entry in
+ * docker.yaml's `images:` (by repository, whatever the registry and tag),
+ * else an engine its name says (`myorg/vllm-custom`: *guessed set), else
+ * NULL. "command": the entrypoint runs the command it is given.
+ */
+static const char *image_runs(const sl_grammar *docker, const char *image, const char **prog,
+			      int *guessed)
+{
+	size_t n = strcspn(image, "@"), from = 0;
+	for (size_t i = 0; i < n; i++)
+		if (image[i] == '/')
+			from = i;
+	for (size_t i = from; i < n; i++)
+		if (image[i] == ':') {
+			n = i;  /* the tag */
+			break;
+		}
+	*guessed = 0;
+	size_t k;
+	json_t *e;
+	json_array_foreach(docker->images, k, e) {
+		const char *im = json_string_value(json_object_get(e, "image"));
+		size_t l = im ? strlen(im) : 0;
+		if (!l || l > n || strncmp(image + n - l, im, l) || (l < n && image[n - l - 1] != '/'))
+			continue;
+		const char *p = json_string_value(json_object_get(e, "program"));
+		*prog = p ? p : im;
+		return json_string_value(json_object_get(e, "runs"));
+	}
+	static const char *const names[][3] = {
+		{"vllm", "vllm", "vllm serve"}, {"sglang", "sglang", "sglang serve"},
+		{"tensorrt", "trtllm", "trtllm-serve"}, {"trtllm", "trtllm", "trtllm-serve"},
+	};
+	char *repo = sl_strndup(image, n);
+	const char *r = NULL;
+	for (size_t i = 0; i < sizeof names / sizeof *names && !r; i++)
+		if (strstr(repo, names[i][0])) {
+			r = names[i][1];
+			*prog = names[i][2];
+			*guessed = 1;
+		}
+	free(repo);
+	return r;
+}
+
 static const struct { const char *module, *grammar; int positionals; } modules[] = {
 	{"vllm.entrypoints.openai.api_server", "vllm", 0},
 	{"vllm.entrypoints.api_server", "vllm", 0},
@@ -141,6 +216,38 @@ static void drop_env_before(sl_build *b, size_t upto)
 	b->svc.nenv -= upto;
 }
 
+static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigned depth);
+
+/* The string of `bash -c "..."` or `eval "$CMD"` read as a script of its
+ * own (origins mapped back into the file): its first engine command. */
+static int run_string(sl_ctx *c, sl_build *b, const sl_word *str, unsigned depth)
+{
+	const sl_source *src = c->entry->script;
+	sl_script *in;
+	if (sl_shell_parse_word(src, str, &in, c->err)) {
+		c->failed = 1;
+		return -1;
+	}
+	SL_PUSH(c->inner, c->ninner, c->inner_cap, in);
+	int found = 0;
+	for (size_t j = 0; j < in->ncmds && !found; j++) {
+		const sl_command *ic = &in->cmds[j];
+		size_t mark = b->svc.nenv;
+		set_env_from(b, ic->exported, ic->nexported, "export", src);
+		set_env_from(b, ic->prefix, ic->nprefix, "inline", src);
+		sl_word **nargv = sl_calloc(ic->argc + 1, sizeof *nargv);
+		for (size_t q = 0; q < ic->argc; q++)
+			nargv[q] = &ic->argv[q];
+		found = unwrap(c, b, nargv, ic->argc, depth + 1);
+		free(nargv);
+		if (found < 0)
+			return -1;
+		if (!found)  /* env of a command that was not the engine does not apply */
+			drop_env(b, mark);
+	}
+	return found;
+}
+
 /* Returns 1 when an engine command was found, 0 when not, -1 on error. */
 static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigned depth)
 {
@@ -220,21 +327,32 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 			for (size_t j = k + 1; j < argc; j++)
 				nargv[nn++] = argv[j];
 			int rc = 0;
-			/* vLLM's image runs its OpenAI server: `docker run ...
-			 * vllm/vllm-openai:TAG --model m` (vLLM's docs, deployment/docker) */
-			if (!ep.len && strstr(argv[k]->text, "vllm/vllm-openai") &&
-			    (nn == 0 || nargv[0]->text[0] == '-')) {
-				rc = engine_found(c, b, "vllm", "vllm serve (image entrypoint)", argv, argc, k,
-						  k + 1, 1);
-			} else if (nn == 0)
+			/* only flags after the image: the image's entrypoint runs them
+			 * (`docker run vllm/vllm-openai:TAG --model m` is `vllm serve`) */
+			const char *runs = NULL, *prog = NULL;
+			int guessed = 0;
+			if (!ep.len && (nn == 0 || nargv[0]->text[0] == '-'))
+				runs = image_runs(g, argv[k]->text, &prog, &guessed);
+			if (runs && strcmp(runs, "command")) {
+				if (guessed)
+					sl_note_add(c, src, argv[k]->start,
+						    "the entrypoint of image `%s` is not known: assumed to be %s (its name says so)",
+						    argv[k]->text, prog);
+				rc = engine_found(c, b, runs, prog, argv, argc, k, k + 1, 1);
+			} else if (runs && nn) {
 				sl_note_add(c, src, argv[k]->start,
-					    "docker image `%s` runs its default command: engine unknown",
+					    "image `%s` runs the command it is given, and is given only flags: engine unknown (write the engine's command after the image)",
 					    argv[k]->text);
-			else if (!ep.len && nargv[0]->text[0] == '-')
-				/* SGLang's, TensorRT-LLM's and Dynamo's images start no engine */
-				sl_note_add(c, src, nargv[0]->start,
-					    "docker image `%s` is given only arguments (`%s`...), for an entrypoint servelint does not know; lmsysorg/sglang, NGC TensorRT-LLM and Dynamo images start no engine: write the command after the image",
-					    argv[k]->text, nargv[0]->text);
+			} else if (!ep.len && nn && nargv[0]->text[0] == '-' &&
+				   serves_model(nargv, nn, argv[k]->text)) {
+				sl_note_add(c, src, argv[k]->start,
+					    "image `%s` is given only flags, with --model and --port: its entrypoint "
+					    "is read as an unknown engine", argv[k]->text);
+				rc = engine_found(c, b, "unknown", argv[k]->text, argv, argc, k, k + 1, 0);
+			} else if (nn == 0 || (!ep.len && nargv[0]->text[0] == '-'))
+				sl_note_add(c, src, argv[k]->start,
+					    "docker image `%s` runs its %s: engine unknown", argv[k]->text,
+					    nn ? "entrypoint with these flags" : "default command");
 			else
 				rc = unwrap(c, b, nargv, nn, depth + 1);
 			free(nargv);
@@ -263,29 +381,17 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 				return 0;
 			}
 			sl_build_wrapper(b, "bash -c", NULL, src, w->start, NULL);
-			sl_script *in;
-			if (sl_shell_parse_word(src, argv[k + 1], &in, c->err)) {
-				c->failed = 1;
-				return -1;
+			return run_string(c, b, argv[k + 1], depth);
+		}
+		if (!strcmp(a0, "eval")) {
+			/* `eval "$CMD"`: the string is read as a script, as bash -c does */
+			if (i + 2 != argc) {
+				sl_note_add(c, src, w->start, "`eval` of %s: not analysed",
+					    i + 1 == argc ? "nothing" : "several words");
+				return 0;
 			}
-			SL_PUSH(c->inner, c->ninner, c->inner_cap, in);
-			int found = 0;
-			for (size_t j = 0; j < in->ncmds && !found; j++) {
-				const sl_command *ic = &in->cmds[j];
-				size_t mark = b->svc.nenv;
-				set_env_from(b, ic->exported, ic->nexported, "export", src);
-				set_env_from(b, ic->prefix, ic->nprefix, "inline", src);
-				sl_word **nargv = sl_calloc(ic->argc + 1, sizeof *nargv);
-				for (size_t q = 0; q < ic->argc; q++)
-					nargv[q] = &ic->argv[q];
-				found = unwrap(c, b, nargv, ic->argc, depth + 1);
-				free(nargv);
-				if (found < 0)
-					return -1;
-				if (!found)  /* env of a command that was not the engine does not apply */
-					drop_env(b, mark);
-			}
-			return found;
+			sl_build_wrapper(b, "eval", NULL, src, w->start, NULL);
+			return run_string(c, b, argv[i + 1], depth);
 		}
 		if (is_python(a0)) {
 			size_t k = i + 1;
@@ -302,6 +408,24 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 						sl_buf_free(&prog);
 						return rc;
 					}
+				const sl_grammar *mg = sl_grammar_by_program(c->gs, mod, 1);
+				if (mg) {
+					sl_buf prog = {0};
+					sl_buf_printf(&prog, "%s -m %s", a0, mod);
+					int rc = engine_found(c, b, mg->id, prog.data, argv, argc, i, k + 2, 0);
+					sl_buf_free(&prog);
+					return rc;
+				}
+				if (serves_model(argv + k + 2, argc - k - 2, mod)) {
+					sl_buf prog = {0};
+					sl_buf_printf(&prog, "%s -m %s", a0, mod);
+					sl_note_add(c, src, argv[k + 1]->start,
+						    "python module `%s` takes --model and --port: read as an unknown engine",
+						    mod);
+					int rc = engine_found(c, b, "unknown", prog.data, argv, argc, i, k + 2, 0);
+					sl_buf_free(&prog);
+					return rc;
+				}
 				sl_note_add(c, src, argv[k + 1]->start,
 					    "python module `%s` is not an engine servelint knows", mod);
 				return 0;
@@ -329,9 +453,16 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 		}
 		if (!strcmp(a0, "etcd"))
 			return engine_found(c, b, "etcd", "etcd", argv, argc, i, i + 1, 0);
+		const sl_grammar *pg = sl_grammar_by_program(c->gs, a0, 0);
+		if (pg)
+			return engine_found(c, b, pg->id, a0, argv, argc, i, i + 1, 0);
 		int own = 0;  /* a function the script defines (wait_for_server) */
 		for (size_t q = 0; b->script && q < b->script->nfunctions && !own; q++)
 			own = !strcmp(b->script->functions[q], w->text);
+		if (!own && !is_plumbing(a0) && serves_model(argv + i + 1, argc - i - 1, a0)) {
+			sl_note_add(c, src, w->start, "`%s` takes --model and --port: read as an unknown engine", a0);
+			return engine_found(c, b, "unknown", a0, argv, argc, i, i + 1, 0);
+		}
 		if (!is_plumbing(a0) && !own)
 			sl_note_add(c, src, w->start, "command `%s` is not an engine or launcher servelint knows",
 				    a0);

@@ -73,6 +73,11 @@ void sl_topo_assign_role(sl_ctx *c, const sl_script *sc, size_t i)
 		set_role(s, "orchestrator", "engine");
 		return;
 	}
+	const sl_grammar *g = sl_grammar_find(c->gs, e);
+	if (g && g->role) {  /* routers, KV stores: the grammar's `role:` */
+		set_role(s, g->role, "engine");
+		return;
+	}
 	const sl_setting *m = sl_service_get(s, "disagg.mode");
 	if (m && json_is_string(m->value)) {
 		const char *v = json_string_value(m->value);

@@ -125,6 +125,10 @@ typedef struct sl_heredoc {
 	uint32_t body_start;  /* the first byte of the body (source offset) */
 	int symbolic;      /* an expansion in the body is unknown (kept as $NAME) */
 	int strip_tabs;    /* <<-: leading tabs were removed (columns shift) */
+	int append;        /* written with >>: added to the file's earlier text */
+	uint32_t *spans;   /* [from, to) pairs of body bytes an unknown expansion gave
+			    * (`${LIST%, }` kept as written); owned, may be NULL */
+	size_t nspans;
 } sl_heredoc;
 
 typedef struct sl_script {

@@ -96,6 +96,26 @@ static int arith_var(walker *w, const char *name, size_t len, size_t at, long lo
 	return 1;
 }
 
+int sh_arith_operand(walker *w, const char *s, size_t n, size_t at, long long *out)
+{
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (!sh_parse_ll(s, n, out))
+		return 0;
+	if (n > 1 && s[0] == '$')
+		s++, n--;
+	if (n > 2 && s[0] == '{' && s[n - 1] == '}')
+		s++, n -= 2;
+	if (!n || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+		return 1;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return 1;
+	return arith_var(w, s, n, at, out, 0);
+}
+
 static int arith_word(walker *w, TSNode n, long long *out, unsigned depth)
 {
 	wbuild tmp = {0};

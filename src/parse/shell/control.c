@@ -2,12 +2,50 @@
  * control.c: control statements. `for v in ...` is unrolled (each command
  * once per value, sharing its `stmt`), which is how later stages count
  * replicas; `if` and `case` follow the alternative their condition decides,
- * or the one the variant being read chose; while/until and C-style for loops
- * are not read yet (a note says so). A new loop form belongs here.
+ * or the one the variant being read chose; C-style `for ((...))` loops over
+ * known bounds are unrolled like `for`; while/until loops are not read yet
+ * (a note says so). A new loop form belongs here.
  */
 #include "internal.h"
 
+#include <ctype.h>
 #include <fnmatch.h>
+
+/* The body once per value, with NAME set to it: how later stages count
+ * replicas (commands of one statement, iteration k of n). */
+static void unroll(walker *w, TSNode node, const char *name, sl_word *vals, size_t nvals, TSNode body)
+{
+	const char *save_var = w->loop_var;
+	const sl_word *save_val = w->loop_value;
+	unsigned save_it = w->iteration, save_its = w->iterations;
+	int save_in = w->in_head;
+	uint32_t save_head = w->head;
+	if (!w->in_head) {
+		w->in_head = 1;
+		w->head = sh_src_off(&w->v, ts_node_start_byte(node));
+	}
+	for (size_t k = 0; k < nvals && !w->failed; k++) {
+		sh_var_set(w, name, &vals[k], vals[k].start, 0);
+		w->loop_var = name;
+		w->loop_value = &vals[k];
+		w->iteration = (unsigned)k;
+		w->iterations = (unsigned)nvals;
+		/* comments inside the body are collected once */
+		size_t ncom = w->s->ncomments;
+		sh_walk_children(w, body);
+		if (k > 0) {
+			for (size_t i = ncom; i < w->s->ncomments; i++)
+				free(w->s->comments[i].text);
+			w->s->ncomments = ncom;
+		}
+	}
+	w->loop_var = save_var;
+	w->loop_value = save_val;
+	w->iteration = save_it;
+	w->iterations = save_its;
+	w->in_head = save_in;
+	w->head = save_head;
+}
 
 void sh_walk_for(walker *w, TSNode node)
 {
@@ -46,42 +84,162 @@ void sh_walk_for(walker *w, TSNode node)
 	}
 	size_t na = ts_node_start_byte(var), nb = ts_node_end_byte(var);
 	char *name = sl_strndup(w->v.text + na, nb - na);
-	const char *save_var = w->loop_var;
-	const sl_word *save_val = w->loop_value;
-	unsigned save_it = w->iteration, save_its = w->iterations;
-	int save_in = w->in_head;
-	uint32_t save_head = w->head;
-	if (!w->in_head) {
-		w->in_head = 1;
-		w->head = sh_src_off(&w->v, ts_node_start_byte(node));
-	}
-	for (size_t k = 0; k < nvals && !w->failed; k++) {
-		sh_var_set(w, name, &vals[k], vals[k].start, 0);
-		w->loop_var = name;
-		w->loop_value = &vals[k];
-		w->iteration = (unsigned)k;
-		w->iterations = (unsigned)nvals;
-		/* comments inside the body are collected once */
-		size_t ncom = w->s->ncomments;
-		sh_walk_children(w, body);
-		if (k > 0) {
-			for (size_t i = ncom; i < w->s->ncomments; i++)
-				free(w->s->comments[i].text);
-			w->s->ncomments = ncom;
-		}
-	}
-	w->loop_var = save_var;
-	w->loop_value = save_val;
-	w->iteration = save_it;
-	w->iterations = save_its;
-	w->in_head = save_in;
-	w->head = save_head;
+	unroll(w, node, name, vals, nvals, body);
 	free(name);
 out:
 	w->pool_n = kb;
 	for (size_t i = 0; i < nvals; i++)
 		sl_word_free(&vals[i]);
 	free(vals);
+}
+
+/* NAME at s (n bytes, blanks around it allowed): its length, or 0. */
+static size_t name_at(const char *s, size_t n)
+{
+	size_t i = 0;
+	if (!n || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+		return 0;
+	while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_'))
+		i++;
+	return i;
+}
+
+static void trim(const char **s, size_t *n)
+{
+	while (*n && isspace((unsigned char)**s))
+		(*s)++, (*n)--;
+	while (*n && isspace((unsigned char)(*s)[*n - 1]))
+		(*n)--;
+}
+
+/*
+ * `for ((i = START; i OP BOUND; STEP))`, the form harnesses use for replicas
+ * and capture-size lists: OP one of < <= > >= !=, STEP i++, ++i, i--, --i,
+ * i+=K, i-=K or i=i+K, START, BOUND and K numbers or variables the script
+ * knows. Unrolled as `for i in START ...` is; any other form, or an unknown
+ * bound, is noted and not read.
+ */
+void sh_walk_c_for(walker *w, TSNode node)
+{
+	const char *t = w->v.text;
+	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	const char *open = NULL, *close = NULL;
+	for (size_t i = a; i + 1 < b && !open; i++)
+		if (t[i] == '(' && t[i + 1] == '(')
+			open = t + i + 2;
+	for (const char *p = open; p && p + 1 < t + b && !close; p++)
+		if (p[0] == ')' && p[1] == ')')
+			close = p;
+	TSNode body = ts_node_child_by_field_name(node, "body", 4);
+	const char *part[3];
+	size_t plen[3], np = 0;
+	for (const char *p = open, *from = open; p && close && p <= close && np < 3; p++)
+		if (p == close || *p == ';') {
+			part[np] = from;
+			plen[np] = (size_t)(p - from);
+			trim(&part[np], &plen[np]);
+			np++;
+			from = p + 1;
+		}
+	char *name = NULL;
+	long long start = 0, bound = 0, step = 0;
+	char op[3] = {0};
+	int ok = !ts_node_is_null(body) && np == 3;
+	size_t nl = ok ? name_at(part[0], plen[0]) : 0;
+	ok = ok && nl && nl < plen[0];
+	if (ok) {
+		name = sl_strndup(part[0], nl);
+		const char *q = part[0] + nl;
+		size_t ql = plen[0] - nl;
+		trim(&q, &ql);
+		ok = ql > 1 && q[0] == '=' && !sh_arith_operand(w, q + 1, ql - 1, (size_t)(q - t), &start);
+	}
+	/* the condition: NAME OP BOUND */
+	if (ok) {
+		const char *q = part[1];
+		size_t ql = plen[1];
+		ok = name_at(q, ql) == nl && !strncmp(q, name, nl);
+		q += nl, ql -= nl;
+		trim(&q, &ql);
+		size_t ol = ql >= 2 && q[1] == '=' ? 2 : 1;
+		ok = ok && ql > ol && strchr("<>!", q[0]) && (q[0] != '!' || ol == 2);
+		if (ok) {
+			memcpy(op, q, ol);
+			ok = !sh_arith_operand(w, q + ol, ql - ol, (size_t)(q - t), &bound);
+		}
+	}
+	/* the step */
+	if (ok) {
+		const char *q = part[2];
+		size_t ql = plen[2];
+		if (ql == nl + 2 && !strncmp(q, name, nl) && (!strncmp(q + nl, "++", 2) || !strncmp(q + nl, "--", 2)))
+			step = q[nl] == '+' ? 1 : -1;
+		else if (ql == nl + 2 && !strncmp(q + 2, name, nl) && (!strncmp(q, "++", 2) || !strncmp(q, "--", 2)))
+			step = q[0] == '+' ? 1 : -1;
+		else if (name_at(q, ql) == nl && !strncmp(q, name, nl)) {
+			const char *r = q + nl;
+			size_t rl = ql - nl;
+			trim(&r, &rl);
+			long long k = 0;
+			if (rl > 2 && (r[0] == '+' || r[0] == '-') && r[1] == '=' &&
+			    !sh_arith_operand(w, r + 2, rl - 2, (size_t)(r - t), &k))
+				step = r[0] == '+' ? k : -k;
+			else if (rl > 1 && r[0] == '=') {
+				r++, rl--;
+				trim(&r, &rl);
+				if (name_at(r, rl) == nl && !strncmp(r, name, nl)) {
+					r += nl, rl -= nl;
+					trim(&r, &rl);
+					if (rl > 1 && (r[0] == '+' || r[0] == '-') &&
+					    !sh_arith_operand(w, r + 1, rl - 1, (size_t)(r - t), &k))
+						step = r[0] == '+' ? k : -k;
+				}
+			}
+		}
+		ok = step != 0;
+	}
+	if (!ok || w->failed) {
+		if (!w->failed)
+			sh_note(w, node, "C-style for loop of a form not analysed, or over an unknown bound; "
+					 "commands inside it are not in the model");
+		free(name);
+		return;
+	}
+	sl_word *vals = NULL;
+	size_t nvals = 0, vcap = 0;
+	uint32_t at = sh_src_off(&w->v, (size_t)(open - t));
+	long long v = start;
+	for (;;) {
+		int more = !strcmp(op, "<") ? v < bound : !strcmp(op, "<=") ? v <= bound
+			 : !strcmp(op, ">") ? v > bound : !strcmp(op, ">=") ? v >= bound : v != bound;
+		if (!more)
+			break;
+		if (nvals >= SL_MAX_LOOP_ITERATIONS) {
+			sh_fail_at(w, a, "for loop over more than %s values", "1024");
+			break;
+		}
+		wbuild wb = {0};
+		sh_add_number(&wb, v, at);
+		sl_word val;
+		sh_wb_finish(&wb, &val, at, at);
+		SL_PUSH(vals, nvals, vcap, val);
+		v += step;
+	}
+	if (!w->failed)
+		unroll(w, node, name, vals, nvals, body);
+	if (!w->failed) {
+		/* after the loop NAME holds the value that ended it */
+		wbuild wb = {0};
+		sh_add_number(&wb, v, at);
+		sl_word end;
+		sh_wb_finish(&wb, &end, at, at);
+		sh_var_set(w, name, &end, at, 0);
+		sl_word_free(&end);
+	}
+	for (size_t i = 0; i < nvals; i++)
+		sl_word_free(&vals[i]);
+	free(vals);
+	free(name);
 }
 
 /* The statements of [from, to) of node's children (a branch body). */
@@ -290,7 +448,7 @@ void sh_walk_unread_loop(walker *w, TSNode node)
 	TSSymbol t_sym = ts_node_symbol(node);
 	sl_buf b = {0};
 	sl_buf_printf(&b, "%s not analysed yet; commands inside it are not in the model",
-		      t_sym == sh_sym.while_statement ? "while/until loop" : "C-style for loop");
+		      t_sym == sh_sym.while_statement ? "while/until loop" : "loop");
 	sh_note(w, node, b.data);
 	sl_buf_free(&b);
 }

@@ -151,6 +151,7 @@ void sl_script_free(sl_script *s)
 	for (size_t i = 0; i < s->nheredocs; i++) {
 		free(s->heredocs[i].target);
 		sl_word_free(&s->heredocs[i].body);
+		free(s->heredocs[i].spans);
 	}
 	free(s->heredocs);
 	for (size_t i = 0; i < s->npoints; i++) {

@@ -7,6 +7,8 @@
  */
 #include "internal.h"
 
+#include <fnmatch.h>
+
 /* Backslash rules: outside quotes any char may be escaped; inside double
  * quotes only $ ` " \ and newline. Backslash-newline vanishes in both. */
 void sh_add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq)
@@ -99,6 +101,99 @@ static void add_elements(wbuild *wb, const varr *ar, int in_dq, int star)
 	}
 }
 
+/* The bytes [from, to) of a variable's value into the word, split unquoted. */
+static void add_part(wbuild *wb, const sl_word *v, size_t from, size_t to, int in_dq)
+{
+	int save = wb->splitting;
+	wb->splitting = !in_dq;
+	sh_wb_add(wb, v->text + from, to - from, v->offs + from);
+	wb->splitting = save;
+	wb->flags |= v->flags & (SL_WORD_PLACEHOLDER | SL_WORD_BOUND);
+}
+
+/* `${NAME%pat}` and the other trims of a value the script knows, with a
+ * pattern written literally (glob as bash's, by fnmatch): 1 when done. */
+static int trim_value(walker *w, wbuild *wb, const sl_word *val, size_t k, size_t b, int in_dq)
+{
+	const char *t = w->v.text;
+	char op = t[k];
+	int twice = k + 1 < b && t[k + 1] == op;
+	size_t pa = k + 1 + (size_t)twice, pe = b - 1, ra = pe;
+	if (op == '/') {
+		for (size_t i = pa; i < pe; i++)
+			if (t[i] == '/' && t[i - 1] != '\\') {
+				ra = i + 1;
+				pe = i;
+				break;
+			}
+	}
+	for (size_t i = pa; i < b - 1; i++)
+		if (t[i] == '$' || t[i] == '`' || t[i] == '"' || t[i] == '\'' || t[i] == '\\')
+			return 0;
+	if (op == '/' && pa < pe && (t[pa] == '#' || t[pa] == '%'))
+		return 0;   /* anchored replacements: not read */
+	char *pat = sl_strndup(t + pa, pe - pa);
+	char *s = sl_strndup(val->text, val->len);
+	size_t n = val->len, from = 0, to = n, ms = 0, me = 0;
+	int found = 0;
+	if (op == '#') {
+		for (size_t l = 0; l <= n; l++) {
+			size_t e = twice ? n - l : l;
+			char ch = s[e];
+			s[e] = 0;
+			int m = !fnmatch(pat, s, 0);
+			s[e] = ch;
+			if (m) {
+				from = e;
+				break;
+			}
+		}
+	} else if (op == '%') {
+		for (size_t l = 0; l <= n; l++) {
+			size_t st = twice ? l : n - l;
+			if (!fnmatch(pat, s + st, 0)) {
+				to = st;
+				break;
+			}
+		}
+	} else {
+		/* the first longest match (every one with //) */
+		for (size_t st = 0; st < n && !found && *pat; st++)
+			for (size_t e = n; e > st && !found; e--) {
+				char ch = s[e];
+				s[e] = 0;
+				if (!fnmatch(pat, s + st, 0))
+					found = 1, ms = st, me = e;
+				s[e] = ch;
+			}
+	}
+	if (op != '/') {
+		add_part(wb, val, from, to, in_dq);
+	} else if (!found) {
+		add_part(wb, val, 0, n, in_dq);
+	} else {
+		size_t pos = 0;
+		while (found) {
+			add_part(wb, val, pos, ms, in_dq);
+			sh_add_unescaped(w, wb, ra, b - 1, in_dq);
+			pos = me;
+			found = 0;
+			for (size_t st = pos; twice && st < n && !found; st++)
+				for (size_t e = n; e > st && !found; e--) {
+					char ch = s[e];
+					s[e] = 0;
+					if (!fnmatch(pat, s + st, 0))
+						found = 1, ms = st, me = e;
+					s[e] = ch;
+				}
+		}
+		add_part(wb, val, pos, n, in_dq);
+	}
+	free(pat);
+	free(s);
+	return 1;
+}
+
 static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size_t kb,
 			     uint32_t nc)
 {
@@ -184,6 +279,11 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 				}
 				return;
 			}
+			/* ${NAME%pat}, %%, #, ##, ${NAME/pat/rep}, //: of a known value
+			 * and a literal pattern (else kept as written, symbolic) */
+			if (k < b && (t[k] == '%' || t[k] == '#' || t[k] == '/') && val && !have_sub &&
+			    !(val->flags & SL_WORD_SYMBOLIC) && trim_value(w, wb, val, k, b, in_dq))
+				return;
 			/* ${NAME:-default}, ${NAME-default}, := and =, :+ and + */
 			int colon = k < b && t[k] == ':';
 			if (colon)

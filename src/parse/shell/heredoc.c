@@ -6,8 +6,9 @@
  */
 #include "internal.h"
 
-/* The file a `>` or `>>` redirect (of standard output) names, or NULL. */
-static char *redirect_target(walker *w, TSNode r)
+/* The file a `>` or `>>` redirect (of standard output) names, or NULL;
+ * *append is set for `>>`. */
+static char *redirect_target(walker *w, TSNode r, int *append)
 {
 	TSNode fd = ts_node_child_by_field_name(r, "descriptor", 10);
 	if (!ts_node_is_null(fd)) {
@@ -22,6 +23,8 @@ static char *redirect_target(walker *w, TSNode r)
 		if (!ts_node_is_named(c)) {
 			const char *op = ts_node_type(c);
 			out |= !strcmp(op, ">") || !strcmp(op, ">>") || !strcmp(op, ">|");
+			if (!strcmp(op, ">>"))
+				*append = 1;
 		}
 	}
 	TSNode dst = ts_node_child_by_field_name(r, "destination", 11);
@@ -36,11 +39,14 @@ static char *redirect_target(walker *w, TSNode r)
 
 /* The body of a here-document: expanded like a double-quoted string
  * (without its \" rule) unless the delimiter is quoted; `<<-` drops the
- * leading tabs of every line. */
-static void heredoc_body(walker *w, TSNode body, int quoted, int strip, sl_word *out)
+ * leading tabs of every line. The bytes each unknown expansion gave are
+ * recorded in d->spans (a YAML reader may have to step over them). */
+static void heredoc_body(walker *w, TSNode body, int quoted, int strip, sl_word *out,
+			 sl_heredoc *d)
 {
 	size_t a = ts_node_start_byte(body), b = ts_node_end_byte(body);
 	wbuild wb = {0};
+	size_t span_cap = 0;
 	if (quoted) {
 		sh_wb_add_view(&wb, &w->v, a, b - a);
 	} else {
@@ -54,8 +60,17 @@ static void heredoc_body(walker *w, TSNode body, int quoted, int strip, sl_word 
 				sh_add_unescaped(w, &wb, pos, ca, 2);
 			if (!strcmp(ts_node_type(c), "heredoc_content"))
 				sh_add_unescaped(w, &wb, ca, cb, 2);
-			else
+			else {
+				unsigned had = wb.flags & SL_WORD_SYMBOLIC;
+				size_t from = wb.b.len;
+				wb.flags &= ~(unsigned)SL_WORD_SYMBOLIC;
 				sh_eval_node(w, c, &wb, 2);
+				if ((wb.flags & SL_WORD_SYMBOLIC) && wb.b.len > from) {
+					SL_PUSH(d->spans, d->nspans, span_cap, (uint32_t)from);
+					SL_PUSH(d->spans, d->nspans, span_cap, (uint32_t)wb.b.len);
+				}
+				wb.flags |= had;
+			}
 			pos = cb;
 		}
 		w->pool_n = kb;
@@ -70,12 +85,18 @@ static void heredoc_body(walker *w, TSNode body, int quoted, int strip, sl_word 
 	}
 	wbuild st = {0};
 	int bol = 1;
+	size_t *kept = sl_malloc((full.len + 1) * sizeof *kept);  /* old index -> new */
 	for (size_t i = 0; i < full.len; i++) {
+		kept[i] = st.b.len;
 		if (bol && full.text[i] == '\t')
 			continue;
 		bol = full.text[i] == '\n';
 		sh_wb_add(&st, full.text + i, 1, full.offs + i);
 	}
+	kept[full.len] = st.b.len;
+	for (size_t i = 0; i < d->nspans; i++)
+		d->spans[i] = (uint32_t)kept[d->spans[i]];
+	free(kept);
 	st.flags = full.flags;
 	sh_wb_finish(&st, out, full.start, full.end);
 	sl_word_free(&full);
@@ -100,6 +121,7 @@ void sh_capture_heredocs(walker *w, TSNode stmt)
 	if (!is_cat && !is_tee)
 		return;
 	char *target = NULL;
+	int append = 0;
 	if (is_tee) {
 		/* tee [-a] FILE */
 		uint32_t k = ts_node_named_child_count(body);
@@ -107,7 +129,9 @@ void sh_capture_heredocs(walker *w, TSNode stmt)
 			TSNode c = ts_node_named_child(body, i);
 			sl_word d;
 			sh_eval_word(w, c, &d);
-			if (d.len && d.text[0] != '-')
+			if (d.len == 2 && !memcmp(d.text, "-a", 2))
+				append = 1;
+			else if (d.len && d.text[0] != '-')
 				target = sl_strndup(d.text, d.len);
 			sl_word_free(&d);
 		}
@@ -118,7 +142,7 @@ void sh_capture_heredocs(walker *w, TSNode stmt)
 	for (uint32_t i = 0; i < k && !target; i++) {
 		TSNode c = ts_node_child(stmt, i);
 		if (!strcmp(ts_node_type(c), "file_redirect"))
-			target = redirect_target(w, c);
+			target = redirect_target(w, c, &append);
 	}
 	for (uint32_t i = 0; i < k && !w->failed; i++) {
 		TSNode h = ts_node_child(stmt, i);
@@ -137,7 +161,7 @@ void sh_capture_heredocs(walker *w, TSNode stmt)
 			else if (!strcmp(ct, "<<-"))
 				strip = 1;
 			else if (!strcmp(ct, "file_redirect") && !target)
-				target = redirect_target(w, c);
+				target = redirect_target(w, c, &append);
 		}
 		if (!target || !have_s)
 			break;
@@ -150,7 +174,7 @@ void sh_capture_heredocs(walker *w, TSNode stmt)
 		target = NULL;
 		d.start = sh_src_off(&w->v, ts_node_start_byte(h));
 		if (have_b) {
-			heredoc_body(w, hb, quoted, strip, &d.body);
+			heredoc_body(w, hb, quoted, strip, &d.body, &d);
 			d.body_start = sh_src_off(&w->v, ts_node_start_byte(hb));
 		} else {
 			wbuild e = {0};
@@ -159,6 +183,7 @@ void sh_capture_heredocs(walker *w, TSNode stmt)
 		}
 		d.symbolic = (d.body.flags & SL_WORD_SYMBOLIC) != 0;
 		d.strip_tabs = strip;
+		d.append = append;
 		SL_PUSH(w->s->heredocs, w->s->nheredocs, w->hd_cap, d);
 		break;
 	}

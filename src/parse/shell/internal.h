@@ -211,6 +211,9 @@ void sh_eval_node(walker *w, TSNode node, wbuild *wb, int in_dq);
 /* arith.c */
 int sh_parse_ll(const char *s, size_t n, long long *out);
 void sh_eval_arith(walker *w, TSNode node, wbuild *wb);
+/* An integer literal or a variable's (`N`, `$N`, `${N}`) known value: 0, or
+ * 1 when unknown. at: the view offset it is read at. */
+int sh_arith_operand(walker *w, const char *s, size_t n, size_t at, long long *out);
 
 /* fields.c */
 void sh_eval_word(walker *w, TSNode node, sl_word *out);
@@ -242,6 +245,7 @@ int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na);
 
 /* control.c */
 void sh_walk_for(walker *w, TSNode node);
+void sh_walk_c_for(walker *w, TSNode node);
 void sh_walk_if(walker *w, TSNode node);
 void sh_walk_case(walker *w, TSNode node);
 void sh_walk_unread_loop(walker *w, TSNode node);

@@ -98,7 +98,9 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 		sh_walk_if(w, node);
 	} else if (t_sym == sh_sym.case_statement) {
 		sh_walk_case(w, node);
-	} else if ((t_sym == sh_sym.while_statement) || (t_sym == sh_sym.c_style_for_statement)) {
+	} else if (t_sym == sh_sym.c_style_for_statement) {
+		sh_walk_c_for(w, node);
+	} else if (t_sym == sh_sym.while_statement) {
 		sh_walk_unread_loop(w, node);
 	} else {
 		/* negated_command, test_command, unset_command, ...: no service */

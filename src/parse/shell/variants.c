@@ -36,18 +36,45 @@ char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix)
 	return sl_buf_detach(&l);
 }
 
+/* Two labels say the same but for their " (line N)": the same test. A
+ * last alternative that is the fallback ("not ...", "no branch of the if")
+ * matches any other fallback. */
+static int same_label(const char *a, const char *b, int last)
+{
+	if (last) {
+		int fa = !strncmp(a, "not ", 4) || !strncmp(a, "no ", 3);
+		int fb = !strncmp(b, "not ", 4) || !strncmp(b, "no ", 3);
+		if (fa && fb)
+			return 1;
+	}
+	const char *pa = strstr(a, " (line "), *pb = strstr(b, " (line ");
+	size_t la = pa ? (size_t)(pa - a) : strlen(a), lb = pb ? (size_t)(pb - b) : strlen(b);
+	return la == lb && !memcmp(a, b, la);
+}
+
 /* Which of n alternatives to follow at an undecided conditional; records
- * the point (once per conditional: a loop meets it again). Takes labels. */
+ * the point (once per conditional: a loop meets it again). The same
+ * condition tested again (`if [ "$DP_ATTENTION" = true ]` at two places,
+ * its variables still unknown) is the same decision: it follows the
+ * earlier one and is no new point. Takes labels. */
 static unsigned choose(walker *w, TSNode node, char **labels, unsigned n)
 {
 	uint32_t off = sh_src_off(&w->v, ts_node_start_byte(node));
-	for (size_t i = 0; i < w->s->npoints; i++)
-		if (w->s->points[i].off == off) {
+	for (size_t i = 0; i < w->s->npoints; i++) {
+		const sl_branch_point *p = &w->s->points[i];
+		int same = p->off == off;
+		for (unsigned k = 0; !same && p->n == n && k < n; k++) {
+			if (!same_label(p->labels[k], labels[k], k + 1 == n))
+				break;
+			same = k + 1 == n;
+		}
+		if (same) {
 			for (unsigned k = 0; k < n; k++)
 				free(labels[k]);
 			free(labels);
-			return w->s->points[i].taken;
+			return p->taken;
 		}
+	}
 	size_t k = w->s->npoints;
 	unsigned c = k < w->nchoice ? w->choice[k] : 0;
 	if (c >= n)
