@@ -134,6 +134,10 @@ int sl_cmd_log(int argc, char **argv)
 		rc = SL_EXIT_ERROR;
 	} else {
 		cache = sl_entry_cache_new(gs);
+		/* a script of a group is followed as its group (named by its first script) */
+		char *lead = sl_git_entry_name(rev, cur);
+		free(cur);
+		cur = lead;
 		/* the entry must be there at REV */
 		sl_buf at = {0};
 		sl_buf_printf(&at, "%s:%s", rev, cur);

@@ -157,9 +157,22 @@ int sl_cmd_show(int argc, char **argv)
 	FILE *mem = json ? NULL : buf_stream(&text);
 	int failed = !json && !mem;
 	size_t shown = 0;
+	/* a folder of several scripts is an entry per script (or group of them) */
+	char **paths = NULL;
+	size_t np = 0, pcap = 0;
 	for (size_t i = 0; i < n; i++) {
+		const char *a = argv[optind + (int)i];
+		sl_group *gs = NULL;
+		size_t ng = 0;
+		if (sl_source_folder_groups(a, &gs, &ng))
+			sl_entry_input_discover(a, &paths, &np, &pcap, 0);
+		else
+			SL_PUSH(paths, np, pcap, sl_strdup(a));
+		sl_source_groups_free(gs, ng);
+	}
+	for (size_t i = 0; i < np; i++) {
 		sl_entry_input in;
-		if (sl_entry_input_open(&in, argv[optind + (int)i], &err)) {
+		if (sl_entry_input_open(&in, paths[i], &err)) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
 			failed = 1;
@@ -220,6 +233,9 @@ int sl_cmd_show(int argc, char **argv)
 		}
 	}
 	json_decref(arr);
+	for (size_t i = 0; i < np; i++)
+		free(paths[i]);
+	free(paths);
 	sl_buf_free(&text);
 	sl_normalize_grammars_free(gs);
 	sl_binds_free(&binds);

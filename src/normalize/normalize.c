@@ -17,6 +17,7 @@
 #include "config.h"
 #include "flags.h"
 #include "topology.h"
+#include "group.h"
 
 int sl_normalize_grammars_load(sl_grammars **out, sl_error *err)
 {
@@ -141,6 +142,48 @@ static void drop_env_before(sl_build *b, size_t upto)
 	b->svc.nenv -= upto;
 }
 
+/* `bash inner.sh`, `./inner.sh`: when inner.sh is another script of the
+ * entry's group, what this command gives it (docker's env and GPUs, the
+ * exports) is kept for it, and it is read as a script of its own. */
+static int hand_off(sl_ctx *c, sl_build *b, const char *path)
+{
+	const char *name = base(path);
+	if (!c->group || !sl_ends_with(name, ".sh"))
+		return 0;
+	int ours = 0;
+	for (size_t i = 0; i < c->entry->nscripts && !ours; i++)
+		ours = !strcmp(c->entry->scripts[i]->name, name);
+	if (!ours)
+		return 0;
+	for (size_t i = 0; i < c->group->n; i++)
+		if (!strcmp(c->group->v[i].script, name))
+			return 1; /* the first command that runs it gives its launchers */
+	sl_handoff h;
+	memset(&h, 0, sizeof h);
+	h.script = sl_strdup(name);
+	h.svc = b->svc;
+	memset(&b->svc, 0, sizeof b->svc);
+	SL_PUSH(c->group->v, c->group->n, c->group->cap, h);
+	return 1;
+}
+
+/* A service of a script another runs starts with what that command gave it. */
+static void handed(sl_ctx *c, sl_build *b)
+{
+	for (size_t i = 0; c->group && i < c->group->n; i++) {
+		const sl_service *o = &c->group->v[i].svc;
+		if (strcmp(c->group->v[i].script, c->entry->script->name))
+			continue;
+		for (size_t k = 0; k < o->nwrappers; k++)
+			sl_build_wrapper(b, o->wrappers[k].kind, json_deep_copy(o->wrappers[k].detail),
+					 o->wrappers[k].origin.src, o->wrappers[k].origin.off, o->wrappers[k].origin.raw);
+		for (size_t k = 0; k < o->nenv; k++)
+			sl_build_env(b, o->env[k].name, o->env[k].value, o->env[k].flags, o->env[k].via,
+				     o->env[k].origin.src, o->env[k].origin.off, o->env[k].origin.raw);
+		return;
+	}
+}
+
 /* Returns 1 when an engine command was found, 0 when not, -1 on error. */
 static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigned depth)
 {
@@ -254,6 +297,8 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 			while (k < argc && argv[k]->text[0] == '-' && strcmp(argv[k]->text, "-c"))
 				k++;
 			if (k + 1 >= argc || strcmp(argv[k]->text, "-c")) {
+				if (k < argc && hand_off(c, b, argv[k]->text))
+					return 0;
 				sl_note_add(c, src, w->start, "`%s` runs a script file: not analysed", a0);
 				return 0;
 			}
@@ -324,6 +369,8 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 		}
 		if (!strcmp(a0, "etcd"))
 			return engine_found(c, b, "etcd", "etcd", argv, argc, i, i + 1, 0);
+		if (hand_off(c, b, w->text))
+			return 0; /* `./inner.sh`: a script of the group, read as its own */
 		int own = 0;  /* a function the script defines (wait_for_server) */
 		for (size_t q = 0; b->script && q < b->script->nfunctions && !own; q++)
 			own = !strcmp(b->script->functions[q], w->text);
@@ -453,8 +500,8 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 	return rc ? rc : sl_normalize_entry_script(e, gs, s, out, err);
 }
 
-int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_model **out,
-			      sl_error *err)
+static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_group_run *grp,
+			 sl_model **out, sl_error *err)
 {
 	*out = NULL;
 	sl_k8s_workload *ws = NULL;
@@ -469,6 +516,7 @@ int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_scrip
 	sl_ctx c;
 	memset(&c, 0, sizeof c);
 	c.ws = ws;
+	c.group = grp;
 	c.entry = e;
 	c.gs = gs;
 	c.err = err;
@@ -501,6 +549,7 @@ int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_scrip
 		b.svc.replicas = 1;
 		b.svc.gpus = -1;
 		b.svc.background = cmd->background;
+		handed(&c, &b);
 		set_env_from(&b, cmd->exported, cmd->nexported, "export", e->script);
 		set_env_from(&b, cmd->prefix, cmd->nprefix, ws ? "kubernetes" : "inline", e->script);
 		if (ws) {
@@ -550,5 +599,45 @@ int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_scrip
 		return SL_ERR_INPUT;
 	}
 	*out = c.model;
+	return SL_OK;
+}
+
+/* An entry of several scripts (a group: prefill.sh + decode.sh, a wrapper
+ * and the script it runs): each read as its own, in the group's order, and
+ * their services, notes, claims and inputs made one model (group.c). */
+int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_model **out,
+			      sl_error *err)
+{
+	if (!e->nscripts)
+		return normalize_one(e, gs, s, NULL, out, err);
+	sl_group_run grp;
+	memset(&grp, 0, sizeof grp);
+	int rc = normalize_one(e, gs, s, &grp, out, err);
+	for (size_t k = 0; k < e->nscripts && !rc; k++) {
+		/* the k-th script's view of the entry: the others are its group */
+		sl_entry view = *e;
+		view.script = e->scripts[k];
+		view.metadata = NULL; /* the entry's claims are read once */
+		view.scripts = sl_calloc(e->nscripts, sizeof *view.scripts);
+		view.nscripts = 0;
+		view.scripts[view.nscripts++] = e->script;
+		for (size_t q = 0; q < e->nscripts; q++)
+			if (q != k)
+				view.scripts[view.nscripts++] = e->scripts[q];
+		sl_model *m = NULL;
+		rc = normalize_one(&view, gs, NULL, &grp, &m, err);
+		free(view.scripts);
+		if (rc)
+			break;
+		m->entry = e;
+		sl_group_merge(*out, m, e->scripts[k]);
+	}
+	sl_group_run_free(&grp);
+	if (rc) {
+		sl_model_free(*out);
+		*out = NULL;
+		return rc;
+	}
+	sl_group_rename(*out);
 	return SL_OK;
 }

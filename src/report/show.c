@@ -149,6 +149,15 @@ json_t *sl_report_model_json(const sl_model *m)
 	json_t *o = json_pack("{s:s, s:s, s:o, s:o}", "entry", e->path, "script", e->script->path,
 			      "files", files, "metadata",
 			      e->metadata ? json_string(e->metadata->path) : json_null());
+	if (e->nscripts) {
+		/* a group: its other scripts, and how they were put together */
+		json_t *sc = json_array();
+		for (size_t i = 0; i < e->nscripts; i++)
+			json_array_append_new(sc, json_string(e->scripts[i]->path));
+		json_object_set_new(o, "scripts", sc);
+	}
+	if (e->grouped)
+		json_object_set_new(o, "grouped", json_string(e->grouped));
 	if (m->variant)
 		json_object_set_new(o, "variant", json_pack("{s:i, s:i, s:s}", "index", (json_int_t)m->variant_index,
 							    "of", (json_int_t)m->nvariants, "assumes", m->variant));
@@ -282,6 +291,8 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 	char w[512];
 	fprintf(f, "%s%s%s: %zu service%s\n", C(&o, BOLD), m->entry->path, C(&o, RST), m->nservices,
 		m->nservices == 1 ? "" : "s");
+	if (m->entry->grouped)
+		fprintf(f, "grouped: %s\n", m->entry->grouped);
 	if (m->variant)
 		fprintf(f, "variant %u of %u: %s\n", m->variant_index, m->nvariants, m->variant);
 	if (m->nfiles) {

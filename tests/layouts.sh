@@ -1,0 +1,36 @@
+#!/bin/sh
+# layouts.sh SERVELINT [--update]: how files are laid out (tests/data/layouts/):
+# a folder of many scripts, one entry each; groups of scripts that are one
+# deployment (role siblings, a script and the YAML it names, a docker
+# wrapper and the script it runs, a group stated in .servelint.yaml); diff
+# and log of one script of a folder of many; recipes and more Kubernetes.
+set -u
+. "$(dirname "$0")/lib.sh"
+gold=layouts
+d=tests/data/layouts
+T0=$(mktemp)
+golden suite.tty "$bin" show --color never $d/suite
+golden pd.tty "$bin" show --color never $d/pd
+golden pd.json "$bin" show --format json $d/pd/decode.sh
+golden server-yaml.tty "$bin" show --color never $d/server-yaml
+golden wrapper.tty "$bin" show --color never $d/wrapper
+golden stated.tty "$bin" show --color never $d/stated
+# the pair's block sizes differ: the cross-role rule fires on the group
+golden pd-check.gcc "$bin" check --format gcc $d/pd
+
+out=$("$bin" check --format json $d/pd 2>&1 | grep -c '"rule": "SL2004"')
+[ "$out" -eq 1 ] && ok || ko "SL2004 once on the pair, not once per script: $out"
+# a script of a folder of many, in git: diff and log follow that script
+T=$(mktemp -d)
+trap 'rm -rf "$T" "$T0"' EXIT
+sh $d/mkrepo.sh "$T" > /dev/null 2>&1 || ko "history setup"
+cd "$T"
+golden hist-diff.txt "$bin" diff --color never HEAD~5 HEAD~4
+golden hist-comment.txt "$bin" diff --color never HEAD~4 HEAD~3
+golden hist-pair.txt "$bin" diff --color never HEAD~3 HEAD~2 -- pd/prefill.sh
+golden hist-two.txt "$bin" diff --color never HEAD~1 HEAD -- bench/llama70b_fp8_h200_sglang.sh
+golden hist-log.txt "$bin" log --color never bench/llama70b_fp8_h100_vllm.sh
+golden hist-log-renamed.txt "$bin" log --color never --no-reformat bench/qwen3_bf16_mi325x_vllm.sh
+golden hist-log-pair.txt "$bin" log --color never pd/decode.sh
+cd "$root"
+finish
