@@ -162,13 +162,10 @@ int sl_cmd_show(int argc, char **argv)
 	size_t np = 0, pcap = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *a = argv[optind + (int)i];
-		sl_group *gs = NULL;
-		size_t ng = 0;
-		if (sl_source_folder_groups(a, &gs, &ng))
+		if (sl_entry_input_is_many(a))
 			sl_entry_input_discover(a, &paths, &np, &pcap, 0);
 		else
 			SL_PUSH(paths, np, pcap, sl_strdup(a));
-		sl_source_groups_free(gs, ng);
 	}
 	for (size_t i = 0; i < np; i++) {
 		sl_entry_input in;

@@ -69,6 +69,11 @@ size_t sl_entry_input_count(const char *path);
  * are the caller's to free. Call with depth 0. */
 void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth);
 
+/* Whether PATH is a folder that holds several entries rather than being
+ * one: several scripts and no launch.sh, or no script and several
+ * manifests or recipes (show then reads each, as found by discover). */
+int sl_entry_input_is_many(const char *path);
+
 /* ---- groups stated in .servelint.yaml (groups.c) ------------------------ */
 
 /* What the nearest .servelint.yaml at or above PATH states under

@@ -186,6 +186,43 @@ void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *c
 	free(st_base);
 }
 
+int sl_entry_input_is_many(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) || !S_ISDIR(st.st_mode))
+		return 0;
+	sl_group *gs = NULL;
+	size_t ng = 0;
+	int many = sl_source_folder_groups(path, &gs, &ng);
+	sl_source_groups_free(gs, ng);
+	if (many)
+		return 1;
+	DIR *d = opendir(path);
+	if (!d)
+		return 0;
+	size_t nsh = 0, nman = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (sl_ends_with(de->d_name, ".sh"))
+			nsh++;
+		else if (sl_ends_with(de->d_name, ".yaml") || sl_ends_with(de->d_name, ".yml")) {
+			sl_buf p = {0};
+			sl_buf_printf(&p, "%s/%s", path, de->d_name);
+			sl_source *src = NULL;
+			sl_error ignored = {0};
+			if (!sl_source_load(p.data, &src, &ignored) && sl_source_is_manifest(src))
+				nman++;
+			sl_error_clear(&ignored);
+			sl_source_free(src);
+			sl_buf_free(&p);
+		}
+	}
+	closedir(d);
+	return !nsh && nman > 1;
+}
+
 /* How many entries a regular file holds (a published page holds many);
  * 1 for anything else. */
 size_t sl_entry_input_count(const char *path)

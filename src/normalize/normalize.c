@@ -508,7 +508,8 @@ static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s,
 	size_t nws = 0;
 	int rc = SL_OK;
 	if (!s) {
-		rc = sl_source_is_manifest(e->script) ? sl_k8s_parse(e->script, &s, &ws, &nws, err)
+		rc = sl_source_is_recipe(e->script)     ? sl_recipe_parse(e->script, &s, &ws, &nws, err)
+		     : sl_source_is_manifest(e->script) ? sl_k8s_parse(e->script, &s, &ws, &nws, err)
 						       : sl_shell_parse_with(e->script, NULL, &s, err);
 		if (rc)
 			return rc;
@@ -551,7 +552,8 @@ static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s,
 		b.svc.background = cmd->background;
 		handed(&c, &b);
 		set_env_from(&b, cmd->exported, cmd->nexported, "export", e->script);
-		set_env_from(&b, cmd->prefix, cmd->nprefix, ws ? "kubernetes" : "inline", e->script);
+		int recipe = ws && strstr(ws[i].kind, "recipe");
+		set_env_from(&b, cmd->prefix, cmd->nprefix, recipe ? "recipe" : ws ? "kubernetes" : "inline", e->script);
 		if (ws) {
 			const sl_k8s_workload *w = &ws[i];
 			json_t *d = json_pack("{s:s}", "kind", w->kind);
@@ -565,7 +567,7 @@ static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s,
 				json_object_set_new(d, "componentType", json_string(w->component));
 			if (w->sub_component)
 				json_object_set_new(d, "subComponentType", json_string(w->sub_component));
-			sl_build_wrapper(&b, "kubernetes", d, e->script, cmd->start, w->kind);
+			sl_build_wrapper(&b, recipe ? "recipe" : "kubernetes", d, e->script, cmd->start, w->kind);
 		}
 		sl_word **argv = sl_calloc(cmd->argc + 1, sizeof *argv);
 		for (size_t k = 0; k < cmd->argc; k++)

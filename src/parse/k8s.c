@@ -100,7 +100,7 @@ static void map_offsets(const sl_source *src, const sl_yaml_node *n, sl_word *w)
 		w->end += w->end < src->len;
 }
 
-static void word_of(const sl_source *src, const sl_yaml_node *n, sl_word *w)
+void sl_k8s_word(const sl_source *src, const sl_yaml_node *n, sl_word *w)
 {
 	memset(w, 0, sizeof *w);
 	w->text = sl_strndup(n->value ? n->value : "", n->len);
@@ -163,7 +163,7 @@ static void read_env(reader *r, const sl_yaml_node *env, sl_assign **as, size_t 
 		a.start = (uint32_t)sl_source_offset(r->src, nm->line, nm->col);
 		a.exported = 1;
 		if (scalar(v)) {
-			word_of(r->src, v, &a.value);
+			sl_k8s_word(r->src, v, &a.value);
 		} else {
 			/* valueFrom (a secret, a field): known only where it runs */
 			const sl_yaml_node *from = sl_yaml_get(e, "valueFrom");
@@ -281,7 +281,7 @@ static void read_container(reader *r, const sl_yaml_node *ctr, const sl_k8s_work
 				continue;
 			}
 			sl_word w;
-			word_of(r->src, it, &w);
+			sl_k8s_word(r->src, it, &w);
 			expand_refs(&w, c.prefix, c.nprefix);
 			SL_PUSH(c.argv, c.argc, acap, w);
 		}

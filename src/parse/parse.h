@@ -264,5 +264,19 @@ typedef struct sl_k8s_workload {
  * a note of the script. YAML errors fail with file:line:col. */
 int sl_k8s_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, size_t *nws, sl_error *err);
 void sl_k8s_workloads_free(sl_k8s_workload *w, size_t n);
+/* A YAML scalar as a word: its text, and the place of each character in
+ * src (quotes, escapes, block scalars and folding followed). */
+void sl_k8s_word(const sl_source *src, const sl_yaml_node *n, sl_word *w);
+
+/* ---- deployment recipes that are not Kubernetes (recipe.c) ---------------- */
+
+/* Reads an srt-slurm recipe (resources, backend.<engine>_config per role,
+ * <role>_environment, frontend) or llm-d style per-role sections (prefill:
+ * {tp, extra-args, env}) as a script: one command per role, its flags as
+ * words placed in the YAML, its env as inline variables; (*ws)[i] the
+ * role's workload (kind "srt-slurm recipe" or "llm-d recipe", replicas
+ * and GPUs per replica when the recipe says them). TensorRT-LLM sections
+ * are files the script writes (here-documents), named by the command. */
+int sl_recipe_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, size_t *nws, sl_error *err);
 
 #endif

@@ -745,10 +745,27 @@ void sl_entry_free(sl_entry *e)
 	free(e);
 }
 
+int sl_source_is_recipe(const sl_source *s)
+{
+	if (!sl_ends_with(s->name, ".yaml") && !sl_ends_with(s->name, ".yml"))
+		return 0;
+	int backend = 0, resources = 0, prefill = 0, decode = 0;
+	for (size_t i = 0; i < s->nlines; i++) {
+		const char *l = s->text + s->lines[i];
+		backend |= !strncmp(l, "backend:", 8);
+		resources |= !strncmp(l, "resources:", 10);
+		prefill |= !strncmp(l, "prefill:", 8);
+		decode |= !strncmp(l, "decode:", 7);
+	}
+	return (backend && resources) || (prefill && decode);
+}
+
 int sl_source_is_manifest(const sl_source *s)
 {
 	if (!sl_ends_with(s->name, ".yaml") && !sl_ends_with(s->name, ".yml"))
 		return 0;
+	if (sl_source_is_recipe(s))
+		return 1;
 	int api = 0, kind = 0;
 	for (size_t i = 0; i < s->nlines; i++) {
 		const char *l = s->text + s->lines[i];

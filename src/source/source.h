@@ -147,6 +147,10 @@ void sl_entry_free(sl_entry *e);
  * .yaml/.yml file with apiVersion: and kind: lines. Such a file is an
  * entry's launch "script" when the entry has no shell script. */
 int sl_source_is_manifest(const sl_source *s);
+/* Whether s is a deployment recipe that is not Kubernetes (also a
+ * manifest, above): a .yaml/.yml file with top-level `backend:` and
+ * `resources:` (srt-slurm) or `prefill:` and `decode:` (llm-d style). */
+int sl_source_is_recipe(const sl_source *s);
 /* ---- folders of many scripts (group.c) ----------------------------------- */
 
 /* One entry of a folder that holds several scripts and no launch.sh:
