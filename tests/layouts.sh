@@ -30,6 +30,13 @@ n=$("$bin" show --color never $d/recipes | grep -c ': [0-9]* services$')
 [ "$n" -eq 4 ] && ok || ko "show on the recipes folder: $n entries"
 # the cross-role rules hold recipes' roles against each other
 golden recipes-check.gcc "$bin" check --format gcc $d/recipes
+# Kubernetes, more of it: multinode.nodeCount, engine configs in ConfigMaps
+# mounted where the command names them, a frontend left to the operator
+golden k8s-dgd.tty "$bin" show --color never $d/k8s/dgd-multinode.yaml
+golden k8s-dgd.json "$bin" show --format json $d/k8s/dgd-multinode.yaml
+golden k8s-configmap.tty "$bin" show --color never $d/k8s/vllm-configmap.yaml
+"$bin" check --format gcc $d/k8s > "$T0" 2>&1
+[ $? -eq 0 ] && [ ! -s "$T0" ] && ok || ko "check on the manifests: $(cat "$T0")"
 # a script of a folder of many, in git: diff and log follow that script
 T=$(mktemp -d)
 trap 'rm -rf "$T" "$T0"' EXIT

@@ -80,12 +80,17 @@ void sl_topo_k8s_facts(sl_ctx *c)
 			sl_buf_free(&raw);
 		}
 		if (w->gpus >= 0) {
-			s->gpus = w->gpus;
+			/* a multinode service has its GPUs on each of its nodes */
+			long nodes = w->nodes > 1 ? w->nodes : 1;
+			s->gpus = w->gpus * nodes;
 			free(s->gpus_from);
-			s->gpus_from = sl_strdup(dynamo ? "resources.limits.gpu" : "nvidia.com/gpu");
+			s->gpus_from = sl_strdup(nodes > 1 ? "resources.limits.gpu x multinode.nodeCount"
+						 : dynamo ? "resources.limits.gpu" : "nvidia.com/gpu");
 			sl_origin_clear(&s->gpus_origin);
 			sl_buf raw = {0};
 			sl_buf_printf(&raw, "%s: %ld", dynamo ? "gpu" : "nvidia.com/gpu", w->gpus);
+			if (nodes > 1)
+				sl_buf_printf(&raw, " x nodeCount: %ld", nodes);
 			sl_origin_set(&s->gpus_origin, src, w->gpus_off, raw.data);
 			sl_buf_free(&raw);
 		}

@@ -255,10 +255,15 @@ typedef struct sl_k8s_workload {
 	uint32_t replicas_off; /* where it is written (0 for the default) */
 	long gpus;             /* nvidia.com/gpu (Dynamo: resources.limits.gpu); -1 unknown */
 	uint32_t gpus_off;
+	long nodes;            /* Dynamo multinode.nodeCount (gpus is per node); 0 when not multinode */
+	uint32_t nodes_off;
 } sl_k8s_workload;
 
 /* Reads a manifest as a script: one command per container that states
- * its command (its args after it), the container's env as the command's
+ * its command (its args after it; a Dynamo frontend that states none runs
+ * `python3 -m dynamo.frontend`), the ConfigMaps of the file that a
+ * container mounts as files the script writes (here-documents at their
+ * mount paths, so a command naming one reads it), the container's env as the command's
  * inline variables, each word with the place of each character in the
  * YAML; (*ws)[i] is the workload of (*out)->cmds[i]. What is not read is
  * a note of the script. YAML errors fail with file:line:col. */

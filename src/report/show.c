@@ -296,8 +296,9 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 	if (m->variant)
 		fprintf(f, "variant %u of %u: %s\n", m->variant_index, m->nvariants, m->variant);
 	if (m->nfiles) {
-		fprintf(f, sl_source_is_recipe(m->entry->script) ? "\nengine files held in the recipe\n"
-								 : "\nfiles written by the script (here-documents)\n");
+		fprintf(f, sl_source_is_recipe(m->entry->script)     ? "\nengine files held in the recipe\n"
+			   : sl_source_is_manifest(m->entry->script) ? "\nfiles mounted from the manifest's ConfigMaps\n"
+								     : "\nfiles written by the script (here-documents)\n");
 		for (size_t i = 0; i < m->nfiles; i++)
 			fprintf(f, "  %s  %s:%u\n", m->files[i]->section, m->files[i]->name,
 				m->files[i]->line_base + 1);
