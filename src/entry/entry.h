@@ -115,8 +115,9 @@ int sl_entry_model_one(const sl_entry *e, const sl_grammars *gs, const sl_binds 
 /* `diff REV REV`, `log` and `review` ask for the same entry content many
  * times under different names (an entry unchanged between two commits of
  * a log, both sides of a rename, review's diff and its check); the git
- * object id of the entry (its folder's tree, or its file's blob) tells when
- * the content is the same, and then the parse is. */
+ * object id of the entry (its folder's tree, or its file's blob; for a
+ * script of a folder of many, an id of its group's blobs) tells when the
+ * content is the same, and then the parse is. */
 typedef struct sl_entry_cache sl_entry_cache;
 
 /* One entry in use. entry is non-NULL on success; model is NULL when the

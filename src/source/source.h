@@ -89,7 +89,9 @@ int sl_entry_from_files(const char *path, const char *display, char *const *name
  * with libgit2, without a checkout. */
 int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err);
 /* The git object SPEC (REV:path) names: the folder's tree or the file's
- * blob, as 40 hex digits and a NUL in out. Equal ids, equal entries: the
+ * blob (for a script of a folder of several scripts that is not alone in
+ * its group, the hash of its group's blob ids and names), as 40 hex
+ * digits and a NUL in out. Equal ids, equal entries: the
  * id is what callers cache parsed entries by. */
 #define SL_GIT_ID_SIZE 41
 int sl_git_object_id(const char *spec, char out[SL_GIT_ID_SIZE], sl_error *err);
