@@ -21,13 +21,13 @@ golden pd-check.gcc "$bin" check --format gcc $d/pd
 out=$("$bin" check --format json $d/pd 2>&1 | grep -c '"rule": "SL2004"')
 [ "$out" -eq 1 ] && ok || ko "SL2004 once on the pair, not once per script: $out"
 # recipes that are not Kubernetes: srt-slurm (SGLang, vLLM, TensorRT-LLM) and llm-d style
-for r in sglang-1p2d vllm-agg trtllm-1p1d llmd-pd; do
+for r in sglang-1p2d vllm-agg trtllm-1p1d llmd-pd template; do
 	golden recipe-$r.tty "$bin" show --color never $d/recipes/$r.yaml
 done
 golden recipe-sglang.json "$bin" show --format json $d/recipes/sglang-1p2d.yaml
 # a folder of recipes is an entry per recipe
 n=$("$bin" show --color never $d/recipes | grep -c ': [0-9]* services$')
-[ "$n" -eq 4 ] && ok || ko "show on the recipes folder: $n entries"
+[ "$n" -eq 5 ] && ok || ko "show on the recipes folder: $n entries"
 # the cross-role rules hold recipes' roles against each other
 golden recipes-check.gcc "$bin" check --format gcc $d/recipes
 # Kubernetes, more of it: multinode.nodeCount, engine configs in ConfigMaps

@@ -227,12 +227,23 @@ static void srt_slurm(reader *r, const sl_yaml_node *root)
 	const sl_yaml_node *path = sl_yaml_get(model, "path");
 	const char *image = scalar(sl_yaml_get(model, "container"));
 	const char *name = scalar(sl_yaml_get(root, "name"));
-	int dynamo = fe && scalar(sl_yaml_get(fe, "type")) && !strcmp(scalar(sl_yaml_get(fe, "type")), "dynamo");
+	/* Dynamo's frontend and workers: said by the frontend, or by a dynamo: section */
+	int dynamo = fe ? scalar(sl_yaml_get(fe, "type")) && !strcmp(scalar(sl_yaml_get(fe, "type")), "dynamo")
+			: sl_yaml_get(root, "dynamo") != NULL;
+	static const char *const engines[] = {"sglang", "vllm", "trtllm"};
+	for (size_t i = 0; !type && i < 3; i++) {
+		/* no backend.type: the engine whose <engine>_config is there */
+		sl_buf k = {0};
+		sl_buf_printf(&k, "%s_config", engines[i]);
+		if (sl_yaml_get(be, k.data))
+			type = engines[i];
+		sl_buf_free(&k);
+	}
 	if (!type || (strcmp(type, "sglang") && strcmp(type, "vllm") && strcmp(type, "trtllm"))) {
 		note(r, be ? be : root, "recipe backend `%s` is not an engine servelint reads", type ? type : "(none)");
 		return;
 	}
-	if (dynamo) {
+	if (dynamo && fe && sl_yaml_get(fe, "type")) {
 		const sl_yaml_node *ft = sl_yaml_get(fe, "type");
 		sl_command c;
 		memset(&c, 0, sizeof c);
@@ -402,6 +413,14 @@ int sl_recipe_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws,
 	r.s->src = src;
 	const sl_yaml_node *root = doc->root;
 	if (root && root->kind == SL_YAML_MAP) {
+		/* a template: base: and zip_override_* variants of it */
+		const sl_yaml_node *base = sl_yaml_get(root, "base");
+		if (base && base->kind == SL_YAML_MAP && sl_yaml_get(base, "backend")) {
+			for (size_t i = 0; i < root->n; i++)
+				if (strcmp(root->keys[i]->value, "base"))
+					note(&r, root->keys[i], "recipe section `%s` (a variant of base:) is not read; base: is", root->keys[i]->value);
+			root = base;
+		}
 		if (sl_yaml_get(root, "backend"))
 			srt_slurm(&r, root);
 		else

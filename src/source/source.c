@@ -752,8 +752,8 @@ int sl_source_is_recipe(const sl_source *s)
 	int backend = 0, resources = 0, prefill = 0, decode = 0;
 	for (size_t i = 0; i < s->nlines; i++) {
 		const char *l = s->text + s->lines[i];
-		backend |= !strncmp(l, "backend:", 8);
-		resources |= !strncmp(l, "resources:", 10);
+		backend |= !strncmp(l, "backend:", 8) || !strncmp(l, "  backend:", 10);
+		resources |= !strncmp(l, "resources:", 10) || !strncmp(l, "  resources:", 12);
 		prefill |= !strncmp(l, "prefill:", 8);
 		decode |= !strncmp(l, "decode:", 7);
 	}
