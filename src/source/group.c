@@ -24,38 +24,6 @@ int sl_source_is_group_file(const char *name)
 	return sl_ends_with(name, ".sh") || sl_ends_with(name, ".yaml") || sl_ends_with(name, ".yml");
 }
 
-/* Whether text names file `name` as a word of its own (`bash inner.sh`,
- * `source ./env.sh`, `-v $PWD/server.yaml:/cfg.yaml`), outside comment
- * lines. */
-int sl_source_names_file(const char *text, size_t len, const char *name)
-{
-	size_t nl = strlen(name);
-	if (!nl)
-		return 0;
-	const char *end = text + len;
-	for (const char *p = text; p < end;) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p));
-		if (!eol)
-			eol = end;
-		const char *q = p;
-		while (q < eol && (*q == ' ' || *q == '\t'))
-			q++;
-		if (q < eol && *q != '#') {
-			for (const char *h = q; h + nl <= eol; h++) {
-				h = memchr(h, name[0], (size_t)(eol - h));
-				if (!h || h + nl > eol)
-					break;
-				/* `x.sh.bak` and `a-x.sh` are other names; `./x.sh` and `$D/x.sh` are this one */
-				if (!memcmp(h, name, nl) && (h == p || !name_char(h[-1])) &&
-				    (h + nl == eol || !name_char(h[nl])))
-					return 1;
-			}
-		}
-		p = eol + 1;
-	}
-	return 0;
-}
-
 /* The role word in a script's name (prefill_server.sh, run-decode.sh), as
  * the name with that word replaced by `*` (the key siblings share), or NULL. */
 static const char *const role_words[] = {"prefill", "decode", "frontend", "router", "proxy"};
@@ -133,15 +101,56 @@ int sl_source_groups(char *const *names, char *const *texts, const size_t *lens,
 	size_t cap = 0;
 	folder f = {names, texts, lens, n, sl_calloc(n * n + 1, 1)};
 	size_t *named_by = sl_calloc(n + 1, sizeof *named_by);
+	/* a script names a file when the file's name is a word of its own
+	 * (`bash inner.sh`, `./inner.sh`, `$D/server.yaml:/cfg.yaml`) on a line
+	 * that is not a comment: each script's words are looked up among the
+	 * names (in name order), one pass over each script */
 	for (size_t i = 0; i < n; i++) {
 		if (!sl_ends_with(names[i], ".sh"))
 			continue;
-		for (size_t j = 0; j < n; j++)
-			if (j != i && sl_source_is_group_file(names[j]) && strcmp(names[j], "metadata.yaml") &&
-			    sl_source_names_file(texts[i], lens[i], names[j])) {
+		const char *t = texts[i], *end = texts[i] + lens[i];
+		int line_start = 1, comment = 0;
+		for (const char *p = t; p < end;) {
+			if (*p == '\n') {
+				line_start = 1;
+				comment = 0;
+				p++;
+				continue;
+			}
+			if (line_start && (*p == ' ' || *p == '\t')) {
+				p++;
+				continue;
+			}
+			if (line_start && *p == '#')
+				comment = 1;
+			line_start = 0;
+			if (comment || !name_char(*p)) {
+				p++;
+				continue;
+			}
+			const char *q = p;
+			while (q < end && name_char(*q))
+				q++;
+			size_t wl = (size_t)(q - p);
+			size_t lo = 0, hi = n;
+			while (lo < hi) {
+				size_t mid = (lo + hi) / 2;
+				int c = strncmp(names[mid], p, wl);
+				if (!c && names[mid][wl])
+					c = 1;
+				if (c < 0)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			size_t j = lo;
+			if (j < n && strlen(names[j]) == wl && !strncmp(names[j], p, wl) && j != i &&
+			    sl_source_is_group_file(names[j]) && strcmp(names[j], "metadata.yaml") && !f.named[i * n + j]) {
 				f.named[i * n + j] = 1;
 				named_by[j] += sl_ends_with(names[j], ".sh");
 			}
+			p = q;
+		}
 	}
 	/* the scripts no other script runs: each starts an entry */
 	unsigned char *done = sl_calloc(n + 1, 1);

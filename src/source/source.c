@@ -492,6 +492,80 @@ static char *dir_of(const char *path)
 	return s ? sl_strndup(path, (size_t)(s - path) + (s == path)) : sl_strdup(".");
 }
 
+/* The last folder read for its groups, kept while its files are as they
+ * were (names, sizes, modification times): show and check load each of a
+ * folder's scripts in turn, and each needs the same groups. */
+static struct {
+	char *dir, *sig;
+	char **names, **texts;
+	size_t *lens, n;
+	sl_group *gs;
+	size_t ng;
+	int many;
+} fmemo;
+
+static void fmemo_clear(void)
+{
+	free_files(fmemo.names, fmemo.texts, fmemo.lens, fmemo.n);
+	sl_source_groups_free(fmemo.gs, fmemo.ng);
+	free(fmemo.dir);
+	free(fmemo.sig);
+	memset(&fmemo, 0, sizeof fmemo);
+}
+
+/* What a folder's group files are now, as text to compare. */
+static char *folder_signature(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return NULL;
+	sl_buf b = {0};
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.' || (!sl_source_is_group_file(de->d_name) && strcmp(de->d_name, "launch.sh")))
+			continue;
+		char *full = join(dir, de->d_name);
+		struct stat st;
+		if (!stat(full, &st))
+			sl_buf_printf(&b, "%s %lld %lld.%09ld\n", de->d_name, (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+				      (long)st.st_mtim.tv_nsec);
+		free(full);
+	}
+	closedir(d);
+	return b.data ? sl_buf_detach(&b) : sl_strdup("");
+}
+
+static int fmemo_get(const char *dir)
+{
+	char *sig = folder_signature(dir);
+	if (!sig)
+		return -1;
+	if (fmemo.dir && !strcmp(fmemo.dir, dir) && !strcmp(fmemo.sig, sig)) {
+		free(sig);
+		return 0;
+	}
+	static int registered;
+	if (!registered) {
+		atexit(fmemo_clear);
+		registered = 1;
+	}
+	fmemo_clear();
+	sl_error err = {0};
+	if (read_group_files(dir, &fmemo.names, &fmemo.texts, &fmemo.lens, &fmemo.n, &err)) {
+		sl_error_clear(&err);
+		free_files(fmemo.names, fmemo.texts, fmemo.lens, fmemo.n);
+		memset(&fmemo, 0, sizeof fmemo);
+		free(sig);
+		return -1;
+	}
+	fmemo.dir = sl_strdup(dir);
+	fmemo.sig = sig;
+	fmemo.many = sl_source_many_scripts(fmemo.names, fmemo.n);
+	if (fmemo.many)
+		sl_source_groups(fmemo.names, fmemo.texts, fmemo.lens, fmemo.n, &fmemo.gs, &fmemo.ng);
+	return 0;
+}
+
 /* A script in a folder of several scripts and no launch.sh: its group.
  * Returns 1 when it loaded it, 0 when the folder is not such a one (or
  * the script is alone in its group), negative on error. */
@@ -501,33 +575,21 @@ static int load_grouped(sl_entry *e, const char *path, sl_error *err)
 		return 0;
 	char *dir = dir_of(path);
 	const char *b = base_name(path);
-	char **names, **texts;
-	size_t *lens, n;
-	int rc = read_group_files(dir, &names, &texts, &lens, &n, err);
-	if (rc || !sl_source_many_scripts(names, n)) {
-		free_files(names, texts, lens, n);
-		free(dir);
-		if (rc)
-			sl_error_clear(err);
+	int ok = !fmemo_get(dir) && fmemo.many;
+	free(dir);
+	if (!ok)
 		return 0;
-	}
-	sl_group *gs;
-	size_t ng;
-	sl_source_groups(names, texts, lens, n, &gs, &ng);
-	const sl_group *g = sl_source_group_of(gs, ng, b);
+	const sl_group *g = sl_source_group_of(fmemo.gs, fmemo.ng, b);
 	int got = 0;
 	if (g && g->n > 1) {
 		sl_buf prefix = {0};
 		size_t dl = (size_t)(b - path);
 		sl_buf_add(&prefix, path, dl);
-		rc = build_group(e, prefix.data ? prefix.data : "", names, texts, lens, n, g->names, g->n, b, g->how,
-				 err);
+		int rc = build_group(e, prefix.data ? prefix.data : "", fmemo.names, fmemo.texts, fmemo.lens, fmemo.n,
+				     g->names, g->n, b, g->how, err);
 		sl_buf_free(&prefix);
 		got = rc ? rc : 1;
 	}
-	sl_source_groups_free(gs, ng);
-	free_files(names, texts, lens, n);
-	free(dir);
 	return got;
 }
 
@@ -535,14 +597,17 @@ int sl_source_folder_groups(const char *dir, sl_group **out, size_t *nout)
 {
 	*out = NULL;
 	*nout = 0;
-	char **names, **texts;
-	size_t *lens, n;
-	sl_error err = {0};
-	int rc = read_group_files(dir, &names, &texts, &lens, &n, &err);
-	sl_error_clear(&err);
-	if (!rc && sl_source_many_scripts(names, n))
-		sl_source_groups(names, texts, lens, n, out, nout);
-	free_files(names, texts, lens, n);
+	if (fmemo_get(dir) || !fmemo.many)
+		return 0;
+	size_t cap = 0;
+	for (size_t k = 0; k < fmemo.ng; k++) {
+		sl_group g = {0};
+		size_t gcap = 0;
+		for (size_t q = 0; q < fmemo.gs[k].n; q++)
+			SL_PUSH(g.names, g.n, gcap, sl_strdup(fmemo.gs[k].names[q]));
+		g.how = fmemo.gs[k].how ? sl_strdup(fmemo.gs[k].how) : NULL;
+		SL_PUSH(*out, *nout, cap, g);
+	}
 	return *nout > 0;
 }
 

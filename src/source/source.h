@@ -168,10 +168,6 @@ typedef struct sl_group {
 int sl_source_many_scripts(char *const *names, size_t n);
 /* Files that can be part of a group: *.sh, *.yaml, *.yml. */
 int sl_source_is_group_file(const char *name);
-/* Whether a script's text names the file `name` as a word of its own
- * (`bash inner.sh`, `source ./env.sh`, `--config $D/server.yaml`) on a
- * line that is not a comment. */
-int sl_source_names_file(const char *text, size_t len, const char *name);
 /* The entries of such a folder (names[i] with texts[i] of lens[i] bytes,
  * in name order): each script that no other script names starts one, with
  * the files it names (and those name, as scripts run scripts); scripts
