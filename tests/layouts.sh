@@ -37,6 +37,16 @@ golden k8s-dgd.json "$bin" show --format json $d/k8s/dgd-multinode.yaml
 golden k8s-configmap.tty "$bin" show --color never $d/k8s/vllm-configmap.yaml
 "$bin" check --format gcc $d/k8s > "$T0" 2>&1
 [ $? -eq 0 ] && [ ! -s "$T0" ] && ok || ko "check on the manifests: $(cat "$T0")"
+# .servelint.yaml's entries: refused with their place when not so shaped
+B=$(mktemp -d)
+printf 'vllm serve m\n' > "$B/a.sh"; printf 'vllm serve m --max-num-seqs 8\n' > "$B/b.sh"
+printf 'entries: 5\n' > "$B/.servelint.yaml"
+out=$("$bin" show "$B/a.sh" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q '\.servelint\.yaml:1:10: entries: expected a list of {name, files}' && ok || ko "entries: 5: $rc $out"
+printf 'entries:\n  - name: x\n    files: [a.sh, missing.sh]\n' > "$B/.servelint.yaml"
+out=$("$bin" check "$B" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q '\.servelint\.yaml:3:19: entries: `missing.sh` is not a file beside .servelint.yaml' && ok || ko "missing file: $rc $out"
+rm -rf "$B"
 # a script of a folder of many, in git: diff and log follow that script
 T=$(mktemp -d)
 trap 'rm -rf "$T" "$T0"' EXIT

@@ -15,6 +15,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static char *folder_of(const char *file)
 {
@@ -48,12 +49,30 @@ int sl_entry_stated_groups(const char *path, sl_group **out, size_t *n, char **b
 		sl_group g = {0};
 		size_t gcap = 0;
 		sl_buf how = {0};
+		/* every file named must be there */
+		char *dir = folder_of(cfgp);
+		for (size_t k = 0; k < files->n && !rc; k++) {
+			const sl_yaml_node *f = files->items[k];
+			sl_buf fp = {0};
+			sl_buf_printf(&fp, "%s/%s", dir, f->value ? f->value : "");
+			struct stat st;
+			if (f->kind != SL_YAML_SCALAR || stat(fp.data, &st) || !S_ISREG(st.st_mode)) {
+				sl_error_set(err, cfgp, f->line, f->col, "entries: `%s` is not a file beside .servelint.yaml",
+					     f->value ? f->value : "(not a name)");
+				rc = SL_ERR_INPUT;
+			}
+			sl_buf_free(&fp);
+		}
+		free(dir);
+		if (rc)
+			break;
 		/* the first script leads */
 		for (int pass = 0; pass < 2; pass++)
 			for (size_t k = 0; k < files->n; k++) {
 				const sl_yaml_node *f = files->items[k];
 				if (f->kind != SL_YAML_SCALAR || !f->value || !*f->value)
 					continue;
+
 				int lead = !g.n && sl_ends_with(f->value, ".sh");
 				if (pass == 0 ? !lead : (g.n && !strcmp(g.names[0], f->value)))
 					continue;
