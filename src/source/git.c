@@ -232,7 +232,8 @@ static int tree_folder_read(git_repository *repo, git_tree *t, const char *dir, 
 	memset(f, 0, sizeof *f);
 	if (folder_files(repo, t, dir, &f->names, &f->texts, &f->lens, &f->ids, &f->n))
 		return -1;
-	if (!sl_source_many_scripts(f->names, f->n)) {
+	/* as on disk: a folder of more files than that is not read as groups */
+	if (f->n > SL_MAX_ENTRY_FILES * 16 || !sl_source_many_scripts(f->names, f->n)) {
 		tree_folder_free(f);
 		return -1;
 	}
