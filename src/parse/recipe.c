@@ -270,6 +270,10 @@ static void srt_slurm(reader *r, const sl_yaml_node *root)
 		note(r, be, "recipe backend has no %s_config: the workers' flags are not stated", type);
 		return;
 	}
+	int own_model = 0;
+	for (size_t i = 0; i < cfg->n; i++)
+		own_model |= sl_yaml_get(cfg->items[i], "model-path") || sl_yaml_get(cfg->items[i], "model") ||
+			     sl_yaml_get(cfg->items[i], "model_path");
 	for (size_t i = 0; i < cfg->n; i++) {
 		const char *sec = cfg->keys[i]->value;
 		size_t k = 0;
@@ -299,7 +303,9 @@ static void srt_slurm(reader *r, const sl_yaml_node *root)
 			implied(&w, p, so, se);
 			push_word(&c, &cap, w);
 		}
-		if (path && path->kind == SL_YAML_SCALAR) {
+		/* a role's own model-path wins: model.path is then srt-slurm's name
+		 * for what it mounts there (/model/), and no role is given it */
+		if (path && path->kind == SL_YAML_SCALAR && !own_model) {
 			/* the model: a flag of the worker, or vLLM's and trtllm-serve's positional */
 			if (dynamo || !strcmp(type, "sglang")) {
 				implied(&w, !strcmp(type, "vllm") ? "--model" : "--model-path", at(r->src, path),
