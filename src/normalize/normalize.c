@@ -371,6 +371,8 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 			return engine_found(c, b, "etcd", "etcd", argv, argc, i, i + 1, 0);
 		if (hand_off(c, b, w->text))
 			return 0; /* `./inner.sh`: a script of the group, read as its own */
+		if ((!strcmp(a0, "source") || !strcmp(a0, ".")) && i + 1 < argc && hand_off(c, b, argv[i + 1]->text))
+			return 0; /* `source start.sh`: the same */
 		int own = 0;  /* a function the script defines (wait_for_server) */
 		for (size_t q = 0; b->script && q < b->script->nfunctions && !own; q++)
 			own = !strcmp(b->script->functions[q], w->text);
@@ -604,6 +606,23 @@ static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s,
 	return SL_OK;
 }
 
+/* Whether a script's text has `name` as a word of its own (as a group
+ * is found: sl_source_groups). */
+static int names_word(const sl_source *src, const char *name)
+{
+	size_t nl = strlen(name);
+	for (const char *p = strstr(src->text, name); p; p = strstr(p + 1, name)) {
+		char b = p > src->text ? p[-1] : ' ', a = p[nl];
+		int inner = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_' ||
+			    b == '-' || b == '.';
+		int after = (a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z') || (a >= '0' && a <= '9') || a == '_' ||
+			    a == '-' || a == '.';
+		if (!inner && !after)
+			return 1;
+	}
+	return 0;
+}
+
 /* An entry of several scripts (a group: prefill.sh + decode.sh, a wrapper
  * and the script it runs): each read as its own, in the group's order, and
  * their services, notes, claims and inputs made one model (group.c). */
@@ -616,6 +635,18 @@ int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_scrip
 	memset(&grp, 0, sizeof grp);
 	int rc = normalize_one(e, gs, s, &grp, out, err);
 	for (size_t k = 0; k < e->nscripts && !rc; k++) {
+		/* a script that another of the group runs is read when this
+		 * reading runs it (`case $FW in vllm) bash server_vllm.sh` gives
+		 * one variant per server script, not all of them at once) */
+		int run_by_other = 0, handed_here = 0;
+		for (size_t q = 0; q <= e->nscripts && !run_by_other; q++) {
+			const sl_source *o = q == e->nscripts ? e->script : e->scripts[q];
+			run_by_other = q != k && names_word(o, e->scripts[k]->name);
+		}
+		for (size_t q = 0; q < grp.n && !handed_here; q++)
+			handed_here = !strcmp(grp.v[q].script, e->scripts[k]->name);
+		if (run_by_other && !handed_here)
+			continue;
 		/* the k-th script's view of the entry: the others are its group */
 		sl_entry view = *e;
 		view.script = e->scripts[k];
