@@ -157,6 +157,10 @@ int sl_cmd_log(int argc, char **argv)
 		rc = SL_EXIT_ERROR;
 	} else {
 		cache = sl_entry_cache_new(gs);
+		/* a script of a group is followed as its group (named by its first script) */
+		char *lead = sl_git_entry_name(rev, cur);
+		free(cur);
+		cur = lead;
 		/* the entry must be there at REV; a file of an entry folder
 		 * (its script, a YAML file it names) is that entry's history */
 		sl_buf at = {0};

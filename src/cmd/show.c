@@ -171,9 +171,19 @@ int sl_cmd_show(int argc, char **argv)
 	FILE *mem = json ? NULL : buf_stream(&text);
 	int failed = !json && !mem;
 	size_t shown = 0;
+	/* a folder of several scripts is an entry per script (or group of them) */
+	char **paths = NULL;
+	size_t np = 0, pcap = 0;
 	for (size_t i = 0; i < n; i++) {
+		const char *a = argv[optind + (int)i];
+		if (sl_entry_input_is_many(a))
+			sl_entry_input_discover(a, &paths, &np, &pcap, 0);
+		else
+			SL_PUSH(paths, np, pcap, sl_strdup(a));
+	}
+	for (size_t i = 0; i < np; i++) {
 		sl_entry_input in;
-		if (sl_entry_input_open(&in, argv[optind + (int)i], &err)) {
+		if (sl_entry_input_open(&in, paths[i], &err)) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
 			failed = 1;
@@ -234,6 +244,9 @@ int sl_cmd_show(int argc, char **argv)
 		}
 	}
 	json_decref(arr);
+	for (size_t i = 0; i < np; i++)
+		free(paths[i]);
+	free(paths);
 	sl_buf_free(&text);
 	sl_normalize_grammars_free(gs);
 	sl_binds_free(&binds);

@@ -53,7 +53,7 @@ int sl_entry_config_load(const char *file, sl_entry_config *cfg, sl_error *err)
 	const sl_yaml_node *root = cfg->doc->root;
 	if (root && root->kind != SL_YAML_MAP) {
 		sl_error_set(err, file, root->line, root->col,
-			     "configuration must be a mapping (disable, severity, exclude)");
+			     "configuration must be a mapping (disable, severity, exclude, entries)");
 		return SL_ERR_INPUT;
 	}
 	/* every key known, every value of its type: a mistake is told, never
@@ -62,8 +62,10 @@ int sl_entry_config_load(const char *file, sl_entry_config *cfg, sl_error *err)
 		const sl_yaml_node *k = root->keys[i], *v = root->items[i];
 		const char *key = k->value ? k->value : "";
 		int list = !strcmp(key, "disable") || !strcmp(key, "exclude");
+		if (!strcmp(key, "entries"))
+			continue; /* groups of files, read and checked by groups.c */
 		if (!list && strcmp(key, "severity")) {
-			sl_error_set(err, file, k->line, k->col, "unknown key `%s` (disable, severity, exclude)", key);
+			sl_error_set(err, file, k->line, k->col, "unknown key `%s` (disable, severity, exclude, entries)", key);
 			return SL_ERR_INPUT;
 		}
 		if (list && v->kind != SL_YAML_SEQ) {

@@ -71,7 +71,8 @@ size_t sl_entry_input_count(const char *path);
 /* PATH as entries: an entry (folder with launch.sh, or a file) is pushed
  * onto *out as it is; a folder that is not one is searched for them (folders
  * holding launch.sh, loose *.sh files, Kubernetes or Dynamo manifests), in
- * name order. A PATH that is not there is pushed too (loading says why).
+ * name order. In a folder of several scripts, a group of them (stated in
+ * .servelint.yaml, or sl_source_groups') is pushed as its first script. A PATH that is not there is pushed too (loading says why).
  * The array (grown with SL_PUSH: *n used of *cap) and each string pushed
  * are the caller's to free. Call with depth 0. */
 void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth);
@@ -91,6 +92,27 @@ char *sl_entry_input_owner_git(const char *spec);
 /* A YAML file (by PATH's name) that is not a manifest is no entry of its
  * own: SL_ERR_INPUT with err saying so, at PATH:1:1; SL_OK for any other. */
 int sl_entry_input_not_entry(const char *path, const char *text, size_t len, sl_error *err);
+
+/* Whether PATH is a folder that holds several entries rather than being
+ * one: several scripts and no launch.sh, or no script and several
+ * manifests or recipes (show then reads each, as found by discover). */
+int sl_entry_input_is_many(const char *path);
+
+/* ---- groups stated in .servelint.yaml (groups.c) ------------------------ */
+
+/* What the nearest .servelint.yaml at or above PATH states under
+ * `entries: [{name: N, files: [a.sh, b.sh, x.yaml]}]`: one group per item
+ * (names relative to *base, the config's folder, the first script first;
+ * how says it was stated). None (SL_OK) without a config or the key; a
+ * key not so shaped is an error with its place. *out (sl_source_groups_free)
+ * and *base are the caller's. */
+int sl_entry_stated_groups(const char *path, sl_group **out, size_t *n, char **base, sl_error *err);
+/* Whether the file at path is in one of the groups: 1 as its first file,
+ * -1 as another, 0 not. */
+int sl_entry_stated_lead(const sl_group *gs, size_t n, const char *base, const char *path);
+/* The stated group the file at path is in, loaded as one entry named
+ * path: 1 with *out (caller frees), 0 when there is none, or an error. */
+int sl_entry_load_stated(const char *path, sl_entry **out, sl_error *err);
 
 /* ---- variants: the models of one entry (variants.c) --------------------- */
 
@@ -124,8 +146,9 @@ int sl_entry_model_one(const sl_entry *e, const sl_grammars *gs, const sl_binds 
 /* `diff REV REV`, `log` and `review` ask for the same entry content many
  * times under different names (an entry unchanged between two commits of
  * a log, both sides of a rename, review's diff and its check); the git
- * object id of the entry (its folder's tree, or its file's blob) tells when
- * the content is the same, and then the parse is. */
+ * object id of the entry (its folder's tree, or its file's blob; for a
+ * script of a folder of many, an id of its group's blobs) tells when the
+ * content is the same, and then the parse is. */
 typedef struct sl_entry_cache sl_entry_cache;
 
 /* One entry in use. entry is non-NULL on success; model is NULL when the

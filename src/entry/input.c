@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -160,7 +161,16 @@ int sl_entry_input_next(sl_entry_input *in, sl_entry **out, sl_error *err)
 	}
 	in->done = 1;
 	int rc;
-	if (in->file) {
+	if (in->file && sl_ends_with(in->path, ".sh")) {
+		/* a script may be one of a group: stated in .servelint.yaml, or
+		 * found in its folder (sl_entry_load) */
+		sl_source_free(in->file);
+		in->file = NULL;
+		int g = sl_entry_load_stated(in->path, out, err);
+		if (g)
+			return g < 0 ? -1 : 1;
+		rc = sl_entry_load(in->path, out, err);
+	} else if (in->file) {
 		rc = sl_entry_from_source(in->path, in->file, out, err);
 		in->file = NULL;  /* the entry owns it now */
 	} else {
@@ -197,6 +207,11 @@ int sl_entry_input_load_one(const char *spec, sl_entry **out, sl_error *err)
 			*out = NULL;
 		}
 		return rc;
+	}
+	if (stat(spec, &st) == 0 && S_ISREG(st.st_mode)) {
+		int g = sl_entry_load_stated(spec, out, err);  /* a group .servelint.yaml states */
+		if (g)
+			return g < 0 ? g : SL_OK;
 	}
 	if (stat(spec, &st) == 0 && S_ISDIR(st.st_mode))
 		return sl_entry_load(spec, out, err);
@@ -251,6 +266,27 @@ static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsi
 	}
 	if (depth > 16 || seen_before(seen, &st))
 		return;
+	/* a folder of several scripts: an entry per group of them, named by
+	 * its first script (stated in .servelint.yaml, else found) */
+	sl_group *gs = NULL, *st_gs = NULL;
+	size_t ng = 0, nst = 0;
+	char *st_base = NULL;
+	sl_error ignored = {0};
+	int many = sl_source_folder_groups(path, &gs, &ng);
+	if (many && sl_entry_stated_groups(path, &st_gs, &nst, &st_base, &ignored) == SL_OK)
+		for (size_t k = 0; k < nst; k++) {
+			sl_buf p = {0};
+			sl_buf_printf(&p, "%s/%s", st_base, st_gs[k].names[0]);
+			char *dir = sl_strdup(p.data);
+			*strrchr(dir, '/') = '\0';
+			char a[PATH_MAX], b[PATH_MAX];
+			if (realpath(dir, a) && realpath(path, b) && !strcmp(a, b))
+				SL_PUSH(*out, *n, *cap, sl_buf_detach(&p));
+			else
+				sl_buf_free(&p);
+			free(dir);
+		}
+	sl_error_clear(&ignored);
 	DIR *d = opendir(path);
 	if (!d)
 		return;
@@ -272,8 +308,20 @@ static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsi
 		sl_buf p = {0};
 		/* `corpus/` and `corpus` give the same names (no `corpus//x`) */
 		sl_buf_printf(&p, "%s%s%s", path, sl_ends_with(path, "/") ? "" : "/", names[i]);
+		int in_group = 0, lead = 0;
+		for (size_t k = 0; many && k < ng; k++)
+			for (size_t q = 0; q < gs[k].n; q++)
+				if (!strcmp(gs[k].names[q], names[i])) {
+					in_group = 1;
+					lead |= q == 0;
+				}
+		int stated = nst ? sl_entry_stated_lead(st_gs, nst, st_base, p.data) : 0;
 		struct stat lst;
-		if (stat(p.data, &st) == 0 && (S_ISDIR(st.st_mode) || sl_ends_with(names[i], ".sh")))
+		if (stat(p.data, &st) == 0 && S_ISDIR(st.st_mode))
+			discover(p.data, out, n, cap, depth + 1, seen);
+		else if (stated || (in_group && !lead))
+			; /* a file of a group, which its first script names */
+		else if (sl_ends_with(names[i], ".sh") && stat(p.data, &st) == 0)
 			discover(p.data, out, n, cap, depth + 1, seen);
 		else if (sl_ends_with(names[i], ".sh") && lstat(p.data, &lst) == 0)
 			/* a *.sh that cannot be read (a dangling link): loading says
@@ -292,6 +340,46 @@ static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsi
 		free(names[i]);
 	}
 	free(names);
+	sl_source_groups_free(gs, ng);
+	sl_source_groups_free(st_gs, nst);
+	free(st_base);
+}
+
+int sl_entry_input_is_many(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) || !S_ISDIR(st.st_mode))
+		return 0;
+	sl_group *gs = NULL;
+	size_t ng = 0;
+	int many = sl_source_folder_groups(path, &gs, &ng);
+	sl_source_groups_free(gs, ng);
+	if (many)
+		return 1;
+	DIR *d = opendir(path);
+	if (!d)
+		return 0;
+	size_t nsh = 0, nman = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (sl_ends_with(de->d_name, ".sh"))
+			nsh++;
+		else if (sl_ends_with(de->d_name, ".yaml") || sl_ends_with(de->d_name, ".yml")) {
+			sl_buf p = {0};
+			sl_buf_printf(&p, "%s/%s", path, de->d_name);
+			sl_source *src = NULL;
+			sl_error ignored = {0};
+			if (!sl_source_load(p.data, &src, &ignored) && sl_source_is_manifest(src))
+				nman++;
+			sl_error_clear(&ignored);
+			sl_source_free(src);
+			sl_buf_free(&p);
+		}
+	}
+	closedir(d);
+	return !nsh && nman > 1;
 }
 
 /* A folder that is not itself an entry is searched for entries: folders

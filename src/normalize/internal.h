@@ -5,8 +5,9 @@
  *
  * The files of the stage, each using only those below it (and each upper
  * file's own header naming what it gives the files above):
- *   normalize.c   unwrapping launchers; the order of the steps
- *     -> topology.c, claims.c, config.c, flags.c, build.c
+ *   normalize.c   unwrapping launchers; the order of the steps; a group's scripts
+ *     -> topology.c, claims.c, config.c, flags.c, group.c, build.c
+ *   group.c       a group's models made one -> roles.c
  *   topology.c    versions, settings from env, overrides; the steps in order
  *     -> roles.c, comment_env.c, gpus.c, replicas.c, config.c
  *   comment_env.c, replicas.c -> roles.c;   gpus.c, roles.c
@@ -35,8 +36,20 @@ typedef struct {
 	const sl_word *engine_word; /* the engine program's word (in cmd->argv, or in a bash -c string) */
 } sl_build;
 
+/* A group's script that another runs (`docker run ... bash inner.sh`):
+ * what the running command gives it (launchers, env), kept for it. */
+typedef struct sl_handoff {
+	char *script;              /* the base name of the script run; owned */
+	sl_service svc;            /* wrappers and env of the command that runs it; owned */
+} sl_handoff;
+typedef struct sl_group_run {
+	sl_handoff *v;
+	size_t n, cap;
+} sl_group_run;
+
 typedef struct {
 	const sl_entry *entry;
+	sl_group_run *group;       /* a group of scripts being read (entry->scripts), or NULL */
 	const sl_grammars *gs;
 	sl_model *model;
 	size_t svc_cap, note_cap, claim_cap;

@@ -17,6 +17,7 @@
 #include "config.h"
 #include "flags.h"
 #include "topology.h"
+#include "group.h"
 
 int sl_normalize_grammars_load(sl_grammars **out, sl_error *err)
 {
@@ -248,6 +249,48 @@ static int run_string(sl_ctx *c, sl_build *b, const sl_word *str, unsigned depth
 	return found;
 }
 
+/* `bash inner.sh`, `./inner.sh`: when inner.sh is another script of the
+ * entry's group, what this command gives it (docker's env and GPUs, the
+ * exports) is kept for it, and it is read as a script of its own. */
+static int hand_off(sl_ctx *c, sl_build *b, const char *path)
+{
+	const char *name = base(path);
+	if (!c->group || !sl_ends_with(name, ".sh"))
+		return 0;
+	int ours = 0;
+	for (size_t i = 0; i < c->entry->nscripts && !ours; i++)
+		ours = !strcmp(c->entry->scripts[i]->name, name);
+	if (!ours)
+		return 0;
+	for (size_t i = 0; i < c->group->n; i++)
+		if (!strcmp(c->group->v[i].script, name))
+			return 1; /* the first command that runs it gives its launchers */
+	sl_handoff h;
+	memset(&h, 0, sizeof h);
+	h.script = sl_strdup(name);
+	h.svc = b->svc;
+	memset(&b->svc, 0, sizeof b->svc);
+	SL_PUSH(c->group->v, c->group->n, c->group->cap, h);
+	return 1;
+}
+
+/* A service of a script another runs starts with what that command gave it. */
+static void handed(sl_ctx *c, sl_build *b)
+{
+	for (size_t i = 0; c->group && i < c->group->n; i++) {
+		const sl_service *o = &c->group->v[i].svc;
+		if (strcmp(c->group->v[i].script, c->entry->script->name))
+			continue;
+		for (size_t k = 0; k < o->nwrappers; k++)
+			sl_build_wrapper(b, o->wrappers[k].kind, json_deep_copy(o->wrappers[k].detail),
+					 o->wrappers[k].origin.src, o->wrappers[k].origin.off, o->wrappers[k].origin.raw);
+		for (size_t k = 0; k < o->nenv; k++)
+			sl_build_env(b, o->env[k].name, o->env[k].value, o->env[k].flags, o->env[k].via,
+				     o->env[k].origin.src, o->env[k].origin.off, o->env[k].origin.raw);
+		return;
+	}
+}
+
 /* Returns 1 when an engine command was found, 0 when not, -1 on error. */
 static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigned depth)
 {
@@ -377,6 +420,8 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 			while (k < argc && argv[k]->text[0] == '-' && strcmp(argv[k]->text, "-c"))
 				k++;
 			if (k + 1 >= argc || strcmp(argv[k]->text, "-c")) {
+				if (k < argc && hand_off(c, b, argv[k]->text))
+					return 0;
 				sl_note_add(c, src, w->start, "`%s` runs a script file: not analysed", a0);
 				return 0;
 			}
@@ -453,6 +498,10 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
 		}
 		if (!strcmp(a0, "etcd"))
 			return engine_found(c, b, "etcd", "etcd", argv, argc, i, i + 1, 0);
+		if (hand_off(c, b, w->text))
+			return 0; /* `./inner.sh`: a script of the group, read as its own */
+		if ((!strcmp(a0, "source") || !strcmp(a0, ".")) && i + 1 < argc && hand_off(c, b, argv[i + 1]->text))
+			return 0; /* `source start.sh`: the same */
 		const sl_grammar *pg = sl_grammar_by_program(c->gs, a0, 0);
 		if (pg)
 			return engine_found(c, b, pg->id, a0, argv, argc, i, i + 1, 0);
@@ -589,15 +638,16 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 	return rc ? rc : sl_normalize_entry_script(e, gs, s, out, err);
 }
 
-int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_model **out,
-			      sl_error *err)
+static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_group_run *grp,
+			 sl_model **out, sl_error *err)
 {
 	*out = NULL;
 	sl_k8s_workload *ws = NULL;
 	size_t nws = 0;
 	int rc = SL_OK;
 	if (!s) {
-		rc = sl_source_is_manifest(e->script) ? sl_k8s_parse(e->script, &s, &ws, &nws, err)
+		rc = sl_source_is_recipe(e->script)     ? sl_recipe_parse(e->script, &s, &ws, &nws, err)
+		     : sl_source_is_manifest(e->script) ? sl_k8s_parse(e->script, &s, &ws, &nws, err)
 						       : sl_shell_parse_with(e->script, NULL, &s, err);
 		if (rc)
 			return rc;
@@ -605,6 +655,7 @@ int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_scrip
 	sl_ctx c;
 	memset(&c, 0, sizeof c);
 	c.ws = ws;
+	c.group = grp;
 	c.entry = e;
 	c.gs = gs;
 	c.err = err;
@@ -643,8 +694,10 @@ int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_scrip
 		b.svc.replicas = 1;
 		b.svc.gpus = -1;
 		b.svc.background = cmd->background;
+		handed(&c, &b);
 		set_env_from(&b, cmd->exported, cmd->nexported, "export", e->script);
-		set_env_from(&b, cmd->prefix, cmd->nprefix, ws ? "kubernetes" : "inline", e->script);
+		int recipe = ws && strstr(ws[i].kind, "recipe");
+		set_env_from(&b, cmd->prefix, cmd->nprefix, recipe ? "recipe" : ws ? "kubernetes" : "inline", e->script);
 		if (ws) {
 			const sl_k8s_workload *w = &ws[i];
 			json_t *d = json_pack("{s:s}", "kind", w->kind);
@@ -658,7 +711,7 @@ int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_scrip
 				json_object_set_new(d, "componentType", json_string(w->component));
 			if (w->sub_component)
 				json_object_set_new(d, "subComponentType", json_string(w->sub_component));
-			sl_build_wrapper(&b, "kubernetes", d, e->script, cmd->start, w->kind);
+			sl_build_wrapper(&b, recipe ? "recipe" : "kubernetes", d, e->script, cmd->start, w->kind);
 		}
 		sl_word **argv = sl_calloc(cmd->argc + 1, sizeof *argv);
 		for (size_t k = 0; k < cmd->argc; k++)
@@ -692,5 +745,74 @@ int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_scrip
 		return SL_ERR_INPUT;
 	}
 	*out = c.model;
+	return SL_OK;
+}
+
+/* Whether a script's text has `name` as a word of its own (as a group
+ * is found: sl_source_groups). */
+static int names_word(const sl_source *src, const char *name)
+{
+	size_t nl = strlen(name);
+	for (const char *p = strstr(src->text, name); p; p = strstr(p + 1, name)) {
+		char b = p > src->text ? p[-1] : ' ', a = p[nl];
+		int inner = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_' ||
+			    b == '-' || b == '.';
+		int after = (a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z') || (a >= '0' && a <= '9') || a == '_' ||
+			    a == '-' || a == '.';
+		if (!inner && !after)
+			return 1;
+	}
+	return 0;
+}
+
+/* An entry of several scripts (a group: prefill.sh + decode.sh, a wrapper
+ * and the script it runs): each read as its own, in the group's order, and
+ * their services, notes, claims and inputs made one model (group.c). */
+int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_model **out,
+			      sl_error *err)
+{
+	if (!e->nscripts)
+		return normalize_one(e, gs, s, NULL, out, err);
+	sl_group_run grp;
+	memset(&grp, 0, sizeof grp);
+	int rc = normalize_one(e, gs, s, &grp, out, err);
+	for (size_t k = 0; k < e->nscripts && !rc; k++) {
+		/* a script that another of the group runs is read when this
+		 * reading runs it (`case $FW in vllm) bash server_vllm.sh` gives
+		 * one variant per server script, not all of them at once) */
+		int run_by_other = 0, handed_here = 0;
+		for (size_t q = 0; q <= e->nscripts && !run_by_other; q++) {
+			const sl_source *o = q == e->nscripts ? e->script : e->scripts[q];
+			run_by_other = q != k && names_word(o, e->scripts[k]->name);
+		}
+		for (size_t q = 0; q < grp.n && !handed_here; q++)
+			handed_here = !strcmp(grp.v[q].script, e->scripts[k]->name);
+		if (run_by_other && !handed_here)
+			continue;
+		/* the k-th script's view of the entry: the others are its group */
+		sl_entry view = *e;
+		view.script = e->scripts[k];
+		view.metadata = NULL; /* the entry's claims are read once */
+		view.scripts = sl_calloc(e->nscripts, sizeof *view.scripts);
+		view.nscripts = 0;
+		view.scripts[view.nscripts++] = e->script;
+		for (size_t q = 0; q < e->nscripts; q++)
+			if (q != k)
+				view.scripts[view.nscripts++] = e->scripts[q];
+		sl_model *m = NULL;
+		rc = normalize_one(&view, gs, NULL, &grp, &m, err);
+		free(view.scripts);
+		if (rc)
+			break;
+		m->entry = e;
+		sl_group_merge(*out, m, e->scripts[k]);
+	}
+	sl_group_run_free(&grp);
+	if (rc) {
+		sl_model_free(*out);
+		*out = NULL;
+		return rc;
+	}
+	sl_group_rename(*out);
 	return SL_OK;
 }

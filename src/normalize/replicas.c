@@ -13,6 +13,22 @@
 
 /* A manifest's replicas and GPUs: what Kubernetes will do, above what
  * the command line suggests. */
+/* A recipe's `prefill_workers: 2` line, from the place of its value: the
+ * key (*key, caller frees) and the line as written (returned, caller frees). */
+static char *recipe_line(const sl_source *src, uint32_t off, char **key)
+{
+	size_t a = off, e = off;
+	while (a > 0 && src->text[a - 1] != '\n')
+		a--;
+	while (a < off && src->text[a] == ' ')
+		a++;
+	while (e < src->len && src->text[e] != '\n')
+		e++;
+	const char *colon = memchr(src->text + a, ':', e - a);
+	*key = sl_strndup(src->text + a, colon ? (size_t)(colon - (src->text + a)) : e - a);
+	return sl_strndup(src->text + a, e - a);
+}
+
 void sl_topo_k8s_facts(sl_ctx *c)
 {
 	if (!c->ws)
@@ -22,6 +38,33 @@ void sl_topo_k8s_facts(sl_ctx *c)
 		sl_service *s = &c->model->services[i];
 		const sl_k8s_workload *w = &c->ws[c->svc_cmd[i]];
 		int dynamo = !strcmp(w->kind, "DynamoGraphDeployment");
+		if (strstr(w->kind, "recipe")) {
+			/* a recipe's own keys say them */
+			uint32_t offs[2] = {w->replicas >= 0 ? w->replicas_off : 0, w->gpus >= 0 ? w->gpus_off : 0};
+			for (int k = 0; k < 2; k++) {
+				if (!offs[k])
+					continue;
+				char *key, *raw = recipe_line(src, offs[k], &key);
+				if (k == 0) {
+					s->replicas = (unsigned)w->replicas;
+					free(s->replicas_from);
+					s->replicas_from = key;
+					sl_origin_clear(&s->replicas_origin);
+					sl_origin_set(&s->replicas_origin, src, offs[k], raw);
+				} else {
+					s->gpus = w->gpus;
+					free(s->gpus_from);
+					s->gpus_from = key;
+					sl_origin_clear(&s->gpus_origin);
+					sl_origin_set(&s->gpus_origin, src, offs[k], raw);
+				}
+				free(raw);
+			}
+			if (w->replicas > 1)
+				while (json_array_size(s->launches) && json_array_size(s->launches) < (size_t)w->replicas)
+					json_array_append_new(s->launches, json_deep_copy(json_array_get(s->launches, 0)));
+			continue;
+		}
 		if (w->replicas >= 0) {
 			/* each replica is a pod running the same command: a count, not
 			 * a copy of the launch per replica (run starts as many from
@@ -37,12 +80,17 @@ void sl_topo_k8s_facts(sl_ctx *c)
 			sl_buf_free(&raw);
 		}
 		if (w->gpus >= 0) {
-			s->gpus = w->gpus;
+			/* a multinode service has its GPUs on each of its nodes */
+			long nodes = w->nodes > 1 ? w->nodes : 1;
+			s->gpus = w->gpus * nodes;
 			free(s->gpus_from);
-			s->gpus_from = sl_strdup(dynamo ? "resources.limits.gpu" : "nvidia.com/gpu");
+			s->gpus_from = sl_strdup(nodes > 1 ? "resources.limits.gpu x multinode.nodeCount"
+						 : dynamo ? "resources.limits.gpu" : "nvidia.com/gpu");
 			sl_origin_clear(&s->gpus_origin);
 			sl_buf raw = {0};
 			sl_buf_printf(&raw, "%s: %ld", dynamo ? "gpu" : "nvidia.com/gpu", w->gpus);
+			if (nodes > 1)
+				sl_buf_printf(&raw, " x nodeCount: %ld", nodes);
 			sl_origin_set(&s->gpus_origin, src, w->gpus_off, raw.data);
 			sl_buf_free(&raw);
 		}

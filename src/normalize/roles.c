@@ -132,6 +132,20 @@ void sl_topo_assign_role(sl_ctx *c, const sl_script *sc, size_t i)
 		set_role(s, sub, "subComponentType");
 		return;
 	}
+	/* a group's script named for its role: prefill.sh, run_decode.sh */
+	if (c->entry->grouped) {
+		char *low = sl_strdup(c->entry->script->name);
+		sl_topo_lower(low);
+		const char *r = sl_topo_role_from_text(low);
+		free(low);
+		if (r) {
+			sl_buf from = {0};
+			sl_buf_printf(&from, "script name %s", c->entry->script->name);
+			set_role(s, r, from.data);
+			sl_buf_free(&from);
+			return;
+		}
+	}
 	set_role(s, "aggregated", "default");
 }
 

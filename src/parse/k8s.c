@@ -100,7 +100,7 @@ static void map_offsets(const sl_source *src, const sl_yaml_node *n, sl_word *w)
 		w->end += w->end < src->len;
 }
 
-static void word_of(const sl_source *src, const sl_yaml_node *n, sl_word *w)
+void sl_k8s_word(const sl_source *src, const sl_yaml_node *n, sl_word *w)
 {
 	memset(w, 0, sizeof *w);
 	w->text = sl_strndup(n->value ? n->value : "", n->len);
@@ -128,6 +128,8 @@ typedef struct reader {
 	size_t nws, ws_cap;
 	sl_error *err;          /* the first bad count, told with its place */
 	int bad;
+	const sl_yaml_node **cms;  /* the file's ConfigMaps */
+	size_t ncms, cm_cap, hd_cap;
 } reader;
 
 static void note(reader *r, const sl_yaml_node *n, const char *fmt, const char *a, const char *b)
@@ -183,7 +185,7 @@ static void read_env(reader *r, const sl_yaml_node *env, sl_assign **as, size_t 
 		a.start = (uint32_t)sl_source_offset(r->src, nm->line, nm->col);
 		a.exported = 1;
 		if (scalar(v)) {
-			word_of(r->src, v, &a.value);
+			sl_k8s_word(r->src, v, &a.value);
 		} else {
 			/* valueFrom (a secret, a field): known only where it runs */
 			const sl_yaml_node *from = sl_yaml_get(e, "valueFrom");
@@ -270,17 +272,141 @@ static void expand_refs(sl_word *w, const sl_assign *env, size_t nenv)
 	w->offs = offs;
 }
 
+/* ---- ConfigMaps mounted as files ---------------------------------------- */
+
+/* The text of a block scalar (`engine.yaml: |`) as its lines stand in the
+ * file, indentation and all, so that a file made of it keeps the places. */
+static int block_text(const sl_source *src, const sl_yaml_node *v, size_t *a, size_t *b)
+{
+	if (v->kind != SL_YAML_SCALAR || (v->style != 4 && v->style != 5))
+		return 0;
+	int indent;
+	*a = content_start(src, v, &indent);
+	size_t p = *a;
+	*b = p;
+	while (p < src->len) {
+		size_t e = p;
+		while (e < src->len && src->text[e] != '\n')
+			e++;
+		size_t q = p;
+		while (q < e && src->text[q] == ' ')
+			q++;
+		if (q < e && (int)(q - p) < indent)
+			break;
+		p = e < src->len ? e + 1 : e;
+		if (q < e)
+			*b = p;
+	}
+	return *b > *a;
+}
+
+/* The file a mount gives the container at `target`: a here-document of
+ * the script, as if written before any command runs. */
+static void mounted_file(reader *r, const char *target, const sl_yaml_node *v)
+{
+	size_t a, b;
+	if (!block_text(r->src, v, &a, &b))
+		return;
+	for (size_t i = 0; i < r->s->nheredocs; i++)
+		if (!strcmp(r->s->heredocs[i].target, target))
+			return;
+	sl_heredoc h;
+	memset(&h, 0, sizeof h);
+	h.target = sl_strdup(target);
+	h.body.text = sl_strndup(r->src->text + a, b - a);
+	h.body.len = b - a;
+	h.body.offs = sl_malloc((h.body.len + 1) * sizeof *h.body.offs);
+	for (size_t i = 0; i <= h.body.len; i++)
+		h.body.offs[i] = (uint32_t)(a + i);
+	h.body.start = (uint32_t)a;
+	h.body.end = (uint32_t)b;
+	h.start = 0;
+	h.body_start = (uint32_t)a;
+	SL_PUSH(r->s->heredocs, r->s->nheredocs, r->hd_cap, h);
+}
+
+/* A container's volumeMounts of ConfigMap volumes: each key of the
+ * ConfigMap's data a file at mountPath/key (or the subPath, or the
+ * volume's items' paths). */
+static void mount_config_maps(reader *r, const sl_yaml_node *ctr, const sl_yaml_node *volumes)
+{
+	const sl_yaml_node *mounts = sl_yaml_get(ctr, "volumeMounts");
+	for (size_t i = 0; mounts && mounts->kind == SL_YAML_SEQ && i < mounts->n; i++) {
+		const char *vn = scalar(sl_yaml_get(mounts->items[i], "name"));
+		const char *mp = scalar(sl_yaml_get(mounts->items[i], "mountPath"));
+		const char *sub = scalar(sl_yaml_get(mounts->items[i], "subPath"));
+		const sl_yaml_node *vol = NULL;
+		for (size_t k = 0; vn && volumes && volumes->kind == SL_YAML_SEQ && k < volumes->n && !vol; k++)
+			if (scalar(sl_yaml_get(volumes->items[k], "name")) &&
+			    !strcmp(scalar(sl_yaml_get(volumes->items[k], "name")), vn))
+				vol = volumes->items[k];
+		const sl_yaml_node *cmv = sl_yaml_get(vol, "configMap");
+		const char *cmn = scalar(sl_yaml_get(cmv, "name"));
+		if (!cmn || !mp)
+			continue;
+		const sl_yaml_node *data = NULL;
+		for (size_t k = 0; k < r->ncms && !data; k++) {
+			const char *n = scalar(sl_yaml_get(sl_yaml_get(r->cms[k], "metadata"), "name"));
+			if (n && !strcmp(n, cmn))
+				data = sl_yaml_get(r->cms[k], "data");
+		}
+		if (!data || data->kind != SL_YAML_MAP) {
+			note(r, mounts->items[i], "ConfigMap %s is not in this file: the files it mounts are unknown", cmn, "");
+			continue;
+		}
+		const sl_yaml_node *items = sl_yaml_get(cmv, "items");
+		for (size_t k = 0; k < data->n; k++) {
+			const char *key = data->keys[k]->value, *path = key;
+			int listed = !items;
+			for (size_t q = 0; items && items->kind == SL_YAML_SEQ && q < items->n; q++)
+				if (scalar(sl_yaml_get(items->items[q], "key")) &&
+				    !strcmp(scalar(sl_yaml_get(items->items[q], "key")), key)) {
+					listed = 1;
+					if (scalar(sl_yaml_get(items->items[q], "path")))
+						path = scalar(sl_yaml_get(items->items[q], "path"));
+				}
+			if (!listed || (sub && strcmp(sub, path)))
+				continue;
+			sl_buf t = {0};
+			if (sub)
+				sl_buf_puts(&t, mp);
+			else
+				sl_buf_printf(&t, "%s%s%s", mp, sl_ends_with(mp, "/") ? "" : "/", path);
+			mounted_file(r, t.data, data->items[k]);
+			sl_buf_free(&t);
+		}
+	}
+}
+
+/* ---- containers, continued ----------------------------------------------- */
+
+/* A word the manifest implies (the operator's default command). */
+static void implied_word(sl_word *w, const char *text, uint32_t off)
+{
+	memset(w, 0, sizeof *w);
+	w->len = strlen(text);
+	w->text = sl_strdup(text);
+	w->offs = sl_malloc((w->len + 1) * sizeof *w->offs);
+	for (size_t i = 0; i <= w->len; i++)
+		w->offs[i] = off;
+	w->start = w->end = off;
+}
+
 static void read_container(reader *r, const sl_yaml_node *ctr, const sl_k8s_workload *base,
-			   const sl_yaml_node *extra_env, const sl_yaml_node *gpus_node)
+			   const sl_yaml_node *extra_env, const sl_yaml_node *gpus_node, const sl_yaml_node *volumes,
+			   const char *const *dflt, const sl_yaml_node *dflt_at)
 {
 	const sl_yaml_node *cmd = sl_yaml_get(ctr, "command"), *args = sl_yaml_get(ctr, "args");
 	const char *cname = scalar(sl_yaml_get(ctr, "name"));
-	if ((!cmd || cmd->kind != SL_YAML_SEQ || !cmd->n) && (!args || args->kind != SL_YAML_SEQ || !args->n)) {
+	mount_config_maps(r, ctr, volumes);
+	if (dflt && (!cmd || cmd->kind != SL_YAML_SEQ || !cmd->n))
+		cmd = NULL; /* the operator's default command, then the args */
+	else if ((!cmd || cmd->kind != SL_YAML_SEQ || !cmd->n) && (!args || args->kind != SL_YAML_SEQ || !args->n)) {
 		note(r, ctr, "container %s%s runs its image's default command, which the manifest does not show",
 		     cname ? cname : "(unnamed)", "");
 		return;
 	}
-	if (!cmd || cmd->kind != SL_YAML_SEQ || !cmd->n) {
+	if (!dflt && (!cmd || cmd->kind != SL_YAML_SEQ || !cmd->n)) {
 		note(r, args, "container %s%s gives args without a command: they go to the image's entrypoint, which the manifest does not show",
 		     cname ? cname : "(unnamed)", "");
 		return;
@@ -292,6 +418,12 @@ static void read_container(reader *r, const sl_yaml_node *ctr, const sl_k8s_work
 	size_t acap = 0, pcap = 0;
 	read_env(r, extra_env, &c.prefix, &c.nprefix, &pcap);
 	read_env(r, sl_yaml_get(ctr, "env"), &c.prefix, &c.nprefix, &pcap);
+	for (size_t i = 0; dflt && !cmd && dflt[i]; i++) {
+		sl_word w;
+		const sl_yaml_node *at = dflt_at ? dflt_at : ctr;
+		implied_word(&w, dflt[i], (uint32_t)sl_source_offset(r->src, at->line, at->col));
+		SL_PUSH(c.argv, c.argc, acap, w);
+	}
 	const sl_yaml_node *lists[2] = {cmd, args};
 	for (int l = 0; l < 2; l++)
 		for (size_t i = 0; lists[l] && lists[l]->kind == SL_YAML_SEQ && i < lists[l]->n; i++) {
@@ -301,7 +433,7 @@ static void read_container(reader *r, const sl_yaml_node *ctr, const sl_k8s_work
 				continue;
 			}
 			sl_word w;
-			word_of(r->src, it, &w);
+			sl_k8s_word(r->src, it, &w);
 			expand_refs(&w, c.prefix, c.nprefix);
 			SL_PUSH(c.argv, c.argc, acap, w);
 		}
@@ -338,7 +470,7 @@ static void read_pod(reader *r, const sl_yaml_node *pod, const sl_k8s_workload *
 {
 	const sl_yaml_node *cs = sl_yaml_get(pod, "containers");
 	for (size_t i = 0; cs && cs->kind == SL_YAML_SEQ && i < cs->n; i++)
-		read_container(r, cs->items[i], base, extra_env, gpus);
+		read_container(r, cs->items[i], base, extra_env, gpus, sl_yaml_get(pod, "volumes"), NULL, NULL);
 }
 
 static void set_replicas(reader *r, sl_k8s_workload *w, const sl_yaml_node *n)
@@ -393,14 +525,31 @@ static void read_doc(reader *r, const sl_yaml_node *doc)
 				envs.items[envs.n++] = global->items[k];
 			for (size_t k = 0; k < ns; k++)
 				envs.items[envs.n++] = se->items[k];
-			if (mc)
-				read_container(r, mc, &w, &envs, gpu);
+			/* GPUs per node, on each of multinode.nodeCount nodes */
+			const sl_yaml_node *nc = sl_yaml_get(sl_yaml_get(s, "multinode"), "nodeCount");
+			long nodes = bounded_count(r, nc, "multinode.nodeCount", 100000);
+			if (nodes > 0) {
+				w.nodes = nodes;
+				w.nodes_off = (uint32_t)sl_source_offset(r->src, nc->line, nc->col);
+			}
+			/* a frontend left to the operator runs Dynamo's frontend */
+			static const char *const frontend[] = {"python3", "-m", "dynamo.frontend", NULL};
+			int fe = w.component && !strcmp(w.component, "frontend");
+			sl_yaml_node empty;
+			memset(&empty, 0, sizeof empty);
+			empty.kind = SL_YAML_MAP;
+			empty.line = s->line;
+			empty.col = s->col;
+			if (mc || fe)
+				read_container(r, mc ? mc : &empty, &w, &envs, gpu,
+					       sl_yaml_get(sl_yaml_get(s, "extraPodSpec"), "volumes"), fe ? frontend : NULL,
+					       svcs->keys[i]);
 			else
 				note(r, s, "Dynamo service %s runs the operator's default command for %s, which the manifest does not show",
 				     w.name, w.component ? w.component : "its component");
 			free(envs.items);
 		}
-	} else {
+	} else if (strcmp(kind, "ConfigMap")) {
 		note(r, doc, "a %s%s is not a workload servelint reads; left out", kind, "");
 	}
 }
@@ -420,9 +569,14 @@ int sl_k8s_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, si
 	r.err = err;
 	r.s = sl_calloc(1, sizeof *r.s);
 	r.s->src = src;
+	for (size_t i = 0; i < doc->ndocs; i++)
+		if (doc->roots[i] && doc->roots[i]->kind == SL_YAML_MAP && scalar(sl_yaml_get(doc->roots[i], "kind")) &&
+		    !strcmp(scalar(sl_yaml_get(doc->roots[i], "kind")), "ConfigMap"))
+			SL_PUSH(r.cms, r.ncms, r.cm_cap, doc->roots[i]);
 	for (size_t i = 0; i < doc->ndocs && !r.bad; i++)
 		if (doc->roots[i] && doc->roots[i]->kind == SL_YAML_MAP)
 			read_doc(&r, doc->roots[i]);
+	free(r.cms);
 	sl_yaml_free(doc);
 	if (r.bad) {
 		sl_script_free(r.s);

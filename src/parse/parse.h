@@ -265,14 +265,33 @@ typedef struct sl_k8s_workload {
 	uint32_t replicas_off; /* where it is written (0 for the default) */
 	long gpus;             /* nvidia.com/gpu (Dynamo: resources.limits.gpu); -1 unknown */
 	uint32_t gpus_off;
+	long nodes;            /* Dynamo multinode.nodeCount (gpus is per node); 0 when not multinode */
+	uint32_t nodes_off;
 } sl_k8s_workload;
 
 /* Reads a manifest as a script: one command per container that states
- * its command (its args after it), the container's env as the command's
+ * its command (its args after it; a Dynamo frontend that states none runs
+ * `python3 -m dynamo.frontend`), the ConfigMaps of the file that a
+ * container mounts as files the script writes (here-documents at their
+ * mount paths, so a command naming one reads it), the container's env as the command's
  * inline variables, each word with the place of each character in the
  * YAML; (*ws)[i] is the workload of (*out)->cmds[i]. What is not read is
  * a note of the script. YAML errors fail with file:line:col. */
 int sl_k8s_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, size_t *nws, sl_error *err);
 void sl_k8s_workloads_free(sl_k8s_workload *w, size_t n);
+/* A YAML scalar as a word: its text, and the place of each character in
+ * src (quotes, escapes, block scalars and folding followed). */
+void sl_k8s_word(const sl_source *src, const sl_yaml_node *n, sl_word *w);
+
+/* ---- deployment recipes that are not Kubernetes (recipe.c) ---------------- */
+
+/* Reads an srt-slurm recipe (resources, backend.<engine>_config per role,
+ * <role>_environment, frontend) or llm-d style per-role sections (prefill:
+ * {tp, extra-args, env}) as a script: one command per role, its flags as
+ * words placed in the YAML, its env as inline variables; (*ws)[i] the
+ * role's workload (kind "srt-slurm recipe" or "llm-d recipe", replicas
+ * and GPUs per replica when the recipe says them). TensorRT-LLM sections
+ * are files the script writes (here-documents), named by the command. */
+int sl_recipe_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, size_t *nws, sl_error *err);
 
 #endif

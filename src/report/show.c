@@ -159,6 +159,15 @@ json_t *sl_report_model_json(const sl_model *m)
 	json_t *o = json_pack("{s:s, s:s, s:o, s:o}", "entry", e->path, "script", e->script->path,
 			      "files", files, "metadata",
 			      e->metadata ? json_string(e->metadata->path) : json_null());
+	if (e->nscripts) {
+		/* a group: its other scripts, and how they were put together */
+		json_t *sc = json_array();
+		for (size_t i = 0; i < e->nscripts; i++)
+			json_array_append_new(sc, json_string(e->scripts[i]->path));
+		json_object_set_new(o, "scripts", sc);
+	}
+	if (e->grouped)
+		json_object_set_new(o, "grouped", json_string(e->grouped));
 	if (m->variant)
 		json_object_set_new(o, "variant", json_pack("{s:i, s:i, s:s}", "index", (json_int_t)m->variant_index,
 							    "of", (json_int_t)m->nvariants, "assumes", m->variant));
@@ -357,10 +366,14 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 	measure(m, &cw);
 	fprintf(f, "%s%s%s: %zu service%s\n", C(&o, BOLD), m->entry->path, C(&o, RST), m->nservices,
 		m->nservices == 1 ? "" : "s");
+	if (m->entry->grouped)
+		fprintf(f, "grouped: %s\n", m->entry->grouped);
 	if (m->variant)
 		fprintf(f, "variant %u of %u: %s\n", m->variant_index, m->nvariants, m->variant);
 	if (m->nfiles) {
-		fprintf(f, "\nfiles written by the script (here-documents)\n");
+		fprintf(f, sl_source_is_recipe(m->entry->script)     ? "\nengine files held in the recipe\n"
+			   : sl_source_is_manifest(m->entry->script) ? "\nfiles mounted from the manifest's ConfigMaps\n"
+								     : "\nfiles written by the script (here-documents)\n");
 		for (size_t i = 0; i < m->nfiles; i++)
 			fprintf(f, "  %s  %s:%u\n", m->files[i]->section, m->files[i]->name,
 				m->files[i]->line_base + 1);

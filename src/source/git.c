@@ -261,6 +261,130 @@ out:
 	return rc;
 }
 
+/* The group files (*.sh, *.yaml, *.yml) of folder `dir` ("" for the top)
+ * of tree t: names, texts and blob ids, in name order (git's). Returns 0,
+ * or -1 when there is no such folder. */
+static int folder_files(git_repository *repo, git_tree *t, const char *dir, char ***names, char ***texts,
+			size_t **lens, git_oid **ids, size_t *n)
+{
+	*names = NULL;
+	*texts = NULL;
+	*lens = NULL;
+	*ids = NULL;
+	*n = 0;
+	git_tree *sub = NULL;
+	if (*dir) {
+		git_tree_entry *te = NULL;
+		if (git_tree_entry_bypath(&te, t, dir))
+			return -1;
+		int ok = git_tree_entry_type(te) == GIT_OBJECT_TREE && !git_tree_lookup(&sub, repo, git_tree_entry_id(te));
+		git_tree_entry_free(te);
+		if (!ok)
+			return -1;
+	}
+	const git_tree *from = sub ? sub : t;
+	size_t m = git_tree_entrycount(from), cap = 0, tcap = 0, lcap = 0, icap = 0, k = 0;
+	for (size_t i = 0; i < m; i++) {
+		const git_tree_entry *e = git_tree_entry_byindex(from, i);
+		const char *nm = git_tree_entry_name(e);
+		if (git_tree_entry_type(e) != GIT_OBJECT_BLOB || nm[0] == '.' ||
+		    (!sl_source_is_group_file(nm) && strcmp(nm, "launch.sh")))
+			continue;
+		git_blob *b = NULL;
+		char *text;
+		size_t len = 0;
+		if (git_blob_lookup(&b, repo, git_tree_entry_id(e)) || is_binary(b) ||
+		    git_blob_rawsize(b) > SL_MAX_FILE_BYTES) {
+			text = sl_strdup("");
+		} else {
+			len = (size_t)git_blob_rawsize(b);
+			text = sl_strndup(git_blob_rawcontent(b), len);
+		}
+		git_blob_free(b);
+		git_oid id;
+		git_oid_cpy(&id, git_tree_entry_id(e));
+		size_t k1 = k, k2 = k, k3 = k;
+		SL_PUSH(*names, k, cap, sl_strdup(nm));
+		SL_PUSH(*texts, k1, tcap, text);
+		SL_PUSH(*lens, k2, lcap, len);
+		SL_PUSH(*ids, k3, icap, id);
+	}
+	*n = k;
+	git_tree_free(sub);
+	return 0;
+}
+
+static void folder_free(char **names, char **texts, size_t *lens, git_oid *ids, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(names[i]);
+		free(texts[i]);
+	}
+	free(names);
+	free(texts);
+	free(lens);
+	free(ids);
+}
+
+/* The folder part of a path ("" at the top) and its base name. */
+static char *split_path(const char *path, const char **base)
+{
+	const char *s = strrchr(path, '/');
+	*base = s ? s + 1 : path;
+	return s ? sl_strndup(path, (size_t)(s - path)) : sl_strdup("");
+}
+
+/* A folder of a tree that holds several scripts and no launch.sh: its
+ * group files and their groups. */
+typedef struct {
+	char **names, **texts;
+	size_t *lens;
+	git_oid *ids;
+	size_t n;
+	sl_group *gs;
+	size_t ng;
+} tree_folder;
+
+static void tree_folder_free(tree_folder *f)
+{
+	folder_free(f->names, f->texts, f->lens, f->ids, f->n);
+	sl_source_groups_free(f->gs, f->ng);
+	memset(f, 0, sizeof *f);
+}
+
+static int tree_folder_read(git_repository *repo, git_tree *t, const char *dir, tree_folder *f)
+{
+	memset(f, 0, sizeof *f);
+	if (folder_files(repo, t, dir, &f->names, &f->texts, &f->lens, &f->ids, &f->n))
+		return -1;
+	/* as on disk: a folder of more files than that is not read as groups */
+	if (f->n > SL_MAX_ENTRY_FILES * 16 || !sl_source_many_scripts(f->names, f->n)) {
+		tree_folder_free(f);
+		return -1;
+	}
+	sl_source_groups(f->names, f->texts, f->lens, f->n, &f->gs, &f->ng);
+	return 0;
+}
+
+/* The group of the script at path in tree t, when its folder holds
+ * several scripts and no launch.sh and the script is not alone in it (*f
+ * then the caller's, tree_folder_free); else NULL. */
+static const sl_group *tree_group(git_repository *repo, git_tree *t, const char *path, tree_folder *f)
+{
+	const char *b;
+	char *dir = split_path(path, &b);
+	const sl_group *g = NULL;
+	if (sl_ends_with(b, ".sh") && !tree_folder_read(repo, t, dir, f)) {
+		g = sl_source_group_of(f->gs, f->ng, b);
+		if (!g || g->n < 2) {
+			tree_folder_free(f);
+			g = NULL;
+		}
+	}
+	free(dir);
+	return g;
+}
+
 int sl_git_object_id(const char *spec, char out[SL_GIT_ID_SIZE], sl_error *err)
 {
 	git_repository *repo = NULL;
@@ -269,6 +393,27 @@ int sl_git_object_id(const char *spec, char out[SL_GIT_ID_SIZE], sl_error *err)
 	int rc = resolve(spec, &repo, &rev, &te, err);
 	if (rc == SL_OK)
 		git_oid_tostr(out, SL_GIT_ID_SIZE, git_tree_entry_id(te));
+	git_tree *t = NULL;
+	tree_folder f;
+	const sl_group *g;
+	if (rc == SL_OK && git_tree_entry_type(te) == GIT_OBJECT_BLOB && !rev_tree(repo, rev, &t) &&
+	    (g = tree_group(repo, t, strchr(spec, ':') + 1, &f)) != NULL) {
+		/* a script with the files it names (or its siblings): the id of them all */
+		sl_buf b = {0};
+		for (size_t q = 0; q < g->n; q++)
+			for (size_t i = 0; i < f.n; i++)
+				if (!strcmp(f.names[i], g->names[q])) {
+					char hex[GIT_OID_HEXSZ + 1];
+					git_oid_tostr(hex, sizeof hex, &f.ids[i]);
+					sl_buf_printf(&b, "%s %s\n", hex, f.names[i]);
+				}
+		git_oid id;
+		if (!git_odb_hash(&id, b.data, b.len, GIT_OBJECT_BLOB))
+			git_oid_tostr(out, SL_GIT_ID_SIZE, &id);
+		sl_buf_free(&b);
+		tree_folder_free(&f);
+	}
+	git_tree_free(t);
 	git_tree_entry_free(te);
 	free(rev);
 	return rc;
@@ -284,6 +429,25 @@ int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err)
 	if (rc)
 		goto out;
 	const char *path = strchr(spec, ':') + 1;
+	git_tree *top = NULL;
+	tree_folder f;
+	const sl_group *g;
+	if (git_tree_entry_type(te) == GIT_OBJECT_BLOB && !rev_tree(repo, rev, &top) &&
+	    (g = tree_group(repo, top, path, &f)) != NULL) {
+		/* a script of a folder of many, with the files of its group */
+		const char *b = strrchr(path, '/');
+		sl_buf prefix = {0};
+		sl_buf_printf(&prefix, "%s:", rev);
+		if (b)
+			sl_buf_add(&prefix, path, (size_t)(b - path) + 1);
+		rc = sl_entry_from_group_texts(spec, prefix.data, f.names, f.texts, f.lens, f.n, g, b ? b + 1 : path,
+					       out, err);
+		sl_buf_free(&prefix);
+		tree_folder_free(&f);
+		git_tree_free(top);
+		goto out;
+	}
+	git_tree_free(top);
 	if (git_tree_entry_type(te) == GIT_OBJECT_BLOB) {
 		git_blob *b = NULL;
 		if (git_blob_lookup(&b, repo, git_tree_entry_id(te))) {
@@ -367,6 +531,34 @@ static char *entry_of(const char *path)
 	return s ? sl_strndup(path, (size_t)(s - path)) : sl_strdup(path);
 }
 
+/* The entries the file at path belongs to in tree t: in a folder of
+ * several scripts and no launch.sh, each group holding it (named by its
+ * first script); else the folder, as entry_of. */
+static void entries_of(git_repository *repo, git_tree *t, const char *path, char ***out, size_t *n)
+{
+	size_t cap = 0;
+	const char *b;
+	char *dir = split_path(path, &b);
+	tree_folder f;
+	if (t && !tree_folder_read(repo, t, dir, &f)) {
+		for (size_t k = 0; k < f.ng; k++)
+			for (size_t q = 0; q < f.gs[k].n; q++)
+				if (!strcmp(f.gs[k].names[q], b)) {
+					sl_buf p = {0};
+					sl_buf_printf(&p, "%s%s%s", dir, *dir ? "/" : "", f.gs[k].names[0]);
+					SL_PUSH(*out, *n, cap, sl_buf_detach(&p));
+					break;
+				}
+		tree_folder_free(&f);
+		/* a removed or added script is its own entry at the side it is missing from */
+		if (!*n && sl_ends_with(b, ".sh"))
+			SL_PUSH(*out, *n, cap, sl_strdup(path));
+	} else {
+		SL_PUSH(*out, *n, cap, entry_of(path));
+	}
+	free(dir);
+}
+
 /* Does the tree hold an entry at DIR: a script in the folder, or DIR a script? */
 static int has_entry(git_tree *t, const char *dir)
 {
@@ -424,6 +616,26 @@ static int tree_at(git_repository *repo, const char *rev, git_tree **out, sl_err
 	return rev_tree(repo, rev, out) ? gfail(err, rev, "unknown revision") : 0;
 }
 
+char *sl_git_entry_name(const char *rev, const char *path)
+{
+	git_repository *repo = NULL;
+	git_tree *t = NULL;
+	char *name = NULL;
+	tree_folder f;
+	const sl_group *g;
+	if (!repo_open(&repo) && !rev_tree(repo, rev, &t) && (g = tree_group(repo, t, path, &f)) != NULL) {
+		const char *sl = strrchr(path, '/');
+		sl_buf p = {0};
+		if (sl)
+			sl_buf_add(&p, path, (size_t)(sl - path) + 1);
+		sl_buf_puts(&p, g->names[0]);
+		name = sl_buf_detach(&p);
+		tree_folder_free(&f);
+	}
+	git_tree_free(t);
+	return name ? name : sl_strdup(path);
+}
+
 int sl_git_is_revision(const char *spec)
 {
 	git_repository *repo = NULL;
@@ -441,7 +653,8 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 	git_repository *repo = NULL;
 	git_tree *t1 = NULL, *t2 = NULL;
 	git_diff *diff = NULL;
-	size_t cap = 0;
+	size_t cap = 0, nspec = 0, scap = 0;
+	char **specs = NULL;
 	int rc = 0;
 	if (repo_open(&repo)) {
 		rc = not_a_repo(err, ".");
@@ -454,10 +667,32 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 		rc = SL_ERR_INPUT;
 		goto done;
 	}
+	/* a script of a folder of many names its group: all of its files */
+	for (size_t i = 0; i < npath; i++) {
+		SL_PUSH(specs, nspec, scap, sl_strdup(pathspec[i]));
+		git_tree *ts[2] = {t1, t2};
+		for (int side = 0; side < 2; side++) {
+			if (!ts[side])
+				continue; /* the working tree: its groups are not looked at */
+			tree_folder f;
+			const sl_group *g = tree_group(repo, ts[side], pathspec[i], &f);
+			if (!g)
+				continue;
+			const char *sl = strrchr(pathspec[i], '/');
+			for (size_t q = 0; q < g->n; q++) {
+				sl_buf p = {0};
+				if (sl)
+					sl_buf_add(&p, pathspec[i], (size_t)(sl - pathspec[i]) + 1);
+				sl_buf_puts(&p, g->names[q]);
+				SL_PUSH(specs, nspec, scap, sl_buf_detach(&p));
+			}
+			tree_folder_free(&f);
+		}
+	}
 	git_diff_options o;
 	git_diff_options_init(&o, GIT_DIFF_OPTIONS_VERSION);
-	o.pathspec.strings = (char **)pathspec;
-	o.pathspec.count = npath;
+	o.pathspec.strings = specs;
+	o.pathspec.count = nspec;
 	git_diff_find_options fo;
 	git_diff_find_options_init(&fo, GIT_DIFF_FIND_OPTIONS_VERSION);
 	fo.flags = GIT_DIFF_FIND_RENAMES;
@@ -473,20 +708,54 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 		const char *op = d->old_file.path, *np = d->new_file.path;
 		if (!entry_file(op) && !entry_file(np))
 			continue;
-		char *od = entry_of(op), *nd = entry_of(np);
-		size_t k = 0;
-		for (; k < *nout; k++)
-			if (!strcmp((*out)[k].old_path, od) || !strcmp((*out)[k].new_path, nd))
-				break;
-		if (k < *nout) {
-			free(od);
-			free(nd);
-			continue;
+		char **os = NULL, **ns = NULL;
+		size_t no = 0, nn = 0;
+		entries_of(repo, t1, op, &os, &no);
+		/* the working tree: named as the entries are at REV */
+		entries_of(repo, t2 ? t2 : t1, np, &ns, &nn);
+		/* pairs: the same entry at both sides; else one to one (a rename) */
+		for (size_t a = 0; a < nn || a < no; a++) {
+			char *od = NULL, *nd = NULL;
+			if (no == 1 && nn == 1) {
+				if (a)
+					break;
+				od = sl_strdup(os[0]);
+				nd = sl_strdup(ns[0]);
+			} else if (a < nn) {
+				nd = sl_strdup(ns[a]);
+				od = sl_strdup(ns[a]);
+			} else {
+				int paired = 0;
+				for (size_t q = 0; q < nn && !paired; q++)
+					paired = !strcmp(ns[q], os[a]);
+				if (paired)
+					continue;
+				od = sl_strdup(os[a]);
+				nd = sl_strdup(os[a]);
+			}
+			size_t k = 0;
+			for (; k < *nout; k++)
+				if (!strcmp((*out)[k].old_path, od) || !strcmp((*out)[k].new_path, nd))
+					break;
+			if (k < *nout) {
+				free(od);
+				free(nd);
+				continue;
+			}
+			sl_touched t = {od, nd, has_entry(t1, od), rev2 ? has_entry(t2, nd) : has_entry_on_disk(repo, nd)};
+			SL_PUSH(*out, *nout, cap, t);
 		}
-		sl_touched t = {od, nd, has_entry(t1, od), rev2 ? has_entry(t2, nd) : has_entry_on_disk(repo, nd)};
-		SL_PUSH(*out, *nout, cap, t);
+		for (size_t q = 0; q < no; q++)
+			free(os[q]);
+		for (size_t q = 0; q < nn; q++)
+			free(ns[q]);
+		free(os);
+		free(ns);
 	}
 done:
+	for (size_t i = 0; i < nspec; i++)
+		free(specs[i]);
+	free(specs);
 	git_diff_free(diff);
 	git_tree_free(t1);
 	git_tree_free(t2);

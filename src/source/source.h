@@ -58,10 +58,17 @@ typedef struct sl_entry {
 	sl_source **files;     /* other files of the entry (YAML), in name order */
 	size_t nfiles;
 	sl_source *metadata;   /* metadata.txt sidecar, or NULL */
+	sl_source **scripts;   /* a group's other scripts (decode.sh beside prefill.sh, the
+				* script a docker wrapper runs), in the group's order; owned */
+	size_t nscripts;
+	char *grouped;         /* how the group's files were put together ("prefill.sh +
+				* decode.sh (sibling role scripts)"), or NULL; owned */
 } sl_entry;
 
 /* Loads an entry: a folder (launch.sh or the only .sh file, its .yaml/.yml
- * files, metadata.txt) or a single file. A single file may be in catalogue
+ * files, metadata.txt) or a single file. A script in a folder of several
+ * scripts and no launch.sh is the entry sl_source_groups gives it (with
+ * the files it names, or its role siblings). A single file may be in catalogue
  * form: the script, then sections headed `# ---------------- NAME.yaml
  * ----------------`, then the page's metadata lines (System..., Submitted
  * by ...). Sections become files of the entry whose positions are those of
@@ -82,7 +89,9 @@ int sl_entry_from_files(const char *path, const char *display, char *const *name
  * with libgit2, without a checkout. */
 int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err);
 /* The git object SPEC (REV:path) names: the folder's tree or the file's
- * blob, as 40 hex digits and a NUL in out. Equal ids, equal entries: the
+ * blob (for a script of a folder of several scripts that is not alone in
+ * its group, the hash of its group's blob ids and names), as 40 hex
+ * digits and a NUL in out. Equal ids, equal entries: the
  * id is what callers cache parsed entries by. */
 #define SL_GIT_ID_SIZE 41
 int sl_git_object_id(const char *spec, char out[SL_GIT_ID_SIZE], sl_error *err);
@@ -107,6 +116,10 @@ char *sl_git_path_from_cwd(const char *path);
 /* The top of the working tree around the current directory, ending in
  * `/`; NULL outside one. Caller frees. */
 char *sl_git_workdir(void);
+/* The entry the file at PATH belongs to at REV, as sl_git_touched names
+ * it: the first script of its group in a folder of many scripts, else
+ * PATH. The caller frees it. */
+char *sl_git_entry_name(const char *rev, const char *path);
 /* Whether SPEC names a revision of the repository around the current directory. */
 int sl_git_is_revision(const char *spec);
 /* The entries whose files (scripts, YAML, metadata.txt) differ between two
@@ -162,6 +175,51 @@ void sl_entry_free(sl_entry *e);
  * .yaml/.yml file with apiVersion: and kind: lines. Such a file is an
  * entry's launch "script" when the entry has no shell script. */
 int sl_source_is_manifest(const sl_source *s);
+/* Whether s is a deployment recipe that is not Kubernetes (also a
+ * manifest, above): a .yaml/.yml file with top-level `backend:` and
+ * `resources:` (srt-slurm) or `prefill:` and `decode:` (llm-d style). */
+int sl_source_is_recipe(const sl_source *s);
+/* ---- folders of many scripts (group.c) ----------------------------------- */
+
+/* One entry of a folder that holds several scripts and no launch.sh:
+ * names[0] the script that starts it, then the other files (base names). */
+typedef struct sl_group {
+	char **names;   /* owned */
+	size_t n;
+	char *how;      /* "prefill.sh + decode.sh (sibling role scripts)", "run.sh +
+			 * inner.sh (run by run.sh)"; NULL for a script alone; owned */
+} sl_group;
+
+/* Whether a folder of these names holds several scripts and no launch.sh. */
+int sl_source_many_scripts(char *const *names, size_t n);
+/* Files that can be part of a group: *.sh, *.yaml, *.yml. */
+int sl_source_is_group_file(const char *name);
+/* The entries of such a folder (names[i] with texts[i] of lens[i] bytes,
+ * in name order): each script that no other script names starts one, with
+ * the files it names (and those name, as scripts run scripts); scripts
+ * whose names differ only by a role word (prefill, decode, frontend,
+ * router, proxy), one of them prefill or decode, are one entry. *out is
+ * the caller's (sl_source_groups_free). */
+int sl_source_groups(char *const *names, char *const *texts, const size_t *lens, size_t n, sl_group **out,
+		     size_t *nout);
+/* The group that starts with name, else the first that holds it, or NULL. */
+const sl_group *sl_source_group_of(const sl_group *gs, size_t n, const char *name);
+void sl_source_groups_free(sl_group *gs, size_t n);
+/* The groups of folder dir on disk when it holds several scripts and no
+ * launch.sh (returns 1, *out the caller's), else 0 with none. */
+int sl_source_folder_groups(const char *dir, sl_group **out, size_t *nout);
+/* A group of files on disk (dir/name for each name; a script first) as one
+ * entry named path, with `how` (may be NULL) said in it. */
+int sl_entry_from_group(const char *path, const char *dir, char *const *names, size_t n, const char *how,
+			sl_entry **out, sl_error *err);
+
+/* Group g of a folder read into memory (names, texts, lens as given to
+ * sl_source_groups) as one entry named path: first (NULL: the group's
+ * own first) is its script; prefix + name is each file's path. */
+int sl_entry_from_group_texts(const char *path, const char *prefix, char *const *names, char *const *texts,
+			       const size_t *lens, size_t n, const sl_group *g, const char *first, sl_entry **out,
+			       sl_error *err);
+
 /* Finds a file of the entry by base name (or section name), or NULL. */
 const sl_source *sl_entry_file(const sl_entry *e, const char *name);
 
