@@ -13,6 +13,8 @@
 #   FUZZ_TIMEOUT   seconds one input may take (default 10: ASan, a loaded 2-core machine)
 #   FUZZ_RSS_MB    memory limit in MB (default 2048)
 #   FUZZ_JOBS      parallel build jobs (default nproc)
+#   FUZZ_KEEP_GOING=1  libFuzzer's -fork=1 with -ignore_crashes/timeouts/ooms:
+#                  a long run goes on past a finding and saves every one
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 secs=${1:-600}
@@ -88,6 +90,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
 summary=()
+keep=""
+[ "${FUZZ_KEEP_GOING:-0}" = 1 ] && keep="-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1"
 for t in "${targets[@]}"; do
 	bin=$build/tests/fuzz/fuzz_$t
 	corp=$build/fuzz-corpus/$t
@@ -100,12 +104,14 @@ for t in "${targets[@]}"; do
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		"$bin" -max_total_time="$secs" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
 		-malloc_limit_mb="${FUZZ_RSS_MB:-2048}" -close_fd_mask=2 -print_final_stats=1 \
-		-dict="$dicts/$t.dict" -artifact_prefix="$build/fuzz-findings/$t-" \
+		-dict="$dicts/$t.dict" -artifact_prefix="$build/fuzz-findings/$t-" $keep \
 		"$corp" "$seeds/$t" > "$log" 2>&1
 	rc=$?
 	rm -rf "${tmp:?}/$t"
+	rm -f fuzz-*.log  # -fork's per-job logs
 	last=$(grep -E '^#[0-9]+' "$log" | tail -1)
-	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+	[ -z "$execs" ] && execs=$(sed -n 's/^#\([0-9]*\).*/\1/p' <<< "$last")
 	edges=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<< "$last")
 	ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<< "$last")
 	corpn=$(ls "$corp" | wc -l)
