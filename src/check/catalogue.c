@@ -8,19 +8,17 @@
  * (sl_catalogue_model_key); a setting is compared between entries of one
  * engine (vLLM's parser names are not SGLang's) unless the rule says
  * across_engines. The entry the others outvote is the one reported.
+ *
+ * Uses rules.c (the rules to run, sl_rules_at) and findings.c (its
+ * findings' related places, and their order); the names of its C checks
+ * are known to rules.c, which loads the rule files that name them.
  */
-#include "internal.h"
+#include "findings.h"
 
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-int sl_catalogue_c_known(const char *name)
-{
-	return !strcmp(name, "duplicate_entries") || !strcmp(name, "metadata_command") ||
-	       !strcmp(name, "engine_version_names");
-}
 
 char *sl_catalogue_model_key(const char *name)
 {

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 #include "../model/model.h"
+#include "../entry/entry.h"
 
 typedef enum { SL_SEV_STYLE, SL_SEV_INFO, SL_SEV_WARNING, SL_SEV_ERROR } sl_severity;
 
@@ -103,5 +104,29 @@ int sl_check_input_error(const sl_rules *r, const sl_entry *e, const sl_error *e
  *   # servelint disable-file=SL2002                   the whole entry
  * Suppressed findings stay in the list (SARIF reports them as such). */
 void sl_check_suppress(const sl_entry *e, sl_findings *fs, size_t first);
+
+/* ---- one entry checked, as check and audit check it (checking.c) -------- */
+
+/* The engine grammars and the rules, for the commands that check: *gs
+ * (sl_normalize_grammars_free) and *rules (sl_rules_free) are the
+ * caller's. On failure (-1) the error is printed and nothing is left to
+ * free. */
+int sl_check_load_rules(sl_grammars **gs, sl_rules **rules);
+
+/* The config's disable and severity (see sl_entry_config), applied to the
+ * findings [first, fs->n). cfg is borrowed. */
+void sl_check_config_apply(const sl_entry_config *cfg, sl_findings *fs, size_t first);
+
+/* Checks every variant of ENTRY, appending to fs; gs, rules, binds (may be
+ * NULL) and cfg are borrowed. *model is the first variant's model (NULL
+ * when the script could not be read: an input error that is a finding
+ * becomes one, any other is printed and -1 returned; else 0); the other
+ * variants' models are appended to *extra (grown with SL_PUSH: *nextra used
+ * of *xcap). The models are the caller's (sl_model_free, before the entry);
+ * the findings point into the models and the entry: keep them until the
+ * findings are freed. */
+int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules, const sl_binds *binds,
+		   const sl_entry_config *cfg, sl_findings *fs, sl_model **model, sl_model ***extra, size_t *nextra,
+		   size_t *xcap);
 
 #endif

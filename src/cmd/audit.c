@@ -13,8 +13,6 @@
  * load. Exit: 0 clean, 1 findings, 2 unreadable input or output, 3 usage.
  */
 #include "cmd.h"
-#include "checking.h"
-#include "config.h"
 #include "options.h"
 
 #include <getopt.h>
@@ -27,7 +25,7 @@
 
 #include "check/check.h"
 #include "diff/diff.h"
-#include "inputs.h"
+#include "entry/entry.h"
 #include "normalize/normalize.h"
 #include "parse/parse.h"
 #include "report/report.h"
@@ -136,7 +134,7 @@ typedef struct {
 	sl_audit_pair *pairs;
 	size_t npairs, paircap;
 	int progress;           /* standard error is a terminal */
-	const sl_cmd_config *cfg; /* the project's .servelint.yaml (maybe empty) */
+	const sl_entry_config *cfg; /* the project's .servelint.yaml (maybe empty) */
 	sl_model **extra;       /* the models of variants after the first (findings point into them) */
 	size_t nextra, xcap;
 } run;
@@ -145,17 +143,17 @@ typedef struct {
  * read (told on stderr; the others are read all the same). */
 static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_rules *rules)
 {
-	sl_input in;
+	sl_entry_input in;
 	int failed = 0;
-	if (sl_input_open_told(&in, path, &failed))
+	if (sl_entry_input_open_told(&in, path, &failed))
 		return -1;
 	sl_entry *entry;
-	while (sl_input_next_told(&in, &entry, &failed)) {
+	while (sl_entry_input_next_told(&in, &entry, &failed)) {
 		item it = {entry, NULL, NULL, NULL};
 		/* every variant checked, as check does; the first stands for the
 		 * entry in the matrix and the comparisons */
-		if (sl_cmd_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &it.model, &r->extra, &r->nextra,
-				       &r->xcap))
+		if (sl_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &it.model, &r->extra, &r->nextra,
+				   &r->xcap))
 			failed = 1;
 		const char *sys = metadata_system(it.model);
 		it.system = sys ? sl_strdup(sys) : NULL;
@@ -173,7 +171,7 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		if (r->progress)
 			fprintf(stderr, "\raudit: %zu entries read", r->n);
 	}
-	sl_input_close(&in);
+	sl_entry_input_close(&in);
 	return failed ? -1 : 0;
 }
 
@@ -239,7 +237,7 @@ static void check_catalogue(run *r, const sl_rules *rules)
 				sl_check_suppress(r->items[i].entry, &one, 0);
 				break;
 			}
-	sl_cmd_config_apply(r->cfg, &r->fs, first);
+	sl_check_config_apply(r->cfg, &r->fs, first);
 	sl_findings_sort(&r->fs, 0);
 }
 
@@ -342,14 +340,14 @@ int sl_cmd_audit(int argc, char **argv)
 	color = sl_color_resolve(color);
 	sl_grammars *gs = NULL;
 	sl_rules *rules = NULL;
-	if (sl_cmd_load_rules(&gs, &rules))
+	if (sl_check_load_rules(&gs, &rules))
 		return SL_EXIT_ERROR;
 	/* the project's settings, as check reads them */
-	char *cfg_path = no_config ? NULL : config_file ? sl_strdup(config_file) : sl_cmd_config_find(argv[optind]);
-	sl_cmd_config cfg;
+	char *cfg_path = no_config ? NULL : config_file ? sl_strdup(config_file) : sl_entry_config_find(argv[optind]);
+	sl_entry_config cfg;
 	sl_error err = {0};
 	int failed = 0;
-	if (sl_cmd_config_load(cfg_path, &cfg, &err)) {
+	if (sl_entry_config_load(cfg_path, &cfg, &err)) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
 		failed = 1;
@@ -357,7 +355,7 @@ int sl_cmd_audit(int argc, char **argv)
 	char **paths = NULL;
 	size_t np = 0, pcap = 0;
 	for (int a = optind; a < argc; a++)
-		sl_input_discover(argv[a], &paths, &np, &pcap, 0);
+		sl_entry_input_discover(argv[a], &paths, &np, &pcap, 0);
 	run r;
 	memset(&r, 0, sizeof r);
 	r.progress = isatty(STDERR_FILENO);
@@ -365,7 +363,7 @@ int sl_cmd_audit(int argc, char **argv)
 	/* every path is read even when one cannot be (each told on stderr) */
 	int cfg_failed = failed;
 	for (size_t i = 0; i < np && !cfg_failed; i++)
-		if (!sl_cmd_config_excludes(&cfg, paths[i]))
+		if (!sl_entry_config_excludes(&cfg, paths[i]))
 			failed |= read_path(&r, paths[i], gs, rules) != 0;
 	if (!failed && !r.n) {
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
@@ -384,7 +382,7 @@ int sl_cmd_audit(int argc, char **argv)
 		free(paths[i]);
 	free(paths);
 	free(cfg_path);
-	sl_cmd_config_free(&cfg);
+	sl_entry_config_free(&cfg);
 	sl_rules_free(rules);
 	sl_normalize_grammars_free(gs);
 	return rc;

@@ -1,5 +1,5 @@
 /*
- * check.c (cmd): `servelint check PATH...` and `servelint rules [ID]`.
+ * check.c (cmd): `servelint check PATH...` (`servelint rules` is rules.c).
  *
  * Every entry is read, normalized and checked before anything is printed;
  * findings print in file order. Exit: 0 clean, 1 findings at or above the
@@ -7,8 +7,6 @@
  */
 #define _GNU_SOURCE
 #include "cmd.h"
-#include "checking.h"
-#include "config.h"
 #include "options.h"
 
 #include <stdint.h>
@@ -24,8 +22,7 @@
 #include "normalize/normalize.h"
 #include "parse/parse.h"
 #include "report/report.h"
-#include "inputs.h"
-#include "variants.h"
+#include "entry/entry.h"
 
 static void usage(FILE *f)
 {
@@ -182,14 +179,14 @@ int sl_cmd_check(int argc, char **argv)
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_rules *rules = NULL;
-	if (sl_cmd_load_rules(&gs, &rules))
+	if (sl_check_load_rules(&gs, &rules))
 		return SL_EXIT_ERROR;
 	/* inputs: entries, or folders searched for them; minus --exclude and
 	 * the config's exclude globs */
 	char **paths = NULL;
 	size_t n = 0, pcap = 0;
 	for (int a = optind; a < argc; a++)
-		sl_input_discover(argv[a], &paths, &n, &pcap, 0);
+		sl_entry_input_discover(argv[a], &paths, &n, &pcap, 0);
 	if (!n) {
 		fprintf(stderr, "servelint check: no entries found under %s\n", argv[optind]);
 		sl_rules_free(rules);
@@ -197,10 +194,10 @@ int sl_cmd_check(int argc, char **argv)
 		free(paths);
 		return SL_EXIT_ERROR;
 	}
-	char *cfg_path = no_config ? NULL : config_file ? sl_strdup(config_file) : sl_cmd_config_find(argv[optind]);
-	sl_cmd_config cfg;
+	char *cfg_path = no_config ? NULL : config_file ? sl_strdup(config_file) : sl_entry_config_find(argv[optind]);
+	sl_entry_config cfg;
 	int failed = 0;
-	if (sl_cmd_config_load(cfg_path, &cfg, &err)) {
+	if (sl_entry_config_load(cfg_path, &cfg, &err)) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
 		failed = 1;
@@ -212,7 +209,7 @@ int sl_cmd_check(int argc, char **argv)
 	sl_findings fs = {0};
 	for (size_t i = 0; i < n && !failed; i++) {
 		const char *path = paths[i];
-		int skip = sl_cmd_config_excludes(&cfg, path);
+		int skip = sl_entry_config_excludes(&cfg, path);
 		for (size_t k = 0; k < nex && !skip; k++)
 			skip = !fnmatch(excludes[k], path, 0);
 		int included = nin == 0;
@@ -220,19 +217,19 @@ int sl_cmd_check(int argc, char **argv)
 			included = !fnmatch(includes[k], path, 0);
 		if (skip || !included)
 			continue;
-		sl_input in;
-		if (sl_input_open_told(&in, path, &failed))
+		sl_entry_input in;
+		if (sl_entry_input_open_told(&in, path, &failed))
 			continue;
 		sl_entry *entry;
-		while (sl_input_next_told(&in, &entry, &failed)) {
+		while (sl_entry_input_next_told(&in, &entry, &failed)) {
 			sl_model *model = NULL;
-			if (sl_cmd_check_entry(entry, gs, rules, &binds, &cfg, &fs, &model, &extra, &nextra, &xcap))
+			if (sl_check_entry(entry, gs, rules, &binds, &cfg, &fs, &model, &extra, &nextra, &xcap))
 				failed = 1;
 			SL_PUSH(entries, ne, ecap, entry);
 			size_t nm = ne - 1;
 			SL_PUSH(models, nm, mcap, model);
 		}
-		sl_input_close(&in);
+		sl_entry_input_close(&in);
 	}
 	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
 	if (!failed) {
@@ -259,48 +256,8 @@ int sl_cmd_check(int argc, char **argv)
 		free(paths[i]);
 	free(paths);
 	free(cfg_path);
-	sl_cmd_config_free(&cfg);
+	sl_entry_config_free(&cfg);
 	sl_rules_free(rules);
 	sl_normalize_grammars_free(gs);
-	return rc;
-}
-
-int sl_cmd_rules(int argc, char **argv)
-{
-	sl_error err = {0};
-	sl_rules *rules;
-	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		puts("usage: servelint rules [ID]\n\nLists every rule, or explains one with its examples.");
-		return SL_EXIT_OK;
-	}
-	if (sl_rules_load(&rules, &err)) {
-		sl_error_print(&err, "servelint");
-		sl_error_clear(&err);
-		return SL_EXIT_ERROR;
-	}
-	int rc = SL_EXIT_OK;
-	if (argc > 1) {
-		const sl_rule *r = sl_rules_find(rules, argv[1]);
-		if (!r) {
-			for (size_t i = 0; i < sl_rules_count(rules) && !r; i++)
-				if (!strcmp(sl_rule_name(sl_rules_at(rules, i)), argv[1]))
-					r = sl_rules_at(rules, i);
-		}
-		if (!r) {
-			fprintf(stderr, "servelint rules: no rule `%s`\n", argv[1]);
-			rc = 3;
-		} else {
-			printf("%s %s (%s)\n%s\n\n%s\nBad:\n%s\nGood:\n%s", sl_rule_id(r), sl_rule_name(r),
-			       sl_severity_name(sl_rule_severity(r)), sl_rule_summary(r), sl_rule_explanation(r),
-			       sl_rule_bad(r), sl_rule_good(r));
-		}
-	} else {
-		for (size_t i = 0; i < sl_rules_count(rules); i++) {
-			const sl_rule *r = sl_rules_at(rules, i);
-			printf("%s  %-8s %-32s %s\n", sl_rule_id(r), sl_severity_name(sl_rule_severity(r)),
-			       sl_rule_name(r), sl_rule_summary(r));
-		}
-	}
-	sl_rules_free(rules);
 	return rc;
 }

@@ -20,9 +20,7 @@
 #include <jansson.h>
 
 #include "diff/diff.h"
-#include "inputs.h"
-#include "variants.h"
-#include "touched.h"
+#include "entry/entry.h"
 #include "normalize/normalize.h"
 #include "report/report.h"
 
@@ -55,96 +53,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-void sl_cmd_cache_stats(const char *cmd, const sl_entry_cache *cache)
-{
-	size_t lookups, parsed, ids;
-	sl_entry_cache_stats(cache, &lookups, &parsed, &ids);
-	fprintf(stderr, "servelint %s: %zu entry lookups, %zu distinct objects, %zu parsed\n", cmd, lookups, ids,
-		parsed);
-}
-
-const char *const sl_touched_status[] = {"changed", "reformatted only", "added", "removed", "renamed",
-					   "renamed, reformatted only", "renamed"};
-
-int sl_cmd_touched_compare_named(const char *r1, const char *r2, const char *d1, const char *d2,
-				 const sl_touched *t, sl_entry_cache *cache, const sl_diff_opts *o,
-				 sl_touched_cmp *c, sl_error *err)
-{
-	memset(c, 0, sizeof *c);
-	c->cache = cache;
-	sl_buf a = {0}, b = {0}, sa = {0}, sb = {0};
-	sl_buf_printf(&a, "%s:%s", d1, t->old_path);
-	sl_buf_printf(&b, "%s:%s", d2, t->new_path);
-	sl_buf_printf(&sa, "%s:%s", r1, t->old_path);
-	sl_buf_printf(&sb, "%s:%s", r2, t->new_path);
-	c->na = sl_buf_detach(&a);
-	c->nb = sl_buf_detach(&b);
-	int st;
-	char ia[SL_GIT_ID_SIZE], ib[SL_GIT_ID_SIZE];
-	if (!t->in_old) {
-		st = 2;
-	} else if (!t->in_new) {
-		st = 3;
-	} else if (strcmp(t->old_path, t->new_path) && !sl_git_object_id(sa.data, ia, err) &&
-		   !sl_git_object_id(sb.data, ib, err) && !strcmp(ia, ib)) {
-		st = 6; /* the same object under another name: moved, nothing to read */
-	} else {
-		sl_error_clear(err);
-		if (sl_entry_cache_get(cache, sa.data, &c->a, err) || sl_entry_cache_get(cache, sb.data, &c->b, err)) {
-			st = -1;
-		} else {
-			sl_diff_models(c->a.model, c->b.model, o, &c->diff);
-			int renamed = strcmp(t->old_path, t->new_path) != 0;
-			st = sl_diff_equal(&c->diff) ? (renamed ? 5 : 1) : (renamed ? 4 : 0);
-		}
-	}
-	sl_buf_free(&sa);
-	sl_buf_free(&sb);
-	return c->status = st;
-}
-
-int sl_cmd_touched_compare(const char *r1, const char *r2, const sl_touched *t, sl_entry_cache *cache,
-			   const sl_diff_opts *o, sl_touched_cmp *c, sl_error *err)
-{
-	return sl_cmd_touched_compare_named(r1, r2, r1, r2, t, cache, o, c, err);
-}
-
-void sl_cmd_touched_print_diff(const sl_touched_cmp *c, int md, int color)
-{
-	if (c->status != 0 && c->status != 4)
-		return;
-	if (md)
-		fputs("\n", stdout);
-	sl_report_diff(stdout, md ? "markdown" : "tty", &c->diff, c->na, c->nb, color);
-	if (md)
-		fputs("\n", stdout);
-}
-
-void sl_cmd_touched_print(const sl_touched_cmp *c, const sl_touched *t, int md, int color)
-{
-	const char *path = c->status == 2 ? t->new_path : t->old_path, *st = sl_touched_status[c->status];
-	if (md)
-		printf("- **%s** `%s`", st, path);
-	else
-		printf("%s%s: %s", color ? "\033[1m" : "", st, path);
-	if (c->status >= 4)
-		printf(md ? " → `%s`" : " -> %s", t->new_path);
-	fputs(color && !md ? "\033[0m\n" : "\n", stdout);
-	sl_cmd_touched_print_diff(c, md, color);
-}
-
-void sl_cmd_touched_free(sl_touched_cmp *c)
-{
-	sl_diff_free(&c->diff);
-	if (c->cache) {
-		sl_entry_cache_release(c->cache, &c->a);
-		sl_entry_cache_release(c->cache, &c->b);
-	}
-	free(c->na);
-	free(c->nb);
-	memset(c, 0, sizeof *c);
-}
-
 /* `diff REV1 REV2 [-- PATHSPEC...]`: every entry touched between them. */
 static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_t nps, const char *format,
 			  const sl_diff_opts *o, int exit_code, int color, int stats)
@@ -169,7 +77,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 		if (!ts[i].in_old && !ts[i].in_new)
 			continue;
 		sl_touched_cmp cmp;
-		int st = sl_cmd_touched_compare(r1, r2, &ts[i], cache, o, &cmp, &err);
+		int st = sl_diff_touched_compare(r1, r2, &ts[i], cache, o, &cmp, &err);
 		if (st < 0) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
@@ -178,7 +86,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 			count[st]++;
 			differ |= st != 1 && st != 5; /* a move is a change */
 			if (json) {
-				json_t *e = json_pack("{s:s, s:s}", "status", sl_touched_status[st], "path",
+				json_t *e = json_pack("{s:s, s:s}", "status", sl_diff_touched_status[st], "path",
 						      st == 2 ? ts[i].new_path : ts[i].old_path);
 				if (st >= 4)
 					json_object_set_new(e, "new_path", json_string(ts[i].new_path));
@@ -186,10 +94,10 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 					json_object_set_new(e, "diff", sl_report_diff_json(&cmp.diff, cmp.na, cmp.nb));
 				json_array_append_new(entries, e);
 			} else {
-				sl_cmd_touched_print(&cmp, &ts[i], md, color);
+				sl_report_touched(&cmp, &ts[i], md, color);
 			}
 		}
-		sl_cmd_touched_free(&cmp);
+		sl_diff_touched_free(&cmp);
 	}
 	if (rc == SL_EXIT_OK) {
 		size_t total = count[0] + count[1] + count[2] + count[3] + count[4] + count[5] + count[6];
@@ -212,7 +120,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 	}
 	json_decref(entries);
 	if (stats)
-		sl_cmd_cache_stats("diff", cache);
+		sl_entry_cache_print_stats("diff", cache);
 	sl_entry_cache_free(cache);
 	sl_touched_free(ts, nt);
 	sl_normalize_grammars_free(gs);
@@ -420,7 +328,7 @@ int sl_cmd_diff(int argc, char **argv)
 	}
 	for (int k = 0; k < 2; k++) {
 		const char *side = k ? nb : na;
-		size_t n = sl_input_count(side);
+		size_t n = sl_entry_input_count(side);
 		if (n > 1) {
 			fprintf(stderr,
 				"servelint diff: %s holds %zu entries; diff two entries (`servelint import` makes a folder of each), or put a page's entries side by side with `servelint matrix`\n",
@@ -433,8 +341,8 @@ int sl_cmd_diff(int argc, char **argv)
 	sl_entry *ea = NULL, *eb = NULL;
 	sl_model *ma = NULL, *mb = NULL;
 	int rc = SL_EXIT_OK;
-	if (sl_normalize_grammars_load(&gs, &err) || sl_input_load_one(na, &ea, &err) ||
-	    sl_entry_model_one(ea, gs, &binds, variant[0], &ma, &err) || sl_input_load_one(nb, &eb, &err) ||
+	if (sl_normalize_grammars_load(&gs, &err) || sl_entry_input_load_one(na, &ea, &err) ||
+	    sl_entry_model_one(ea, gs, &binds, variant[0], &ma, &err) || sl_entry_input_load_one(nb, &eb, &err) ||
 	    sl_entry_model_one(eb, gs, &binds, nvariant > 1 ? variant[1] : variant[0], &mb, &err)) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);

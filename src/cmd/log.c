@@ -17,7 +17,8 @@
 #include <unistd.h>
 
 #include "report/report.h"
-#include "touched.h"
+#include "diff/diff.h"
+#include "entry/entry.h"
 
 static void usage(FILE *f)
 {
@@ -178,8 +179,8 @@ int sl_cmd_log(int argc, char **argv)
 		snprintf(r1, sizeof r1, "%.12s", k->parent ? k->parent : k->id);
 		snprintf(r2, sizeof r2, "%.12s", k->id);
 		sl_touched_cmp cmp;
-		int st = sl_cmd_touched_compare_named(k->parent ? k->parent : k->id, k->id, r1, r2, &t, cache, &o,
-						      &cmp, &err);
+		int st = sl_diff_touched_compare_named(k->parent ? k->parent : k->id, k->id, r1, r2, &t, cache, &o,
+						       &cmp, &err);
 		if (st < 0) {
 			rc = SL_EXIT_ERROR;
 		} else if (!(no_reformat && st == 1)) {
@@ -189,17 +190,17 @@ int sl_cmd_log(int argc, char **argv)
 				fputs("\r\033[K", stderr);
 			if (md)
 				printf("- `%.12s` %s, %s: **%s**: %s", k->id, k->author, when, k->subject,
-				       sl_touched_status[st]);
+				       sl_diff_touched_status[st]);
 			else
 				printf("%scommit %.12s%s %s  %s\n    %s\n  %s", color ? "\033[33m" : "", k->id,
-				       color ? "\033[0m" : "", k->author, when, k->subject, sl_touched_status[st]);
+				       color ? "\033[0m" : "", k->author, when, k->subject, sl_diff_touched_status[st]);
 			if (st >= 4)
 				printf(md ? " from `%s`" : " from %s", t.old_path);
 			fputs("\n", stdout);
-			sl_cmd_touched_print_diff(&cmp, md, color);
+			sl_report_touched_diff(&cmp, md, color);
 			shown++;
 		}
-		sl_cmd_touched_free(&cmp);
+		sl_diff_touched_free(&cmp);
 		/* follow the rename; the entry's creation ends its history */
 		free(cur);
 		cur = t.old_path;
@@ -217,7 +218,7 @@ int sl_cmd_log(int argc, char **argv)
 	if (!rc && (fflush(stdout) || ferror(stdout)))
 		rc = SL_EXIT_ERROR;
 	if (stats && cache)
-		sl_cmd_cache_stats("log", cache);
+		sl_entry_cache_print_stats("log", cache);
 	sl_entry_cache_free(cache);
 	free(cur);
 	sl_commits_free(cs, ncs);

@@ -17,10 +17,9 @@
 #include <unistd.h>
 
 #include "diff/diff.h"
-#include "inputs.h"
+#include "entry/entry.h"
 #include "normalize/normalize.h"
 #include "report/report.h"
-#include "variants.h"
 
 static void usage(FILE *f)
 {
@@ -137,25 +136,25 @@ int sl_cmd_matrix(int argc, char **argv)
 			break;
 		}
 		sl_entry *e = NULL;
-		sl_input in;
+		sl_entry_input in;
 		if (stat(a, &st) != 0 && strchr(a, ':')) {
-			if (sl_input_load_one(a, &e, &err)) {
+			if (sl_entry_input_load_one(a, &e, &err)) {
 				rc = SL_EXIT_ERROR;
 				break;
 			}
 			SL_PUSH(es, n, cap, e);
-		} else if (sl_input_open(&in, a, &err)) {
+		} else if (sl_entry_input_open(&in, a, &err)) {
 			rc = SL_EXIT_ERROR;
 			break;
 		} else {
 			int got;
-			while (!rc && (got = sl_input_next(&in, &e, &err)) != 0) {
+			while (!rc && (got = sl_entry_input_next(&in, &e, &err)) != 0) {
 				if (got < 0)
 					rc = SL_EXIT_ERROR;
 				else
 					SL_PUSH(es, n, cap, e);
 			}
-			sl_input_close(&in);
+			sl_entry_input_close(&in);
 		}
 	}
 	/* a column per entry, and per variant of a script with undecided

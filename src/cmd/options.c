@@ -1,4 +1,11 @@
-/* options.c (cmd): the shared options (see options.h). */
+/*
+ * options.c (cmd): the options several subcommands share, parsed one way
+ * (see options.h). It stays in the command layer rather than in a stage
+ * because it is option parsing only: turning argv strings into the values
+ * the stages take (a colour choice, diff key filters, --set bindings), and
+ * no stage reads argv. What was not option parsing (loading the grammars
+ * and rules together) is now the check stage's sl_check_load_rules.
+ */
 #include "options.h"
 
 #include <ctype.h>
@@ -72,18 +79,4 @@ void sl_binds_free(sl_binds *b)
 	free(b->names);
 	free(b->values);
 	memset(b, 0, sizeof *b);
-}
-
-int sl_cmd_load_rules(sl_grammars **gs, sl_rules **rules)
-{
-	sl_error err = {0};
-	*gs = NULL;
-	*rules = NULL;
-	if (!sl_normalize_grammars_load(gs, &err) && !sl_rules_load(rules, &err))
-		return 0;
-	sl_error_print(&err, "servelint");
-	sl_error_clear(&err);
-	sl_normalize_grammars_free(*gs);
-	*gs = NULL;
-	return -1;
 }

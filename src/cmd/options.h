@@ -1,21 +1,15 @@
 /*
  * options.h (cmd, internal): the options several subcommands share, parsed
- * one way: --color WHEN, and the --ignore/--only key globs of diff, matrix
- * and log.
+ * one way: --color WHEN, the --ignore/--only key globs of diff, matrix
+ * and log, and --set NAME=VALUE. Option parsing only (see options.c).
  */
 #ifndef SL_CMD_OPTIONS_H
 #define SL_CMD_OPTIONS_H
 
 #include <stddef.h>
 
-#include "check/check.h"
 #include "diff/diff.h"
-#include "normalize/normalize.h"
 #include "parse/parse.h"
-
-/* The engine grammars and the rules, for the commands that check; on
- * failure the error is printed and nothing is left to free. */
-int sl_cmd_load_rules(sl_grammars **gs, sl_rules **rules);
 
 /* --color WHEN: 1 always, 0 never, -1 auto; -2 for anything else. */
 int sl_color_parse(const char *when);

@@ -18,7 +18,8 @@
 
 #include "check/check.h"
 #include "report/report.h"
-#include "touched.h"
+#include "diff/diff.h"
+#include "entry/entry.h"
 
 static void usage(FILE *f)
 {
@@ -41,7 +42,7 @@ static void usage(FILE *f)
  * entry and model (the findings point into them) until released. 0, or -1
  * with err. */
 static int check_at(const char *spec, sl_entry_cache *cache, const sl_rules *rules, sl_findings *fs,
-		    sl_cached *h, sl_error *err)
+		    sl_entry_cached *h, sl_error *err)
 {
 	size_t first = fs->n;
 	if (sl_entry_cache_get(cache, spec, h, err)) {
@@ -121,7 +122,7 @@ int sl_cmd_review(int argc, char **argv)
 	sl_rules *rules = NULL;
 	sl_touched *ts = NULL;
 	size_t nt = 0, nk = 0, kcap = 0;
-	sl_cached *ks = NULL;
+	sl_entry_cached *ks = NULL;
 	sl_entry_cache *cache = NULL;
 	sl_findings now = {0}, fresh = {0};
 	int rc = SL_EXIT_OK;
@@ -140,14 +141,14 @@ int sl_cmd_review(int argc, char **argv)
 		/* the semantic diff (text formats) */
 		sl_diff_opts all = {NULL, 0, NULL, 0};
 		sl_touched_cmp cmp;
-		if (sl_cmd_touched_compare(base, head, t, cache, &all, &cmp, &err) >= 0 && text)
-			sl_cmd_touched_print(&cmp, t, md, color);
-		sl_cmd_touched_free(&cmp);
+		if (sl_diff_touched_compare(base, head, t, cache, &all, &cmp, &err) >= 0 && text)
+			sl_report_touched(&cmp, t, md, color);
+		sl_diff_touched_free(&cmp);
 		sl_error_clear(&err);
 		if (!t->in_new)
 			continue;
 		/* the findings at HEAD less those at BASE */
-		sl_cached kh = {0}, kb = {0};
+		sl_entry_cached kh = {0}, kb = {0};
 		sl_findings was = {0};
 		size_t first = now.n;
 		sl_buf sh = {0}, sb = {0};

@@ -8,9 +8,8 @@
  * placeholder, no docker engine); 3 usage; 128+N after signal N.
  */
 #include "cmd.h"
-#include "inputs.h"
+#include "entry/entry.h"
 #include "options.h"
-#include "variants.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -414,7 +413,7 @@ int sl_cmd_run(int argc, char **argv)
 	po.nsets = nsets;
 	int json = !strcmp(format, "json");
 	const char *path = argv[optind];
-	size_t nentries = sl_input_count(path);
+	size_t nentries = sl_entry_input_count(path);
 	if (nentries > 1) {
 		fprintf(stderr,
 			"servelint run: %s holds %zu entries; run one: `servelint import` makes a folder of each\n",
@@ -434,7 +433,7 @@ int sl_cmd_run(int argc, char **argv)
 	size_t nss = 0;
 	json_t *cycles = json_array();
 	int prc = 0;
-	if (sl_normalize_grammars_load(&gs, &err) || sl_input_load_one(path, &e, &err) ||
+	if (sl_normalize_grammars_load(&gs, &err) || sl_entry_input_load_one(path, &e, &err) ||
 	    sl_entry_model_one(e, gs, &binds, (unsigned)variant, &m, &err) ||
 	    (prc = sl_exec_plan(m, &po, &plan, &err))) {
 		sl_error_print(&err, "servelint run");

@@ -17,8 +17,7 @@
 
 #include "normalize/normalize.h"
 #include "report/report.h"
-#include "inputs.h"
-#include "variants.h"
+#include "entry/entry.h"
 
 /* The tty report is rendered into memory first: nothing reaches stdout
  * unless every entry succeeded. glibc's open_memstream zero-fills each
@@ -159,8 +158,8 @@ int sl_cmd_show(int argc, char **argv)
 	int failed = !json && !mem;
 	size_t shown = 0;
 	for (size_t i = 0; i < n; i++) {
-		sl_input in;
-		if (sl_input_open(&in, argv[optind + (int)i], &err)) {
+		sl_entry_input in;
+		if (sl_entry_input_open(&in, argv[optind + (int)i], &err)) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
 			failed = 1;
@@ -168,7 +167,7 @@ int sl_cmd_show(int argc, char **argv)
 		}
 		sl_entry *entry;
 		int got;
-		while ((got = sl_input_next(&in, &entry, &err)) != 0) {
+		while ((got = sl_entry_input_next(&in, &entry, &err)) != 0) {
 			/* one model per variant of the script's undecided if/case */
 			sl_model **models = NULL;
 			size_t nm = 0;
@@ -193,7 +192,7 @@ int sl_cmd_show(int argc, char **argv)
 			free(models);
 			sl_entry_free(entry);
 		}
-		sl_input_close(&in);
+		sl_entry_input_close(&in);
 	}
 	if (mem && fclose(mem)) {
 		perror("servelint: rendering");

@@ -13,6 +13,7 @@
 #define SL_DIFF_H
 
 #include "../model/model.h"
+#include "../entry/entry.h"
 
 typedef enum {
 	SL_CH_CHANGED,    /* both sides, different values */
@@ -86,5 +87,37 @@ typedef struct sl_matrix {
 
 int sl_diff_matrix(const sl_model *const *models, size_t n, const sl_diff_opts *o, sl_matrix *out);
 void sl_matrix_free(sl_matrix *m);
+
+/*
+ * Entries touched between two revisions (touched.c), for `diff REV REV`,
+ * `log` and `review`: one loaded at both through the entry cache, and
+ * compared (report.h prints the comparison).
+ */
+
+/* Indexed by the status: 0 changed, 1 reformatted only, 2 added, 3 removed,
+ * 4 renamed (and changed), 5 renamed and reformatted only, 6 renamed with
+ * the same content (neither side is read). */
+extern const char *const sl_diff_touched_status[];
+
+/* A comparison; the diff's origins point into the entries it keeps. */
+typedef struct sl_touched_cmp {
+	int status;            /* as above, or -1 when a side could not be read */
+	sl_diff diff;          /* filled for statuses 0, 1, 4, 5; owned */
+	char *na, *nb;         /* REV:path of each side, as printed; owned */
+	sl_entry_cached a, b;  /* each side, from the cache; released by sl_diff_touched_free */
+	sl_entry_cache *cache; /* borrowed */
+} sl_touched_cmp;
+
+/* Compares the entry at both revisions, read through cache (which must
+ * outlive *c); t and o are borrowed. Returns the status, or -1 with err
+ * set. Free *c with sl_diff_touched_free in any case. */
+int sl_diff_touched_compare(const char *r1, const char *r2, const sl_touched *t, sl_entry_cache *cache,
+			    const sl_diff_opts *o, sl_touched_cmp *c, sl_error *err);
+/* The same, with the sides read at r1 and r2 but named d1:path and
+ * d2:path in what is printed (log reads full ids, shows short ones). */
+int sl_diff_touched_compare_named(const char *r1, const char *r2, const char *d1, const char *d2,
+				  const sl_touched *t, sl_entry_cache *cache, const sl_diff_opts *o,
+				  sl_touched_cmp *c, sl_error *err);
+void sl_diff_touched_free(sl_touched_cmp *c);
 
 #endif

@@ -12,8 +12,11 @@
  *
  * A claim keeps the words it was read from and where they stand, so a later
  * check can hold the text to the command.
+ *
+ * Uses grammar.c only (a flag a comment quotes is looked up in the engine's
+ * grammar); called by normalize.c once the services are known.
  */
-#include "internal.h"
+#include "claims.h"
 
 #include <ctype.h>
 #include <stdlib.h>

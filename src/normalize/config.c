@@ -8,12 +8,17 @@
  * `generation_servers`, the TensorRT-LLM disaggregated server config) also
  * sets the replica counts of the roles, whether or not a service names it.
  * Which of file and command line wins is the engine's rule (config_wins).
+ *
+ * Uses flags.c (a file holding flags by name is read as a command line),
+ * build.c and grammar.c; called by topology.c, freed by normalize.c.
  */
-#include "internal.h"
+#include "config.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "flags.h"
 
 static const char *base(const char *p)
 {

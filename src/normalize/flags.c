@@ -7,8 +7,11 @@
  * spread into one setting per member, vLLM's dotted `--x.member value`, and
  * SGLang's unique-prefix abbreviations. Nothing is dropped: a flag the
  * grammar does not know is kept as an unknown setting.
+ *
+ * Uses build.c (settings, env, wrappers and notes as they are read) and
+ * grammar.c; called by normalize.c and config.c.
  */
-#include "internal.h"
+#include "flags.h"
 
 #include <ctype.h>
 #include <stdlib.h>

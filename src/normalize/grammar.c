@@ -1,4 +1,10 @@
-/* grammar.c: loading engine grammars and matching flags against them. */
+/*
+ * grammar.c: loading engine grammars and matching flags against them. With
+ * build.c, the bottom of the normalize stage: it uses no other file of it,
+ * and the files that read flags, config keys, env vars and comments
+ * (flags.c, config.c, claims.c, topology.c, normalize.c) look things up in
+ * it through grammar.h.
+ */
 #include "grammar.h"
 
 #include <dirent.h>

@@ -1,4 +1,22 @@
-/* internal.h: shared by the files of the normalize stage only. */
+/*
+ * internal.h (normalize, internal): the bottom of the normalize stage, which
+ * every file of it includes: the context of one entry's normalizing, the
+ * service being built, and the builders that add to them (build.c).
+ *
+ * The files of the stage, each using only those below it (and each upper
+ * file's own header naming what it gives the files above):
+ *   normalize.c   unwrapping launchers; the order of the steps
+ *     -> topology.c, claims.c, config.c, flags.c, build.c
+ *   topology.c    versions, settings from env, overrides; the steps in order
+ *     -> roles.c, comment_env.c, gpus.c, replicas.c, config.c
+ *   comment_env.c, replicas.c -> roles.c;   gpus.c, roles.c
+ *   config.c      config files into settings -> flags.c, build.c
+ *   flags.c       arguments through a grammar -> build.c
+ *   claims.c      what the text claims of itself
+ *   build.c       the builders
+ *   grammar.c     the engine grammars (grammar.h), which any file may use
+ * (tests/file_cycles.sh fails on a circle.)
+ */
 #ifndef SL_NORMALIZE_INTERNAL_H
 #define SL_NORMALIZE_INTERNAL_H
 
@@ -44,6 +62,8 @@ typedef struct sl_written {
 	const sl_heredoc *hd;      /* in the script */
 } sl_written;
 
+/* build.c: a note of the model (once per place and text), and a variable,
+ * setting or wrapper of the service being built. */
 void sl_note_add(sl_ctx *c, const sl_source *src, uint32_t off, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void sl_build_env(sl_build *b, const char *name, const char *value, unsigned flags,
@@ -53,43 +73,5 @@ void sl_build_setting(sl_build *b, const char *key, json_t *value, const char *f
 		      const char *raw);
 void sl_build_wrapper(sl_build *b, const char *kind, json_t *detail, const sl_source *src,
 		      uint32_t off, const char *raw);
-
-/* flags.c: an engine's arguments into settings. Returns SL_OK or an input error. */
-int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *const *args,
-			 size_t n, int positionals);
-/* flags.c: runs a launcher grammar over args; returns the index of the first
- * argument after its options (the image for docker, the program for mpirun).
- * *entrypoint receives a copy of docker's --entrypoint (len 0 when none). */
-size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *const *args,
-			      size_t n, sl_word *entrypoint);
-
-/* topology.c: after every command is read. */
-void sl_topology(sl_ctx *c, const sl_script *s);
-
-/* config.c: the config files services name (TensorRT-LLM LlmArgs YAML, the
- * disaggregated server config) into their settings; topology files into
- * replica counts (applied by sl_config_replicas, after the comments'). */
-typedef struct sl_topo_fact {
-	char *role;
-	unsigned count;
-	sl_origin origin;
-} sl_topo_fact;
-typedef struct sl_config_doc {
-	const sl_source *src;
-	sl_yaml_doc *doc;    /* NULL when it did not parse */
-	int used;            /* named by a service */
-} sl_config_doc;
-int sl_link_configs(sl_ctx *c);
-void sl_config_replicas(sl_ctx *c);
-void sl_config_free(sl_ctx *c);
-
-/* config.c: a here-document file the script writes under path before the
- * command at offset `before`, or NULL. */
-const sl_written *sl_written_file(const sl_ctx *c, const char *path, uint32_t before);
-/* normalize.c: here-documents into sources of the model. */
-void sl_written_load(sl_ctx *c);
-
-/* claims.c: what the metadata and the header comments say (sl_claim). */
-void sl_extract_claims(sl_ctx *c, const sl_script *s);
 
 #endif

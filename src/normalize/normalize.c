@@ -1,13 +1,22 @@
 /*
  * normalize.c: from a parsed script to services. It owns unwrapping: each
  * launcher is peeled off in turn (recording what it contributes: env, GPUs,
- * image, ranks) until an engine command remains, whose arguments flags.c reads.
+ * image, ranks) until an engine command remains, whose arguments flags.c reads,
+ * then has the rest done in order: topology.c (roles, replicas, GPUs, config
+ * files), claims.c (what the text says of itself). The top of the stage: it
+ * uses flags.c, topology.c, claims.c, config.c (freeing its files), build.c
+ * and grammar.c, and no file of the stage uses it.
  */
 #include "internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "claims.h"
+#include "config.h"
+#include "flags.h"
+#include "topology.h"
 
 int sl_normalize_grammars_load(sl_grammars **out, sl_error *err)
 {
@@ -17,65 +26,6 @@ int sl_normalize_grammars_load(sl_grammars **out, sl_error *err)
 void sl_normalize_grammars_free(sl_grammars *gs)
 {
 	sl_grammars_free(gs);
-}
-
-void sl_note_add(sl_ctx *c, const sl_source *src, uint32_t off, const char *fmt, ...)
-{
-	sl_note n;
-	memset(&n, 0, sizeof n);
-	va_list ap;
-	va_start(ap, fmt);
-	char tmp[1024];
-	vsnprintf(tmp, sizeof tmp, fmt, ap);
-	va_end(ap);
-	/* the same note at the same place once: loop iterations repeat them,
-	 * close together, so a look at the recent notes suffices */
-	for (size_t i = c->model->nnotes, k = 0; i-- > 0 && k < 64; k++)
-		if (c->model->notes[i].origin.src == src && c->model->notes[i].origin.off == off &&
-		    !strcmp(c->model->notes[i].msg, tmp))
-			return;
-	n.msg = sl_strdup(tmp);
-	sl_origin_set(&n.origin, src, off, NULL);
-	SL_PUSH(c->model->notes, c->model->nnotes, c->note_cap, n);
-}
-
-void sl_build_env(sl_build *b, const char *name, const char *value, unsigned flags,
-		  const char *via, const sl_source *src, uint32_t off, const char *raw)
-{
-	sl_env e;
-	memset(&e, 0, sizeof e);
-	e.name = sl_strdup(name);
-	e.value = sl_strdup(value);
-	e.flags = flags;
-	e.via = (char *)via;
-	sl_origin_set(&e.origin, src, off, raw);
-	SL_PUSH(b->svc.env, b->svc.nenv, b->env_cap, e);
-}
-
-void sl_build_setting(sl_build *b, const char *key, json_t *value, const char *flag,
-		      const char *via, unsigned flags, const sl_source *src, uint32_t off,
-		      const char *raw)
-{
-	sl_setting s;
-	memset(&s, 0, sizeof s);
-	s.key = sl_strdup(key);
-	s.value = value;
-	s.flag = sl_strdup(flag);
-	s.via = (char *)via;
-	s.flags = flags;
-	sl_origin_set(&s.origin, src, off, raw);
-	SL_PUSH(b->svc.settings, b->svc.nsettings, b->set_cap, s);
-}
-
-void sl_build_wrapper(sl_build *b, const char *kind, json_t *detail, const sl_source *src,
-		      uint32_t off, const char *raw)
-{
-	sl_wrapper w;
-	memset(&w, 0, sizeof w);
-	w.kind = sl_strdup(kind);
-	w.detail = detail ? detail : json_object();
-	sl_origin_set(&w.origin, src, off, raw);
-	SL_PUSH(b->svc.wrappers, b->svc.nwrappers, b->wrap_cap, w);
 }
 
 static const char *base(const char *p)
@@ -392,7 +342,7 @@ static int unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, uns
  * counted back). Columns after an expansion on the same line are those of
  * the expanded text ($TP written as 8 shortens the line).
  */
-void sl_written_load(sl_ctx *c)
+static void sl_written_load(sl_ctx *c)
 {
 	const sl_script *s = c->script;
 	const sl_source *script = c->entry->script;

@@ -94,4 +94,13 @@ int sl_report_audit(FILE *f, const char *format, const sl_audit *a, int color);
  * script, no network. Returns 0, or -1 on a write error. */
 int sl_report_audit_html(FILE *f, const sl_audit *a);
 
+/* ---- entries touched between two revisions (touched.c) ----------------- */
+
+/* On standard output: the status line (`changed: path`, markdown
+ * `- **changed** `path``) and, for a change, the diff; md: markdown, else
+ * tty. c and t are borrowed. */
+void sl_report_touched(const sl_touched_cmp *c, const sl_touched *t, int md, int color);
+/* The diff alone, for a change (statuses 0 and 4). */
+void sl_report_touched_diff(const sl_touched_cmp *c, int md, int color);
+
 #endif

@@ -1,0 +1,151 @@
+/*
+ * checking.c (check): one entry checked as check and audit check it: every
+ * variant of its script (the entry stage's sl_entry_models), findings of
+ * some variants only named so, the entry's disable comments and the
+ * project's .servelint.yaml (read by the entry stage) applied; and the
+ * grammars and rules loaded together for the commands that check.
+ */
+#include "check.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The findings [from, n) of variant k of an entry whose findings start
+ * at first: one already found for an earlier variant is dropped (its bit
+ * set in that one's mask); masks[i - first] tells the variants of each. */
+static void variant_merge(sl_findings *fs, size_t first, size_t from, unsigned k, uint64_t **masks,
+			  size_t *mcap)
+{
+	size_t keep = from;
+	for (size_t i = from; i < fs->n; i++) {
+		sl_finding *f = &fs->v[i];
+		size_t dup = (size_t)-1;
+		for (size_t j = first; j < from && dup == (size_t)-1; j++) {
+			const sl_finding *g = &fs->v[j];
+			if (g->rule == f->rule && g->where.src == f->where.src && g->where.off == f->where.off &&
+			    !strcmp(f->message, g->message))
+				dup = j;
+		}
+		if (dup != (size_t)-1) {
+			(*masks)[dup - first] |= (uint64_t)1 << k;
+			/* freed through a one-finding list of its own */
+			sl_findings one = {sl_malloc(sizeof *f), 1, 1};
+			one.v[0] = *f;
+			sl_findings_free(&one);
+			continue;
+		}
+		sl_grow((void **)masks, mcap, keep - first + 1, sizeof **masks);
+		(*masks)[keep - first] = (uint64_t)1 << k;
+		fs->v[keep++] = *f;
+	}
+	fs->n = keep;
+}
+
+/* A finding that holds in some variants only says which. */
+static void variant_tags(sl_findings *fs, size_t first, const uint64_t *masks, sl_model *const *vm,
+			 size_t nvm)
+{
+	uint64_t all = nvm >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << nvm) - 1);
+	for (size_t i = first; i < fs->n; i++) {
+		uint64_t m = masks[i - first];
+		if (m == all)
+			continue;
+		sl_buf b = {0};
+		sl_buf_printf(&b, "%s [", fs->v[i].message);
+		size_t cnt = 0, one = 0;
+		for (size_t k = 0; k < nvm && k < 64; k++)
+			if (m & ((uint64_t)1 << k))
+				cnt++, one = k;
+		if (cnt == 1) {
+			sl_buf_printf(&b, "variant %zu of %zu: %s]", one + 1, nvm, vm[one]->variant);
+		} else {
+			sl_buf_puts(&b, "variants");
+			const char *sep = " ";
+			for (size_t k = 0; k < nvm && k < 64; k++)
+				if (m & ((uint64_t)1 << k)) {
+					sl_buf_printf(&b, "%s%zu", sep, k + 1);
+					sep = ", ";
+				}
+			sl_buf_printf(&b, " of %zu]", nvm);
+		}
+		free(fs->v[i].message);
+		fs->v[i].message = sl_buf_detach(&b);
+	}
+}
+
+/* disable: [IDs] -> suppressed; severity: {ID: level} -> changed */
+void sl_check_config_apply(const sl_entry_config *cfg, sl_findings *fs, size_t first)
+{
+	if (!cfg->doc || !cfg->doc->root)
+		return;
+	const sl_yaml_node *dis = sl_yaml_get(cfg->doc->root, "disable");
+	const sl_yaml_node *sev = sl_yaml_get(cfg->doc->root, "severity");
+	for (size_t i = first; i < fs->n; i++) {
+		sl_finding *f = &fs->v[i];
+		if (!f->suppressed && sl_entry_config_listed(dis, sl_rule_id(f->rule), 0)) {
+			f->suppressed = 1;
+			f->justification = sl_strdup("disabled in .servelint.yaml");
+		}
+		const sl_yaml_node *lv = sl_yaml_get(sev, sl_rule_id(f->rule));
+		sl_severity s;
+		if (lv && lv->kind == SL_YAML_SCALAR && !sl_severity_parse(lv->value, &s))
+			f->severity = s;
+	}
+}
+
+
+int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules, const sl_binds *binds,
+		   const sl_entry_config *cfg, sl_findings *fs, sl_model **model, sl_model ***extra, size_t *nextra,
+		   size_t *xcap)
+{
+	sl_error err = {0};
+	int failed = 0;
+	*model = NULL;
+	size_t first = fs->n;
+	sl_model **vm = NULL;
+	size_t nvm = 0;
+	if (sl_entry_models(entry, gs, binds, 0, &vm, &nvm, &err)) {
+		/* invalid JSON in a flag is a finding; other errors are input errors */
+		if (!sl_check_input_error(rules, entry, &err, fs)) {
+			sl_error_print(&err, "servelint");
+			failed = 1;
+		}
+		sl_error_clear(&err);
+	} else {
+		/* every variant of the script is checked; a finding that holds
+		 * in some variants only names them */
+		uint64_t *masks = NULL;
+		size_t mcap = 0;
+		for (size_t k = 0; k < nvm; k++) {
+			size_t from = fs->n;
+			sl_check_model(rules, vm[k], NULL, fs);
+			variant_merge(fs, first, from, (unsigned)k, &masks, &mcap);
+		}
+		if (nvm > 1)
+			variant_tags(fs, first, masks, vm, nvm);
+		free(masks);
+		*model = nvm ? vm[0] : NULL;
+		for (size_t k = 1; k < nvm; k++)
+			SL_PUSH(*extra, *nextra, *xcap, vm[k]);
+		free(vm);
+	}
+	sl_check_suppress(entry, fs, first);
+	sl_check_config_apply(cfg, fs, first);
+	return failed ? -1 : 0;
+}
+
+int sl_check_load_rules(sl_grammars **gs, sl_rules **rules)
+{
+	sl_error err = {0};
+	*gs = NULL;
+	*rules = NULL;
+	if (!sl_normalize_grammars_load(gs, &err) && !sl_rules_load(rules, &err))
+		return 0;
+	sl_error_print(&err, "servelint");
+	sl_error_clear(&err);
+	sl_normalize_grammars_free(*gs);
+	*gs = NULL;
+	return -1;
+}

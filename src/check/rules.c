@@ -1,0 +1,300 @@
+/*
+ * rules.c: loading rules: the rule files (rules/, embedded at build time, or
+ * $SERVELINT_RULES) into sl_rule structs, their fields, and severities.
+ * Uses no other file of the check stage: it is the bottom, which every
+ * other file reads (rules.h).
+ *
+ * What a rule file's check can say (rules/README.md):
+ *   equal_across_roles: KEY        prefill and decode must agree on KEY
+ *   in_range: {keys, min, max, min_exclusive, max_exclusive}
+ *   requires: {key, needs}         KEY set (and true) needs NEEDS set
+ *   conflicts: {key, with}         KEY and WITH are not both set
+ *   claim_matches: KEY             a claim about KEY must match the setting
+ *   equal_across_entries: KEY      entries of one model agree (catalogue.c)
+ *   c: NAME                        a check written in C (c_checks.c, catalogue.c)
+ * The loader knows every NAME a check may have, so that a rule naming a
+ * check that does not exist fails when it is loaded, not when it runs.
+ */
+#include "rules.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../parse/parse.h"
+
+struct blob { const char *name; const char *data; size_t len; };
+extern const struct blob sl_rule_blob[];
+
+static const char *const sev_names[] = {"style", "info", "warning", "error"};
+
+const char *sl_severity_name(sl_severity s)
+{
+	return sev_names[s];
+}
+
+int sl_severity_parse(const char *s, sl_severity *out)
+{
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(s, sev_names[i])) {
+			*out = (sl_severity)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* ---- loading --------------------------------------------------------------- */
+
+static const char *scalar(const sl_yaml_node *n)
+{
+	return n && n->kind == SL_YAML_SCALAR ? n->value : NULL;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? sl_strdup(s) : NULL;
+}
+
+static int rfail(sl_error *err, const sl_source *src, const sl_yaml_node *n, const char *msg)
+{
+	sl_error_set(err, src->path, n ? n->line + src->line_base : 0, n ? n->col : 0, "rule: %s", msg);
+	return SL_ERR_INPUT;
+}
+
+static void push_key(sl_rule *r, const char *k)
+{
+	size_t cap = r->nkeys;
+	SL_PUSH(r->keys, r->nkeys, cap, sl_strdup(k));
+}
+
+/* The C checks of the catalogue (catalogue.c runs them): a rule file may
+ * name them as it names those of one entry (c_checks.c). */
+static int catalogue_c_known(const char *name)
+{
+	return !strcmp(name, "duplicate_entries") || !strcmp(name, "metadata_command") ||
+	       !strcmp(name, "engine_version_names");
+}
+
+static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
+{
+	sl_yaml_doc *d;
+	int rc = sl_yaml_load(src, &d, err);
+	if (rc)
+		return rc;
+	const sl_yaml_node *n = d->root;
+	memset(r, 0, sizeof *r);
+	const char *id = scalar(sl_yaml_get(n, "id")), *sev = scalar(sl_yaml_get(n, "severity"));
+	const sl_yaml_node *chk = sl_yaml_get(n, "check");
+	if (!id || !sev || !chk || chk->kind != SL_YAML_MAP || chk->n != 1) {
+		rc = rfail(err, src, n, "needs id, severity and one check");
+		goto out;
+	}
+	r->id = sl_strdup(id);
+	r->name = dup_or_null(scalar(sl_yaml_get(n, "name")));
+	r->summary = dup_or_null(scalar(sl_yaml_get(n, "summary")));
+	r->explanation = dup_or_null(scalar(sl_yaml_get(n, "explanation")));
+	r->bad = dup_or_null(scalar(sl_yaml_get(n, "bad")));
+	r->good = dup_or_null(scalar(sl_yaml_get(n, "good")));
+	if (sl_severity_parse(sev, &r->severity)) {
+		rc = rfail(err, src, sl_yaml_get(n, "severity"), "severity is one of error, warning, info, style");
+		goto out;
+	}
+	if (!r->name || !r->summary || !r->explanation || !r->bad || !r->good) {
+		rc = rfail(err, src, n, "needs name, summary, explanation, bad and good");
+		goto out;
+	}
+	const char *k = chk->keys[0]->value;
+	const sl_yaml_node *v = chk->items[0];
+	if (!strcmp(k, "equal_across_roles") && (scalar(v) || (v->kind == SL_YAML_SEQ && v->n))) {
+		/* one key, or several that mean the same for different engines */
+		r->kind = K_EQUAL;
+		if (scalar(v))
+			push_key(r, scalar(v));
+		for (size_t i = 0; v->kind == SL_YAML_SEQ && i < v->n; i++)
+			if (scalar(v->items[i]))
+				push_key(r, scalar(v->items[i]));
+	} else if (!strcmp(k, "equal_across_entries") &&
+		   (scalar(v) || (v->kind == SL_YAML_SEQ && v->n) || sl_yaml_get(v, "keys"))) {
+		/* entries of one model (and engine, unless across_engines) must agree */
+		r->kind = K_ENTRIES;
+		r->catalogue = 1;
+		const sl_yaml_node *ks = v->kind == SL_YAML_MAP ? sl_yaml_get(v, "keys") : v;
+		if (scalar(ks))
+			push_key(r, scalar(ks));
+		for (size_t i = 0; ks->kind == SL_YAML_SEQ && i < ks->n; i++)
+			if (scalar(ks->items[i]))
+				push_key(r, scalar(ks->items[i]));
+		const char *ae = v->kind == SL_YAML_MAP ? scalar(sl_yaml_get(v, "across_engines")) : NULL;
+		r->across_engines = ae && !strcmp(ae, "true");
+		if (!r->nkeys)
+			rc = rfail(err, src, v, "equal_across_entries needs a key");
+	} else if (!strcmp(k, "claim_matches") && scalar(v)) {
+		r->kind = K_CLAIM;
+		push_key(r, scalar(v));
+	} else if (!strcmp(k, "c") && scalar(v)) {
+		static const char *const known[] = {"unknown_flag", "duplicate_conflict", "duplicate_same",
+						    "gpus_visible", "kv_roles", "numa_nodes", "gpus_total",
+						    "capture_sizes", "graph_batch_sizes", "batched_tokens",
+						    "eagle_draft_tokens", "claims_topology", "flag_version",
+						    "invalid_json", "claims_flags"};
+		r->kind = K_C;
+		r->cname = sl_strdup(scalar(v));
+		r->catalogue = catalogue_c_known(r->cname);
+		int ok = r->catalogue;
+		for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+			ok |= !strcmp(known[i], r->cname);
+		if (!ok)
+			rc = rfail(err, src, v, "no check by that name is written in C");
+	} else if (!strcmp(k, "requires") && scalar(sl_yaml_get(v, "key")) && scalar(sl_yaml_get(v, "needs"))) {
+		r->kind = K_REQUIRES;
+		push_key(r, scalar(sl_yaml_get(v, "key")));
+		push_key(r, scalar(sl_yaml_get(v, "needs")));
+	} else if (!strcmp(k, "conflicts") && scalar(sl_yaml_get(v, "key")) && scalar(sl_yaml_get(v, "with"))) {
+		r->kind = K_CONFLICTS;
+		push_key(r, scalar(sl_yaml_get(v, "key")));
+		push_key(r, scalar(sl_yaml_get(v, "with")));
+	} else if (!strcmp(k, "in_range") && sl_yaml_get(v, "keys")) {
+		r->kind = K_RANGE;
+		const sl_yaml_node *ks = sl_yaml_get(v, "keys");
+		for (size_t i = 0; ks->kind == SL_YAML_SEQ && i < ks->n; i++)
+			if (scalar(ks->items[i]))
+				push_key(r, scalar(ks->items[i]));
+		const char *mn = scalar(sl_yaml_get(v, "min")), *mx = scalar(sl_yaml_get(v, "max"));
+		r->has_min = mn && !sl_parse_double(mn, &r->min);
+		r->has_max = mx && !sl_parse_double(mx, &r->max);
+		const char *e1 = scalar(sl_yaml_get(v, "min_exclusive"));
+		const char *e2 = scalar(sl_yaml_get(v, "max_exclusive"));
+		r->min_excl = e1 && !strcmp(e1, "true");
+		r->max_excl = e2 && !strcmp(e2, "true");
+		if (!r->nkeys || (!r->has_min && !r->has_max))
+			rc = rfail(err, src, v, "in_range needs keys and a min or max");
+	} else {
+		rc = rfail(err, src, chk,
+			   "unknown check (equal_across_roles, equal_across_entries, in_range, requires, conflicts, "
+			   "claim_matches, c)");
+	}
+out:
+	sl_yaml_free(d);
+	return rc;
+}
+
+static void rule_free(sl_rule *r)
+{
+	free(r->id);
+	free(r->name);
+	free(r->summary);
+	free(r->explanation);
+	free(r->bad);
+	free(r->good);
+	for (size_t i = 0; i < r->nkeys; i++)
+		free(r->keys[i]);
+	free(r->keys);
+	free(r->cname);
+}
+
+static int add_rule(sl_rules *rs, const char *path, const char *text, size_t len, sl_error *err)
+{
+	sl_source *src;
+	int rc = sl_source_from_memory(path, text, len, &src, err);
+	if (rc)
+		return rc;
+	sl_rule r;
+	rc = load_rule(src, &r, err);
+	sl_source_free(src);
+	if (rc) {
+		rule_free(&r);
+		return rc;
+	}
+	if (sl_rules_find(rs, r.id)) {
+		sl_error_set(err, path, 1, 1, "rule: id %s is used twice", r.id);
+		rule_free(&r);
+		return SL_ERR_INPUT;
+	}
+	size_t cap = rs->n;
+	SL_PUSH(rs->v, rs->n, cap, r);
+	return SL_OK;
+}
+
+static int cmp_rule(const void *a, const void *b)
+{
+	return strcmp(((const sl_rule *)a)->id, ((const sl_rule *)b)->id);
+}
+
+int sl_rules_load(sl_rules **out, sl_error *err)
+{
+	sl_rules *rs = sl_calloc(1, sizeof *rs);
+	int rc = SL_OK;
+	const char *dir = getenv("SERVELINT_RULES");
+	if (dir && *dir) {
+		DIR *d = opendir(dir);
+		struct dirent *de;
+		if (!d) {
+			sl_error_set(err, dir, 0, 0, "SERVELINT_RULES: cannot open folder");
+			rc = SL_ERR_IO;
+		}
+		while (d && rc == SL_OK && (de = readdir(d))) {
+			if (!sl_ends_with(de->d_name, ".yaml"))
+				continue;
+			sl_buf p = {0};
+			sl_buf_printf(&p, "%s/%s", dir, de->d_name);
+			char *text;
+			size_t len;
+			rc = sl_read_file(p.data, 1 << 20, &text, &len, err);
+			if (rc == SL_OK) {
+				rc = add_rule(rs, p.data, text, len, err);
+				free(text);
+			}
+			sl_buf_free(&p);
+		}
+		if (d)
+			closedir(d);
+	} else {
+		for (size_t i = 0; sl_rule_blob[i].name && rc == SL_OK; i++) {
+			sl_buf p = {0};
+			sl_buf_printf(&p, "rules/%s", sl_rule_blob[i].name);
+			rc = add_rule(rs, p.data, sl_rule_blob[i].data, sl_rule_blob[i].len, err);
+			sl_buf_free(&p);
+		}
+	}
+	if (rc) {
+		sl_rules_free(rs);
+		return rc;
+	}
+	if (rs->n)
+		qsort(rs->v, rs->n, sizeof *rs->v, cmp_rule);
+	*out = rs;
+	return SL_OK;
+}
+
+void sl_rules_free(sl_rules *rs)
+{
+	if (!rs)
+		return;
+	for (size_t i = 0; i < rs->n; i++)
+		rule_free(&rs->v[i]);
+	free(rs->v);
+	free(rs);
+}
+
+size_t sl_rules_count(const sl_rules *r) { return r->n; }
+const sl_rule *sl_rules_at(const sl_rules *r, size_t i) { return i < r->n ? &r->v[i] : NULL; }
+const char *sl_rule_id(const sl_rule *r) { return r->id; }
+const char *sl_rule_name(const sl_rule *r) { return r->name; }
+sl_severity sl_rule_severity(const sl_rule *r) { return r->severity; }
+const char *sl_rule_summary(const sl_rule *r) { return r->summary; }
+const char *sl_rule_explanation(const sl_rule *r) { return r->explanation; }
+const char *sl_rule_bad(const sl_rule *r) { return r->bad; }
+const char *sl_rule_good(const sl_rule *r) { return r->good; }
+
+const sl_rule *sl_rules_find(const sl_rules *r, const char *id)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (!strcmp(r->v[i].id, id))
+			return &r->v[i];
+	return NULL;
+}
+
+int sl_rule_is_catalogue(const sl_rule *r)
+{
+	return r->catalogue;
+}

@@ -1,0 +1,154 @@
+/*
+ * vocabulary.c: the checks a rule file says as data, over one model:
+ *   equal_across_roles  prefill and decode agree on a key
+ *   in_range            a number within bounds
+ *   requires            one key set needs another
+ *   conflicts           two keys not both set
+ *   claim_matches       what the text claims of a key is what is set
+ * (equal_across_entries, the catalogue's, is catalogue.c's.) Adding a
+ * typical rule needs no C: these are its words. Uses findings.c to report.
+ */
+#include "vocabulary.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "findings.h"
+
+static const sl_service *first_of(const sl_model *m, const char *role)
+{
+	for (size_t i = 0; i < m->nservices; i++)
+		if (!strcmp(m->services[i].role, role))
+			return &m->services[i];
+	return NULL;
+}
+
+int sl_check_is_worker(const char *role)
+{
+	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated");
+}
+
+/* equal, with numbers compared as numbers and strings without case
+ * ("DSPARK" and "dspark" name one method) */
+int sl_check_same_value(json_t *a, json_t *b)
+{
+	if (json_is_number(a) && json_is_number(b))
+		return fabs(json_number_value(a) - json_number_value(b)) < 1e-9;
+	if (json_is_string(a) && json_is_string(b))
+		return !strcasecmp(json_string_value(a), json_string_value(b));
+	if (json_is_boolean(a) || json_is_boolean(b))
+		return json_is_true(a) == json_is_true(b) && json_is_boolean(a) && json_is_boolean(b);
+	return json_equal(a, b);
+}
+
+static void check_equal(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	const sl_service *p = first_of(m, "prefill"), *d = first_of(m, "decode");
+	if (!p || !d)
+		return;
+	for (size_t k = 0; k < r->nkeys; k++) {
+		const sl_setting *a = sl_service_get(p, r->keys[k]), *b = sl_service_get(d, r->keys[k]);
+		if (!a || !b || sl_check_same_value(a->value, b->value))
+			continue;
+		char *va = sl_finding_value_text(a->value), *vb = sl_finding_value_text(b->value);
+		sl_finding *f = sl_finding_add(out, r, &b->origin, "%s: decode has %s = %s, prefill has %s", r->summary,
+					       r->keys[k], vb, va);
+		sl_finding_related(f, &a->origin, "prefill sets it here");
+		free(va);
+		free(vb);
+	}
+}
+
+static void check_range(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++)
+		for (size_t k = 0; k < r->nkeys; k++) {
+			const sl_setting *s = sl_service_get(&m->services[i], r->keys[k]);
+			if (!s || !json_is_number(s->value))
+				continue;
+			double v = json_number_value(s->value);
+			int low = r->has_min && (r->min_excl ? v <= r->min : v < r->min);
+			int high = r->has_max && (r->max_excl ? v >= r->max : v > r->max);
+			if (!low && !high)
+				continue;
+			char *t = sl_finding_value_text(s->value);
+			sl_finding_add(out, r, &s->origin, "%s: %s = %s is outside %s%g, %g%s", r->summary, r->keys[k], t,
+				       r->min_excl ? "(" : "[", r->min, r->max, r->max_excl ? ")" : "]");
+			free(t);
+		}
+}
+
+static void check_requires(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_setting *s = sl_service_get(&m->services[i], r->keys[0]);
+		if (!s || json_is_false(s->value) || json_is_null(s->value))
+			continue;
+		if (!sl_service_get(&m->services[i], r->keys[1]))
+			sl_finding_add(out, r, &s->origin, "%s: %s is set but %s is not", r->summary, r->keys[0],
+				       r->keys[1]);
+	}
+}
+
+static void check_conflicts(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_setting *a = sl_service_get(&m->services[i], r->keys[0]);
+		const sl_setting *b = sl_service_get(&m->services[i], r->keys[1]);
+		if (!a || !b || json_is_false(a->value) || json_is_false(b->value))
+			continue;
+		sl_finding *f = sl_finding_add(out, r, &b->origin, "%s: %s and %s are both set", r->summary,
+					       r->keys[0], r->keys[1]);
+		sl_finding_related(f, &a->origin, "the other one");
+	}
+}
+
+/* Holds one claim to the settings of the services it speaks of (its role,
+ * or every worker); one that agrees is enough, and a claim about a setting
+ * no service has is not checked. */
+void sl_check_hold_claim(const sl_rule *r, const sl_model *m, const sl_claim *k, sl_findings *out)
+{
+	const sl_setting *seen = NULL;
+	int agrees = 0;
+	for (size_t i = 0; i < m->nservices && !agrees; i++) {
+		const sl_service *s = &m->services[i];
+		if (k->role ? strcmp(s->role, k->role) : !sl_check_is_worker(s->role))
+			continue;
+		const sl_setting *st = sl_service_get(s, k->key);
+		if (!st)
+			continue;
+		seen = seen ? seen : st;
+		agrees = sl_check_same_value(st->value, k->value);
+	}
+	if (!seen || agrees)
+		return;
+	char *cv = sl_finding_value_text(k->value), *sv = sl_finding_value_text(seen->value);
+	sl_finding *f = sl_finding_add(out, r, &k->origin, "%s: the %s says \"%s\" (%s), the command sets %s",
+				       r->summary, k->from, k->text, cv, sv);
+	free(f->where.raw);  /* the span is the claim's words */
+	f->where.raw = sl_strdup(k->text);
+	sl_finding_related(f, &seen->origin, "the setting");
+	free(cv);
+	free(sv);
+}
+
+static void check_claim(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t c = 0; c < m->nclaims; c++)
+		if (!strcmp(m->claims[c].key, r->keys[0]))
+			sl_check_hold_claim(r, m, &m->claims[c], out);
+}
+
+void sl_check_vocabulary(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	switch (r->kind) {
+	case K_EQUAL: check_equal(r, m, out); break;
+	case K_RANGE: check_range(r, m, out); break;
+	case K_REQUIRES: check_requires(r, m, out); break;
+	case K_CLAIM: check_claim(r, m, out); break;
+	case K_CONFLICTS: check_conflicts(r, m, out); break;
+	case K_C:
+	case K_ENTRIES: break;  /* c_checks.c's and catalogue.c's */
+	}
+}

@@ -1,0 +1,67 @@
+/*
+ * touched.c (diff): an entry touched between two revisions, read at both
+ * through the entry stage's cache and compared (see diff.h); shared by
+ * `diff REV REV`, `log` and `review`.
+ */
+#include "diff.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const sl_diff_touched_status[] = {"changed", "reformatted only", "added", "removed", "renamed",
+						"renamed, reformatted only", "renamed"};
+
+int sl_diff_touched_compare_named(const char *r1, const char *r2, const char *d1, const char *d2,
+				  const sl_touched *t, sl_entry_cache *cache, const sl_diff_opts *o,
+				  sl_touched_cmp *c, sl_error *err)
+{
+	memset(c, 0, sizeof *c);
+	c->cache = cache;
+	sl_buf a = {0}, b = {0}, sa = {0}, sb = {0};
+	sl_buf_printf(&a, "%s:%s", d1, t->old_path);
+	sl_buf_printf(&b, "%s:%s", d2, t->new_path);
+	sl_buf_printf(&sa, "%s:%s", r1, t->old_path);
+	sl_buf_printf(&sb, "%s:%s", r2, t->new_path);
+	c->na = sl_buf_detach(&a);
+	c->nb = sl_buf_detach(&b);
+	int st;
+	char ia[SL_GIT_ID_SIZE], ib[SL_GIT_ID_SIZE];
+	if (!t->in_old) {
+		st = 2;
+	} else if (!t->in_new) {
+		st = 3;
+	} else if (strcmp(t->old_path, t->new_path) && !sl_git_object_id(sa.data, ia, err) &&
+		   !sl_git_object_id(sb.data, ib, err) && !strcmp(ia, ib)) {
+		st = 6; /* the same object under another name: moved, nothing to read */
+	} else {
+		sl_error_clear(err);
+		if (sl_entry_cache_get(cache, sa.data, &c->a, err) || sl_entry_cache_get(cache, sb.data, &c->b, err)) {
+			st = -1;
+		} else {
+			sl_diff_models(c->a.model, c->b.model, o, &c->diff);
+			int renamed = strcmp(t->old_path, t->new_path) != 0;
+			st = sl_diff_equal(&c->diff) ? (renamed ? 5 : 1) : (renamed ? 4 : 0);
+		}
+	}
+	sl_buf_free(&sa);
+	sl_buf_free(&sb);
+	return c->status = st;
+}
+
+int sl_diff_touched_compare(const char *r1, const char *r2, const sl_touched *t, sl_entry_cache *cache,
+			    const sl_diff_opts *o, sl_touched_cmp *c, sl_error *err)
+{
+	return sl_diff_touched_compare_named(r1, r2, r1, r2, t, cache, o, c, err);
+}
+
+void sl_diff_touched_free(sl_touched_cmp *c)
+{
+	sl_diff_free(&c->diff);
+	if (c->cache) {
+		sl_entry_cache_release(c->cache, &c->a);
+		sl_entry_cache_release(c->cache, &c->b);
+	}
+	free(c->na);
+	free(c->nb);
+	memset(c, 0, sizeof *c);
+}

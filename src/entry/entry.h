@@ -1,0 +1,148 @@
+/*
+ * entry.h: the entry stage, its whole interface. From command-line
+ * arguments to models, for every command: what a PATH argument names
+ * (entries found in folders, a published page's entries one by one), an
+ * entry's variants as models, entries read from git once per object id,
+ * and the project's .servelint.yaml. It comes after normalize and before
+ * check, diff, run and report: what needs those (one entry checked, the
+ * config's disable and severity applied to findings, an entry touched
+ * between two revisions compared and printed) is theirs.
+ *
+ * Naming: the source stage already has sl_entry_load, sl_entry_from_*
+ * (memory, files, git, stdin, source), sl_entry_rename, sl_entry_file and
+ * sl_entry_free for one sl_entry; this stage's functions are
+ * sl_entry_input_*, sl_entry_models, sl_entry_model_one, sl_entry_cache_*
+ * and sl_entry_config_*.
+ *
+ * Errors: functions returning int return SL_OK (0) or a negative SL_ERR_*
+ * code with *err set, unless said otherwise. Ownership is stated at each.
+ */
+#ifndef SL_ENTRY_H
+#define SL_ENTRY_H
+
+#include "../normalize/normalize.h"
+
+/* ---- inputs: what a PATH argument names (input.c) ----------------------- */
+
+/* An entry folder, a launch script, an entry in catalogue form, or a whole
+ * published page (several "Submitted by" lines), whose entries are then
+ * read one by one, each named page:LINE. */
+typedef struct sl_entry_input {
+	const char *path;       /* not owned */
+	sl_source *file;        /* a regular file, loaded once; owned until handed over */
+	sl_page_entry *pes;     /* a page's entries, or NULL; owned */
+	size_t npe, next;
+	int done;
+} sl_entry_input;
+
+/* Opens PATH (borrowed: it must outlive *in); fails (with err) only when a
+ * file cannot be read. Close *in with sl_entry_input_close in any case. */
+int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err);
+/* The next entry: 1 with *out (caller frees, sl_entry_free), 0 when there
+ * are no more, -1 when it cannot be read (err says why; the next call goes
+ * on). */
+int sl_entry_input_next(sl_entry_input *in, sl_entry **out, sl_error *err);
+void sl_entry_input_close(sl_entry_input *in);
+/* sl_entry_input_open and sl_entry_input_next for the commands that go on
+ * past an entry they cannot read (check, audit): the error is printed
+ * (`servelint: file:line:col: ...`) and *failed set; open returns 0 or -1;
+ * next returns 1 with *out (caller frees), or 0 at the end, never -1. */
+int sl_entry_input_open_told(sl_entry_input *in, const char *path, int *failed);
+int sl_entry_input_next_told(sl_entry_input *in, sl_entry **out, int *failed);
+
+/* One entry named on the command line: a folder or file, - for standard
+ * input, or REV:path from the git repository around the current directory
+ * (when no such file exists and the name has a colon). *out is the
+ * caller's (sl_entry_free). */
+int sl_entry_input_load_one(const char *spec, sl_entry **out, sl_error *err);
+/* How many entries the regular file PATH holds (a published page holds
+ * many); 1 for anything else (a folder, stdin, REV:path). Commands that
+ * take one entry refuse a page rather than read its first. */
+size_t sl_entry_input_count(const char *path);
+
+/* PATH as entries: an entry (folder with launch.sh, or a file) is pushed
+ * onto *out as it is; a folder that is not one is searched for them (folders
+ * holding launch.sh, loose *.sh files, Kubernetes or Dynamo manifests), in
+ * name order. A PATH that is not there is pushed too (loading says why).
+ * The array (grown with SL_PUSH: *n used of *cap) and each string pushed
+ * are the caller's to free. Call with depth 0. */
+void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth);
+
+/* ---- variants: the models of one entry (variants.c) --------------------- */
+
+/* One model per variant of the entry's script (each combination of
+ * alternatives at the `if`s and `case`s whose conditions depend on
+ * something unknown), for show, check, diff, matrix, run and audit. */
+
+/* Builds the models of e: every variant (which == 0) or only the which-th
+ * (1-based; past the last is an error). gs and binds (may be NULL) are
+ * borrowed. *out is the caller's: free each model (before the entry: a
+ * model points into it) and the array. A script with more than
+ * SL_MAX_VARIANTS variants gets a note saying the rest are not read. */
+int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
+		    sl_model ***out, size_t *n, sl_error *err);
+
+/* One model of e: the which-th variant, or (which == 0) the only one; a
+ * script with several variants then is an error naming them. *out is the
+ * caller's (sl_model_free, before the entry). */
+int sl_entry_model_one(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds,
+		       unsigned which, sl_model **out, sl_error *err);
+
+/* ---- the cache: entries read from git once per object id (cache.c) ------ */
+
+/* `diff REV REV`, `log` and `review` ask for the same entry content many
+ * times under different names (an entry unchanged between two commits of
+ * a log, both sides of a rename, review's diff and its check); the git
+ * object id of the entry (its folder's tree, or its file's blob) tells when
+ * the content is the same, and then the parse is. */
+typedef struct sl_entry_cache sl_entry_cache;
+
+/* One entry in use. entry is non-NULL on success; model is NULL when the
+ * entry was read but could not be normalized (then get returned the
+ * error). Both are the cache's: release the handle, never free them. */
+typedef struct sl_entry_cached {
+	sl_entry *entry;
+	sl_model *model;
+	struct sl_cache_slot *slot;  /* internal */
+} sl_entry_cached;
+
+/* A cache over the grammars gs (borrowed; it must outlive the cache).
+ * The caller owns the cache (sl_entry_cache_free). */
+sl_entry_cache *sl_entry_cache_new(const sl_grammars *gs);
+/* The entry at SPEC (REV:path) and its model. The entry carries the name
+ * SPEC in every place it reports. Returns SL_OK; or an error with *err set,
+ * and h->entry still set (uncached) when only normalizing failed. Release
+ * h in every case. */
+int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_entry_cached *h, sl_error *err);
+void sl_entry_cache_release(sl_entry_cache *c, sl_entry_cached *h);
+/* Counts for --stats: lookups, entries parsed, distinct object ids seen. */
+void sl_entry_cache_stats(const sl_entry_cache *c, size_t *lookups, size_t *parsed, size_t *ids);
+/* `servelint CMD: N entry lookups, I distinct objects, P parsed` on stderr. */
+void sl_entry_cache_print_stats(const char *cmd, const sl_entry_cache *c);
+void sl_entry_cache_free(sl_entry_cache *c);
+
+/* ---- the project's .servelint.yaml (config.c) --------------------------- */
+
+/* Shared by check and audit: `disable: [IDs]` (findings suppressed) and
+ * `severity: {ID: level}` (changed), which the check stage applies
+ * (sl_check_config_apply), and `exclude: [globs]` (entry paths left out). */
+typedef struct sl_entry_config {
+	sl_source *src;      /* owned */
+	sl_yaml_doc *doc;    /* owned; NULL: no config */
+} sl_entry_config;
+
+/* The nearest .servelint.yaml at or above PATH (its folder when a file);
+ * the caller frees it; NULL when there is none. */
+char *sl_entry_config_find(const char *path);
+/* Reads FILE (NULL: no config, *cfg empty). A file that is not a mapping
+ * is an error with its place. Free *cfg with sl_entry_config_free in any
+ * case. */
+int sl_entry_config_load(const char *file, sl_entry_config *cfg, sl_error *err);
+/* Whether the config's exclude globs match an entry's path. */
+int sl_entry_config_excludes(const sl_entry_config *cfg, const char *path);
+/* Whether seq (one of the config's lists; NULL or not a sequence: none)
+ * holds the scalar s, or with glob a pattern (fnmatch) matching s. */
+int sl_entry_config_listed(const sl_yaml_node *seq, const char *s, int glob);
+void sl_entry_config_free(sl_entry_config *cfg);
+
+#endif

@@ -1,0 +1,71 @@
+/*
+ * build.c: the builders every file of the normalize stage shares: a note of
+ * the model, and a service's environment variables, settings and wrappers
+ * as they are read. The bottom of the stage (with grammar.c): it uses no
+ * other file of it, so that the files that read commands, config files and
+ * comments can all add to the model without calling each other.
+ */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void sl_note_add(sl_ctx *c, const sl_source *src, uint32_t off, const char *fmt, ...)
+{
+	sl_note n;
+	memset(&n, 0, sizeof n);
+	va_list ap;
+	va_start(ap, fmt);
+	char tmp[1024];
+	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	/* the same note at the same place once: loop iterations repeat them,
+	 * close together, so a look at the recent notes suffices */
+	for (size_t i = c->model->nnotes, k = 0; i-- > 0 && k < 64; k++)
+		if (c->model->notes[i].origin.src == src && c->model->notes[i].origin.off == off &&
+		    !strcmp(c->model->notes[i].msg, tmp))
+			return;
+	n.msg = sl_strdup(tmp);
+	sl_origin_set(&n.origin, src, off, NULL);
+	SL_PUSH(c->model->notes, c->model->nnotes, c->note_cap, n);
+}
+
+void sl_build_env(sl_build *b, const char *name, const char *value, unsigned flags,
+		  const char *via, const sl_source *src, uint32_t off, const char *raw)
+{
+	sl_env e;
+	memset(&e, 0, sizeof e);
+	e.name = sl_strdup(name);
+	e.value = sl_strdup(value);
+	e.flags = flags;
+	e.via = (char *)via;
+	sl_origin_set(&e.origin, src, off, raw);
+	SL_PUSH(b->svc.env, b->svc.nenv, b->env_cap, e);
+}
+
+void sl_build_setting(sl_build *b, const char *key, json_t *value, const char *flag,
+		      const char *via, unsigned flags, const sl_source *src, uint32_t off,
+		      const char *raw)
+{
+	sl_setting s;
+	memset(&s, 0, sizeof s);
+	s.key = sl_strdup(key);
+	s.value = value;
+	s.flag = sl_strdup(flag);
+	s.via = (char *)via;
+	s.flags = flags;
+	sl_origin_set(&s.origin, src, off, raw);
+	SL_PUSH(b->svc.settings, b->svc.nsettings, b->set_cap, s);
+}
+
+void sl_build_wrapper(sl_build *b, const char *kind, json_t *detail, const sl_source *src,
+		      uint32_t off, const char *raw)
+{
+	sl_wrapper w;
+	memset(&w, 0, sizeof w);
+	w.kind = sl_strdup(kind);
+	w.detail = detail ? detail : json_object();
+	sl_origin_set(&w.origin, src, off, raw);
+	SL_PUSH(b->svc.wrappers, b->svc.nwrappers, b->wrap_cap, w);
+}

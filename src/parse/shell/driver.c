@@ -1,0 +1,168 @@
+/*
+ * driver.c: the parse driver, behind sl_shell_parse and its variants: the
+ * text prepared for tree-sitter (placeholders masked), one parser per thread,
+ * a walker made and torn down per reading, and scripts freed.
+ */
+#include "internal.h"
+
+static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out, sl_error *err)
+{
+	*out = NULL;
+	/* Protect placeholders from being read as redirections (see top). */
+	sh_symbols_init();
+	char *masked = sl_strndup(v->text, v->len);
+	for (size_t i = 0; i < v->len;) {
+		size_t at, n = sl_find_placeholder(masked + i, v->len - i, &at);
+		if (!n)
+			break;
+		/* only unspaced placeholders matter outside quotes; inside quotes
+		 * bash reads < and > literally anyway, so masking is harmless */
+		masked[i + at] = '_';
+		masked[i + at + n - 1] = '_';
+		for (size_t k = i + at; k < i + at + n; k++)
+			if (masked[k] == ' ')
+				masked[k] = '_';
+		i += at + n;
+	}
+	/* A backslash-newline just before the end of the text continues onto
+	 * nothing: bash ends the command there, tree-sitter-bash calls it an
+	 * error. Read it as a blank (same length, so offsets agree). */
+	{
+		size_t e = v->len;
+		while (e > 0 && (masked[e - 1] == '\n' || masked[e - 1] == '\r' || masked[e - 1] == ' ' ||
+				 masked[e - 1] == '\t'))
+			e--;
+		if (e > 0 && masked[e - 1] == '\\' && (e < 2 || masked[e - 2] != '\\'))
+			masked[e - 1] = ' ';
+	}
+	/* One parser per thread, reused: creating one per script costs more
+	 * than parsing a typical launch script. */
+	static _Thread_local TSParser *p;
+	if (!p) {
+		p = ts_parser_new();
+		ts_parser_set_language(p, tree_sitter_bash());
+	}
+	ts_parser_reset(p);
+	TSTree *tree = ts_parser_parse_string(p, NULL, masked, (uint32_t)v->len);
+	TSNode root = ts_tree_root_node(tree);
+
+	sl_script *s = sl_calloc(1, sizeof *s);
+	s->src = v->src;
+	walker w;
+	memset(&w, 0, sizeof w);
+	w.v = *v;
+	w.s = s;
+	w.err = err;
+	if (opts) {
+		w.binds = opts->binds;
+		w.choice = opts->choice;
+		w.nchoice = opts->nchoice;
+	}
+	if (ts_node_has_error(root))
+		sh_report_syntax_error(&w, root);
+	else if (!sh_check_nesting(&w, root))
+		sh_walk_statement(&w, root, 0);
+	for (size_t i = 0; i < w.vars.n; i++) {
+		free(w.vars.items[i].name);
+		sl_word_free(&w.vars.items[i].value);
+		for (size_t k = 0; k < w.vars.arr[i].n; k++)
+			sl_word_free(&w.vars.arr[i].elems[k]);
+		free(w.vars.arr[i].elems);
+	}
+	free(w.vars.items);
+	free(w.vars.arr);
+	for (size_t i = 0; i < w.nfns; i++)
+		free(w.fns[i].name);
+	free(w.fns);
+	free(w.pool);
+	if (w.have_cur)
+		ts_tree_cursor_delete(&w.cur);
+	ts_tree_delete(tree);
+	free(masked);
+	if (w.failed) {
+		sl_script_free(s);
+		return SL_ERR_INPUT;
+	}
+	if (s->ncomments)
+		qsort(s->comments, s->ncomments, sizeof *s->comments, sh_compare_comments);
+	sh_build_blocks(s);
+	*out = s;
+	return SL_OK;
+}
+
+int sl_shell_parse(const sl_source *src, sl_script **out, sl_error *err)
+{
+	return sl_shell_parse_with(src, NULL, out, err);
+}
+
+int sl_shell_parse_with(const sl_source *src, const sl_shell_opts *opts, sl_script **out,
+			sl_error *err)
+{
+	view v = {src, src->text, src->len, NULL};
+	return parse_view(&v, opts, out, err);
+}
+
+int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,
+			sl_error *err)
+{
+	view v = {src, w->text, w->len, w->offs};
+	return parse_view(&v, NULL, out, err);
+}
+
+static void free_assign(sl_assign *a)
+{
+	free(a->name);
+	sl_word_free(&a->value);
+}
+
+void sl_script_free(sl_script *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->ncmds; i++) {
+		sl_command *c = &s->cmds[i];
+		for (size_t k = 0; k < c->argc; k++)
+			sl_word_free(&c->argv[k]);
+		free(c->argv);
+		for (size_t k = 0; k < c->nprefix; k++)
+			free_assign(&c->prefix[k]);
+		free(c->prefix);
+		for (size_t k = 0; k < c->nexported; k++)
+			free_assign(&c->exported[k]);
+		free(c->exported);
+		free(c->loop_var);
+		sl_word_free(&c->loop_value);
+	}
+	free(s->cmds);
+	for (size_t i = 0; i < s->ncomments; i++)
+		free(s->comments[i].text);
+	free(s->comments);
+	free(s->blocks);
+	for (size_t i = 0; i < s->nassigns; i++)
+		free_assign(&s->assigns[i]);
+	free(s->assigns);
+	for (size_t i = 0; i < s->nnotes; i++)
+		free(s->notes[i]);
+	for (size_t i = 0; i < s->ninputs; i++) {
+		free(s->inputs[i].name);
+		free(s->inputs[i].value);
+	}
+	free(s->inputs);
+	for (size_t i = 0; i < s->nheredocs; i++) {
+		free(s->heredocs[i].target);
+		sl_word_free(&s->heredocs[i].body);
+	}
+	free(s->heredocs);
+	for (size_t i = 0; i < s->npoints; i++) {
+		for (unsigned k = 0; k < s->points[i].n; k++)
+			free(s->points[i].labels[k]);
+		free(s->points[i].labels);
+	}
+	free(s->points);
+	for (size_t i = 0; i < s->nfunctions; i++)
+		free(s->functions[i]);
+	free(s->functions);
+	free(s->notes);
+	free(s->note_offs);
+	free(s);
+}

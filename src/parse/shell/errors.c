@@ -1,0 +1,164 @@
+/*
+ * errors.c: input refused before the walk. Syntax errors are reported at the
+ * first ERROR or MISSING node, named by their likely cause (an unclosed
+ * quote, array or here-document) since tree-sitter's own recovery point is
+ * often far from it; nesting is checked iteratively, so that no input can
+ * exhaust the stack of the recursive walk that follows.
+ */
+#include "internal.h"
+
+static int first_error(TSNode node, TSNode *out, unsigned depth)
+{
+	if (depth > 100000)
+		return 0;
+	if (ts_node_is_missing(node) || !strcmp(ts_node_type(node), "ERROR")) {
+		*out = node;
+		return 1;
+	}
+	if (!ts_node_has_error(node))
+		return 0;
+	uint32_t n = ts_node_child_count(node);
+	for (uint32_t i = 0; i < n; i++)
+		if (first_error(ts_node_child(node, i), out, depth + 1))
+			return 1;
+	return 0;
+}
+
+void sh_report_syntax_error(walker *w, TSNode root)
+{
+	/* Iterative descent: trees of hostile input can be very deep. */
+	TSNode n = root, bad = root, parent = root;
+	for (;;) {
+		if (ts_node_is_missing(n) || !strcmp(ts_node_type(n), "ERROR")) {
+			bad = n;
+			break;
+		}
+		uint32_t k = ts_node_child_count(n);
+		int moved = 0;
+		for (uint32_t i = 0; i < k; i++) {
+			TSNode c = ts_node_child(n, i);
+			if (ts_node_has_error(c) || ts_node_is_missing(c)) {
+				parent = n;
+				n = c;
+				moved = 1;
+				break;
+			}
+		}
+		if (!moved) {
+			bad = n;
+			break;
+		}
+	}
+	(void)first_error;
+	size_t a = ts_node_start_byte(bad);
+	const char *t = w->v.text;
+	/* Name what was left open: a here-document, an array. */
+	TSNode up = parent;  /* ts_node_parent is unreliable for zero-width nodes */
+	if (ts_node_is_missing(bad) && !strcmp(ts_node_type(bad), "heredoc_end")) {
+		TSNode st = {0};
+		int have = 0;
+		uint32_t k = ts_node_child_count(up);
+		for (uint32_t i = 0; i < k && !have; i++)
+			if (!strcmp(ts_node_type(ts_node_child(up, i)), "heredoc_start")) {
+				st = ts_node_child(up, i);
+				have = 1;
+			}
+		if (have) {
+			unsigned l, c;
+			sl_source_pos(w->v.src, sh_src_off(&w->v, ts_node_start_byte(up)), &l, &c);
+			sl_buf m = {0};
+			size_t sa = ts_node_start_byte(st), sb = ts_node_end_byte(st);
+			sl_buf_printf(&m, "unterminated here-document: `<<%.*s` at line %u, column %u has no closing line",
+				      (int)(sb - sa), t + sa, l, c);
+			sh_fail_at(w, a, "%s", m.data);
+			sl_buf_free(&m);
+			return;
+		}
+	}
+	for (TSNode p = ts_node_is_missing(bad) ? parent : bad; !ts_node_is_null(p); p = ts_node_parent(p)) {
+		if (ts_node_symbol(p) != sh_sym.array)
+			continue;
+		unsigned l, c;
+		sl_source_pos(w->v.src, sh_src_off(&w->v, ts_node_start_byte(p)), &l, &c);
+		sl_buf m = {0};
+		if (ts_node_is_missing(bad))
+			sl_buf_printf(&m, "unterminated array: the `(` at line %u, column %u is never closed", l, c);
+		else
+			sl_buf_printf(&m, "syntax error in the array opened at line %u, column %u (an unclosed `(`?)", l, c);
+		sh_fail_at(w, a, "%s", m.data);
+		sl_buf_free(&m);
+		return;
+	}
+	if (ts_node_is_missing(bad)) {
+		sh_fail_at(w, a, "syntax error: missing `%s`", ts_node_type(bad));
+		return;
+	}
+	/* Name the likely cause: an opening quote without its closing one. */
+	for (size_t i = a; i < ts_node_end_byte(bad); i++) {
+		if (t[i] == '"' || t[i] == '\'') {
+			sh_fail_at(w, i, "syntax error: unterminated %s quote",
+				t[i] == '"' ? "double" : "single");
+			return;
+		}
+		if (t[i] != ' ' && t[i] != '\t' && t[i] != '\n')
+			break;
+	}
+	size_t e = a;
+	while (e < w->v.len && e - a < 20 && t[e] != '\n')
+		e++;
+	char *near = sl_strndup(t + a, e - a);
+	sh_fail_at(w, a, "syntax error near `%s`", near);
+	free(near);
+}
+
+/*
+ * Substitutions, expansions, strings and subshells nested in one another
+ * beyond SL_MAX_NESTING are refused before any recursive walk starts. The
+ * check itself is iterative (a tree cursor), so no input can exhaust the
+ * stack here; long `a && b && ...` chains are deep trees but not nesting.
+ */
+static int nests(TSSymbol t_sym)
+{
+	return (t_sym == sh_sym.command_substitution) || (t_sym == sh_sym.expansion) ||
+	       (t_sym == sh_sym.string) || (t_sym == sh_sym.subshell) || (t_sym == sh_sym.arithmetic_expansion) ||
+	       (t_sym == sh_sym.process_substitution) || (t_sym == sh_sym.compound_statement) ||
+	       (t_sym == sh_sym.do_group);
+}
+
+int sh_check_nesting(walker *w, TSNode root)
+{
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	unsigned char *stack = NULL;
+	size_t depth = 0, cap = 0, level = 0;
+	int bad = 0;
+	for (;;) {
+		TSNode n = ts_tree_cursor_current_node(&cur);
+		unsigned char here = (unsigned char)nests(ts_node_symbol(n));
+		sl_grow((void **)&stack, &cap, depth + 1, 1);
+		stack[depth] = here;
+		level += here;
+		if (level > SL_MAX_NESTING) {
+			sh_fail_at(w, ts_node_start_byte(n), "nesting deeper than the limit of %s levels", "64");
+			bad = 1;
+			break;
+		}
+		if (ts_tree_cursor_goto_first_child(&cur)) {
+			depth++;
+			continue;
+		}
+		for (;;) {
+			level -= stack[depth];
+			if (ts_tree_cursor_goto_next_sibling(&cur))
+				break;
+			if (!ts_tree_cursor_goto_parent(&cur)) {
+				ts_tree_cursor_delete(&cur);
+				free(stack);
+				return 0;
+			}
+			depth--;
+		}
+	}
+	ts_tree_cursor_delete(&cur);
+	free(stack);
+	return bad;
+}

@@ -1,0 +1,262 @@
+/*
+ * internal.h: what the files of src/parse/shell/ share, the reader of launch
+ * scripts behind sl_shell_parse (../parse.h is the interface; nothing here
+ * is seen outside this folder).
+ *
+ * Launch scripts into commands, with tree-sitter-bash.
+ *
+ * It walks the syntax tree statement by statement, keeping a table of shell
+ * variables as assignments and exports happen, so that "$MODEL_PATH" in a
+ * later command expands to what the script set, with origins pointing at the
+ * assignment. Nothing is ever executed and nothing is read from the process
+ * environment: a variable the script does not set stays symbolic ($X).
+ *
+ * `for v in a b c; do ...; done` is unrolled (each command once per value,
+ * sharing its `stmt`), which is how later stages count replicas.
+ *
+ * Placeholders such as <host-path> are not shell: unquoted, bash would read
+ * them as redirections. The parser is given a copy of the text in which the
+ * angle brackets of such placeholders are replaced (same length, so offsets
+ * agree), while every value is read from the original text.
+ */
+#ifndef SL_PARSE_SHELL_INTERNAL_H
+#define SL_PARSE_SHELL_INTERNAL_H
+
+#include "../parse.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+const TSLanguage *tree_sitter_bash(void);
+
+/* Node kinds by symbol id: comparing ids, not type names, on the hot path. */
+struct sh_symbols {
+	int ready;
+	TSSymbol ansi_c_string;
+	TSSymbol arithmetic_expansion;
+	TSSymbol c_style_for_statement;
+	TSSymbol case_statement;
+	TSSymbol command;
+	TSSymbol command_name;
+	TSSymbol command_substitution;
+	TSSymbol comment;
+	TSSymbol compound_statement;
+	TSSymbol concatenation;
+	TSSymbol declaration_command;
+	TSSymbol do_group;
+	TSSymbol expansion;
+	TSSymbol file_redirect;
+	TSSymbol for_statement;
+	TSSymbol function_definition;
+	TSSymbol heredoc_redirect;
+	TSSymbol herestring_redirect;
+	TSSymbol if_statement;
+	TSSymbol list;
+	TSSymbol pipeline;
+	TSSymbol process_substitution;
+	TSSymbol program;
+	TSSymbol raw_string;
+	TSSymbol redirected_statement;
+	TSSymbol simple_expansion;
+	TSSymbol special_variable_name;
+	TSSymbol string;
+	TSSymbol string_content;
+	TSSymbol subscript;
+	TSSymbol array;
+	TSSymbol number;
+	TSSymbol binary_expression;
+	TSSymbol unary_expression;
+	TSSymbol parenthesized_expression;
+	TSSymbol ternary_expression;
+	TSSymbol heredoc_body;
+	TSSymbol heredoc_start;
+	TSSymbol elif_clause;
+	TSSymbol else_clause;
+	TSSymbol case_item;
+	TSSymbol test_command;
+	TSSymbol subshell;
+	TSSymbol variable_assignment;
+	TSSymbol variable_name;
+	TSSymbol while_statement;
+};
+extern _Thread_local struct sh_symbols sh_sym;
+
+/* The text being parsed: the file itself, or the value of a word (bash -c). */
+typedef struct {
+	const sl_source *src;
+	const char *text;
+	size_t len;
+	const uint32_t *map;   /* NULL: text is src->text; else view offset -> source offset */
+} view;
+
+/* The elements of an array variable, beside its entry in vartab. */
+typedef struct {
+	sl_word *elems;   /* owned */
+	size_t n;
+	int is_array;
+	int unset;        /* `unset NAME`, or a positional parameter a function call ends */
+} varr;
+
+/* Variables in order of assignment: the newest entry of a name is its value
+ * (a loop or a reassignment pushes a new one). arr[i] goes with items[i]. */
+typedef struct {
+	sl_assign *items;
+	varr *arr;
+	size_t n, cap, arr_cap;
+} vartab;
+
+typedef struct walker walker;
+/* The i-th child pushed by sh_kids() at base kb (see walker.c). */
+#define KID(i) (w->pool[kb + (i)])
+
+struct walker {
+	view v;
+	sl_script *s;
+	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap, in_cap, fn_cap, hd_cap;
+	vartab vars;
+	const sl_binds *binds;   /* --set values; not owned, may be NULL */
+	const unsigned *choice;  /* alternatives to follow at undecided conditionals */
+	size_t nchoice, pt_cap;
+	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */
+	unsigned in_list;        /* inside a && b || c: `|| exit 1` may not run */
+	int arith_bound;         /* the arithmetic being evaluated read a --set value */
+	size_t expanded;         /* bytes of all words built: bounded, whatever the script */
+	struct fn { char *name; TSNode body; } *fns;  /* functions defined so far */
+	size_t nfns, fns_cap;
+	unsigned calls;          /* function calls being walked */
+	sl_error *err;
+	int failed;
+	unsigned depth;
+	/* loop context while walking a for body */
+	const char *loop_var;
+	const sl_word *loop_value;
+	unsigned iteration, iterations;
+	uint32_t head;
+	int in_head;
+	TSNode *pool;            /* stack of children being iterated (see sh_kids) */
+	size_t pool_n, pool_cap;
+	TSTreeCursor cur;        /* reused by sh_kids(): a new cursor allocates */
+	int have_cur;
+};
+
+static inline uint32_t sh_src_off(const view *v, size_t i)
+{
+	if (i > v->len)
+		i = v->len;
+	return v->map ? v->map[i] : (uint32_t)i;
+}
+
+/*
+ * A word being built. Bytes that came from an unquoted expansion are marked
+ * in ifs[]: blanks among them separate words (bash's word splitting).
+ * brk[] holds forced word boundaries: between the elements of "${A[@]}".
+ */
+typedef struct {
+	sl_buf b;
+	uint32_t *offs;
+	size_t cap;
+	unsigned flags;
+	unsigned char *ifs;      /* per byte: 1 when splittable */
+	size_t ifs_cap;
+	int splitting;           /* bytes added now are splittable */
+	size_t *brk;             /* byte indexes where a new word starts */
+	size_t nbrk, brk_cap;
+	int overflow;            /* past SL_MAX_WORD_BYTES: the rest was not added */
+	int none;                /* held "${A[@]}" of no elements: an empty word vanishes */
+	struct wb_elem {         /* array elements added whole: [from, to) and their word's span */
+		size_t from, to;
+		uint32_t start, end;
+	} *els;
+	size_t nels, els_cap;
+} wbuild;
+
+/* symbols.c */
+void sh_symbols_init(void);
+
+/* walker.c */
+size_t sh_kids(walker *w, TSNode node, int named, uint32_t *count);
+void sh_fail_at(walker *w, size_t view_off, const char *fmt, const char *arg);
+void sh_note(walker *w, TSNode node, const char *what);
+
+/* word.c */
+void sh_wb_add(wbuild *wb, const char *s, size_t n, const uint32_t *offs);
+void sh_wb_add_view(wbuild *wb, const view *v, size_t i, size_t n);
+void sh_wb_add_at(wbuild *wb, const char *s, size_t n, uint32_t off);
+void sh_wb_break(wbuild *wb);
+void sh_wb_discard(wbuild *wb);
+void sh_wb_finish(wbuild *wb, sl_word *out, uint32_t start, uint32_t end);
+void sh_add_number(wbuild *wb, long long v, uint32_t at);
+void sh_join_words(sl_word *dst, const sl_word *v, size_t n, uint32_t at);
+void sh_words_copy(sl_word **dst, size_t *n, size_t *cap, const sl_word *src, size_t k);
+void sh_word_concat(sl_word *dst, const sl_word *a, const sl_word *b);
+
+/* vars.c */
+const sl_assign *sh_var_get(const walker *w, const char *name, size_t n);
+const varr *sh_var_array(const walker *w, const char *name, size_t n);
+const char *sh_bound(const walker *w, const char *name, size_t n);
+sl_script_input *sh_record_input(walker *w, const char *name, size_t n, size_t view_off,
+				 const char *val);
+void sh_var_set(walker *w, const char *name, const sl_word *value, uint32_t start,
+		int exported);
+void sh_var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uint32_t start,
+		      int exported);
+void sh_var_unset(walker *w, const char *name);
+
+/* expand.c */
+void sh_add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq);
+void sh_eval_node(walker *w, TSNode node, wbuild *wb, int in_dq);
+
+/* arith.c */
+int sh_parse_ll(const char *s, size_t n, long long *out);
+void sh_eval_arith(walker *w, TSNode node, wbuild *wb);
+
+/* fields.c */
+void sh_eval_word(walker *w, TSNode node, sl_word *out);
+void sh_eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap);
+
+/* assign.c */
+void sh_do_assign(walker *w, TSNode node, int exported);
+void sh_assign_from_node(walker *w, TSNode node, sl_assign *out);
+void sh_walk_declaration(walker *w, TSNode node);
+
+/* command.c */
+void sh_walk_command(walker *w, TSNode node, int background);
+
+/* functions.c */
+void sh_walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, TSNode call);
+void sh_walk_shift(walker *w, const sl_word *argv, size_t argc, TSNode call);
+void sh_define_function(walker *w, TSNode node);
+
+/* heredoc.c */
+void sh_capture_heredocs(walker *w, TSNode stmt);
+
+/* cond.c */
+int sh_cond_word(walker *w, TSNode n, sl_word *out);
+int sh_cond_value(walker *w, TSNode n, unsigned depth);
+
+/* variants.c */
+char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix);
+int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na);
+
+/* control.c */
+void sh_walk_for(walker *w, TSNode node);
+void sh_walk_if(walker *w, TSNode node);
+void sh_walk_case(walker *w, TSNode node);
+void sh_walk_unread_loop(walker *w, TSNode node);
+
+/* comments.c */
+void sh_walk_comment(walker *w, TSNode node);
+void sh_build_blocks(sl_script *s);
+int sh_compare_comments(const void *a, const void *b);
+
+/* statement.c */
+void sh_walk_children(walker *w, TSNode node);
+void sh_walk_statement(walker *w, TSNode node, int background);
+
+/* errors.c */
+void sh_report_syntax_error(walker *w, TSNode root);
+int sh_check_nesting(walker *w, TSNode root);
+
+#endif

@@ -1,0 +1,53 @@
+/*
+ * walker.c: what every part of the walk needs of the walker: a node's
+ * children without a quadratic index loop or an allocation per node, and
+ * errors and notes reported at a place (view offsets mapped back to the
+ * source, so that `bash -c "..."` points into its string).
+ */
+#include "internal.h"
+
+/*
+ * The children of a node, through a tree cursor: ts_node_child(node, i)
+ * walks from the first child each time, which makes plain index loops
+ * quadratic over a command of many arguments. They are pushed on the
+ * walker's node stack (no allocation per node); the caller reads them as
+ * KID(i) and pops them with w->pool_n = kb (see KID in internal.h).
+ */
+size_t sh_kids(walker *w, TSNode node, int named, uint32_t *count)
+{
+	size_t base = w->pool_n;
+	if (!w->have_cur) {
+		w->cur = ts_tree_cursor_new(node);
+		w->have_cur = 1;
+	} else {
+		ts_tree_cursor_reset(&w->cur, node);
+	}
+	TSTreeCursor *c = &w->cur;
+	if (ts_tree_cursor_goto_first_child(c)) {
+		do {
+			TSNode k = ts_tree_cursor_current_node(c);
+			if (!named || ts_node_is_named(k))
+				SL_PUSH(w->pool, w->pool_n, w->pool_cap, k);
+		} while (ts_tree_cursor_goto_next_sibling(c));
+	}
+	*count = (uint32_t)(w->pool_n - base);
+	return base;
+}
+
+void sh_fail_at(walker *w, size_t view_off, const char *fmt, const char *arg)
+{
+	if (w->failed)
+		return;
+	unsigned l, c;
+	sl_source_pos(w->v.src, sh_src_off(&w->v, view_off), &l, &c);
+	sl_error_set(w->err, w->v.src->path, l, c, fmt, arg);
+	w->failed = 1;
+}
+
+void sh_note(walker *w, TSNode node, const char *what)
+{
+	size_t n = w->s->nnotes;
+	uint32_t off = sh_src_off(&w->v, ts_node_start_byte(node));
+	SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap, sl_strdup(what));
+	SL_PUSH(w->s->note_offs, n, w->note_off_cap, off);
+}
