@@ -28,13 +28,14 @@
  * - for-loop iterations in all (nested loops multiply; SL_MAX_LOOP_ITERATIONS
  *   is per loop);
  * - function calls in all (depth is bounded apart: 16, then a note);
- * - statements walked in all (loops and calls walk their bodies again);
+ * - statements walked in all, comments aside (loops and calls walk their
+ *   bodies again);
  * - exported variables in effect, summed over every command (each command
  *   carries the set of exports it runs with). */
 #define SL_MAX_COMMENT_RUN 65000
 #define SL_MAX_TOTAL_ITERATIONS 10000
 #define SL_MAX_CALLS 10000
-#define SL_MAX_STEPS 400000
+#define SL_MAX_STEPS 200000
 #define SL_MAX_EXPORTED 100000
 
 enum {

@@ -31,6 +31,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 import sys
 import xml.etree.ElementTree as ET
 
@@ -66,7 +67,7 @@ CASES = []
 
 
 def case(name, argv, files=None, rc=2, err=None, outputs=(), xfail=None, git=False, stdin=None,
-         links=None, fifos=(), asan_xfail=None, out=None):
+         links=None, fifos=(), asan_xfail=None, out=None, nogit=False):
     """argv: the arguments after `servelint`, run in the case's folder.
     files: {relative path: str or bytes}. err: a regex that standard error
     must match (re.M). outputs: files the command may write. xfail: the
@@ -74,12 +75,13 @@ def case(name, argv, files=None, rc=2, err=None, outputs=(), xfail=None, git=Fal
     repository, files committed (a list of {path: text} makes one commit
     each). links: {path: target} symlinks. fifos: paths made FIFOs.
     asan_xfail: a defect that fails the case only under the sanitizers.
-    out: a regex that standard output must match."""
+    out: a regex that standard output must match. nogit: the case runs in a
+    temporary folder outside any git repository (WORKDIR may be in one)."""
     if any(c["name"] == name for c in CASES):
         raise SystemExit("duplicate case " + name)
     CASES.append(dict(name=name, argv=argv, files=files or {}, rc=rc, err=err, outputs=tuple(outputs),
                       xfail=xfail, git=git, stdin=stdin, links=links or {}, fifos=tuple(fifos),
-                      asan_xfail=asan_xfail, out=out))
+                      asan_xfail=asan_xfail, out=out, nogit=nogit))
 
 
 def loc(path):
@@ -396,8 +398,8 @@ def add_usage_cases():
 def add_git_cases():
     base = {"e/launch.sh": GOOD}
     bad = {"e/launch.sh": "vllm serve m --max-num-seqs \"64\n"}
-    case("log-outside-repo", ["log", "e"], base, 2, r"not in a git repository$", xfail=LOG_OUTSIDE)
-    case("review-outside-repo", ["review", "HEAD"], base, 2, r"not in a git repository")
+    case("log-outside-repo", ["log", "e"], base, 2, r"not in a git repository$", xfail=LOG_OUTSIDE, nogit=True)
+    case("review-outside-repo", ["review", "HEAD"], base, 2, r"not in a git repository", nogit=True)
     case("log-bad-commit", ["log", "e/launch.sh"], None, 2, loc("e/launch.sh"), git=[base, bad], xfail=LOG_SKIP)
     case("review-bad-head", ["review", "HEAD~1", "HEAD"], None, 2, r"e/launch\.sh:\d+:\d+: ", git=[base, bad])
     case("diff-rev-bad", ["diff", "HEAD~1:e/launch.sh", "HEAD:e/launch.sh"], None, 2, r"e/launch\.sh:\d+:\d+: ",
@@ -465,7 +467,7 @@ def write(d, files):
 
 
 def run_case(c):
-    box = os.path.join(WORK, c["name"])
+    box = os.path.join(tempfile.mkdtemp(prefix="servelint-bad-") if c["nogit"] else WORK, c["name"])
     shutil.rmtree(box, ignore_errors=True)
     d = os.path.join(box, "in")
     os.makedirs(d)
@@ -531,6 +533,8 @@ def run_case(c):
             problems.append("%s: %s" % (o, why))
     if not problems:
         shutil.rmtree(box, ignore_errors=True)
+    if c["nogit"]:
+        shutil.rmtree(os.path.dirname(box), ignore_errors=True)
     return c, problems, err
 
 

@@ -51,11 +51,12 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 {
 	if (w->failed || w->s->exited)
 		return;
-	/* every bound above (loops, calls) multiplies with the body's size */
-	if (++w->steps > SL_MAX_STEPS) {
+	/* every bound above (loops, calls) multiplies with the body's size;
+	 * comments are not counted (a loop collects its body's once) */
+	if (ts_node_symbol(node) != sh_sym.comment && ++w->steps > SL_MAX_STEPS) {
 		sh_fail_at(w, ts_node_start_byte(node),
 			   "more statements read than the limit of %s in all (loops and function calls read their bodies again)",
-			   "400000");
+			   "200000");
 		return;
 	}
 	if (++w->depth > SL_MAX_NESTING) {
