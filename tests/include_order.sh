@@ -12,7 +12,7 @@
 # The stage order, earliest first, as the code has it: DESIGN.md writes
 # normalize before model, but normalize.h builds on model.h and model.h
 # needs only source.h; exec is DESIGN's `run`.
-order="util source parse model normalize entry check|diff|exec report cmd main"
+order="util source parse model normalize plan entry check|diff|exec report cmd main"
 
 set -eu
 cd "$(dirname "$0")/.."

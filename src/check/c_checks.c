@@ -6,14 +6,18 @@
  * (sl_check_input_error) the invalid JSON that stops an entry's reading.
  * Each is a fact of an engine's own source, named where it is written.
  * Uses vocabulary.c (its notions of workers, equal values and claims held
- * to settings) and findings.c.
+ * to settings), fact_checks.c (the checks by the engines' generated facts,
+ * which unknown_flag and the value checks call) and findings.c; the checks
+ * on the memory plan are plan_rules.c's.
  */
 #include "c_checks.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "fact_checks.h"
 #include "findings.h"
+#include "plan_rules.h"
 #include "vocabulary.h"
 
 static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out)
@@ -451,8 +455,15 @@ static void c_flag_version(const sl_rule *r, const sl_model *m, sl_findings *out
 
 void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
-	if (!strcmp(r->cname, "unknown_flag"))
+	if (!strcmp(r->cname, "unknown_flag")) {
 		c_unknown_flag(r, m, out);
+		sl_fact_version(r, m, out);
+	} else if (!strcmp(r->cname, "value_choice"))
+		sl_fact_choices(r, m, out);
+	else if (!strcmp(r->cname, "value_type"))
+		sl_fact_types(r, m, out);
+	else if (!strcmp(r->cname, "stray_value"))
+		sl_fact_stray(r, m, out);
 	else if (!strcmp(r->cname, "duplicate_conflict"))
 		c_duplicate(r, m, out, 1);
 	else if (!strcmp(r->cname, "duplicate_same"))
@@ -479,6 +490,8 @@ void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 		c_flag_version(r, m, out);
 	else if (!strcmp(r->cname, "claims_flags"))
 		c_claims_flags(r, m, out);
+	else if (sl_plan_check_known(r->cname))
+		sl_plan_check(r, m, out);
 }
 
 int sl_check_input_error(const sl_rules *rs, const sl_entry *e, const sl_error *err, sl_findings *out)

@@ -136,7 +136,12 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 						    "gpus_visible", "kv_roles", "numa_nodes", "gpus_total",
 						    "capture_sizes", "graph_batch_sizes", "batched_tokens",
 						    "eagle_draft_tokens", "claims_topology", "flag_version",
-						    "invalid_json", "claims_flags"};
+						    "invalid_json", "claims_flags",
+						    /* the plan's (plan_rules.c) */
+						    "tp_heads", "ep_experts", "gpus_node", "tp_domain", "weights_memory",
+						    "kv_one_request", "max_len_positions", "precision_native",
+						    /* the engines' generated facts (fact_checks.c) */
+						    "value_choice", "value_type", "stray_value"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));
 		r->catalogue = catalogue_c_known(r->cname);

@@ -46,6 +46,7 @@ static void usage(FILE *f)
 	      "      --color WHEN      auto (default), always, never\n"
 	      "      --config FILE     settings (default: the nearest .servelint.yaml upward)\n"
 	      "      --no-config       no .servelint.yaml\n"
+	      SL_PLAN_OPTS_USAGE
 	      "  -h, --help            this help\n"
 	      "\n"
 	      "Progress goes to standard error when it is a terminal.\n"
@@ -298,11 +299,14 @@ int sl_cmd_audit(int argc, char **argv)
 		{"color", required_argument, NULL, 'C'},
 		{"config", required_argument, NULL, 'c'},
 		{"no-config", no_argument, NULL, 'N'},
+		{"system", required_argument, NULL, 'Y'},
+		{"model-config", required_argument, NULL, 'M'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *format = "tty", *html = NULL, *config_file = NULL;
 	int color = -1, c, no_config = 0;
+	sl_plan_options plan = {0};
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -324,6 +328,8 @@ int sl_cmd_audit(int argc, char **argv)
 				return 3;
 			}
 			break;
+		case 'Y':
+		case 'M': sl_plan_opts_take(&plan, c, optarg); break;
 		case 'h': usage(stdout); return SL_EXIT_OK;
 		default: usage(stderr); return 3;
 		}
@@ -338,6 +344,8 @@ int sl_cmd_audit(int argc, char **argv)
 		return 3;
 	}
 	color = sl_color_resolve(color);
+	if (sl_plan_opts_apply(&plan))
+		return SL_EXIT_ERROR;
 	sl_grammars *gs = NULL;
 	sl_rules *rules = NULL;
 	if (sl_check_load_rules(&gs, &rules))

@@ -47,6 +47,7 @@ static void usage(FILE *f)
 	      "      --include GLOB          only entries whose path matches (repeatable)\n"
 	      "      --exclude GLOB          leave out entries whose path matches (repeatable)\n"
 	      "      --set NAME=VALUE        a value for a variable the script leaves unknown (repeatable)\n"
+	      SL_PLAN_OPTS_USAGE
 	      "  -h, --help                  this help\n"
 	      "\n"
 	      "Exit status: 0 clean, 1 findings, 2 unreadable or unparsable input, 3 usage.\n"
@@ -97,10 +98,13 @@ int sl_cmd_check(int argc, char **argv)
 		{"exclude", required_argument, NULL, 'x'},
 		{"include", required_argument, NULL, 'i'},
 		{"set", required_argument, NULL, 's'},
+		{"system", required_argument, NULL, 'Y'},
+		{"model-config", required_argument, NULL, 'M'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	int color = -1, c, no_config = 0;
+	sl_plan_options plan = {0};
 	const char *config_file = NULL;
 	const char *excludes[64], *includes[64];
 	size_t nex = 0, nin = 0;
@@ -157,6 +161,10 @@ int sl_cmd_check(int argc, char **argv)
 			if (sl_binds_take(&binds, optarg, "check"))
 				return 3;
 			break;
+		case 'Y':
+		case 'M':
+			sl_plan_opts_take(&plan, c, optarg);
+			break;
 		case 'h':
 			usage(stdout);
 			return SL_EXIT_OK;
@@ -176,6 +184,8 @@ int sl_cmd_check(int argc, char **argv)
 		return 3;
 	}
 	color = sl_color_resolve(color);
+	if (sl_plan_opts_apply(&plan))
+		return SL_EXIT_ERROR;
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_rules *rules = NULL;

@@ -37,7 +37,8 @@ static void usage(FILE *f)
 	      "      --exit-code       exit 1 when any key differs\n"
 	      "      --ignore GLOB     leave out keys matching GLOB (repeatable)\n"
 	      "      --only GLOB       only keys matching GLOB (repeatable)\n"
-	      "      --color WHEN      auto (default), always, never\n",
+	      "      --color WHEN      auto (default), always, never\n"
+	      SL_PLAN_OPTS_USAGE,
 	      f);
 }
 
@@ -76,12 +77,15 @@ int sl_cmd_matrix(int argc, char **argv)
 		{"ignore", required_argument, NULL, 'i'},
 		{"only", required_argument, NULL, 'O'},
 		{"color", required_argument, NULL, 'C'},
+		{"system", required_argument, NULL, 'Y'},
+		{"model-config", required_argument, NULL, 'M'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *format = "tty";
 	int all = 0, exit_code = 0, color = -1, c;
 	sl_key_globs keys = {0};
+	sl_plan_options plan = {0};
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:ah", opts, NULL)) != -1) {
 		switch (c) {
@@ -107,6 +111,8 @@ int sl_cmd_matrix(int argc, char **argv)
 				return 3;
 			}
 			break;
+		case 'Y':
+		case 'M': sl_plan_opts_take(&plan, c, optarg); break;
 		case 'h': usage(stdout); return SL_EXIT_OK;
 		default: usage(stderr); return 3;
 		}
@@ -117,6 +123,8 @@ int sl_cmd_matrix(int argc, char **argv)
 		return 3;
 	}
 	color = sl_color_resolve(color);
+	if (sl_plan_opts_apply(&plan))
+		return SL_EXIT_ERROR;
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_entry **es = NULL;

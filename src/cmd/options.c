@@ -80,3 +80,25 @@ void sl_binds_free(sl_binds *b)
 	free(b->values);
 	memset(b, 0, sizeof *b);
 }
+
+int sl_plan_opts_take(sl_plan_options *o, int c, char *arg)
+{
+	if (c == 'Y')
+		o->system = arg;
+	else if (c == 'M')
+		o->model_config = arg;
+	else
+		return 0;
+	return 1;
+}
+
+int sl_plan_opts_apply(const sl_plan_options *o)
+{
+	sl_error err = {0};
+	if (sl_plan_set_options(o, &err)) {
+		sl_error_print(&err, "servelint");
+		sl_error_clear(&err);
+		return -1;
+	}
+	return 0;
+}

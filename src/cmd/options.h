@@ -10,6 +10,7 @@
 
 #include "diff/diff.h"
 #include "parse/parse.h"
+#include "plan/plan.h"
 
 /* --color WHEN: 1 always, 0 never, -1 auto; -2 for anything else. */
 int sl_color_parse(const char *when);
@@ -34,5 +35,19 @@ sl_diff_opts sl_key_globs_opts(const sl_key_globs *k);
  * Names and values are copies: free with sl_binds_free. */
 int sl_binds_take(sl_binds *b, const char *arg, const char *cmd);
 void sl_binds_free(sl_binds *b);
+
+/* --system TEXT (c 'Y') and --model-config FILE (c 'M'), the memory
+ * plan's facts (docs/memory-plan.md): 1 when c is one of them (taken into
+ * o, pointing at argv), 0 when not. */
+int sl_plan_opts_take(sl_plan_options *o, int c, char *arg);
+/* Hands them to the plan stage: 0, or -1 with a message on stderr (the
+ * --model-config file cannot be read). */
+int sl_plan_opts_apply(const sl_plan_options *o);
+/* The two options as the usage texts print them. */
+#define SL_PLAN_OPTS_USAGE                                                                        \
+	"      --system TEXT     the accelerator, for the memory plan and its checks (H200, B200,\n"  \
+	"                        gb300-nvl72...), instead of the System claim or the folder name\n"  \
+	"      --model-config FILE  the model's config.json, for the plan (instead of the\n"        \
+	"                        catalogue's models/ folder or grammars/models/)\n"
 
 #endif

@@ -47,12 +47,13 @@ static FILE *buf_stream(sl_buf *b)
 static void usage(FILE *f)
 {
 	fputs("usage: servelint show [--format tty|json] [--color auto|always|never] [--set NAME=VALUE]...\n"
-	      "                      [--variant N] PATH...\n"
+	      "                      [--variant N] [--system TEXT] [--model-config FILE] PATH...\n"
 	      "\n"
 	      "Prints the normalized model of each entry (an entry folder, a launch script,\n"
 	      "an entry in catalogue form, or a whole published catalogue page):\n"
 	      "services, roles, replicas, GPUs, env and canonical settings, each value with\n"
-	      "the file:line:col it came from.\n"
+	      "the file:line:col it came from; then the memory and shape plan when the model\n"
+	      "and the accelerator are known (docs/memory-plan.md).\n"
 	      "\n"
 	      "  -f, --format FORMAT   tty (default) or json\n"
 	      "      --color WHEN      auto (default: a terminal without NO_COLOR), always, never\n"
@@ -61,6 +62,7 @@ static void usage(FILE *f)
 	      "                        decides picks its branch.\n"
 	      "      --variant N       only the N-th variant: a script whose if/case depends on\n"
 	      "                        something unknown has one per alternative (default: all)\n"
+	      SL_PLAN_OPTS_USAGE
 	      "  -h, --help            this help\n"
 	      "\n"
 	      "Exit status: 0 on success, 2 when an input cannot be read or parsed.\n",
@@ -74,10 +76,13 @@ int sl_cmd_show(int argc, char **argv)
 		{"color", required_argument, NULL, 'C'},
 		{"set", required_argument, NULL, 's'},
 		{"variant", required_argument, NULL, 'V'},
+		{"system", required_argument, NULL, 'Y'},
+		{"model-config", required_argument, NULL, 'M'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	int json = 0, color = -1, c;
+	sl_plan_options plan = {0};
 	static sl_binds binds;
 	unsigned variant = 0;
 	optind = 1;
@@ -123,6 +128,10 @@ int sl_cmd_show(int argc, char **argv)
 			variant = (unsigned)v;
 			break;
 		}
+		case 'Y':
+		case 'M':
+			sl_plan_opts_take(&plan, c, optarg);
+			break;
 		case 'h':
 			sl_binds_free(&binds);
 			usage(stdout);
@@ -140,6 +149,10 @@ int sl_cmd_show(int argc, char **argv)
 		return SL_EXIT_ERROR;
 	}
 	color = sl_color_resolve(color);
+	if (sl_plan_opts_apply(&plan)) {
+		sl_binds_free(&binds);
+		return SL_EXIT_ERROR;
+	}
 
 	sl_error err = {0};
 	sl_grammars *gs;

@@ -1,12 +1,15 @@
 /*
  * matrix.c: N models side by side (see diff.h). Owns the rows of the
  * matrix, how an unset setting takes the engine's default, and which rows
- * differ. The rendering is report/matrix.c's.
+ * differ; a worker with a memory plan has a `plan` row, its headline. The
+ * rendering is report/matrix.c's.
  */
 #include "diff.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "../plan/plan.h"
 
 static sl_matrix_row *row(sl_matrix *m, const char *svc, const char *key)
 {
@@ -77,6 +80,20 @@ int sl_diff_matrix(const sl_model *const *models, size_t n, const sl_diff_opts *
 				put(out, o, c, s->name, st->key, json_incref(st->value), &st->origin);
 			}
 		}
+		/* the memory plan's headline per worker (docs/memory-plan.md), so
+		 * the entries of one model compare on what they leave for the KV cache */
+		sl_entry_plan *plan;
+		sl_error err = {0};
+		if (!sl_plan_entry(m, &plan, &err)) {
+			for (size_t i = 0; i < plan->nservices; i++) {
+				char *h = sl_plan_headline(&plan->services[i]);
+				if (h)
+					put(out, o, c, plan->services[i].service->name, "plan", json_string(h), NULL);
+				free(h);
+			}
+			sl_entry_plan_free(plan);
+		}
+		sl_error_clear(&err);
 	}
 	/* An unset setting of a service whose engine has a known default for
 	 * it (learnt from any entry where the same engine writes it) takes it. */

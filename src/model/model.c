@@ -74,6 +74,8 @@ static void service_free(sl_service *s)
 		free(s->settings[i].since);
 		free(s->settings[i].until);
 		json_decref(s->settings[i].dflt);
+		json_decref(s->settings[i].facts);
+		sl_origin_clear(&s->settings[i].value_at);
 	}
 	free(s->settings);
 	for (size_t i = 0; i < s->nwrappers; i++) {

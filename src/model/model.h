@@ -29,6 +29,7 @@ enum {
 	SL_SET_PER_NODE = 64,    /* an env value a comment gives "per tray" / "per node" */
 	SL_SET_PER_REPLICA = 128,/* differs between replicas (a loop variable); value as written */
 	SL_SET_BOUND = 256,      /* the value was given on the command line (--set NAME=VALUE) */
+	SL_SET_STRAY = 512,      /* a flag that takes no value followed by one it leaves as a stray argument (value_at) */
 };
 
 typedef struct sl_setting {
@@ -42,6 +43,12 @@ typedef struct sl_setting {
 	char *hint;              /* unknown flags: the nearest known spelling, or NULL; owned */
 	char *since, *until;     /* engine versions that know the flag (grammar), or NULL; owned */
 	json_t *dflt;            /* the engine's default for the flag (grammar), or NULL; owned reference */
+	/* The spelling's facts from the engine's own source, per release
+	 * (docs/engine-facts.md): {"e": the spelling's facts, "r": the recorded
+	 * releases, oldest first, "engine": grammar id, "title": engine name};
+	 * NULL when none; owned reference */
+	json_t *facts;
+	sl_origin value_at;      /* where the value word is written; src NULL when none */
 } sl_setting;
 
 typedef struct sl_env {

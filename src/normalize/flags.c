@@ -105,6 +105,49 @@ static json_t *scalar_typed(const char *s, sl_type t)
 	return NULL;
 }
 
+/* A word a flag that takes no value may be wrongly given: true, false, ... */
+static int bool_word(const sl_word *w)
+{
+	static const char *const words[] = {"true", "false", "True", "False", "TRUE", "FALSE",
+					    "yes", "no", "1", "0", "on", "off"};
+	if (w->flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER))
+		return 0;
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (!strcmp(w->text, words[i]))
+			return 1;
+	return 0;
+}
+
+/* Whether the flag takes no value in every release the facts record (a
+ * spelling without facts: as the hand-written grammar says, a bool). */
+static int takes_no_value(const sl_flag_match *m)
+{
+	if (!m->facts)
+		return m->flag->type == SL_T_BOOL;
+	const char *t = json_string_value(json_object_get(m->facts, "type"));
+	if (!t || strcmp(t, "bool"))
+		return 0;
+	size_t i;
+	json_t *h;
+	json_array_foreach(json_object_get(m->facts, "history"), i, h) {
+		const char *ht = json_string_value(json_object_get(h, "type"));
+		if (ht && strcmp(ht, "bool"))
+			return 0;
+	}
+	return 1;
+}
+
+/* The offset of a flag's value: its own word, or after `=` in the flag's
+ * word when that is written plainly. */
+static uint32_t value_place(const sl_word *flag, const sl_word *value, size_t after_eq)
+{
+	if (!after_eq)
+		return value->start;
+	if (flag->end - flag->start == flag->len)
+		return flag->start + (uint32_t)after_eq;
+	return flag->start;
+}
+
 /* A list item: an int when it reads as one, else the string. */
 static json_t *list_item(const sl_word *w)
 {
@@ -370,8 +413,19 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			} else {
 				v = json_boolean(!m.negated);
 			}
+			/* `--enforce-eager true`: the flag takes no value, so the
+			 * engine leaves `true` as a stray argument */
+			const sl_word *stray = NULL;
+			if (!eqp && i + 1 < n && !is_flag(args[i + 1]) && bool_word(args[i + 1]) &&
+			    takes_no_value(&m)) {
+				stray = args[++i];
+				sflags |= SL_SET_STRAY;
+			}
 			char *raw = raw_of(src, w, NULL, 0, 1);
 			sl_build_setting(b, f->key, v, f->names[0], "flag", sflags, src, w->start, raw);
+			if (stray)
+				sl_origin_set(&b->svc.settings[b->svc.nsettings - 1].value_at, src, stray->start,
+					      stray->text);
 			free(raw);
 			goto next;
 		}
@@ -484,6 +538,8 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			sl_build_setting(b, f->key, v, f->names[0], "flag", sflags | vf, src, w->start,
 					 raw);
 			value_origin(b, src, single);
+			sl_origin_set(&b->svc.settings[b->svc.nsettings - 1].value_at, src,
+				      value_place(w, single, eqp ? nlen + 1 : 0), single->text);
 		}
 		free(raw);
 	next:
@@ -496,6 +552,18 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			/* the default belongs to the flag's own value, not its JSON members */
 			if (known->dflt && !b->svc.settings[k].dflt && !strcmp(b->svc.settings[k].key, known->key))
 				b->svc.settings[k].dflt = json_incref(known->dflt);
+			/* and so do the engine's facts for the spelling, with the
+			 * flags an abbreviation may stand for in other releases */
+			if ((m.facts || m.candidates) && m.grammar->versions && !b->svc.settings[k].facts &&
+			    !strcmp(b->svc.settings[k].key, known->key)) {
+				json_t *fx = json_pack("{s:O,s:s,s:s}", "r", m.grammar->versions, "engine",
+						       m.grammar->id, "title", m.grammar->title);
+				if (m.facts)
+					json_object_set(fx, "e", (json_t *)m.facts);
+				if (m.candidates)
+					json_object_set(fx, "abbrev", (json_t *)m.candidates);
+				b->svc.settings[k].facts = fx;
+			}
 		}
 		free(name);
 		sl_word_free(&eqval);

@@ -1,11 +1,14 @@
 /*
  * grammar.c: loading engine grammars and matching flags against them. With
- * build.c, the bottom of the normalize stage: it uses no other file of it,
- * and the files that read flags, config keys, env vars and comments
- * (flags.c, config.c, claims.c, topology.c, normalize.c) look things up in
- * it through grammar.h.
+ * build.c, the bottom of the normalize stage: it uses no other file of it
+ * but engine_facts.c (the generated facts it joins to a grammar on first use), and
+ * the files that read flags, config keys, env vars and comments (flags.c,
+ * config.c, claims.c, topology.c, normalize.c) look things up in it through
+ * grammar.h.
  */
 #include "grammar.h"
+
+#include "engine_facts.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -258,6 +261,7 @@ out:
 
 static void sl_grammar_free_one(sl_grammar *g)
 {
+	sl_engine_facts_free(g);
 	json_decref(g->health);
 	free(g->id);
 	free(g->title);
@@ -426,13 +430,14 @@ static int exact(const sl_grammars *gs, const sl_grammar *g, const char *name, s
 		for (char *p = q; *p; p++)
 			if (*p == '_')
 				*p = '-';
-	sl_flag_index key = {q, NULL};
+	sl_flag_index key = {q, NULL, NULL, NULL};
 	const sl_flag_index *hit =
 		g->nindex ? bsearch(&key, g->index, g->nindex, sizeof *g->index, cmp_index) : NULL;
 	free(q);
 	if (hit) {
 		m->flag = hit->flag;
 		m->grammar = g;
+		m->facts = sl_engine_facts_entry(hit);
 		return 1;
 	}
 	for (size_t i = 0; i < g->ninclude; i++) {
@@ -443,26 +448,80 @@ static int exact(const sl_grammars *gs, const sl_grammar *g, const char *name, s
 	return 0;
 }
 
+/* The flags a prefix may stand for, in g and its includes (every spelling,
+ * generated ones too): at most a few are kept, with one spelling's facts. */
+typedef struct {
+	const sl_flag *flag;
+	const sl_grammar *grammar;
+	const json_t *facts;
+	const char *name;  /* the spelling the prefix matched */
+} prefix_hit;
+
 static void prefixes(const sl_grammars *gs, const sl_grammar *g, const char *name,
-		     sl_flag_match *m, size_t *hits, unsigned depth)
+		     prefix_hit *hits, size_t *nhits, size_t cap, unsigned depth)
 {
 	if (depth > 8)
 		return;
-	for (size_t i = 0; i < g->nflags; i++)
-		for (size_t k = 0; k < g->flags[i].nnames; k++)
-			if (sl_starts_with(g->flags[i].names[k], "--") &&
-			    prefix_of(g->flags[i].names[k], name, g->underscores)) {
-				if (!*hits || m->flag != &g->flags[i]) {
-					m->flag = &g->flags[i];
-					m->grammar = g;
-					(*hits)++;
-				}
-				break;
-			}
+	for (size_t i = 0; i < g->nindex; i++) {
+		const sl_flag_index *x = &g->index[i];
+		if (!sl_starts_with(x->name, "--") || !prefix_of(x->name, name, g->underscores))
+			continue;
+		size_t k = 0;
+		while (k < *nhits && hits[k].flag != x->flag)
+			k++;
+		if (k < *nhits) {
+			if (!hits[k].facts)
+				hits[k].facts = sl_engine_facts_entry(x);
+			continue;
+		}
+		if (*nhits < cap)
+			hits[(*nhits)++] = (prefix_hit){x->flag, g, sl_engine_facts_entry(x), x->name};
+		else
+			(*nhits)++;
+	}
 	for (size_t i = 0; i < g->ninclude; i++) {
 		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
 		if (inc)
-			prefixes(gs, inc, name, m, hits, depth + 1);
+			prefixes(gs, inc, name, hits, nhits, cap, depth + 1);
+	}
+}
+
+/* Whether release r of g accepts a flag whose spelling has these facts (a
+ * flag without facts, or of another grammar, is taken as accepted). */
+static int in_release(const sl_grammar *g, const prefix_hit *h, size_t r)
+{
+	const char *in = h->grammar == g ? json_string_value(json_object_get(h->facts, "in")) : NULL;
+	return !in || r >= strlen(in) || in[r] == '1';
+}
+
+/* A prefix several flags share in the union of the releases may still be
+ * unique within one release (argparse resolves against the flags of the
+ * version that runs): the newest such release decides. */
+static const prefix_hit *unique_in_a_release(const sl_grammar *g, const prefix_hit *hits, size_t n)
+{
+	for (size_t r = json_array_size(g->versions); r-- > 0;) {
+		const prefix_hit *one = NULL;
+		size_t count = 0;
+		for (size_t k = 0; k < n; k++)
+			if (in_release(g, &hits[k], r)) {
+				one = &hits[k];
+				count++;
+			}
+		if (count == 1)
+			return one;
+	}
+	return NULL;
+}
+
+static void join_facts(const sl_grammars *gs, const sl_grammar *g, unsigned depth)
+{
+	if (depth > 8 || g->facts_joined)
+		return;
+	sl_engine_facts_join((sl_grammar *)g);
+	for (size_t i = 0; i < g->ninclude; i++) {
+		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
+		if (inc)
+			join_facts(gs, inc, depth + 1);
 	}
 }
 
@@ -485,6 +544,7 @@ static int negated(const sl_grammars *gs, const sl_grammar *g, const char *name,
 int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *name,
 		     sl_flag_match *m)
 {
+	join_facts(gs, g, 0);
 	memset(m, 0, sizeof *m);
 	size_t n = strlen(name);
 	if (exact(gs, g, name, n, 0, m, 0))
@@ -503,14 +563,35 @@ int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *nam
 		abbrev = inc && inc->abbrev;
 	}
 	if (abbrev && sl_starts_with(name, "--") && n > 3) {
-		size_t hits = 0;
-		prefixes(gs, g, name, m, &hits, 0);
-		if (hits == 1) {
+		prefix_hit hits[16];
+		size_t nhits = 0;
+		prefixes(gs, g, name, hits, &nhits, sizeof hits / sizeof *hits, 0);
+		const prefix_hit *one = nhits == 1 ? &hits[0]
+				      : nhits <= sizeof hits / sizeof *hits ? unique_in_a_release(g, hits, nhits)
+									   : NULL;
+		if (one) {
+			m->flag = one->flag;
+			m->grammar = one->grammar;
+			m->facts = one->facts;
 			m->abbrev = 1;
+			if (nhits > 1) {
+				json_t *cand = json_array();
+				for (size_t k = 0; k < nhits; k++) {
+					const char *in = hits[k].grammar == g
+							 ? json_string_value(json_object_get(hits[k].facts, "in"))
+							 : NULL;
+					json_array_append_new(cand, json_pack("{s:s,s:s?}", "name", hits[k].name, "in", in));
+				}
+				sl_grammar *mg = (sl_grammar *)g;
+				if (!mg->kept)
+					mg->kept = json_array();
+				json_array_append_new(mg->kept, cand);
+				m->candidates = cand;
+			}
 			return 1;
 		}
 		memset(m, 0, sizeof *m);
-		m->ambiguous = hits > 1;
+		m->ambiguous = nhits > 1;
 	}
 	return 0;
 }
@@ -551,6 +632,15 @@ static void suggest_in(const sl_grammars *gs, const sl_grammar *g, const char *n
 				*best = g->flags[i].names[k];
 			}
 		}
+	/* then the flags only the generated facts know */
+	for (size_t i = 0; i < g->ngen; i++)
+		for (size_t k = 0; k < g->gen[i].nnames; k++) {
+			size_t d = edit_distance(name, g->gen[i].names[k]);
+			if (d < *bestd) {
+				*bestd = d;
+				*best = g->gen[i].names[k];
+			}
+		}
 	for (size_t i = 0; i < g->ninclude; i++) {
 		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
 		if (inc)
@@ -576,6 +666,7 @@ const char *sl_grammar_suggest(const sl_grammars *gs, const sl_grammar *g, const
 {
 	const char *best = NULL;
 	size_t bestd = (size_t)-1;
+	join_facts(gs, g, 0);
 	suggest_in(gs, g, name, &best, &bestd, 0);
 	/* Only suggest what is plausibly a typo: at most a third of the name. */
 	if (best && bestd <= 1 + strlen(name) / 3)

@@ -46,6 +46,8 @@ typedef struct sl_envvar {
 	sl_type type;
 } sl_envvar;
 
+struct sl_flag_index;
+
 typedef struct sl_grammar {
 	char *id, *title, *kind;
 	char **include;
@@ -66,11 +68,21 @@ typedef struct sl_grammar {
 	json_t *health;      /* how `run` tells the service is ready (grammar `health:`); may be NULL */
 	struct sl_flag_index *index;  /* every spelling, normalized and sorted */
 	size_t nindex;
+	/* The engine's generated facts (grammars/facts/<id>.tsv, engine_facts.c),
+	 * joined the first time the grammar is matched against */
+	int facts_joined;
+	char *facts;         /* the table (grammars/facts/<id>.tsv), its fields NUL-separated; or NULL */
+	json_t *versions;    /* its recorded releases, oldest first: ["0.8.5", ...] */
+	sl_flag *gen;        /* flags only the facts know (key <id>.<name>) */
+	size_t ngen;
+	json_t *kept;        /* what matches hand out and the grammar frees (abbreviations' candidates) */
 } sl_grammar;
 
 typedef struct sl_flag_index {
 	char *name;            /* '_' read as '-' when the grammar says so */
 	const sl_flag *flag;
+	const char *line;      /* the spelling's line of the grammar's facts table, or NULL */
+	json_t *facts;         /* that line read (engine_facts.c, on first use); owned by the grammar */
 } sl_flag_index;
 
 typedef struct sl_grammars {
@@ -90,6 +102,11 @@ typedef struct {
 	int negated;                /* matched through the negation prefix */
 	int abbrev;                 /* matched as a unique prefix */
 	int ambiguous;              /* several flags share the prefix */
+	const json_t *facts;        /* the spelling's generated facts, or NULL (engine_facts.c) */
+	/* an abbreviation several flags share, taken as the one a release has
+	 * alone: [{"name", "in"}] of every flag it may stand for (kept by the
+	 * grammar); NULL otherwise */
+	const json_t *candidates;
 } sl_flag_match;
 
 /* Resolves a flag name (without any "=value") in g and its includes,

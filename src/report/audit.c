@@ -87,6 +87,12 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common)
 	json_t *spec_tokens = NULL;
 	long used = 0;
 	int prefill = 0, decode = 0, agg = 0, unknown_gpus = 0;
+	/* the memory plan's headline per worker (docs/memory-plan.md) */
+	sl_entry_plan *plan = NULL;
+	sl_error perr = {0};
+	if (m && sl_plan_entry(m, &plan, &perr))
+		plan = NULL;
+	sl_error_clear(&perr);
 	for (size_t k = 0; m && k < m->nservices; k++) {
 		const sl_service *s = &m->services[k];
 		if (!is_worker(s->role))
@@ -115,7 +121,14 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common)
 						       s->gpus > 0 ? json_integer(s->gpus) : json_null(),
 						       "parallelism", par));
 		free(par);
+		for (size_t j = 0; plan && j < plan->nservices; j++) {
+			char *h = plan->services[j].service == s ? sl_plan_headline(&plan->services[j]) : NULL;
+			if (h)
+				json_object_set_new(json_array_get(roles, json_array_size(roles) - 1), "plan", json_string(h));
+			free(h);
+		}
 	}
+	sl_entry_plan_free(plan);
 	json_object_set_new(o, "engine", engines.len ? json_string(engines.data) : json_null());
 	sl_buf_free(&engines);
 	json_object_set_new(o, "version", version ? json_string(version) : json_null());
@@ -308,6 +321,8 @@ static char *entry_line(json_t *e)
 			sl_buf_printf(&b, " x%lld", (long long)num(r, "replicas"));
 		if (*str(r, "parallelism"))
 			sl_buf_printf(&b, " %s", str(r, "parallelism"));
+		if (str(r, "plan"))
+			sl_buf_printf(&b, " (%s)", str(r, "plan"));
 	}
 	if (str(e, "spec"))
 		sl_buf_printf(&b, ", %s", str(e, "spec"));

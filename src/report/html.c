@@ -336,6 +336,11 @@ static void entry_detail(FILE *f, json_t *e)
 			fputc(' ', f);
 			esc(f, str(r, "parallelism"));
 		}
+		if (str(r, "plan")) {
+			fputs(" (", f);
+			esc(f, str(r, "plan"));
+			fputc(')', f);
+		}
 	}
 	if (str(e, "spec")) {
 		fputs(" \xc2\xb7 ", f);

@@ -10,6 +10,7 @@
 #include "../model/model.h"
 #include "../check/check.h"
 #include "../diff/diff.h"
+#include "../plan/plan.h"
 
 /* The model of one entry as JSON (the shape is documented in README.md).
  * Returns a new reference. */
@@ -17,6 +18,9 @@ json_t *sl_report_model_json(const sl_model *m);
 /* Writes the model for a terminal; color adds ANSI colours. Returns 0, or -1
  * when writing failed. */
 int sl_report_model_tty(FILE *f, const sl_model *m, int color);
+/* An entry's memory and shape plan for a terminal (plan.c): the system,
+ * the model and each worker's figures. Returns 0, or -1 when writing failed. */
+int sl_report_plan_tty(FILE *f, const sl_entry_plan *p);
 /* An origin as "file:line:col" (caller frees). */
 char *sl_report_where(const sl_origin *o);
 

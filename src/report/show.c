@@ -170,6 +170,15 @@ json_t *sl_report_model_json(const sl_model *m)
 							origin_json(&k->origin)));
 	}
 	json_object_set_new(o, "claims", claims);
+	/* the memory and shape plan, when the model is known (docs/memory-plan.md) */
+	sl_entry_plan *plan;
+	sl_error err = {0};
+	if (!sl_plan_entry(m, &plan, &err)) {
+		if (plan->arch)
+			json_object_set_new(o, "plan", sl_plan_json(plan));
+		sl_entry_plan_free(plan);
+	}
+	sl_error_clear(&err);
 	/* only when there are some: the catalogue's scripts read none */
 	if (m->ninputs) {
 		json_t *in = json_array();
@@ -369,6 +378,15 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 			free(tmp);
 		}
 	}
+	/* the memory and shape plan, when the system or the model is known */
+	sl_entry_plan *plan;
+	sl_error err = {0};
+	if (!sl_plan_entry(m, &plan, &err)) {
+		if (plan->arch || plan->hw)
+			sl_report_plan_tty(f, plan);
+		sl_entry_plan_free(plan);
+	}
+	sl_error_clear(&err);
 	if (m->nclaims) {
 		fprintf(f, "\nclaims\n");
 		for (size_t i = 0; i < m->nclaims; i++) {

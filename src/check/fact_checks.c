@@ -1,0 +1,478 @@
+/*
+ * fact_checks.c: the checks that hold a flag to the engine's own source,
+ * release by release (a setting's `facts`, docs/engine-facts.md): a flag the
+ * entry's engine version does not accept (part of SL1001), a value outside
+ * the flag's choices (SL1007), a value that is not of the flag's type or a
+ * count that is not positive (SL1008), a flag that takes no value given one
+ * (SL1009). Uses findings.c.
+ */
+#include "fact_checks.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "findings.h"
+
+/* -1, 0, 1 over the numeric parts (0.10.1 > 0.8.5); what follows the
+ * numbers (post1, rc2) is not compared */
+static int vcmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		char *ea, *eb;
+		long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
+		if (ea == a || eb == b)
+			return 0;
+		if (x != y)
+			return x < y ? -1 : 1;
+		if (*ea != '.' || *eb != '.')
+			return 0;
+		a = ea + 1;
+		b = eb + 1;
+	}
+	return 0;
+}
+
+/* Whether a version reads as one (a digit first): `latest`, `main` do not. */
+static int is_version(const char *v)
+{
+	return v && isdigit((unsigned char)v[0]);
+}
+
+typedef struct {
+	const json_t *e;       /* the spelling's facts */
+	const json_t *rel;     /* the recorded releases, oldest first */
+	const char *title;
+	size_t n;              /* releases */
+	long lo;               /* the newest recorded release at or before the entry's version; -1 none */
+	int exact;             /* the entry runs that very release */
+	int older;             /* the entry runs a version older than every recorded release */
+} judged;
+
+/* The facts of a setting, judged against its service's version (lo = -1
+ * when the version is not known, not the engine's own, or older than every
+ * recorded release: then the union of the releases is what counts). */
+static int judge(const sl_service *s, const sl_setting *st, judged *j)
+{
+	memset(j, 0, sizeof *j);
+	j->lo = -1;
+	if (!st->facts)
+		return 0;
+	j->e = json_object_get(st->facts, "e");
+	j->rel = json_object_get(st->facts, "r");
+	j->title = json_string_value(json_object_get(st->facts, "title"));
+	j->n = json_array_size(j->rel);
+	const char *eng = json_string_value(json_object_get(st->facts, "engine"));
+	if (!j->e || !j->n)
+		return 0;
+	/* a flag of an included engine (dynamo-vllm passing vLLM flags on) runs
+	 * that engine's version, which the entry's does not tell */
+	if (!is_version(s->version) || !eng || strcmp(eng, s->engine))
+		return 1;
+	for (size_t i = 0; i < j->n; i++) {
+		const char *v = json_string_value(json_array_get(j->rel, i));
+		if (v && vcmp(v, s->version) <= 0) {
+			j->lo = (long)i;
+			j->exact = vcmp(v, s->version) == 0;
+		}
+	}
+	j->older = j->lo < 0;
+	return 1;
+}
+
+static const char *rel(const judged *j, long i)
+{
+	return json_string_value(json_array_get(j->rel, (size_t)i));
+}
+
+static int accepted(const judged *j, long i)
+{
+	const char *in = json_string_value(json_object_get(j->e, "in"));
+	return !in || i < 0 || (size_t)i >= strlen(in) || in[i] == '1';
+}
+
+/* The facts in force at release i (the newest, or the history entry whose
+ * range holds it); with i < 0 the newest. */
+static const json_t *facts_at(const judged *j, long i)
+{
+	if (i < 0)
+		return j->e;
+	const char *v = rel(j, i);
+	size_t k;
+	json_t *h;
+	json_array_foreach(json_object_get(j->e, "history"), k, h) {
+		const char *from = json_string_value(json_object_get(h, "from"));
+		const char *to = json_string_value(json_object_get(h, "to"));
+		if (v && from && to && vcmp(from, v) <= 0 && vcmp(v, to) <= 0)
+			return h;
+	}
+	return j->e;
+}
+
+/* An abbreviation taken as the one flag a release has alone, held to the
+ * entry's release: ambiguous there when several of its flags share it. */
+static int ambiguous_here(const sl_rule *r, const sl_service *s, const sl_setting *st, sl_findings *out)
+{
+	const json_t *cand = json_object_get(st->facts, "abbrev");
+	const json_t *rel = json_object_get(st->facts, "r");
+	const char *eng = json_string_value(json_object_get(st->facts, "engine"));
+	if (!cand || !is_version(s->version) || !eng || strcmp(eng, s->engine))
+		return 0;
+	long lo = -1;
+	for (size_t i = 0; i < json_array_size(rel); i++)
+		if (vcmp(json_string_value(json_array_get(rel, i)), s->version) <= 0)
+			lo = (long)i;
+	if (lo < 0)
+		return 0;
+	sl_buf names = {0};
+	size_t n = 0, k;
+	json_t *c;
+	json_array_foreach(cand, k, c) {
+		const char *in = json_string_value(json_object_get(c, "in"));
+		if (in && (size_t)lo < strlen(in) && in[lo] != '1')
+			continue;
+		sl_buf_printf(&names, "%s`%s`", n ? ", " : "", json_string_value(json_object_get(c, "name")));
+		n++;
+	}
+	if (n > 1) {
+		const char *raw = st->origin.raw ? st->origin.raw : st->flag;
+		size_t w = strcspn(raw, " =");
+		const char *title = json_string_value(json_object_get(st->facts, "title"));
+		sl_finding_add(out, r, &st->origin, "%s: `%.*s` is ambiguous in %s %s: %s share it; this entry runs %s",
+			       r->summary, (int)w, raw, title ? title : s->engine,
+			       json_string_value(json_array_get(rel, (size_t)lo)), names.data, s->version);
+	}
+	sl_buf_free(&names);
+	return n > 1;
+}
+
+/* SL1001, by release: a spelling the entry's version does not accept that
+ * other recorded releases do. Silent where the records cannot tell (the
+ * flag came or went between two recorded releases around the version). */
+void sl_fact_version(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		for (size_t k = 0; k < s->nsettings; k++) {
+			const sl_setting *st = &s->settings[k];
+			judged j;
+			if (st->facts && ambiguous_here(r, s, st, out))
+				continue;
+			/* the hand-written grammar's since/until are SL1005's */
+			if (!judge(s, st, &j) || j.lo < 0 || st->since || st->until || accepted(&j, j.lo))
+				continue;
+			long first = -1, last = -1;
+			for (long x = 0; x < (long)j.n; x++)
+				if (accepted(&j, x)) {
+					if (first < 0)
+						first = x;
+					last = x;
+				}
+			if (last < 0)
+				continue;
+			const char *title = j.title ? j.title : s->engine;
+			const char *rep = json_string_value(json_object_get(j.e, "replacement"));
+			char also[160] = "";
+			if (rep)
+				snprintf(also, sizeof also, "; use `%s`", rep);
+			if (last < j.lo)
+				sl_finding_add(out, r, &st->origin,
+					       "%s: `%s` was removed in %s %s, last accepted in %s; this entry runs %s%s",
+					       r->summary, st->flag, title, rel(&j, last + 1), rel(&j, last),
+					       s->version, also);
+			else if (first > j.lo + 1 || (first == j.lo + 1 && j.exact))
+				sl_finding_add(out, r, &st->origin,
+					       "%s: `%s` is accepted from %s %s on; this entry runs %s", r->summary,
+					       st->flag, title, rel(&j, first), s->version);
+		}
+	}
+}
+
+/* A value the check can read: written plainly, not $X or <placeholder>. */
+static int plain(const sl_setting *st)
+{
+	return !(st->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER | SL_SET_UNKNOWN)) && st->value_at.src &&
+	       !strcmp(st->via, "flag");
+}
+
+static int same_choice(const json_t *c, const char *v)
+{
+	if (json_is_string(c))
+		return !strcmp(json_string_value(c), v);
+	if (json_is_integer(c)) {
+		char *end;
+		long long x = strtoll(v, &end, 10);
+		return *v && !*end && x == (long long)json_integer_value(c);
+	}
+	return 1;  /* a choice of another kind: not judged */
+}
+
+static void add_choices(json_t *all, const json_t *more)
+{
+	size_t k, x;
+	json_t *c, *d;
+	json_array_foreach(more, k, c) {
+		int seen = 0;
+		json_array_foreach(all, x, d)
+			seen |= json_equal(c, d);
+		if (!seen)
+			json_array_append(all, c);
+	}
+}
+
+/* The choices that hold for the setting: those of its release, or, with no
+ * release to go by, every choice any recorded release has. */
+static json_t *choices_for(const judged *j)
+{
+	json_t *all = json_array();
+	if (j->lo >= 0) {
+		add_choices(all, json_object_get(facts_at(j, j->lo), "choices"));
+		return all;
+	}
+	if (!json_object_get(j->e, "choices"))
+		return all;
+	add_choices(all, json_object_get(j->e, "choices"));
+	size_t k;
+	json_t *h;
+	json_array_foreach(json_object_get(j->e, "history"), k, h) {
+		if (!json_object_get(h, "choices")) {
+			json_array_clear(all);  /* a release without choices takes anything */
+			return all;
+		}
+		add_choices(all, json_object_get(h, "choices"));
+	}
+	return all;
+}
+
+static const char *version_words(const judged *j, const sl_service *s, char *buf, size_t n)
+{
+	if (j->lo >= 0)
+		snprintf(buf, n, "%s %s", j->title ? j->title : s->engine, rel(j, j->lo));
+	else
+		snprintf(buf, n, "%s", j->title ? j->title : s->engine);
+	return buf;
+}
+
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 64 || lb > 64)
+		return (size_t)-1;
+	size_t prev[65], cur[65];
+	for (size_t x = 0; x <= lb; x++)
+		prev[x] = x;
+	for (size_t y = 1; y <= la; y++) {
+		cur[0] = y;
+		for (size_t x = 1; x <= lb; x++) {
+			size_t c = prev[x - 1] + (a[y - 1] != b[x - 1]);
+			if (prev[x] + 1 < c)
+				c = prev[x] + 1;
+			if (cur[x - 1] + 1 < c)
+				c = cur[x - 1] + 1;
+			cur[x] = c;
+		}
+		memcpy(prev, cur, sizeof cur);
+	}
+	return prev[lb];
+}
+
+/* The closest of the names, when close enough to be a typo. */
+static const char *nearest(const char *v, char *const *names, size_t n)
+{
+	const char *best = NULL;
+	size_t bestd = (size_t)-1;
+	for (size_t i = 0; i < n; i++) {
+		size_t d = edit_distance(v, names[i]);
+		if (d < bestd) {
+			bestd = d;
+			best = names[i];
+		}
+	}
+	return best && bestd <= 1 + strlen(v) / 3 ? best : NULL;
+}
+
+static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting *st, const char *v,
+			 const judged *j, json_t *ch, sl_findings *out)
+{
+	size_t k;
+	json_t *c;
+	json_array_foreach(ch, k, c)
+		if (same_choice(c, v))
+			return;
+	/* vLLM's Optional choices also take None */
+	if (!strcmp(v, "None"))
+		return;
+	char **names = sl_calloc(json_array_size(ch) + 1, sizeof *names);
+	size_t nn = 0;
+	const char *nocase = NULL;
+	sl_buf list = {0};
+	json_array_foreach(ch, k, c) {
+		char *t = sl_finding_value_text(c);
+		if (!nocase && !strcasecmp(t, v))
+			nocase = t;
+		if (k < 12)
+			sl_buf_printf(&list, "%s%s", k ? ", " : "", t);
+		names[nn++] = t;
+	}
+	if (k > 12)
+		sl_buf_printf(&list, ", ... (%zu in all)", k);
+	const char *near = nocase ? nocase : nearest(v, names, nn);
+	char where[96];
+	sl_finding *f = sl_finding_add(out, r, &st->value_at, "%s: `%s` for `%s`, which takes %s in %s%s%s%s",
+				       r->summary, v, st->flag, list.data, version_words(j, s, where, sizeof where),
+				       near ? " (did you mean `" : "", near ? near : "", near ? "`?)" : "");
+	if (near) {
+		f->hint = sl_strdup(near);
+		f->fix = sl_strdup(near);
+		f->fix_len = (unsigned)strlen(v);
+	}
+	sl_buf_free(&list);
+	for (size_t x = 0; x < nn; x++)
+		free(names[x]);
+	free(names);
+}
+
+/* SL1007: a value outside the choices the flag has in the entry's release. */
+void sl_fact_choices(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		for (size_t k = 0; k < s->nsettings; k++) {
+			const sl_setting *st = &s->settings[k];
+			judged j;
+			/* a version older than the records: its choices are not known */
+			if (!plain(st) || !judge(s, st, &j) || j.older)
+				continue;
+			json_t *ch = choices_for(&j);
+			if (json_array_size(ch)) {
+				if (json_is_string(st->value) || json_is_integer(st->value)) {
+					char *v = sl_finding_value_text(st->value);
+					check_choice(r, s, st, v, &j, ch, out);
+					free(v);
+				}
+			}
+			json_decref(ch);
+		}
+	}
+}
+
+static int human_int_text(const char *s)
+{
+	char *end;
+	double d = strtod(s, &end);
+	if (end == s || d < 0)
+		return 0;
+	if (*end && strchr("kKmMgGtT", *end))
+		end++;
+	return !*end;
+}
+
+static int int_text(const char *s)
+{
+	char *end;
+	if (!*s)
+		return 0;
+	(void)strtoll(s, &end, 10);
+	return !*end;
+}
+
+static int float_text(const char *s)
+{
+	char *end;
+	if (!*s)
+		return 0;
+	(void)strtod(s, &end);
+	return !*end;
+}
+
+/* Counts that must be at least 1 (an engine refuses 0 or less): the widths
+ * of parallelism and the batch limits, by canonical key. */
+static int positive_count(const char *key)
+{
+	static const char *const keys[] = {"parallel.tensor", "parallel.pipeline", "parallel.data",
+					   "limits.max_seqs", "limits.max_batched_tokens"};
+	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+		if (!strcmp(key, keys[i]))
+			return 1;
+	return 0;
+}
+
+/* SL1008: a value that does not read as the flag's type in the entry's
+ * release (`--tensor-parallel-size four`, `--max-num-seqs 64.5`), or a count
+ * that is not positive. */
+void sl_fact_types(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		for (size_t k = 0; k < s->nsettings; k++) {
+			const sl_setting *st = &s->settings[k];
+			judged j;
+			if (!plain(st) || !judge(s, st, &j))
+				continue;
+			if (json_is_integer(st->value) && json_integer_value(st->value) < 1 && positive_count(st->key)) {
+				char *v = sl_finding_value_text(st->value);
+				sl_finding_add(out, r, &st->value_at, "%s: `%s` is %s; a count must be 1 or more",
+					       r->summary, st->flag, v);
+				free(v);
+				continue;
+			}
+			if ((!json_is_string(st->value) && !json_is_real(st->value)) || j.older)
+				continue;
+			/* the type every release in question gives the flag */
+			const char *t = json_string_value(json_object_get(facts_at(&j, j.lo), "type"));
+			if (!t || json_object_get(facts_at(&j, j.lo), "choices"))
+				continue;
+			if (j.lo < 0) {
+				size_t x;
+				json_t *h;
+				json_array_foreach(json_object_get(j.e, "history"), x, h) {
+					const char *ht = json_string_value(json_object_get(h, "type"));
+					if (!ht || strcmp(ht, t))
+						t = NULL;
+				}
+				if (!t)
+					continue;
+			}
+			char *vt = sl_finding_value_text(st->value);
+			const char *v = st->value_at.raw && json_is_real(st->value) ? st->value_at.raw : vt;
+			const char *want = NULL;
+			if (!strcmp(t, "int") && !int_text(v))
+				want = float_text(v) ? "a whole number" : "an integer";
+			else if (!strcmp(t, "human_int") && !human_int_text(v))
+				want = "an integer (32k and 32K read as 32000 and 32768)";
+			else if (!strcmp(t, "human_int_or_auto") && !human_int_text(v) && strcmp(v, "auto") &&
+				 strcmp(v, "-1"))
+				want = "an integer (32k and 32K read as 32000 and 32768) or auto";
+			else if (!strcmp(t, "float") && !float_text(v))
+				want = "a number";
+			if (want) {
+				char where[96];
+				sl_finding_add(out, r, &st->value_at, "%s: `%s` for `%s`, which takes %s in %s",
+					       r->summary, v, st->flag, want, version_words(&j, s, where, sizeof where));
+			}
+			free(vt);
+		}
+	}
+}
+
+/* SL1009: a flag that takes no value, followed by a value the engine
+ * leaves as a stray argument (`--enforce-eager true`). */
+void sl_fact_stray(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		for (size_t k = 0; k < s->nsettings; k++) {
+			const sl_setting *st = &s->settings[k];
+			if (!(st->flags & SL_SET_STRAY) || !st->value_at.src)
+				continue;
+			const char *v = st->value_at.raw ? st->value_at.raw : "";
+			int off = !strcasecmp(v, "false") || !strcmp(v, "0") || !strcasecmp(v, "no") ||
+				  !strcasecmp(v, "off");
+			sl_finding *f = sl_finding_add(out, r, &st->value_at,
+						       "%s: `%s` takes no value; `%s` is left as a stray argument%s",
+						       r->summary, st->flag, v,
+						       off ? " and the flag is on (leave the flag out to keep it off)" : "");
+			(void)f;
+		}
+	}
+}

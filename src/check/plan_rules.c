@@ -1,0 +1,366 @@
+/* plan_rules.c (check): the checks on the memory and shape plan
+ * (src/plan/, docs/memory-plan.md): the model's shape against the
+ * parallelism, the accelerator's node and NVLink domain, the weights and
+ * the KV pool against the GPU's memory, the positions, the precisions.
+ * Each is certain for the facts given, or a warning; a fact not known
+ * skips the check (the plan says why). Uses findings.c. */
+#include "plan_rules.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../plan/plan.h"
+#include "findings.h"
+
+static const char *const names[] = {"tp_heads",       "ep_experts",   "gpus_node",        "tp_domain",
+				    "weights_memory", "kv_one_request", "max_len_positions", "precision_native"};
+
+int sl_plan_check_known(const char *name)
+{
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (!strcmp(names[i], name))
+			return 1;
+	return 0;
+}
+
+/* a finding of r, its message after the rule's summary; one per place (a
+ * file two services read is reported once): NULL for a second */
+static sl_finding *add(sl_findings *out, const sl_rule *r, const sl_origin *where, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static sl_finding *add(sl_findings *out, const sl_rule *r, const sl_origin *where, const char *fmt, ...)
+{
+	for (size_t i = 0; i < out->n; i++)
+		if (out->v[i].rule == r && out->v[i].where.src == where->src && out->v[i].where.off == where->off)
+			return NULL;
+	char buf[900];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return sl_finding_add(out, r, where, "%s: %s", r->summary, buf);
+}
+
+/* the place a finding about a service points at: the setting, else the command */
+static const sl_origin *at(const sl_service *s, const char *key)
+{
+	const sl_setting *st = key ? sl_service_get(s, key) : NULL;
+	return st ? &st->origin : &s->command_origin;
+}
+
+static const char *model_name(const sl_entry_plan *p)
+{
+	return p->arch->id ? p->arch->id : "the model";
+}
+
+static void related_system(sl_finding *f, const sl_entry_plan *p)
+{
+	if (f && p->hw_origin)
+		sl_finding_related(f, p->hw_origin, "the system");
+}
+
+static const char *family(const char *engine)
+{
+	if (sl_starts_with(engine, "dynamo-"))
+		engine += 7;
+	return sl_starts_with(engine, "vllm") ? "vllm" : sl_starts_with(engine, "sglang") ? "sglang"
+	       : strstr(engine, "trtllm")                                              ? "trtllm"
+										       : "";
+}
+
+static long ival(const sl_service *s, const char *key)
+{
+	const sl_setting *st = sl_service_get(s, key);
+	if (!st || (st->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER | SL_SET_PER_REPLICA)) || !json_is_integer(st->value))
+		return -1;
+	return (long)json_integer_value(st->value);
+}
+
+/* the workers' plans whose parallelism is known (the plan's TP is then set) */
+static int known_tp(const sl_service_plan *sp)
+{
+	return sp->in.tp >= 1 && !sp->unknown_config;
+}
+
+static void tp_heads(const sl_rule *r, const sl_entry_plan *p, sl_findings *out)
+{
+	const sl_arch *a = p->arch;
+	if (!a || a->heads <= 0)
+		return;
+	for (size_t i = 0; i < p->nservices; i++) {
+		const sl_service_plan *sp = &p->services[i];
+		long tp = sp->in.tp;
+		if (!known_tp(sp) || sp->in.attention_dp || tp <= 1)
+			continue;
+		const sl_service *s = sp->service;
+		if (a->heads % tp)
+			add(out, r, at(s, "parallel.tensor"), "TP %ld does not divide the %ld attention heads of %s (%s)", tp,
+			    a->heads, model_name(p), p->arch_from);
+		else if (a->attn == SL_ATTN_GQA && tp <= a->kv_heads && a->kv_heads % tp)
+			add(out, r, at(s, "parallel.tensor"), "TP %ld does not divide the %ld KV heads of %s (%s)", tp,
+			    a->kv_heads, model_name(p), p->arch_from);
+		else if (a->attn == SL_ATTN_GQA && tp > a->kv_heads && tp % a->kv_heads)
+			add(out, r, at(s, "parallel.tensor"),
+			    "TP %ld is not a multiple of the %ld KV heads of %s (%s), which the engine replicates past one per rank",
+			    tp, a->kv_heads, model_name(p), p->arch_from);
+	}
+}
+
+static void ep_experts(const sl_rule *r, const sl_entry_plan *p, sl_findings *out)
+{
+	const sl_arch *a = p->arch;
+	if (!a || a->experts <= 0)
+		return;
+	for (size_t i = 0; i < p->nservices; i++) {
+		const sl_service_plan *sp = &p->services[i];
+		const sl_service *s = sp->service;
+		if (!known_tp(sp))
+			continue;
+		long ep;
+		const char *key;
+		if (!strcmp(family(s->engine), "vllm")) {
+			const sl_setting *e = sl_service_get(s, "parallel.expert_enabled");
+			if (!e || !json_is_true(e->value))
+				continue;
+			ep = sp->in.tp * sp->in.dp;
+			key = "parallel.expert_enabled";
+		} else {
+			ep = ival(s, "parallel.expert");
+			key = "parallel.expert";
+		}
+		if (ep > 1 && a->experts % ep)
+			add(out, r, at(s, key), "EP %ld does not divide the %ld routed experts of %s (%s): %ld per rank and %ld over",
+			    ep, a->experts, model_name(p), p->arch_from, a->experts / ep, a->experts % ep);
+	}
+}
+
+/* a worker started as one process group on one node: no --nnodes, no MPI
+ * or other launcher that may spread its ranks over hosts */
+static int one_node(const sl_service *s)
+{
+	if (sl_service_get(s, "parallel.nnodes") && ival(s, "parallel.nnodes") != 1)
+		return 0;  /* several nodes, or not known */
+	for (size_t k = 0; k < s->nwrappers; k++) {
+		const char *w = s->wrappers[k].kind;
+		if (strcmp(w, "docker") && strcmp(w, "bash -c") && strcmp(w, "exec") && strcmp(w, "env") &&
+		    strcmp(w, "python -m"))
+			return 0;
+	}
+	return 1;
+}
+
+static void gpus_node(const sl_rule *r, const sl_entry_plan *p, sl_findings *out)
+{
+	if (!p->hw || p->hw->node_gpus <= 0)
+		return;
+	for (size_t i = 0; i < p->nservices; i++) {
+		const sl_service_plan *sp = &p->services[i];
+		const sl_service *s = sp->service;
+		if (!known_tp(sp) || !one_node(s))
+			continue;
+		/* TensorRT-LLM's attention DP runs inside the TP ranks */
+		long need = sp->in.tp * sp->in.pp * (sp->in.attention_dp && !strcmp(family(s->engine), "trtllm") ? 1 : sp->in.dp);
+		if (need <= p->hw->node_gpus)
+			continue;
+		sl_finding *f = add(out, r, at(s, "parallel.tensor"),
+				    "%s needs %ld GPUs (tensor x pipeline x data parallel) in one process, a node of %s has %ld (%s)",
+				    s->name, need, p->hw->name, p->hw->node_gpus, p->hw->node_source);
+		related_system(f, p);
+	}
+}
+
+static void tp_domain(const sl_rule *r, const sl_entry_plan *p, sl_findings *out)
+{
+	if (!p->hw || p->hw->domain_gpus <= 0)
+		return;
+	for (size_t i = 0; i < p->nservices; i++) {
+		const sl_service_plan *sp = &p->services[i];
+		if (!known_tp(sp) || sp->in.tp <= p->hw->domain_gpus)
+			continue;
+		sl_finding *f = add(out, r, at(sp->service, "parallel.tensor"),
+				    "TP %ld spans more than the %ld GPUs one NVLink domain of %s joins (%s)", sp->in.tp,
+				    p->hw->domain_gpus, p->hw->name, p->hw->domain_source);
+		related_system(f, p);
+	}
+}
+
+/* the plan's inputs for a certain bound: no margin, attention DP's dense
+ * weights split as without it */
+static void lower_bound(const sl_service_plan *sp, sl_plan_in *in, sl_plan_out *o)
+{
+	*in = sp->in;
+	in->margin_gib = 0;
+	in->attention_dp = 0;
+	sl_plan_compute(in, o);
+}
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+static void weights_memory(const sl_rule *r, const sl_entry_plan *p, sl_findings *out)
+{
+	for (size_t i = 0; i < p->nservices; i++) {
+		const sl_service_plan *sp = &p->services[i];
+		if (!sp->computed)
+			continue;
+		sl_plan_in in;
+		sl_plan_out o;
+		lower_bound(sp, &in, &o);
+		if (o.weights_gib <= in.mem_gib)
+			continue;
+		sl_finding *f = add(out, r, at(sp->service, sl_service_get(sp->service, "parallel.tensor") ? "parallel.tensor" : "model"),
+				    "%s's weights need %.1f GiB per GPU at TP %ld x PP %ld (%.1fB parameters, %s), a GPU of %s "
+				    "has %.0f GiB",
+				    model_name(p), o.weights_gib, in.tp, in.pp, p->arch->params / 1e9, sp->quant, p->hw->name,
+				    in.mem_gib);
+		related_system(f, p);
+	}
+}
+
+static const char *frac_flag(const sl_service *s)
+{
+	const char *fam = family(s->engine);
+	return !strcmp(fam, "vllm") ? "memory.gpu_utilization" : !strcmp(fam, "sglang") ? "memory.static_fraction"
+											 : "memory.kv_free_fraction";
+}
+
+static void kv_one_request(const sl_rule *r, const sl_entry_plan *p, sl_findings *out)
+{
+	for (size_t i = 0; i < p->nservices; i++) {
+		const sl_service_plan *sp = &p->services[i];
+		if (!sp->computed || sp->in.frac_kind == SL_FRAC_NONE || sp->out.kv_token_bytes <= 0 || sp->max_model_len <= 0)
+			continue;
+		sl_plan_in in;
+		sl_plan_out o;
+		lower_bound(sp, &in, &o);
+		if (o.weights_gib > in.mem_gib)
+			continue;  /* SL4006's */
+		const sl_service *s = sp->service;
+		const char *key = sl_service_get(s, "limits.max_model_len") ? "limits.max_model_len"
+				  : sl_service_get(s, frac_flag(s))          ? frac_flag(s)
+									     : "model";
+		double need = (double)sp->max_model_len * o.kv_token_bytes;
+		if (o.kv_gib <= 0) {
+			add(out, r, at(s, key),
+			    "the memory setting (%g) leaves no KV cache after %.1f GiB of weights per GPU on %s, even with no "
+			    "memory for activations",
+			    in.frac, o.weights_gib, p->hw->name);
+		} else if (o.kv_tokens < (double)sp->max_model_len) {
+			add(out, r, at(s, key),
+			    "one request of %ld tokens%s needs %.1f GiB of KV cache per GPU (%.0f bytes a token), the memory "
+			    "setting (%g) leaves at most %.1f GiB on %s: %.0f tokens",
+			    sp->max_model_len, sp->max_model_len_default ? " (the model's positions, the engine's default)" : "",
+			    need / GIB, o.kv_token_bytes, in.frac, o.kv_gib, p->hw->name, o.kv_tokens);
+		}
+	}
+}
+
+static int has_env(const sl_service *s, const char *name)
+{
+	for (size_t k = 0; k < s->nenv; k++)
+		if (!strcmp(s->env[k].name, name) && !(s->env[k].flags & SL_SET_OVERRIDDEN))
+			return 1;
+	return 0;
+}
+
+static void max_len_positions(const sl_rule *r, const sl_entry_plan *p, sl_findings *out)
+{
+	const sl_arch *a = p->arch;
+	if (!a || a->max_pos <= 0)
+		return;
+	for (size_t i = 0; i < p->nservices; i++) {
+		const sl_service_plan *sp = &p->services[i];
+		const sl_service *s = sp->service;
+		const sl_setting *ml = sl_service_get(s, "limits.max_model_len");
+		if (!ml || sp->max_model_len_default || sp->max_model_len <= a->max_pos)
+			continue;
+		/* an override of the model's config or of the engine's check */
+		int over = sl_service_get(s, "vllm.hf_overrides") || sl_service_get(s, "sglang.json_model_override_args") ||
+			   has_env(s, "VLLM_ALLOW_LONG_MAX_MODEL_LEN") || has_env(s, "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN");
+		for (size_t k = 0; k < s->nsettings && !over; k++)
+			over = strstr(s->settings[k].key, "rope") != NULL;
+		if (over)
+			continue;
+		add(out, r, &ml->origin, "%ld tokens, %s has %ld positions (max_position_embeddings, %s)%s", sp->max_model_len,
+		    model_name(p), a->max_pos, p->arch_from,
+		    a->rope_scaling ? "; its rope_scaling is already counted in them" : "");
+	}
+}
+
+/* a quantization method or KV dtype as the hardware files name precisions */
+static const char *precision_of(const char *m)
+{
+	if (!m)
+		return NULL;
+	if (!strcasecmp(m, "mxfp4"))
+		return "mxfp4";
+	if (!strcasecmp(m, "nvfp4") || !strcasecmp(m, "modelopt_fp4") || !strncasecmp(m, "fp4", 3))
+		return "nvfp4";
+	if (!strncasecmp(m, "fp8", 3) || !strcasecmp(m, "fbgemm_fp8") || !strcasecmp(m, "modelopt"))
+		return "fp8";
+	return NULL;
+}
+
+static int listed(char *const *v, size_t n, const char *x)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcasecmp(v[i], x))
+			return 1;
+	return 0;
+}
+
+static void precision_native(const sl_rule *r, const sl_entry_plan *p, sl_findings *out)
+{
+	if (!p->hw || !p->hw->nnone)
+		return;
+	for (size_t i = 0; i < p->nservices; i++) {
+		const sl_service *s = p->services[i].service;
+		const sl_setting *q = sl_service_get(s, "model.quantization");
+		const char *wq = q && json_is_string(q->value) ? json_string_value(q->value) : p->arch ? p->arch->quant : NULL;
+		const char *w = precision_of(wq);
+		if (w && listed(p->hw->none, p->hw->nnone, w)) {
+			sl_finding *f = add(out, r, q ? &q->origin : at(s, "model"),
+					    "the weights are %s%s%s%s, which %s has no native kernels for (%s): the engine falls "
+					    "back to a slower kernel, or refuses",
+					    wq, q ? "" : " (", q ? "" : p->arch_from, q ? "" : ")", p->hw->name, p->hw->prec_source);
+			related_system(f, p);
+		}
+		const sl_setting *kd = sl_service_get(s, "kv.dtype");
+		const char *k = kd && json_is_string(kd->value) ? precision_of(json_string_value(kd->value)) : NULL;
+		if (k && listed(p->hw->none, p->hw->nnone, k)) {
+			sl_finding *f = add(out, r, &kd->origin, "the KV cache is %s, which %s has no native kernels for (%s)",
+					    json_string_value(kd->value), p->hw->name, p->hw->prec_source);
+			related_system(f, p);
+		}
+	}
+}
+
+void sl_plan_check(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	const char *name = r->cname;
+	sl_entry_plan *p;
+	sl_error err = {0};
+	if (sl_plan_entry(m, &p, &err)) {
+		sl_error_clear(&err);
+		return;  /* --model-config unreadable: the command said so before */
+	}
+	if (!strcmp(name, "tp_heads"))
+		tp_heads(r, p, out);
+	else if (!strcmp(name, "ep_experts"))
+		ep_experts(r, p, out);
+	else if (!strcmp(name, "gpus_node"))
+		gpus_node(r, p, out);
+	else if (!strcmp(name, "tp_domain"))
+		tp_domain(r, p, out);
+	else if (!strcmp(name, "weights_memory"))
+		weights_memory(r, p, out);
+	else if (!strcmp(name, "kv_one_request"))
+		kv_one_request(r, p, out);
+	else if (!strcmp(name, "max_len_positions"))
+		max_len_positions(r, p, out);
+	else if (!strcmp(name, "precision_native"))
+		precision_native(r, p, out);
+	sl_entry_plan_free(p);
+}

@@ -1,0 +1,24 @@
+/*
+ * engine_facts.h (internal to normalize): the engines' generated facts
+ * (grammars/facts/<id>.tsv, made by grammars/gen/facts.py from the engines'
+ * own sources; see docs/engine-facts.md), joined to a hand-written grammar.
+ */
+#ifndef SL_ENGINE_FACTS_H
+#define SL_ENGINE_FACTS_H
+
+#include "grammar.h"
+
+/* Reads the facts of g's engine (embedded, or $SERVELINT_FACTS/<id>.tsv)
+ * and joins them to g: every spelling the facts know gets its line in the
+ * index, and one the hand-written grammar lacks becomes a flag of its own
+ * (key <id>.<name>), or an alias of the hand-written flag it belongs to.
+ * The hand-written flags stay where they are (pointers to them hold). */
+void sl_engine_facts_join(sl_grammar *g);
+/* A spelling's facts as JSON ({"in", "type", "bool", "of", "default",
+ * "choices", "replacement", "history"}), read from its line on first use
+ * and kept in the index; NULL when the spelling has none. */
+json_t *sl_engine_facts_entry(const sl_flag_index *x);
+/* Frees what sl_engine_facts_join added to g. */
+void sl_engine_facts_free(sl_grammar *g);
+
+#endif

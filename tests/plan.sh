@@ -1,0 +1,43 @@
+#!/bin/sh
+# plan.sh SERVELINT [--update]: the memory and shape plan
+# (docs/memory-plan.md) as show prints it, against output read and judged
+# (tests/golden/plan/); --model-config, a catalogue's models/ folder and
+# --system, which take the place of the facts servelint ships; and the
+# plan's rules firing from them.
+set -u
+. "$(dirname "$0")/lib.sh"
+gold=plan
+d=tests/data/plan
+e=corpus/gpt-oss-120b/b200-sxm-x8/trtllm-tp1-eagle3-3
+plan_of() { "$bin" show --color never "$@" | sed -n '/^plan/,/^$/p'; }
+# the corpus entry whose model and system are known, and its engine files
+golden gpt-oss-trtllm.tty plan_of $e
+# --model-config: a config.json of the user's, read with its own numbers
+# (4 layers: 126,362,624 parameters counted from the shapes)
+out=$("$bin" show --format json --system H100 --model-config $d/tiny-config.json $d/agg.sh)
+echo "$out" | grep -q '"parameters": 126362624' && ok || ko "--model-config parameters"
+echo "$out" | grep -q '"kv_bytes_per_token": 2048' && ok || ko "--model-config KV bytes (2 x 4 x 1 x 128 x 2)"
+echo "$out" | grep -q '"from": "--system"' && ok || ko "--system named"
+# --model-config that cannot be read: exit 2, and nothing on stdout
+o=$("$bin" show --model-config $d/no-such.json $d/agg.sh 2> /dev/null)
+[ $? -eq 2 ] && [ -z "$o" ] && ok || ko "unreadable --model-config"
+"$bin" check --model-config $d/README.md $d/agg.sh > /dev/null 2>&1
+[ $? -eq 2 ] && ok || ko "--model-config not JSON"
+# --system that names nothing known: a note, no figures
+"$bin" show --system 'TPU v5e' --model-config $d/tiny-config.json $d/agg.sh | grep -q 'names no accelerator' &&
+	ok || ko "unknown --system"
+# the catalogue's models/ folder, by the last component of the weights;
+# its system from the folder name
+out=$("$bin" check --no-config --format gcc $d/cat)
+echo "$out" | grep -q 'launch.sh:3:24: error: .*TP 8 does not divide the 12 attention heads of Tiny-1B (tests/data/plan/cat/models/Tiny-1B/config.json) \[SL3004\]' &&
+	ok || ko "catalogue models/ folder: SL3004"
+echo "$out" | grep -q 'launch.sh:3:49: warning: .*16384 tokens, Tiny-1B has 8192 positions.*\[SL4008\]' &&
+	ok || ko "catalogue models/ folder: SL4008"
+"$bin" show $d/cat/h100-sxm-x8/tiny-tp8 | grep -q 'from folder name' && ok || ko "system from the folder name"
+# --system wins over the System claim: the corpus entry on an L40S has no
+# room for its weights, on a B200 it has
+"$bin" check --no-config --format gcc --system L40S $e | grep -q '\[SL4006\]' && ok || ko "--system L40S: SL4006"
+"$bin" check --no-config --format gcc --system B300 $e | grep -q 'SL4006\|SL1006\|SL4007' && ko "--system B300 fires" || ok
+# an entry whose model servelint does not know: a note, none of the plan's rules
+"$bin" show corpus/kimi-k3/b300-x8/sglang-tp8-nospec | grep -q 'Kimi-K3 is not one of grammars/models/' && ok || ko "unknown model note"
+finish
