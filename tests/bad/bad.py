@@ -170,6 +170,9 @@ script("fanout", "f0() { vllm serve m & }\n" + "".join("f%d() { f%d; f%d; }\n" %
 script("fanout-wide", "f0() { vllm serve m & }\nf1() { " + "f0; " * 3000 + "}\n" + "f2() { " + "f1; " * 3000 + "}\nf2\n",
        "limit", heavy=True)
 script("loop-1025", "for i in " + " ".join(str(i) for i in range(1025)) + "; do vllm serve m & done\n", "more than 1024 values")
+# a prefix of more flags than sl_grammar_match keeps (fuzz_show found the
+# stack-buffer-overflow in grammar.c's prefixes())
+script("ambiguous-prefix", "sglang serve --model-path m --en\n", "en", kind="ok")
 script("heredoc-open", "cat > cfg.yaml <<EOF\nmax_batch_size: 8\n", "(here-document|syntax error)")
 script("unknown-brace-op", "vllm serve ${A@Z}\n", "(syntax|unsupported|bad substitution)")
 script("bad-subst-pattern", "vllm serve ${A/[/x}\n", "A", kind="ok")
