@@ -494,10 +494,12 @@ static void prefixes(const sl_grammars *gs, const sl_grammar *g, const char *nam
 		const sl_flag_index *x = &g->index[i];
 		if (!sl_starts_with(x->name, "--") || !prefix_of(x->name, name, g->underscores))
 			continue;
-		size_t k = 0;
-		while (k < *nhits && hits[k].flag != x->flag)
+		/* *nhits counts past cap (the prefix is ambiguous then), and
+		 * only the first cap hits are there to compare */
+		size_t k = 0, kept = *nhits < cap ? *nhits : cap;
+		while (k < kept && hits[k].flag != x->flag)
 			k++;
-		if (k < *nhits) {
+		if (k < kept) {
 			if (!hits[k].facts)
 				hits[k].facts = sl_engine_facts_entry(x);
 			continue;

@@ -19,6 +19,24 @@
 #define SL_MAX_COMMANDS 100000
 #define SL_MAX_WORD_BYTES (1u << 20)  /* one word or variable value after expansion */
 #define SL_MAX_ARRAY 100000           /* elements of one array variable */
+/* Bounds on the total work of one reading, whatever the script (each is
+ * refused with file:line:col naming it; docs/limits.md tells why each is
+ * where it is):
+ * - a run of comment lines (blank lines between them do not end it): more
+ *   than this crashes libtree-sitter 0.20.7, whose nodes break at 65,535
+ *   children, and consecutive comments are all children of one node;
+ * - for-loop iterations in all (nested loops multiply; SL_MAX_LOOP_ITERATIONS
+ *   is per loop);
+ * - function calls in all (depth is bounded apart: 16, then a note);
+ * - statements walked in all, comments aside (loops and calls walk their
+ *   bodies again);
+ * - exported variables in effect, summed over every command (each command
+ *   carries the set of exports it runs with). */
+#define SL_MAX_COMMENT_RUN 65000
+#define SL_MAX_TOTAL_ITERATIONS 10000
+#define SL_MAX_CALLS 10000
+#define SL_MAX_STEPS 200000
+#define SL_MAX_EXPORTED 100000
 
 enum {
 	SL_WORD_SYMBOLIC = 1,      /* holds an expansion whose value is unknown ($X, $(..)) */
@@ -71,7 +89,9 @@ typedef struct sl_command {
 	size_t argc;
 	sl_assign *prefix;      /* VAR=x written before the command; owned */
 	size_t nprefix;
-	sl_assign *exported;    /* exported variables in effect when it runs; owned copies */
+	sl_assign *exported;    /* exported variables in effect when it runs: shared with the
+				 * other commands that run with the same set, owned by the
+				 * script (export_sets); read only */
 	size_t nexported;
 	int background;         /* ended with & */
 	uint32_t stmt;          /* source offset of the command; loop iterations share it */
@@ -154,6 +174,11 @@ typedef struct sl_script {
 	size_t nfunctions;
 	sl_script_input *inputs;       /* unknown variables read, first read first; owned */
 	size_t ninputs;
+	struct sl_export_set {          /* the sets of exports commands point at; owned */
+		sl_assign *items;
+		size_t n;
+	} *export_sets;
+	size_t nexport_sets;
 } sl_script;
 
 /* Parses a whole script. Syntax errors (tree-sitter ERROR/MISSING nodes),

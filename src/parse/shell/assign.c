@@ -178,7 +178,7 @@ void sh_walk_declaration(walker *w, TSNode node)
 		const char *ct = ts_node_type(c);
 	TSSymbol ct_sym = ts_node_symbol(c);
 	(void)ct;
-		if ((ct_sym == sh_sym.variable_assignment)) {
+		if (ct_sym == sh_sym.variable_assignment) {
 			TSNode cc = c;
 			size_t save = w->pool_n;
 			sh_do_assign(w, cc, exported);

@@ -8,29 +8,6 @@
  */
 #include "internal.h"
 
-static void copy_exports(walker *w, sl_command *c)
-{
-	/* Later assignments shadow earlier ones: keep the newest of each name. */
-	size_t cap = 0;
-	for (size_t i = w->vars.n; i-- > 0;) {
-		const sl_assign *a = &w->vars.items[i];
-		if (sh_var_get(w, a->name, strlen(a->name)) != a || !a->exported)
-			continue;
-		sl_assign cp = {0};
-		cp.name = sl_strdup(a->name);
-		sl_word_copy(&cp.value, &a->value);
-		cp.start = a->start;
-		cp.exported = 1;
-		SL_PUSH(c->exported, c->nexported, cap, cp);
-	}
-	/* oldest first reads better */
-	for (size_t i = 0; i < c->nexported / 2; i++) {
-		sl_assign t = c->exported[i];
-		c->exported[i] = c->exported[c->nexported - 1 - i];
-		c->exported[c->nexported - 1 - i] = t;
-	}
-}
-
 void sh_walk_command(walker *w, TSNode node, int background)
 {
 	if (w->s->ncmds >= SL_MAX_COMMANDS) {
@@ -72,7 +49,19 @@ void sh_walk_command(walker *w, TSNode node, int background)
 		c.loop_var = sl_strdup(w->loop_var);
 		sl_word_copy(&c.loop_value, w->loop_value);
 	}
-	copy_exports(w, &c);
+	/* the exports in effect: a set shared with the commands before it while
+	 * no export changed (vars.c); their sum over every command is bounded,
+	 * since each later stage reads each command's whole set */
+	const struct sl_export_set *ex = sh_exports(w);
+	if (ex) {
+		c.exported = ex->items;
+		c.nexported = ex->n;
+		w->exported_total += ex->n;
+		if (w->exported_total > SL_MAX_EXPORTED)
+			sh_fail_at(w, ts_node_start_byte(node),
+				   "more exported variables in commands than the limit of %s in all "
+				   "(each command runs with every export before it)", "100000");
+	}
 	/* `exit`: nothing after it runs (a subshell's exit leaves the subshell) */
 	int exits = c.argc && !strcmp(c.argv[0].text, "exit") && !w->subshell && !w->in_list;
 	SL_PUSH(w->s->cmds, w->s->ncmds, w->cmd_cap, c);

@@ -25,6 +25,13 @@ static void unroll(walker *w, TSNode node, const char *name, sl_word *vals, size
 		w->head = sh_src_off(&w->v, ts_node_start_byte(node));
 	}
 	for (size_t k = 0; k < nvals && !w->failed; k++) {
+		/* the per-loop limit does not bound nested loops: their product is */
+		if (++w->iterations_total > SL_MAX_TOTAL_ITERATIONS) {
+			sh_fail_at(w, ts_node_start_byte(node),
+				   "loops run more than the limit of %s iterations in all (nested loops multiply)",
+				   "10000");
+			break;
+		}
 		sh_var_set(w, name, &vals[k], vals[k].start, 0);
 		w->loop_var = name;
 		w->loop_value = &vals[k];
@@ -66,7 +73,7 @@ void sh_walk_for(walker *w, TSNode node)
 		} else if ((t_sym == sh_sym.do_group) || (t_sym == sh_sym.compound_statement)) {
 			body = c;
 			have_body = 1;
-		} else if ((t_sym == sh_sym.comment)) {
+		} else if (t_sym == sh_sym.comment) {
 			sh_walk_comment(w, c);
 		} else {
 			/* `for g in $GPUS`: an unquoted expansion splits into words */

@@ -26,29 +26,34 @@ static int first_error(TSNode node, TSNode *out, unsigned depth)
 
 void sh_report_syntax_error(walker *w, TSNode root)
 {
-	/* Iterative descent: trees of hostile input can be very deep. */
-	TSNode n = root, bad = root, parent = root;
+	/* Iterative descent with a cursor (trees of hostile input can be very
+	 * deep, and very wide: ts_node_child(n, i) walks from the first child),
+	 * keeping the path: climbing back with ts_node_parent, which walks down
+	 * from the root each time, would be O(depth^2). */
+	TSNode *path = NULL;
+	size_t np = 0, pcap = 0;
+	TSTreeCursor cur = ts_tree_cursor_new(root);
+	TSNode n = root;
 	for (;;) {
-		if (ts_node_is_missing(n) || !strcmp(ts_node_type(n), "ERROR")) {
-			bad = n;
+		SL_PUSH(path, np, pcap, n);
+		if (ts_node_is_missing(n) || !strcmp(ts_node_type(n), "ERROR"))
 			break;
-		}
-		uint32_t k = ts_node_child_count(n);
 		int moved = 0;
-		for (uint32_t i = 0; i < k; i++) {
-			TSNode c = ts_node_child(n, i);
-			if (ts_node_has_error(c) || ts_node_is_missing(c)) {
-				parent = n;
-				n = c;
-				moved = 1;
-				break;
-			}
+		if (ts_tree_cursor_goto_first_child(&cur)) {
+			do {
+				TSNode c = ts_tree_cursor_current_node(&cur);
+				if (ts_node_has_error(c) || ts_node_is_missing(c)) {
+					n = c;
+					moved = 1;
+					break;
+				}
+			} while (ts_tree_cursor_goto_next_sibling(&cur));
 		}
-		if (!moved) {
-			bad = n;
+		if (!moved)
 			break;
-		}
 	}
+	ts_tree_cursor_delete(&cur);
+	TSNode bad = path[np - 1], parent = np > 1 ? path[np - 2] : root;
 	(void)first_error;
 	size_t a = ts_node_start_byte(bad);
 	const char *t = w->v.text;
@@ -57,12 +62,14 @@ void sh_report_syntax_error(walker *w, TSNode root)
 	if (ts_node_is_missing(bad) && !strcmp(ts_node_type(bad), "heredoc_end")) {
 		TSNode st = {0};
 		int have = 0;
-		uint32_t k = ts_node_child_count(up);
+		uint32_t k;
+		size_t kb = sh_kids(w, up, 0, &k);
 		for (uint32_t i = 0; i < k && !have; i++)
-			if (!strcmp(ts_node_type(ts_node_child(up, i)), "heredoc_start")) {
-				st = ts_node_child(up, i);
+			if (!strcmp(ts_node_type(KID(i)), "heredoc_start")) {
+				st = KID(i);
 				have = 1;
 			}
+		w->pool_n = kb;
 		if (have) {
 			unsigned l, c;
 			sl_source_pos(w->v.src, sh_src_off(&w->v, ts_node_start_byte(up)), &l, &c);
@@ -72,10 +79,11 @@ void sh_report_syntax_error(walker *w, TSNode root)
 				      (int)(sb - sa), t + sa, l, c);
 			sh_fail_at(w, a, "%s", m.data);
 			sl_buf_free(&m);
-			return;
+			goto done;
 		}
 	}
-	for (TSNode p = ts_node_is_missing(bad) ? parent : bad; !ts_node_is_null(p); p = ts_node_parent(p)) {
+	for (size_t i = ts_node_is_missing(bad) ? np - 1 : np; i-- > 0;) {
+		TSNode p = path[i];
 		if (ts_node_symbol(p) != sh_sym.array)
 			continue;
 		unsigned l, c;
@@ -87,18 +95,18 @@ void sh_report_syntax_error(walker *w, TSNode root)
 			sl_buf_printf(&m, "syntax error in the array opened at line %u, column %u (an unclosed `(`?)", l, c);
 		sh_fail_at(w, a, "%s", m.data);
 		sl_buf_free(&m);
-		return;
+		goto done;
 	}
 	if (ts_node_is_missing(bad)) {
 		sh_fail_at(w, a, "syntax error: missing `%s`", ts_node_type(bad));
-		return;
+		goto done;
 	}
 	/* Name the likely cause: an opening quote without its closing one. */
 	for (size_t i = a; i < ts_node_end_byte(bad); i++) {
 		if (t[i] == '"' || t[i] == '\'') {
 			sh_fail_at(w, i, "syntax error: unterminated %s quote",
 				t[i] == '"' ? "double" : "single");
-			return;
+			goto done;
 		}
 		if (t[i] != ' ' && t[i] != '\t' && t[i] != '\n')
 			break;
@@ -109,6 +117,8 @@ void sh_report_syntax_error(walker *w, TSNode root)
 	char *near = sl_strndup(t + a, e - a);
 	sh_fail_at(w, a, "syntax error near `%s`", near);
 	free(near);
+done:
+	free(path);
 }
 
 /*

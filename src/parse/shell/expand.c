@@ -431,11 +431,11 @@ void sh_eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 	TSSymbol type_sym = ts_node_symbol(node);
 	(void)type;
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
-	if ((type_sym == sh_sym.raw_string)) {
+	if (type_sym == sh_sym.raw_string) {
 		wb->flags |= SL_WORD_QUOTED;
 		if (b - a >= 2)
 			sh_wb_add_view(wb, &w->v, a + 1, b - a - 2);
-	} else if ((type_sym == sh_sym.string)) {
+	} else if (type_sym == sh_sym.string) {
 		eval_string(w, node, wb);
 	} else if ((type_sym == sh_sym.concatenation) || (type_sym == sh_sym.command_name)) {
 		uint32_t nc;
@@ -472,7 +472,7 @@ void sh_eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 		sh_wb_discard(&tmp);
 		sh_wb_add_view(wb, &w->v, a, b - a);
 		wb->flags |= SL_WORD_SYMBOLIC;
-	} else if ((type_sym == sh_sym.ansi_c_string)) {
+	} else if (type_sym == sh_sym.ansi_c_string) {
 		wb->flags |= SL_WORD_QUOTED;
 		if (b - a >= 3)
 			sh_wb_add_view(wb, &w->v, a + 2, b - a - 3);

@@ -53,6 +53,12 @@ void sh_walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, 
 		sh_note(w, call, "function calls nested deeper than 16: this one is not followed");
 		return;
 	}
+	/* depth is bounded above; breadth (a function calling another twice,
+	 * that one calling the next twice...) only by the calls in all */
+	if (++w->calls_total > SL_MAX_CALLS) {
+		sh_fail_at(w, ts_node_start_byte(call), "more function calls than the limit of %s in all", "10000");
+		return;
+	}
 	const varr *before = positional(w);
 	sl_word *saved = NULL;
 	size_t ns = 0, scap = 0;

@@ -100,11 +100,20 @@ typedef struct {
 } varr;
 
 /* Variables in order of assignment: the newest entry of a name is its value
- * (a loop or a reassignment pushes a new one). arr[i] goes with items[i]. */
+ * (a loop or a reassignment pushes a new one). arr[i] goes with items[i].
+ * slots is an open-addressing hash of each name to its newest entry (index
+ * + 1; 0 is empty), so that reading a variable costs O(1), not a scan of
+ * every assignment so far. The exports in effect are kept as one shared set
+ * (in the script's export_sets), made anew only when an exported variable
+ * changed since: a command costs O(1), not a copy of every export. */
 typedef struct {
 	sl_assign *items;
 	varr *arr;
 	size_t n, cap, arr_cap;
+	size_t *slots;
+	size_t nslots, used;
+	int exports_changed;     /* since the newest of the script's export sets was made */
+	size_t export_sets_cap;
 } vartab;
 
 typedef struct walker walker;
@@ -126,6 +135,8 @@ struct walker {
 	struct fn { char *name; TSNode body; } *fns;  /* functions defined so far */
 	size_t nfns, fns_cap;
 	unsigned calls;          /* function calls being walked */
+	/* work done in all, against the SL_MAX_* bounds of ../parse.h */
+	size_t iterations_total, calls_total, steps, exported_total;
 	sl_error *err;
 	int failed;
 	unsigned depth;
@@ -203,6 +214,8 @@ void sh_var_set(walker *w, const char *name, const sl_word *value, uint32_t star
 void sh_var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uint32_t start,
 		      int exported);
 void sh_var_unset(walker *w, const char *name);
+const struct sl_export_set *sh_exports(walker *w);
+void sh_vars_free(walker *w);
 
 /* expand.c */
 void sh_add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq);

@@ -51,6 +51,14 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 {
 	if (w->failed || w->s->exited)
 		return;
+	/* every bound above (loops, calls) multiplies with the body's size;
+	 * comments are not counted (a loop collects its body's once) */
+	if (ts_node_symbol(node) != sh_sym.comment && ++w->steps > SL_MAX_STEPS) {
+		sh_fail_at(w, ts_node_start_byte(node),
+			   "more statements read than the limit of %s in all (loops and function calls read their bodies again)",
+			   "200000");
+		return;
+	}
 	if (++w->depth > SL_MAX_NESTING) {
 		sh_fail_at(w, ts_node_start_byte(node), "nesting deeper than the limit of %s levels", "64");
 		w->depth--;
@@ -59,17 +67,17 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 	const char *t = ts_node_type(node);
 	TSSymbol t_sym = ts_node_symbol(node);
 	(void)t;
-	if ((t_sym == sh_sym.command)) {
+	if (t_sym == sh_sym.command) {
 		sh_walk_command(w, node, background);
-	} else if ((t_sym == sh_sym.comment)) {
+	} else if (t_sym == sh_sym.comment) {
 		sh_walk_comment(w, node);
-	} else if ((t_sym == sh_sym.variable_assignment)) {
+	} else if (t_sym == sh_sym.variable_assignment) {
 		sh_do_assign(w, node, 0);
-	} else if ((t_sym == sh_sym.declaration_command)) {
+	} else if (t_sym == sh_sym.declaration_command) {
 		sh_walk_declaration(w, node);
-	} else if ((t_sym == sh_sym.for_statement)) {
+	} else if (t_sym == sh_sym.for_statement) {
 		sh_walk_for(w, node);
-	} else if ((t_sym == sh_sym.redirected_statement)) {
+	} else if (t_sym == sh_sym.redirected_statement) {
 		sh_capture_heredocs(w, node);
 		uint32_t nc;
 		size_t kb = sh_kids(w, node, 1, &nc);
@@ -83,7 +91,7 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 				sh_walk_statement(w, c, background);
 		}
 		w->pool_n = kb;
-	} else if ((t_sym == sh_sym.list)) {
+	} else if (t_sym == sh_sym.list) {
 		walk_list(w, node, background);
 	} else if (t_sym == sh_sym.subshell) {
 		w->subshell++;
@@ -92,7 +100,7 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 	} else if ((t_sym == sh_sym.pipeline) || (t_sym == sh_sym.program) ||
 		   (t_sym == sh_sym.do_group) || (t_sym == sh_sym.compound_statement)) {
 		sh_walk_children(w, node);
-	} else if ((t_sym == sh_sym.function_definition)) {
+	} else if (t_sym == sh_sym.function_definition) {
 		sh_define_function(w, node);
 	} else if (t_sym == sh_sym.if_statement) {
 		sh_walk_if(w, node);

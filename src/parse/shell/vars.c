@@ -1,18 +1,63 @@
 /*
- * vars.c: the table of shell variables. It is a stack of assignments, not a
- * map: the newest entry of a name is its value, so that a loop iteration or
- * a function call pushes and the exports in effect at each command can be
- * told in order. Also the --set bindings and the script's inputs (variables
- * it reads but never sets), which are what a user has to provide.
+ * vars.c: the table of shell variables. It is a stack of assignments: the
+ * newest entry of a name is its value, so that a loop iteration or a
+ * function call pushes and the exports in effect at each command can be
+ * told in order; a hash of names to their newest entry makes each read
+ * O(1). The exports in effect are one shared set, made again only after an
+ * exported variable changed. Also the --set bindings and the script's inputs
+ * (variables it reads but never sets), which are what a user has to provide.
  */
 #include "internal.h"
 
+static size_t name_hash(const char *name, size_t n)
+{
+	size_t h = 1469598103934665603u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)name[i]) * 1099511628211u;
+	return h;
+}
+
+/* The slot of a name: the one holding it, or the empty one where it goes. */
+static size_t *slot_of(const vartab *t, const char *name, size_t n)
+{
+	size_t mask = t->nslots - 1;
+	for (size_t i = name_hash(name, n) & mask;; i = (i + 1) & mask) {
+		size_t *s = &t->slots[i];
+		if (!*s)
+			return s;
+		const char *k = t->items[*s - 1].name;
+		if (!strncmp(k, name, n) && k[n] == 0)
+			return s;
+	}
+}
+
 static size_t var_find(const walker *w, const char *name, size_t n)
 {
-	for (size_t i = w->vars.n; i-- > 0;)
-		if (strlen(w->vars.items[i].name) == n && !memcmp(w->vars.items[i].name, name, n))
-			return i;
-	return (size_t)-1;
+	if (!w->vars.nslots)
+		return (size_t)-1;
+	size_t *s = slot_of(&w->vars, name, n);
+	return *s ? *s - 1 : (size_t)-1;
+}
+
+/* Entry i becomes its name's newest. The table stays at most half full. */
+static void slot_set(vartab *t, size_t i)
+{
+	if (2 * (t->used + 1) > t->nslots) {
+		size_t old_n = t->nslots, *old = t->slots;
+		t->nslots = old_n ? 2 * old_n : 64;
+		t->slots = sl_calloc(t->nslots, sizeof *t->slots);
+		for (size_t k = 0; k < old_n; k++)
+			if (old[k]) {
+				const char *nm = t->items[old[k] - 1].name;
+				*slot_of(t, nm, strlen(nm)) = old[k];
+			}
+		free(old);
+	}
+	const char *nm = t->items[i].name;
+	size_t *s = slot_of(t, nm, strlen(nm));
+	if (!*s)
+		t->used++;
+	*s = i + 1;
 }
 
 const sl_assign *sh_var_get(const walker *w, const char *name, size_t n)
@@ -53,9 +98,64 @@ sl_script_input *sh_record_input(walker *w, const char *name, size_t n, size_t v
 
 static void var_push(walker *w, sl_assign *a, varr *ar)
 {
+	/* the exports change when this one is exported or shadows one that was */
+	size_t prev = var_find(w, a->name, strlen(a->name));
+	if (a->exported || (prev != (size_t)-1 && w->vars.items[prev].exported && !w->vars.arr[prev].unset))
+		w->vars.exports_changed = 1;
 	SL_PUSH(w->vars.items, w->vars.n, w->vars.cap, *a);
 	sl_grow((void **)&w->vars.arr, &w->vars.arr_cap, w->vars.n, sizeof *w->vars.arr);
 	w->vars.arr[w->vars.n - 1] = *ar;
+	slot_set(&w->vars, w->vars.n - 1);
+}
+
+static int by_index(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The exports in effect now, oldest first (by where each name's value was
+ * set), as a set shared by every command that runs with it: NULL for none.
+ * It is made again only when an exported variable changed since the last. */
+const struct sl_export_set *sh_exports(walker *w)
+{
+	sl_script *s = w->s;
+	if (!w->vars.exports_changed)
+		return s->nexport_sets ? &s->export_sets[s->nexport_sets - 1] : NULL;
+	w->vars.exports_changed = 0;
+	size_t *idx = NULL, n = 0, cap = 0;
+	for (size_t k = 0; k < w->vars.nslots; k++) {
+		size_t i = w->vars.slots[k];
+		if (i && w->vars.items[i - 1].exported && !w->vars.arr[i - 1].unset)
+			SL_PUSH(idx, n, cap, i - 1);
+	}
+	qsort(idx, n, sizeof *idx, by_index);
+	struct sl_export_set set = {n ? sl_calloc(n, sizeof *set.items) : NULL, n};
+	for (size_t k = 0; k < n; k++) {
+		const sl_assign *a = &w->vars.items[idx[k]];
+		set.items[k].name = sl_strdup(a->name);
+		sl_word_copy(&set.items[k].value, &a->value);
+		set.items[k].start = a->start;
+		set.items[k].exported = 1;
+	}
+	free(idx);
+	SL_PUSH(s->export_sets, s->nexport_sets, w->vars.export_sets_cap, set);
+	return &s->export_sets[s->nexport_sets - 1];
+}
+
+void sh_vars_free(walker *w)
+{
+	for (size_t i = 0; i < w->vars.n; i++) {
+		free(w->vars.items[i].name);
+		sl_word_free(&w->vars.items[i].value);
+		for (size_t k = 0; k < w->vars.arr[i].n; k++)
+			sl_word_free(&w->vars.arr[i].elems[k]);
+		free(w->vars.arr[i].elems);
+	}
+	free(w->vars.items);
+	free(w->vars.arr);
+	free(w->vars.slots);
+	memset(&w->vars, 0, sizeof w->vars);
 }
 
 void sh_var_set(walker *w, const char *name, const sl_word *value, uint32_t start,
