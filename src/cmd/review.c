@@ -233,6 +233,11 @@ int sl_cmd_review(int argc, char **argv)
 		}
 		if (fflush(stdout) || ferror(stdout))
 			rc = SL_EXIT_ERROR;
+		/* an entry at HEAD that cannot be read is reported (SL0001) and,
+		 * as in check, makes the exit 2: the review did not read it all */
+		for (size_t i = 0; i < fresh.n; i++)
+			if (!fresh.v[i].suppressed && fresh.v[i].rule && !strcmp(sl_rule_id(fresh.v[i].rule), "SL0001"))
+				rc = SL_EXIT_ERROR;
 	}
 done:
 	if (rc == SL_EXIT_ERROR && err.msg)
