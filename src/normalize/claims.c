@@ -625,7 +625,8 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			/* "2,646,059 tokens": part of a larger number, not a count */
 			if ((p - t >= 2 && p[-1] == ',' && isdigit((unsigned char)p[-2])) ||
 			    (*end == ',' && strspn(end + 1, "0123456789") == 3)) {
-				p = end + 1 + strspn(end + 1, "0123456789,") - 1;
+				/* the number may end the text: never read past its end */
+				p = *end ? end + strspn(end + 1, "0123456789,") : end - 1;
 				continue;
 			}
 			if (!strncmp(end, " draft token", 12) || !strncmp(end, " speculative token", 18) ||
