@@ -47,6 +47,17 @@ awk 'BEGIN { for (i = 0; i < 1000; i++) printf "export V%d=%d\n", i, i
 # 1,000 iterations (under the 10,000) of a body of 250 statements
 awk 'BEGIN { printf "for i in"; for (i = 0; i < 1000; i++) printf " %d", i; print "; do"
 	for (i = 0; i < 250; i++) printf "  A%d=$i\n", i; print "done"; print "vllm serve m" }' > "$dir/steps"
+# found by the fuzz smoke runs of CI: a number after "1," (the tail of a
+# "2,646,059" form) that ends a comment (claims.c read past the end of the
+# text: heap-buffer-overflow), and commas that end a comment; and an engine config of 2,000 keys the engine
+# does not know (each is compared with every key it does know, for SL1001's
+# suggestion: a slow unit, 10 s in the fuzzing build, before the bounded
+# distance of normalize/grammar.c)
+printf '# served 1,23\nvllm serve m\n# 2,646,05' > "$dir/comment-number-end"
+printf '# tokens 12,\nvllm serve m --max-num-seqs 8 # 3,\n' > "$dir/comment-comma-end"
+mkdir -p "$dir/unknown-keys"
+printf 'trtllm-serve /models/m --extra_llm_api_options cfg.yaml --tp_size 4\n' > "$dir/unknown-keys/launch.sh"
+awk 'BEGIN { for (i = 0; i < 2000; i++) printf "commands_serve_option_%d:\n  type: int\n", i }' > "$dir/unknown-keys/cfg.yaml"
 
 if [ -d "$review/crashes" ]; then
 	for f in show-1 show-hang-1 show-hang-2 show-hang-4 show-oom-1; do
@@ -96,6 +107,11 @@ for cmd in show check; do
 	run exports-interleaved $cmd 2 "^$dir/exports-interleaved:[0-9]+:1: more exported variables in commands than the limit of 100000 in all"
 	run exports-1000x100 $cmd 0 ''
 	run steps $cmd 2 "^$dir/steps:[0-9]+:3: more statements read than the limit of 200000 in all"
+	run comment-number-end $cmd 0 ''
+	run comment-comma-end $cmd 0 ''
 done
+# the unknown keys are SL1001 findings: check exits 1
+run unknown-keys show 0 ''
+run unknown-keys check 1 ''
 echo "crashes: $pass passed, $fails failed"
 [ $fails -eq 0 ]

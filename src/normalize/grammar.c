@@ -626,27 +626,76 @@ int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *nam
 	return 0;
 }
 
-static size_t edit_distance(const char *a, const char *b)
+/* Levenshtein distance of a and b if it is at most max, else max + 1. The
+ * bound is what keeps suggestions cheap: a config file of fifty unknown keys
+ * is checked against every name of a grammar and its includes (a thousand
+ * and more), so a candidate whose length alone rules it out costs nothing
+ * and a row whose every cell is past the bound ends the work early. */
+static size_t edit_distance(const char *a, const char *b, size_t max)
 {
 	size_t la = strlen(a), lb = strlen(b);
 	if (la > 64 || lb > 64)
-		return (size_t)-1;
-	size_t prev[65], cur[65];
+		return max + 1;
+	if ((la > lb ? la - lb : lb - la) > max)
+		return max + 1;
+	/* A lower bound from the letters alone: each edit changes the count of
+	 * at most one letter up and one down, so the larger of the surplus and
+	 * the shortfall of counts (in 32 classes) cannot pass the distance. */
+	int hist[32] = {0};
+	for (size_t i = 0; i < la; i++)
+		hist[(unsigned char)a[i] & 31]++;
+	for (size_t j = 0; j < lb; j++)
+		hist[(unsigned char)b[j] & 31]--;
+	size_t surplus = 0, shortfall = 0;
+	for (size_t c = 0; c < 32; c++) {
+		if (hist[c] > 0)
+			surplus += (size_t)hist[c];
+		else
+			shortfall += (size_t)-hist[c];
+	}
+	if ((surplus > shortfall ? surplus : shortfall) > max)
+		return max + 1;
+	/* Only the cells within max of the diagonal can stay within max: the
+	 * others are taken as max + 1 (Ukkonen's band). */
+	size_t over = max + 1, prev[65], cur[65];
 	for (size_t j = 0; j <= lb; j++)
-		prev[j] = j;
+		prev[j] = j <= max ? j : over;
 	for (size_t i = 1; i <= la; i++) {
-		cur[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
+		size_t lo = i > max ? i - max : 1, hi = i + max < lb ? i + max : lb;
+		cur[lo - 1] = lo == 1 && i <= max ? i : over;
+		size_t rowmin = cur[lo - 1];
+		for (size_t j = lo; j <= hi; j++) {
 			size_t c = prev[j - 1] + (a[i - 1] != b[j - 1]);
 			if (prev[j] + 1 < c)
 				c = prev[j] + 1;
 			if (cur[j - 1] + 1 < c)
 				c = cur[j - 1] + 1;
-			cur[j] = c;
+			cur[j] = c < over ? c : over;
+			if (cur[j] < rowmin)
+				rowmin = cur[j];
 		}
+		if (hi < lb)
+			cur[hi + 1] = over;
+		if (rowmin > max)
+			return over;
 		memcpy(prev, cur, sizeof cur);
 	}
-	return prev[lb];
+	return prev[lb] > max ? max + 1 : prev[lb];
+}
+
+/* Only what is plausibly a typo is suggested: at most a third of the name. */
+static size_t typo_bound(const char *name)
+{
+	return 1 + strlen(name) / 3;
+}
+
+/* The bound for the next candidate: one better than the best so far (a tie
+ * keeps the first), never past the typo bound. */
+static size_t next_bound(size_t bestd, size_t limit)
+{
+	if (bestd == 0)
+		return 0;
+	return bestd > limit ? limit : bestd - 1;
 }
 
 static void suggest_in(const sl_grammars *gs, const sl_grammar *g, const char *name,
@@ -656,8 +705,9 @@ static void suggest_in(const sl_grammars *gs, const sl_grammar *g, const char *n
 		return;
 	for (size_t i = 0; i < g->nflags; i++)
 		for (size_t k = 0; k < g->flags[i].nnames; k++) {
-			size_t d = edit_distance(name, g->flags[i].names[k]);
-			if (d < *bestd) {
+			size_t max = next_bound(*bestd, typo_bound(name));
+			size_t d = edit_distance(name, g->flags[i].names[k], max);
+			if (d <= max && d < *bestd) {
 				*bestd = d;
 				*best = g->flags[i].names[k];
 			}
@@ -665,8 +715,9 @@ static void suggest_in(const sl_grammars *gs, const sl_grammar *g, const char *n
 	/* then the flags only the generated facts know */
 	for (size_t i = 0; i < g->ngen; i++)
 		for (size_t k = 0; k < g->gen[i].nnames; k++) {
-			size_t d = edit_distance(name, g->gen[i].names[k]);
-			if (d < *bestd) {
+			size_t max = next_bound(*bestd, typo_bound(name));
+			size_t d = edit_distance(name, g->gen[i].names[k], max);
+			if (d <= max && d < *bestd) {
 				*bestd = d;
 				*best = g->gen[i].names[k];
 			}
@@ -683,13 +734,14 @@ const char *sl_nearest(const char *name, char *const *names, size_t n)
 	const char *best = NULL;
 	size_t bestd = (size_t)-1;
 	for (size_t i = 0; i < n; i++) {
-		size_t d = edit_distance(name, names[i]);
-		if (d < bestd) {
+		size_t max = next_bound(bestd, typo_bound(name));
+		size_t d = edit_distance(name, names[i], max);
+		if (d <= max && d < bestd) {
 			bestd = d;
 			best = names[i];
 		}
 	}
-	return best && bestd <= 1 + strlen(name) / 3 ? best : NULL;
+	return best && bestd <= typo_bound(name) ? best : NULL;
 }
 
 const char *sl_grammar_suggest(const sl_grammars *gs, const sl_grammar *g, const char *name)
@@ -698,8 +750,7 @@ const char *sl_grammar_suggest(const sl_grammars *gs, const sl_grammar *g, const
 	size_t bestd = (size_t)-1;
 	join_facts(gs, g, 0);
 	suggest_in(gs, g, name, &best, &bestd, 0);
-	/* Only suggest what is plausibly a typo: at most a third of the name. */
-	if (best && bestd <= 1 + strlen(name) / 3)
+	if (best && bestd <= typo_bound(name))
 		return best;
 	return NULL;
 }

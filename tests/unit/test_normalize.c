@@ -1,6 +1,7 @@
 /* test_normalize.c: flags, launchers and topology into the model. */
 #include "helpers.h"
 #include "normalize/normalize.h"
+#include "normalize/grammar.h"
 #include "entry/entry.h"
 
 #include <unistd.h>
@@ -148,6 +149,37 @@ static void test_unknown_flag_suggests(void **st)
 	assert_non_null(n);
 	assert_non_null(strstr(n, "did you mean `--tensor-parallel-size`"));
 	done(&f);
+}
+
+/* sl_nearest: the nearest name within a third of the name's length, the
+ * first of equals; the bounded distance (band, letter counts) must give the
+ * same answer as the whole table would. */
+static void test_nearest_bounded(void **st)
+{
+	(void)st;
+	char *names[] = {"max_num_tokens", "max_batch_size", "max_seq_len", "kv_cache_config",
+			 "max_num_tokenz", "tensor_parallel_size"};
+	size_t n = sizeof names / sizeof *names;
+	assert_string_equal(sl_nearest("max_num_tokens", names, n), "max_num_tokens");
+	/* distance 1 to both max_num_tokens and max_num_tokenz: the first */
+	assert_string_equal(sl_nearest("max_num_tokenx", names, n), "max_num_tokens");
+	assert_string_equal(sl_nearest("tensor_paralel_size", names, n), "tensor_parallel_size");
+	/* a transposition is two edits; "max_bacth_size" (14) allows 5 */
+	assert_string_equal(sl_nearest("max_bacth_size", names, n), "max_batch_size");
+	/* past a third of the name: nothing */
+	assert_null(sl_nearest("kv_cfg", names, n));
+	assert_null(sl_nearest("", names, n));
+	assert_null(sl_nearest("commands.serve.options.backend.type", names, n));
+	/* same letters, wrong order: the letter counts allow it, the band decides */
+	char *anag[] = {"abcdefgh"};
+	assert_null(sl_nearest("hgfedcba", anag, 1));
+	assert_string_equal(sl_nearest("abcdefhg", anag, 1), "abcdefgh");
+	/* longer than the table's 64 columns: never a suggestion, never a read past */
+	char longn[100];
+	memset(longn, 'a', 99);
+	longn[99] = 0;
+	char *lng[] = {longn};
+	assert_null(sl_nearest(longn, lng, 1));
 }
 
 static void test_sglang_abbreviation(void **st)
@@ -492,6 +524,7 @@ int main(void)
 		cmocka_unit_test(test_vllm_values),
 		cmocka_unit_test(test_duplicate_flag_keeps_both),
 		cmocka_unit_test(test_unknown_flag_suggests),
+		cmocka_unit_test(test_nearest_bounded),
 		cmocka_unit_test(test_sglang_abbreviation),
 		cmocka_unit_test(test_docker_unwrap),
 		cmocka_unit_test(test_bash_c_in_docker),
