@@ -29,6 +29,7 @@ int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, s
 		switch (r->kind) {
 		case K_ENTRIES: break;
 		case K_EQUAL:
+		case K_FRONTEND:
 		case K_RANGE:
 		case K_REQUIRES:
 		case K_CLAIM:
