@@ -8,6 +8,7 @@
  *   equal_across_roles: KEY        prefill and decode must agree on KEY (through
  *                                  the engine's default where one leaves it unset)
  *   equal_frontend_workers: KEY    the frontend and every worker agree on KEY
+ *                                  ({keys, some_worker: true}: one worker is enough)
  *   in_range: {keys, min, max, min_exclusive, max_exclusive}
  *   requires: {key, needs}         KEY set (and true) needs NEEDS set
  *   conflicts: {key, with}         KEY and WITH are not both set
@@ -123,6 +124,8 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 		for (size_t i = 0; un && un->kind == SL_YAML_SEQ && i < un->n; i++)
 			if (scalar(un->items[i]))
 				SL_PUSH(r->unless, r->nunless, ucap, sl_strdup(scalar(un->items[i])));
+		const char *sw = v->kind == SL_YAML_MAP ? scalar(sl_yaml_get(v, "some_worker")) : NULL;
+		r->some_worker = sw && !strcmp(sw, "true");
 		if (!r->nkeys || (un && !r->nunless))
 			rc = rfail(err, src, v, "equal_across_roles needs a key; unless, a list of values");
 	} else if (!strcmp(k, "equal_across_entries") &&
@@ -151,9 +154,11 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 						    "invalid_json", "claims_flags", "unreadable",
 						    /* the plan's (plan_rules.c) */
 						    "tp_heads", "ep_experts", "gpus_node", "tp_domain", "weights_memory",
-						    "kv_one_request", "max_len_positions", "precision_native",
+						    "kv_one_request", "max_len_positions", "precision_native", "devices_node",
 						    /* the engines' generated facts (fact_checks.c) */
-						    "value_choice", "value_type", "stray_value"};
+						    "value_choice", "value_type", "stray_value",
+						    /* services against each other (deploy_checks.c) */
+						    "port_collision", "gpu_overlap", "kv_router_events"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));
 		r->catalogue = catalogue_c_known(r->cname);

@@ -21,6 +21,7 @@ struct sl_rule {
 	char **unless;        /* equal/frontend: values that compose others (MultiConnector): either side
 			       * holding one is not compared */
 	size_t nunless;
+	int some_worker;      /* frontend: one worker agreeing is enough (the name one of them registers) */
 	char *cname;          /* K_C */
 	int catalogue;        /* holds entries against each other: run by sl_check_catalogue only */
 	int across_engines;   /* K_ENTRIES: one group per model, whatever the engine */

@@ -58,10 +58,32 @@ static json_t *default_for(const sl_service *unset, const sl_service *set_svc, c
 	return set->dflt;
 }
 
+/* equal as the rules compare, where a list (vLLM's --served-model-name
+ * takes several names) agrees with a name it holds */
+static int agree(json_t *a, json_t *b)
+{
+	if (json_is_array(a) != json_is_array(b)) {
+		json_t *list = json_is_array(a) ? a : b, *one = list == a ? b : a, *v;
+		size_t i;
+		json_array_foreach(list, i, v)
+			if (sl_check_same_value(v, one))
+				return 1;
+		return 0;
+	}
+	return sl_check_same_value(a, b);
+}
+
 /* a and b (either may be NULL: not set) hold key on services sa and sb;
  * compared as each service runs it (through the default of the one that
  * sets it, the message says so). A finding at b's place (a's when b does
  * not set it), the other's related. */
+/* how a message names a service: prefill and decode by role (the first of
+ * each is compared), the frontend's workers by name (each is) */
+static const char *who(const sl_rule *r, const sl_service *s)
+{
+	return r->kind == K_FRONTEND ? s->name : s->role;
+}
+
 static void compare_effective(const sl_rule *r, const char *key, const sl_service *sa, const sl_setting *a,
 			      const sl_service *sb, const sl_setting *b, sl_findings *out)
 {
@@ -69,7 +91,7 @@ static void compare_effective(const sl_rule *r, const char *key, const sl_servic
 		return;
 	json_t *va = a ? a->value : default_for(sa, sb, b);
 	json_t *vb = b ? b->value : default_for(sb, sa, a);
-	if (!va || !vb || sl_check_same_value(va, vb))
+	if (!va || !vb || agree(va, vb))
 		return;
 	for (size_t u = 0; u < r->nunless; u++)
 		if ((json_is_string(va) && !strcasecmp(json_string_value(va), r->unless[u])) ||
@@ -78,16 +100,16 @@ static void compare_effective(const sl_rule *r, const char *key, const sl_servic
 	char *ta = sl_finding_value_text(va), *tb = sl_finding_value_text(vb);
 	sl_finding *f;
 	if (a && b) {
-		f = sl_finding_add(out, r, &b->origin, "%s: %s has %s = %s, %s has %s", r->summary, sb->role, key, tb,
-				   sa->role, ta);
+		f = sl_finding_add(out, r, &b->origin, "%s: %s has %s = %s, %s has %s", r->summary, who(r, sb), key, tb,
+				   who(r, sa), ta);
 		char rel[64];
-		snprintf(rel, sizeof rel, "%s sets it here", sa->role);
+		snprintf(rel, sizeof rel, "%s sets it here", who(r, sa));
 		sl_finding_related(f, &a->origin, rel);
 	} else {
 		const sl_service *set = a ? sa : sb, *unset = a ? sb : sa;
 		f = sl_finding_add(out, r, a ? &a->origin : &b->origin,
 				   "%s: %s has %s = %s, %s does not set it and runs with %s's default %s", r->summary,
-				   set->role, key, a ? ta : tb, unset->role, unset->engine, a ? tb : ta);
+				   who(r, set), key, a ? ta : tb, who(r, unset), unset->engine, a ? tb : ta);
 	}
 	free(ta);
 	free(tb);
@@ -110,13 +132,26 @@ static void check_frontend(const sl_rule *r, const sl_model *m, sl_findings *out
 	const sl_service *fe = first_of(m, "frontend");
 	if (!fe)
 		return;
-	for (size_t i = 0; i < m->nservices; i++) {
-		const sl_service *w = &m->services[i];
-		if (!sl_check_is_worker(w->role))
+	for (size_t k = 0; k < r->nkeys; k++) {
+		const sl_setting *f = sl_service_get(fe, r->keys[k]);
+		/* some_worker: one worker that names the same is enough (the
+		 * name clients ask for is one that worker registers) */
+		int agreed = 0;
+		for (size_t i = 0; i < m->nservices && r->some_worker && f && !agreed; i++) {
+			const sl_setting *ws = sl_service_get(&m->services[i], r->keys[k]);
+			agreed = sl_check_is_worker(m->services[i].role) && ws && agree(ws->value, f->value);
+		}
+		if (agreed)
 			continue;
-		for (size_t k = 0; k < r->nkeys; k++)
-			compare_effective(r, r->keys[k], w, sl_service_get(w, r->keys[k]), fe,
-					  sl_service_get(fe, r->keys[k]), out);
+		for (size_t i = 0; i < m->nservices; i++) {
+			const sl_service *w = &m->services[i];
+			if (!sl_check_is_worker(w->role))
+				continue;
+			size_t before = out->n;
+			compare_effective(r, r->keys[k], w, sl_service_get(w, r->keys[k]), fe, f, out);
+			if (r->some_worker && out->n > before)
+				break;  /* the first disagreement stands for all */
+		}
 	}
 }
 
