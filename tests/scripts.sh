@@ -71,6 +71,14 @@ golden cond-gpus.check "$bin" check --color never $d/cond-gpus.sh
 # a guard that exits ends its variant; `|| exit 1` does not end the script
 [ "$("$bin" show --set HF_TOKEN=x $d/guard.sh | grep -c '^variant ')" -eq 0 ] && ok || ko "guard: --set decides -z"
 
+# a value read from its own old value is reassignment, not recursion:
+# A=$B; B=$A leaves B what it was (unknown), and --set binds it
+printf 'A=$B\nB=$A\nvllm serve m --max-num-seqs $B\n' > "$tmp0/swap.sh"
+"$bin" show "$tmp0/swap.sh" | grep -q '^    limits.max_seqs  *\$B .*(symbolic)$' && ok || ko "A=\$B; B=\$A: B stays \$B"
+"$bin" show --set B=64 "$tmp0/swap.sh" | grep -q '^    limits.max_seqs  *64 ' && ok || ko "A=\$B; B=\$A --set B=64"
+"$bin" show --set TOTAL_DRAM_GB=1024 --set POOL_OVERRIDE_GB=256 $d/reassign.sh | grep -q '^    sglang.hicache_size  *16 ' &&
+	ok || ko "reassign.sh: the override replaces the total"
+
 # bad input: a clear error, exit 2, nothing on stdout, no hang
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$tmp0"' EXIT
@@ -83,8 +91,6 @@ bad() { # NAME REGEX (the script is $tmp/NAME.sh)
 		ok
 	fi
 }
-printf 'A=$B\nB=$A\nvllm serve m --tp $B\n' > "$tmp/recursive.sh"
-bad recursive '2:1: recursive variable: `B` is set from a variable whose value is `\$B` \(line 1\)'
 printf 'A=B\nB=A\nvllm serve m --max-num-seqs $((A + 1))\n' > "$tmp/recursive-arith.sh"
 bad recursive-arith '3:[0-9]+: arithmetic: variable `[AB]` refers to itself'
 printf 'CMD=( vllm serve m\n  --tp 8\n"${CMD[@]}"\n' > "$tmp/array.sh"
