@@ -79,6 +79,11 @@ printf 'A=$B\nB=$A\nvllm serve m --max-num-seqs $B\n' > "$tmp0/swap.sh"
 "$bin" show --set TOTAL_DRAM_GB=1024 --set POOL_OVERRIDE_GB=256 $d/reassign.sh | grep -q '^    sglang.hicache_size  *16 ' &&
 	ok || ko "reassign.sh: the override replaces the total"
 
+# an argument loop over the script's own (unknown) arguments leaves what it
+# sets unknown, never the default before it; --set binds it
+"$bin" show --set DP_SIZE=8 $d/args.sh | grep -q '^    parallel.data  *8 .*(--set)$' && ok || ko "args.sh --set DP_SIZE=8"
+"$bin" show $d/args.sh | grep -q '^    server.port  *\$PORT ' && ok || ko "args.sh: PORT unknown after the loop"
+
 # bad input: a clear error, exit 2, nothing on stdout, no hang
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$tmp0"' EXIT

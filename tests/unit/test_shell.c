@@ -187,6 +187,33 @@ static void test_reassign_from_self(void **st)
 	sl_entry_free(e);
 }
 
+/* A while/case/shift loop over a function's arguments is followed turn by
+ * turn (break ends it); over the script's own it leaves what it sets
+ * unknown, not at the value from before it. */
+static void test_argument_loop(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("f() { M=agg; P=1; while [ $# -gt 0 ]; do case \"$1\" in --mode) M=$2; shift 2 ;;\n"
+				 "--p=*) P=${1#*=}; shift ;; --) shift; break ;; *) shift ;; esac; done; cmd $M $P $#; }\n"
+				 "f --mode prefill -x --p=3 -- y\n"
+				 "T=4\nwhile [ -n \"$1\" ]; do T=$1; shift; done\ncmd $T\n");
+	sl_script *s = parse_ok(e);
+	const sl_command *c[2] = {NULL, NULL};
+	size_t k = 0;
+	for (size_t i = 0; i < s->ncmds; i++)
+		if (!strcmp(s->cmds[i].argv[0].text, "cmd") && k < 2)
+			c[k++] = &s->cmds[i];
+	assert_int_equal(k, 2);
+	assert_int_equal(c[0]->argc, 4);
+	assert_string_equal(c[0]->argv[1].text, "prefill");
+	assert_string_equal(c[0]->argv[2].text, "3");
+	assert_string_equal(c[0]->argv[3].text, "1");
+	assert_string_equal(c[1]->argv[1].text, "$T");
+	assert_true(c[1]->argv[1].flags & SL_WORD_SYMBOLIC);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
 static void test_variants(void **st)
 {
 	(void)st;
@@ -516,6 +543,7 @@ int main(void)
 		cmocka_unit_test(test_heredocs),
 		cmocka_unit_test(test_script_errors),
 		cmocka_unit_test(test_reassign_from_self),
+		cmocka_unit_test(test_argument_loop),
 		cmocka_unit_test(test_variants),
 		cmocka_unit_test(test_functions),
 	};

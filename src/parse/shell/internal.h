@@ -130,6 +130,8 @@ struct walker {
 	size_t nchoice, pt_cap;
 	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */
 	unsigned in_list;        /* inside a && b || c: `|| exit 1` may not run */
+	unsigned in_while;       /* inside a while loop being followed turn by turn */
+	int broke;               /* its `break` ran: the rest of the turn is skipped */
 	int arith_bound;         /* the arithmetic being evaluated read a --set value */
 	size_t expanded;         /* bytes of all words built: bounded, whatever the script */
 	struct fn { char *name; TSNode body; } *fns;  /* functions defined so far */
@@ -261,7 +263,7 @@ void sh_walk_for(walker *w, TSNode node);
 void sh_walk_c_for(walker *w, TSNode node);
 void sh_walk_if(walker *w, TSNode node);
 void sh_walk_case(walker *w, TSNode node);
-void sh_walk_unread_loop(walker *w, TSNode node);
+void sh_walk_while(walker *w, TSNode node);
 
 /* comments.c */
 void sh_walk_comment(walker *w, TSNode node);
