@@ -113,7 +113,7 @@ static void test_set_bindings(void **st)
 				 "cmd $((CONC / 2)) $TP $CC ${CONC}\n");
 	sl_script *s = NULL;
 	sl_error err = {0};
-	sl_shell_opts o = {&b, NULL, 0};
+	sl_shell_opts o = {&b, NULL, 0, NULL, 0};
 	assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
 	sl_command *c = &s->cmds[0];
 	assert_string_equal(c->argv[1].text, "16");
@@ -214,6 +214,38 @@ static void test_argument_loop(void **st)
 	sl_entry_free(e);
 }
 
+/* A conditional whose alternatives only run commands is stateless (the
+ * entry may fix it when they serve the same); one that assigns is not; a
+ * default inside a condition leaves it undecided; a fixed conditional is no
+ * point. */
+static void test_stateless_points(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("if [ -n \"$JOB\" ]; then echo \"$JOB\" | tee -a log; fi\n"
+				 "if [ \"$Y\" = 1 ]; then A=1; fi\n"
+				 "case \"${MODE:-agg}\" in agg) echo a ;; *) B=1 ;; esac\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->npoints, 3);
+	assert_true(s->points[0].stateless);
+	assert_false(s->points[1].stateless);
+	assert_false(s->points[2].stateless);
+	uint32_t fixed[] = {s->points[0].off};
+	sl_script_free(s);
+	sl_shell_opts o = {NULL, NULL, 0, fixed, 1};
+	sl_error err = {0};
+	assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
+	assert_int_equal(s->npoints, 2);
+	sl_script_free(s);
+	sl_entry_free(e);
+	/* an alternative that only fails (a message, exit 1) is no variant */
+	e = entry_from("if [ -z \"$TOKEN\" ]; then echo missing >&2; exit 1; fi\ncmd\n");
+	s = parse_ok(e);
+	assert_int_equal(s->npoints, 0);
+	assert_false(s->exited);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
 static void test_variants(void **st)
 {
 	(void)st;
@@ -236,7 +268,7 @@ static void test_variants(void **st)
 	/* A is never set in the third: it stays symbolic, $A */
 	static const char *const want[] = {"1", "2", "$A"};
 	for (size_t i = 0; i < n; i++) {
-		sl_shell_opts o = {NULL, v[i].choice, v[i].nchoice};
+		sl_shell_opts o = {NULL, v[i].choice, v[i].nchoice, NULL, 0};
 		sl_script *s;
 		assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
 		const sl_command *c = &s->cmds[s->ncmds - 1];
@@ -251,7 +283,8 @@ static void test_variants(void **st)
 	/* --set decides the condition: one reading */
 	char *names[] = {"X"}, *values[] = {"1"};
 	sl_binds b = {names, values, 1};
-	assert_int_equal(sl_shell_variants(e->script, &b, &v, &n, &trunc, &err), 0);
+	sl_shell_opts bo = {&b, NULL, 0, NULL, 0};
+	assert_int_equal(sl_shell_variants(e->script, &bo, &v, &n, &trunc, &err), 0);
 	assert_int_equal(n, 1);
 	assert_null(v[0].label);
 	sl_variants_free(v, n);
@@ -544,6 +577,7 @@ int main(void)
 		cmocka_unit_test(test_script_errors),
 		cmocka_unit_test(test_reassign_from_self),
 		cmocka_unit_test(test_argument_loop),
+		cmocka_unit_test(test_stateless_points),
 		cmocka_unit_test(test_variants),
 		cmocka_unit_test(test_functions),
 	};

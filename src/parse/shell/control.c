@@ -317,6 +317,67 @@ static int branch_cond(walker *w, const if_branch *b, size_t *a, size_t *e)
 	return have ? sh_cond_value(w, last, 0) : -1;
 }
 
+/* Whether the statements [from, to) of holder are a failure: they end in
+ * `exit N` with N a number other than 0, after statements that change
+ * nothing (an error message). */
+static int fails_out(walker *w, TSNode holder, uint32_t from, uint32_t to)
+{
+	for (uint32_t i = to; i-- > from;) {
+		TSNode c = ts_node_child(holder, i);
+		if (!ts_node_is_named(c) || ts_node_symbol(c) == sh_sym.comment)
+			continue;
+		if (ts_node_symbol(c) != sh_sym.command || ts_node_named_child_count(c) != 2)
+			return 0;
+		TSNode nm = ts_node_child_by_field_name(c, "name", 4), arg = ts_node_named_child(c, 1);
+		size_t a = ts_node_start_byte(nm), b = ts_node_end_byte(nm);
+		long long code;
+		size_t ca = ts_node_start_byte(arg), cb = ts_node_end_byte(arg);
+		if (b - a != 4 || memcmp(w->v.text + a, "exit", 4) || sh_parse_ll(w->v.text + ca, cb - ca, &code) ||
+		    code == 0)
+			return 0;
+		return sh_stateless(w, holder, from, i);
+	}
+	return 0;
+}
+
+/* Alternatives that only fail (an error message, then `exit 1`) are how a
+ * script refuses what it cannot run with, not a configuration: they are
+ * dropped while another is left, each said in a note at the conditional.
+ * alt[i] -1 (no branch runs) never fails. Returns the alternatives left. */
+static unsigned drop_failures(walker *w, TSNode node, int *alt, char **labels, unsigned na,
+			      int (*fails)(walker *, TSNode, int, void *), void *ctx)
+{
+	unsigned left = 0;
+	for (unsigned i = 0; i < na; i++)
+		left += alt[i] < 0 || !fails(w, node, alt[i], ctx);
+	if (!left || left == na)
+		return na;
+	unsigned k = 0;
+	for (unsigned i = 0; i < na; i++) {
+		if (alt[i] >= 0 && fails(w, node, alt[i], ctx)) {
+			sl_buf b = {0};
+			const char *l = labels[i], *e = strstr(l, " (line ");
+			sl_buf_puts(&b, "when ");
+			sl_buf_add(&b, l, e ? (size_t)(e - l) : strlen(l));
+			sl_buf_puts(&b, ", the script fails (exits non-zero) before anything more: not a variant");
+			sh_note(w, node, b.data);
+			sl_buf_free(&b);
+			free(labels[i]);
+			continue;
+		}
+		alt[k] = alt[i];
+		labels[k++] = labels[i];
+	}
+	return k;
+}
+
+static int if_fails(walker *w, TSNode node, int a, void *ctx)
+{
+	(void)node;
+	const if_branch *br = ctx;
+	return fails_out(w, br[a].holder, br[a].body_from, br[a].body_to);
+}
+
 void sh_walk_if(walker *w, TSNode node)
 {
 	if_branch br[64];
@@ -366,13 +427,35 @@ void sh_walk_if(walker *w, TSNode node)
 		labels[na++] = sh_label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 2,
 					  "no branch of the ");
 	}
-	int pick = sh_pick_alternative(w, node, labels, na);
+	na = drop_failures(w, node, alt, labels, na, if_fails, br);
+	int stateless = 1;
+	for (unsigned i = 0; i < na && stateless && na > 1; i++)
+		if (alt[i] >= 0)
+			stateless = sh_stateless(w, br[alt[i]].holder, br[alt[i]].body_from, br[alt[i]].body_to);
+	int pick = sh_pick_alternative(w, node, labels, na, stateless);
 	if (pick < 0)
 		return;
 	if (alt[pick] >= 0) {
 		const if_branch *b = &br[alt[pick]];
 		walk_range(w, b->holder, b->body_from, b->body_to);
 	}
+}
+
+/* The first child of a case item after its `)`: where its statements start. */
+static uint32_t item_body(TSNode it)
+{
+	uint32_t c = ts_node_child_count(it);
+	for (uint32_t q = 0; q < c; q++)
+		if (!strcmp(ts_node_type(ts_node_child(it, q)), ")"))
+			return q + 1;
+	return c;
+}
+
+static int case_fails(walker *w, TSNode node, int a, void *ctx)
+{
+	(void)node;
+	const TSNode *items = ctx;
+	return fails_out(w, items[a], item_body(items[a]), ts_node_child_count(items[a]));
 }
 
 void sh_walk_case(walker *w, TSNode node)
@@ -438,19 +521,19 @@ void sh_walk_case(walker *w, TSNode node)
 		labels[na++] = sh_label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 4,
 					  "no pattern of the ");
 	}
-	int pick = sh_pick_alternative(w, node, labels, na);
+	na = drop_failures(w, node, alt, labels, na, case_fails, items);
+	int stateless = 1;
+	for (unsigned i = 0; i < na && stateless && na > 1; i++)
+		if (alt[i] >= 0)
+			stateless = sh_stateless(w, items[alt[i]], item_body(items[alt[i]]),
+						 ts_node_child_count(items[alt[i]]));
+	int pick = sh_pick_alternative(w, node, labels, na, stateless);
 	if (pick < 0)
 		return;
 	if (alt[pick] >= 0) {
 		/* the item's statements: after `)`, up to `;;` */
 		TSNode it = items[alt[pick]];
-		uint32_t c = ts_node_child_count(it), from = c;
-		for (uint32_t q = 0; q < c; q++)
-			if (!strcmp(ts_node_type(ts_node_child(it, q)), ")")) {
-				from = q + 1;
-				break;
-			}
-		walk_range(w, it, from, c);
+		walk_range(w, it, item_body(it), ts_node_child_count(it));
 	}
 }
 
