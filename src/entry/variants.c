@@ -85,6 +85,10 @@ static sl_model *reading(const sl_entry *e, const sl_grammars *gs, const sl_bind
 			 const unsigned *choice, size_t n, const uint32_t *fixed, size_t nfixed,
 			 sl_branch_point **pts, size_t *npts)
 {
+	if (pts) {
+		*pts = NULL;
+		*npts = 0;
+	}
 	sl_error err = {0};
 	sl_shell_opts o = {binds, choice, n, fixed, nfixed};
 	sl_script *s;
