@@ -68,8 +68,37 @@ golden cond-gpus.check "$bin" check --color never $d/cond-gpus.sh
 "$bin" show --variant 3 $d/cond-gpus.sh > /dev/null 2> "$tmp0/err"
 [ $? -eq 2 ] && grep -q 'there is no variant 3: the script has 2' "$tmp0/err" && ok || ko "--variant past the last"
 
-# a guard that exits ends its variant; `|| exit 1` does not end the script
+# variants a user counts: conditionals that only run harness commands are
+# no decision, variants serving the same are one, DP_ATTENTION tested twice
+# is one decision, ${EP_SIZE:-1} in a condition is an input: 2 x 2
+[ "$("$bin" show $d/harness.sh | grep -c '^variant [1-4] of 4: ')" -eq 4 ] && ok || ko "harness.sh: 4 variants"
+[ "$("$bin" show --set EP_SIZE=4 $d/harness.sh | grep -c '^variant [1-2] of 2: ')" -eq 2 ] && ok ||
+	ko "harness.sh --set EP_SIZE=4: 2 variants"
+"$bin" show --variant 5 $d/harness.sh > /dev/null 2> "$tmp0/err"
+[ $? -eq 2 ] && grep -q 'there is no variant 5: the script has 4' "$tmp0/err" && ok || ko "harness.sh --variant 5"
+"$bin" show --variant 1 $d/harness.sh | grep -q '^    parallel.data  *\$TP ' && ok || ko "harness.sh --variant 1 is DP"
+"$bin" show --variant 4 $d/harness.sh | grep -q '^    parallel.tensor  *\$TP ' && ok || ko "harness.sh --variant 4 is TP"
+# a conditional that only runs commands is a decision when they serve differently
+printf 'if [ "$SPEC" = mtp ]; then\n  vllm serve m --speculative-config "{\\"method\\": \\"mtp\\"}"\nelse\n  vllm serve m\nfi\n' > "$tmp0/spec.sh"
+[ "$("$bin" show "$tmp0/spec.sh" | grep -c '^variant [12] of 2: ')" -eq 2 ] && ok || ko "spec.sh: 2 variants"
+
+# a guard that fails is a note, not a variant; `|| exit 1` does not end the script
 [ "$("$bin" show --set HF_TOKEN=x $d/guard.sh | grep -c '^variant ')" -eq 0 ] && ok || ko "guard: --set decides -z"
+"$bin" show $d/guard.sh | grep -q '^  guard.sh:5:1: when if \[ -z "\$HF_TOKEN" \], the script fails (exits non-zero)' && ok ||
+	ko "guard: the failure is a note"
+
+# a value read from its own old value is reassignment, not recursion:
+# A=$B; B=$A leaves B what it was (unknown), and --set binds it
+printf 'A=$B\nB=$A\nvllm serve m --max-num-seqs $B\n' > "$tmp0/swap.sh"
+"$bin" show "$tmp0/swap.sh" | grep -q '^    limits.max_seqs  *\$B .*(symbolic)$' && ok || ko "A=\$B; B=\$A: B stays \$B"
+"$bin" show --set B=64 "$tmp0/swap.sh" | grep -q '^    limits.max_seqs  *64 ' && ok || ko "A=\$B; B=\$A --set B=64"
+"$bin" show --set TOTAL_DRAM_GB=1024 --set POOL_OVERRIDE_GB=256 $d/reassign.sh | grep -q '^    sglang.hicache_size  *16 ' &&
+	ok || ko "reassign.sh: the override replaces the total"
+
+# an argument loop over the script's own (unknown) arguments leaves what it
+# sets unknown, never the default before it; --set binds it
+"$bin" show --set DP_SIZE=8 $d/args.sh | grep -q '^    parallel.data  *8 .*(--set)$' && ok || ko "args.sh --set DP_SIZE=8"
+"$bin" show $d/args.sh | grep -q '^    server.port  *\$PORT ' && ok || ko "args.sh: PORT unknown after the loop"
 
 # bad input: a clear error, exit 2, nothing on stdout, no hang
 tmp=$(mktemp -d)
@@ -83,8 +112,6 @@ bad() { # NAME REGEX (the script is $tmp/NAME.sh)
 		ok
 	fi
 }
-printf 'A=$B\nB=$A\nvllm serve m --tp $B\n' > "$tmp/recursive.sh"
-bad recursive '2:1: recursive variable: `B` is set from a variable whose value is `\$B` \(line 1\)'
 printf 'A=B\nB=A\nvllm serve m --max-num-seqs $((A + 1))\n' > "$tmp/recursive-arith.sh"
 bad recursive-arith '3:[0-9]+: arithmetic: variable `[AB]` refers to itself'
 printf 'CMD=( vllm serve m\n  --tp 8\n"${CMD[@]}"\n' > "$tmp/array.sh"

@@ -196,7 +196,26 @@ static void c_kv_roles(const sl_rule *r, const sl_model *m, sl_findings *out)
 	}
 }
 
-/* --numa-bind-nodes: one entry per GPU the engine uses (vllm/utils/numa_utils.py) */
+static int sval_is(const sl_service *s, const char *key, const char *v)
+{
+	const sl_setting *st = sl_service_get(s, key);
+	return st && json_is_string(st->value) && !strcmp(json_string_value(st->value), v);
+}
+
+/*
+ * --numa-bind-nodes: vLLM looks each GPU rank of one node up at index
+ * local_rank + dp_local_rank * tp * pp (vllm/utils/numa_utils.py,
+ * _get_gpu_index, vllm-project/vllm as mirrored at 5ac2684), so the list
+ * needs one entry per rank on a node: tensor x pipeline x the data-parallel
+ * ranks of that node. Those are known when --data-parallel-size-local is
+ * given, data parallelism is 1, or `vllm serve` has no flag of a deployment
+ * across nodes (--data-parallel-address, --headless, ...: it then runs every
+ * rank itself); any other data-parallel deployment may span nodes (a
+ * recipe's or launcher's nodes run data-parallel-size-local ranks each), so
+ * there only a list shorter than one rank's tensor x pipeline is sure to
+ * fail. With Ray or TP/PP across nodes (--nnodes) the
+ * index is the local rank alone: not held to a count.
+ */
 static void c_numa_nodes(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
 	for (size_t i = 0; i < m->nservices; i++) {
@@ -204,11 +223,39 @@ static void c_numa_nodes(const sl_rule *r, const sl_model *m, sl_findings *out)
 		const sl_setting *nb = sl_service_get(s, "vllm.numa_bind_nodes");
 		if (!nb || !json_is_array(nb->value))
 			continue;
-		long ranks = ival(s, "parallel.tensor", 1) * ival(s, "parallel.pipeline", 1) * ival(s, "parallel.data", 1);
+		if (sval_is(s, "vllm.data_parallel_backend", "ray") ||
+		    sval_is(s, "vllm.distributed_executor_backend", "ray") ||
+		    sval_is(s, "vllm.distributed_executor_backend", "external_launcher") ||
+		    ival(s, "parallel.nnodes", 1) > 1)
+			continue;
+		long tp_pp = ival(s, "parallel.tensor", 1) * ival(s, "parallel.pipeline", 1);
+		long dp = ival(s, "parallel.data", 1), local = ival(s, "vllm.data_parallel_size_local", -1);
 		long n = (long)json_array_size(nb->value);
-		if (n != ranks)
-			sl_finding_add(out, r, &nb->origin, "%s: %ld NUMA nodes for %ld GPU ranks (tensor x pipeline x data)",
-				       r->summary, n, ranks);
+		/* `vllm serve` itself with no flag of a deployment across nodes
+		 * runs every data-parallel rank on its node */
+		static const char *const across[] = {
+			"vllm.data_parallel_address", "vllm.data_parallel_start_rank", "vllm.data_parallel_rank",
+			"vllm.headless", "vllm.data_parallel_rpc_port", "vllm.data_parallel_hybrid_lb",
+			"vllm.data_parallel_external_lb",
+		};
+		int one_node = s->engine && !strcmp(s->engine, "vllm");
+		for (size_t k = 0; k < sizeof across / sizeof *across && one_node; k++)
+			one_node = !sl_service_get(s, across[k]);
+		if (local < 1 && one_node)
+			local = dp;
+		if (local >= 1 || dp == 1) {
+			long ranks = tp_pp * (local >= 1 ? local : 1);
+			if (n != ranks)
+				sl_finding_add(out, r, &nb->origin,
+					       "%s: %ld NUMA nodes for %ld GPU ranks on a node (tensor x pipeline%s)",
+					       r->summary, n, ranks,
+					       local < 1 || dp == 1 ? "" : local == dp && one_node ? " x data, all on one node"
+					       : " x data-parallel-size-local");
+		} else if (n < tp_pp) {
+			sl_finding_add(out, r, &nb->origin,
+				       "%s: %ld NUMA nodes for the %ld GPU ranks of one data-parallel rank (tensor x pipeline)",
+				       r->summary, n, tp_pp);
+		}
 	}
 }
 

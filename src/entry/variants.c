@@ -1,8 +1,208 @@
-/* variants.c (entry): the models of an entry's variants (see entry.h). */
+/*
+ * variants.c (entry): the models of an entry's variants (see entry.h), as a
+ * user counts them: a conditional whose alternatives only run commands
+ * (stateless, see sl_branch_point) and serve the same is no decision at all
+ * (an `if [ -n "$SLURM_JOB_ID" ]; then echo ...; fi`, an eval run after the
+ * benchmark), and variants that serve the same model are one.
+ */
 #include "entry.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+static int same_json(json_t *a, json_t *b)
+{
+	return a == b || (a && b && json_equal(a, b));
+}
+
+/* What a model serves: its services, each with its role, engine, replicas,
+ * GPUs, settings and environment (values, not where they are written). */
+static int same_served(const sl_model *a, const sl_model *b)
+{
+	if (a->nservices != b->nservices)
+		return 0;
+	for (size_t i = 0; i < a->nservices; i++) {
+		const sl_service *x = &a->services[i], *y = &b->services[i];
+		if (strcmp(x->role ? x->role : "", y->role ? y->role : "") ||
+		    strcmp(x->engine ? x->engine : "", y->engine ? y->engine : "") ||
+		    x->replicas != y->replicas || x->gpus != y->gpus ||
+		    !same_json(x->gpu_devices, y->gpu_devices) ||
+		    x->nsettings != y->nsettings || x->nenv != y->nenv)
+			return 0;
+		for (size_t k = 0; k < x->nsettings; k++) {
+			const sl_setting *p = &x->settings[k], *q = &y->settings[k];
+			if (strcmp(p->key, q->key) || p->flags != q->flags || !same_json(p->value, q->value))
+				return 0;
+		}
+		for (size_t k = 0; k < x->nenv; k++) {
+			const sl_env *p = &x->env[k], *q = &y->env[k];
+			if (strcmp(p->name, q->name) || strcmp(p->value ? p->value : "", q->value ? q->value : "") ||
+			    p->flags != q->flags)
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* The assumptions of label b ("A (line 3), B (line 9)") that label a does
+ * not make, into out: what tells a merged variant from the one kept. */
+static void own_assumptions(sl_buf *out, const char *b, const char *a)
+{
+	size_t before = out->len;
+	const char *p = b;
+	while (*p) {
+		/* one assumption ends at ")" after " (line N" */
+		const char *e = strstr(p, " (line ");
+		if (!e)
+			break;
+		e = strchr(e, ')');
+		if (!e)
+			break;
+		e++;
+		size_t n = (size_t)(e - p);
+		int shared = 0;
+		for (const char *q = a; q && *q && !shared; q++)
+			shared = !strncmp(q, p, n) && (q[n] == 0 || q[n] == ',') && (q == a || q[-1] == ' ');
+		if (!shared) {
+			if (out->len > before)
+				sl_buf_puts(out, ", ");
+			sl_buf_add(out, p, n);
+		}
+		p = e;
+		while (*p == ',' || *p == ' ')
+			p++;
+	}
+	if (out->len == before)
+		sl_buf_puts(out, b);
+}
+
+#define MAX_READINGS 256
+
+/* A reading with choice[0..n) and the conditionals fixed so far, normalized:
+ * NULL when it fails (the enumeration after reports it). *pts gets the
+ * offsets of its points, *npts their count, when asked. */
+static sl_model *reading(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds,
+			 const unsigned *choice, size_t n, const uint32_t *fixed, size_t nfixed,
+			 sl_branch_point **pts, size_t *npts)
+{
+	if (pts) {
+		*pts = NULL;
+		*npts = 0;
+	}
+	sl_error err = {0};
+	sl_shell_opts o = {binds, choice, n, fixed, nfixed};
+	sl_script *s;
+	if (sl_shell_parse_with(e->script, &o, &s, &err)) {
+		sl_error_clear(&err);
+		return NULL;
+	}
+	if (pts) {
+		*npts = s->npoints;
+		*pts = sl_calloc(s->npoints + 1, sizeof **pts);
+		for (size_t i = 0; i < s->npoints; i++) {
+			(*pts)[i] = s->points[i];
+			(*pts)[i].labels = NULL;
+		}
+	}
+	sl_model *m;
+	if (sl_normalize_entry_script(e, gs, s, &m, &err)) {
+		sl_error_clear(&err);
+		if (pts) {
+			free(*pts);
+			*pts = NULL;
+		}
+		return NULL;
+	}
+	return m;
+}
+
+/*
+ * The stateless conditionals whose every alternative serves what the one
+ * read does: read at their first alternative and never a point (*fixed, the
+ * caller's). A stateless alternative changes nothing later statements see,
+ * so it differs from another only by the commands it runs, and whether one
+ * of them is an engine does not depend on the other conditionals: trying
+ * each alternative once, in whatever reading first meets the conditional,
+ * decides it. The readings go as the enumeration's odometer does (so that a
+ * conditional behind a guard that exits is met too), again from the start
+ * each time a conditional is fixed, in all at most MAX_READINGS.
+ */
+static void harness_only(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds,
+			 uint32_t **fixed, size_t *nfixed)
+{
+	*fixed = NULL;
+	*nfixed = 0;
+	size_t cap = 0, readings = 0, nprobed = 0, pcap = 0;
+	uint32_t *probed = NULL;
+	unsigned *choice = NULL;
+	size_t nchoice = 0;
+	while (readings < MAX_READINGS) {
+		sl_branch_point *pts;
+		size_t np;
+		readings++;
+		sl_model *m0 = reading(e, gs, binds, choice, nchoice, *fixed, *nfixed, &pts, &np);
+		if (!m0)
+			break;
+		int grew = 0;
+		for (size_t i = 0; i < np && !grew && readings < MAX_READINGS; i++) {
+			int seen = 0;
+			for (size_t k = 0; k < nprobed && !seen; k++)
+				seen = probed[k] == pts[i].off;
+			if (seen || !pts[i].stateless)
+				continue;
+			SL_PUSH(probed, nprobed, pcap, pts[i].off);
+			int same = 1;
+			unsigned *c = sl_calloc(i + 1, sizeof *c);
+			for (size_t k = 0; k < i; k++)
+				c[k] = pts[k].taken;
+			for (unsigned a = 0; a < pts[i].n && same; a++) {
+				if (a == pts[i].taken)
+					continue;
+				if (++readings > MAX_READINGS) {
+					same = 0;
+					break;
+				}
+				c[i] = a;
+				sl_branch_point *q;
+				size_t nq;
+				sl_model *m = reading(e, gs, binds, c, i + 1, *fixed, *nfixed, &q, &nq);
+				/* the flip must meet the same conditional at the same place */
+				same = m && nq > i && q[i].off == pts[i].off && same_served(m0, m);
+				sl_model_free(m);
+				free(q);
+			}
+			free(c);
+			if (same) {
+				SL_PUSH(*fixed, *nfixed, cap, pts[i].off);
+				grew = 1;
+			}
+		}
+		sl_model_free(m0);
+		/* the next reading: start again when a conditional was fixed (the
+		 * points are counted without it), else advance the odometer */
+		size_t i = np;
+		if (!grew)
+			while (i > 0 && pts[i - 1].taken + 1 >= pts[i - 1].n)
+				i--;
+		free(choice);
+		choice = NULL;
+		nchoice = 0;
+		if (!grew && i == 0) {
+			free(pts);
+			break;
+		}
+		if (!grew) {
+			choice = sl_calloc(i, sizeof *choice);
+			for (size_t k = 0; k + 1 < i; k++)
+				choice[k] = pts[k].taken;
+			choice[i - 1] = pts[i - 1].taken + 1;
+			nchoice = i;
+		}
+		free(pts);
+	}
+	free(choice);
+	free(probed);
+}
 
 /* An entry whose reading finds no service (a YAML file, a text file, a
  * script that starts no engine) is no deployment: an error at the first
@@ -49,20 +249,20 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 		/* a Kubernetes or Dynamo manifest has no shell conditionals */
 		vs = sl_calloc(1, sizeof *vs);
 		nv = 1;
-	} else if ((rc = sl_shell_variants(e->script, binds, &vs, &nv, &truncated, err)) != 0) {
-		return rc;
-	}
-	if (which > nv) {
-		sl_error_set(err, e->script->path, 0, 0, "there is no variant %u: the script has %zu", which,
-			     nv);
-		sl_variants_free(vs, nv);
-		return SL_ERR_INPUT;
+	} else {
+		uint32_t *fixed;
+		size_t nfixed;
+		harness_only(e, gs, binds, &fixed, &nfixed);
+		sl_shell_opts base = {binds, NULL, 0, fixed, nfixed};
+		rc = sl_shell_variants(e->script, &base, &vs, &nv, &truncated, err);
+		free(fixed);
+		if (rc)
+			return rc;
 	}
 	sl_model **ms = sl_calloc(nv, sizeof *ms);
 	size_t k = 0;
+	rc = SL_OK;
 	for (size_t i = 0; i < nv; i++) {
-		if (which && i + 1 != which)
-			continue;
 		/* the reading the enumeration made: not parsed again */
 		sl_script *s = vs[i].script;
 		vs[i].script = NULL;
@@ -72,18 +272,58 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 			sl_model_free(ms[k]);
 			break;
 		}
-		ms[k]->variant_index = (unsigned)i + 1;
-		ms[k]->nvariants = (unsigned)nv;
-		if (truncated) {
-			sl_note note = {0};
-			note.msg = sl_strdup("the script has more variants than the limit of 64: the others are not read");
-			sl_origin_set(&note.origin, e->script, 0, NULL);
-			size_t cap = ms[k]->nnotes;
-			SL_PUSH(ms[k]->notes, ms[k]->nnotes, cap, note);
+		/* a variant that serves what an earlier one does is that one */
+		size_t j = 0;
+		while (j < k && !same_served(ms[j], ms[k]))
+			j++;
+		if (j < k) {
+			if (ms[k]->variant) {
+				sl_note note = {0};
+				sl_buf b = {0};
+				sl_buf_puts(&b, "the variant assuming ");
+				own_assumptions(&b, ms[k]->variant, ms[j]->variant);
+				sl_buf_puts(&b, " instead serves the same: read as this one");
+				note.msg = sl_buf_detach(&b);
+				sl_origin_set(&note.origin, e->script, 0, NULL);
+				size_t cap = ms[j]->nnotes;
+				SL_PUSH(ms[j]->notes, ms[j]->nnotes, cap, note);
+			}
+			sl_model_free(ms[k]);
+			continue;
 		}
 		k++;
 	}
 	sl_variants_free(vs, nv);
+	for (size_t i = 0; i < k && !rc; i++) {
+		ms[i]->variant_index = (unsigned)i + 1;
+		ms[i]->nvariants = (unsigned)k;
+		if (truncated) {
+			sl_note note = {0};
+			note.msg = sl_strdup("the script has more variants than the limit of 64: the others are not read");
+			sl_origin_set(&note.origin, e->script, 0, NULL);
+			size_t cap = ms[i]->nnotes;
+			SL_PUSH(ms[i]->notes, ms[i]->nnotes, cap, note);
+		}
+		if (k == 1 && ms[i]->variant) {
+			/* every variant serves the same: there is one */
+			free(ms[i]->variant);
+			ms[i]->variant = NULL;
+		}
+	}
+	nv = k;
+	if (!rc && which > nv) {
+		sl_error_set(err, e->script->path, 0, 0, "there is no variant %u: the script has %zu", which,
+			     nv);
+		rc = SL_ERR_INPUT;
+	}
+	if (!rc && which) {
+		/* the one asked for */
+		for (size_t i = 0; i < k; i++)
+			if (i + 1 != which)
+				sl_model_free(ms[i]);
+		ms[0] = ms[which - 1];
+		k = 1;
+	}
 	/* no variant starts anything (one picked with --variant may not: the
 	 * branch of a guard that exits) */
 	size_t with = 0;

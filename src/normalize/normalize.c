@@ -47,7 +47,8 @@ static int is_plumbing(const char *s)
 {
 	static const char *const names[] = {
 		"sleep", "set", "wait", "cd", "echo", "mkdir", "rm", "cp", "mv", "true", "false",
-		"source", ".", "ulimit", "trap", "cat", "printf", "unset", "shift", "exit", "kill",
+		"source", ".", "ulimit", "trap", "cat", "printf", "unset", "shift", "exit", "kill", "break",
+		"continue", "return",
 		"pkill", "tee", "touch", "ln", "chmod", "nvidia-smi", "date", "curl", "until",
 		"ray", "hostname", "ls", "pwd", ":", "wget", "pip", "pip3", "huggingface-cli",
 	};

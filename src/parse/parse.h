@@ -62,6 +62,11 @@ typedef struct sl_shell_opts {
 	const unsigned *choice;   /* choice[k]: the alternative at the k-th undecided
 				   * conditional met (0 past nchoice); not owned */
 	size_t nchoice;
+	/* conditionals (source offsets) read at their first alternative without
+	 * being points: ones whose alternatives were found to serve the same
+	 * (sl_entry_models); not owned, may be NULL */
+	const uint32_t *fixed;
+	size_t nfixed;
 } sl_shell_opts;
 
 #define SL_MAX_VARIANTS 64       /* variants of one script enumerated at most */
@@ -135,6 +140,10 @@ typedef struct sl_branch_point {
 	unsigned n;        /* alternatives */
 	char **labels;     /* what each alternative assumes ("if [ \"$CC\" = 10.0 ]"); owned */
 	unsigned taken;    /* the alternative this reading followed */
+	int stateless;     /* no alternative changes what later statements see (no
+			    * assignment, export, exit, call of the script's
+			    * functions, here-document...): they differ only in the
+			    * commands they run, harness-only unless one is an engine */
 } sl_branch_point;
 
 /* A file the script writes from a here-document: `cat > config.yml <<EOF`. */
@@ -203,9 +212,11 @@ typedef struct sl_variant {
 
 /* Every variant of a script (at least one), by reading it once per
  * combination of alternatives at its undecided conditionals, at most
- * SL_MAX_VARIANTS (*truncated set when there are more). Parse errors
- * fail as sl_shell_parse does. *out is the caller's (sl_variants_free). */
-int sl_shell_variants(const sl_source *src, const sl_binds *binds, sl_variant **out, size_t *n,
+ * SL_MAX_VARIANTS (*truncated set when there are more). base gives the
+ * --set values and the conditionals fixed at their first alternative (its
+ * choice is not read); it may be NULL. Parse errors fail as sl_shell_parse
+ * does. *out is the caller's (sl_variants_free). */
+int sl_shell_variants(const sl_source *src, const sl_shell_opts *base, sl_variant **out, size_t *n,
 		      int *truncated, sl_error *err);
 void sl_variants_free(sl_variant *v, size_t n);
 /* Parses the value of a word as a script of its own (the string of

@@ -185,6 +185,22 @@ static void test_more_cases(void **st)
 			       "json"), 1);
 	assert_int_equal(fires(unk, "vllm serve m --speculative-config '{\"method\":\"mtp\",\"num_speculative_tokens\":3}'\n",
 			       "json"), 0);
+	/* SL3002: one NUMA node per GPU rank of a node. On one node every
+	 * data-parallel rank counts; across nodes (an address, a local size)
+	 * only the node's own, and with data parallelism left to a launcher
+	 * only a list shorter than one rank's tensor x pipeline is sure */
+	const sl_rule *numa = sl_rules_find(rules, "SL3002");
+	assert_int_equal(fires(numa, "vllm serve m -tp 2 -dp 4 --numa-bind-nodes 0 0 0 0 1 1 1 1\n", "n1"), 0);
+	assert_int_equal(fires(numa, "vllm serve m -tp 2 -dp 4 --numa-bind-nodes 0 0 1 1\n", "n2"), 1);
+	assert_int_equal(fires(numa, "vllm serve m -dp 8 --data-parallel-size-local 4 --data-parallel-address 10.0.0.1 "
+				     "--numa-bind-nodes 0 0 1 1\n", "n3"), 0);
+	assert_int_equal(fires(numa, "vllm serve m -dp 8 --data-parallel-size-local 4 --numa-bind-nodes 0 0 1 1 1 1 1 1\n",
+			       "n4"), 1);
+	assert_int_equal(fires(numa, "vllm serve m -dp 8 --data-parallel-address 10.0.0.1 --data-parallel-start-rank 4 "
+				     "--headless --numa-bind-nodes 0 0 1 1\n", "n5"), 0);
+	assert_int_equal(fires(numa, "vllm serve m -tp 4 -dp 2 --data-parallel-address 10.0.0.1 --numa-bind-nodes 0 1\n",
+			       "n6"), 1);
+	assert_int_equal(fires(numa, "vllm serve m -tp 8 --nnodes 2 --numa-bind-nodes 0 0 1 1\n", "n7"), 0);
 }
 
 static json_t *need(json_t *o, const char *key, json_type type)

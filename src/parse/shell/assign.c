@@ -8,9 +8,7 @@
 /*
  * A statement-level assignment (NAME=v, NAME+=v, NAME=(a b), NAME+=(c),
  * A[i]=v), applied to the variables and recorded in the script's assigns.
- * A value left unknown takes a --set binding of the name. A variable whose
- * value ends up being its own unknown self through another variable
- * (A=$B; B=$A) is an error: nothing can be said of either.
+ * A value left unknown takes a --set binding of the name.
  */
 void sh_do_assign(walker *w, TSNode node, int exported)
 {
@@ -76,19 +74,10 @@ void sh_do_assign(walker *w, TSNode node, int exported)
 			wb.flags = SL_WORD_BOUND;
 			sh_wb_finish(&wb, &v, at, at);
 		}
-		/* A=$B; B=$A: B's value is `$B`, read through A */
-		if ((v.flags & SL_WORD_SYMBOLIC) && v.len == nb - na + 1 && v.text[0] == '$' &&
-		    !memcmp(v.text + 1, nm, nb - na) &&
-		    (v.offs[0] < sh_src_off(&w->v, ts_node_start_byte(node)) ||
-		     v.offs[0] >= sh_src_off(&w->v, ts_node_end_byte(node)))) {
-			unsigned l, c;
-			sl_source_pos(w->v.src, v.offs[0], &l, &c);
-			sl_buf m = {0};
-			sl_buf_printf(&m, "recursive variable: `%s` is set from a variable whose value is `$%s` (line %u)",
-				      nm, nm, l);
-			sh_fail_at(w, na, "%s", m.data);
-			sl_buf_free(&m);
-		}
+		/* A=$B; B=$A (or X="${H:-$T}"; T="$X"): B's new value is what B
+		 * held before, unknown, spelled `$B` as every read of the input B
+		 * is; bash reads it so, and it is not recursion (only arithmetic,
+		 * which follows a value naming a variable, can recurse) */
 		if (append && !have_idx && !oar && old) {
 			sl_word cat;
 			sh_word_concat(&cat, &old->value, &v);

@@ -74,7 +74,9 @@ void sh_walk_command(walker *w, TSNode node, int background)
 	const sl_command *me = &w->s->cmds[w->s->ncmds - 1];
 	if (me->argc && !w->failed) {
 		const char *name = me->argv[0].text;
-		if (!strcmp(name, "shift")) {
+		if (!strcmp(name, "break") && w->in_while) {
+			w->broke = 1;
+		} else if (!strcmp(name, "shift")) {
 			sl_word *cp = NULL;
 			size_t n = 0, cap = 0;
 			sh_words_copy(&cp, &n, &cap, me->argv, me->argc);

@@ -10,7 +10,8 @@
 /*
  * An `if` or `case` is decided when its condition can be computed from what
  * the script (and --set) knows: `[ "$TP" -eq 8 ]`, `[[ $GPU == b200 ]]`,
- * `case $GPU in`. Otherwise each alternative is a variant of the entry: the
+ * `case $GPU in`; a `${X:-default}` of an X unknown to both does not
+ * decide it. Otherwise each alternative is a variant of the entry: the
  * walker follows the one opts->choice names and records the point, and
  * sl_shell_variants reads the script once per combination.
  */
@@ -26,8 +27,11 @@ int sh_cond_word(walker *w, TSNode n, sl_word *out)
 		sh_wb_finish(&wb, out, 0, 0);
 		return 0;
 	}
+	/* `[ "${EP_SIZE:-1}" -gt 1 ]`: a default stands for an input the
+	 * harness may well give, so it does not decide the condition */
+	size_t defaults = w->defaults_used;
 	sh_eval_word(w, n, out);
-	if (out->flags & SL_WORD_SYMBOLIC) {
+	if ((out->flags & SL_WORD_SYMBOLIC) || w->defaults_used != defaults) {
 		sl_word_free(out);
 		return -1;
 	}

@@ -3,8 +3,10 @@
  * once per value, sharing its `stmt`), which is how later stages count
  * replicas; `if` and `case` follow the alternative their condition decides,
  * or the one the variant being read chose; C-style `for ((...))` loops over
- * known bounds are unrolled like `for`; while/until loops are not read yet
- * (a note says so). A new loop form belongs here.
+ * known bounds are unrolled like `for`; a while loop over known arguments
+ * (`while [ $# -gt 0 ]; do case "$1" ...; shift; done`) is followed turn by
+ * turn, and any other leaves what it assigns unknown. A new loop form
+ * belongs here.
  */
 #include "internal.h"
 
@@ -20,6 +22,8 @@ static void unroll(walker *w, TSNode node, const char *name, sl_word *vals, size
 	unsigned save_it = w->iteration, save_its = w->iterations;
 	int save_in = w->in_head;
 	uint32_t save_head = w->head;
+	unsigned save_while = w->in_while;
+	w->in_while = 0;   /* a `break` in its body ends this loop, not an outer while */
 	if (!w->in_head) {
 		w->in_head = 1;
 		w->head = sh_src_off(&w->v, ts_node_start_byte(node));
@@ -52,6 +56,7 @@ static void unroll(walker *w, TSNode node, const char *name, sl_word *vals, size
 	w->iterations = save_its;
 	w->in_head = save_in;
 	w->head = save_head;
+	w->in_while = save_while;
 }
 
 void sh_walk_for(walker *w, TSNode node)
@@ -312,6 +317,67 @@ static int branch_cond(walker *w, const if_branch *b, size_t *a, size_t *e)
 	return have ? sh_cond_value(w, last, 0) : -1;
 }
 
+/* Whether the statements [from, to) of holder are a failure: they end in
+ * `exit N` with N a number other than 0, after statements that change
+ * nothing (an error message). */
+static int fails_out(walker *w, TSNode holder, uint32_t from, uint32_t to)
+{
+	for (uint32_t i = to; i-- > from;) {
+		TSNode c = ts_node_child(holder, i);
+		if (!ts_node_is_named(c) || ts_node_symbol(c) == sh_sym.comment)
+			continue;
+		if (ts_node_symbol(c) != sh_sym.command || ts_node_named_child_count(c) != 2)
+			return 0;
+		TSNode nm = ts_node_child_by_field_name(c, "name", 4), arg = ts_node_named_child(c, 1);
+		size_t a = ts_node_start_byte(nm), b = ts_node_end_byte(nm);
+		long long code;
+		size_t ca = ts_node_start_byte(arg), cb = ts_node_end_byte(arg);
+		if (b - a != 4 || memcmp(w->v.text + a, "exit", 4) || sh_parse_ll(w->v.text + ca, cb - ca, &code) ||
+		    code == 0)
+			return 0;
+		return sh_stateless(w, holder, from, i);
+	}
+	return 0;
+}
+
+/* Alternatives that only fail (an error message, then `exit 1`) are how a
+ * script refuses what it cannot run with, not a configuration: they are
+ * dropped while another is left, each said in a note at the conditional.
+ * alt[i] -1 (no branch runs) never fails. Returns the alternatives left. */
+static unsigned drop_failures(walker *w, TSNode node, int *alt, char **labels, unsigned na,
+			      int (*fails)(walker *, TSNode, int, void *), void *ctx)
+{
+	unsigned left = 0;
+	for (unsigned i = 0; i < na; i++)
+		left += alt[i] < 0 || !fails(w, node, alt[i], ctx);
+	if (!left || left == na)
+		return na;
+	unsigned k = 0;
+	for (unsigned i = 0; i < na; i++) {
+		if (alt[i] >= 0 && fails(w, node, alt[i], ctx)) {
+			sl_buf b = {0};
+			const char *l = labels[i], *e = strstr(l, " (line ");
+			sl_buf_puts(&b, "when ");
+			sl_buf_add(&b, l, e ? (size_t)(e - l) : strlen(l));
+			sl_buf_puts(&b, ", the script fails (exits non-zero) before anything more: not a variant");
+			sh_note(w, node, b.data);
+			sl_buf_free(&b);
+			free(labels[i]);
+			continue;
+		}
+		alt[k] = alt[i];
+		labels[k++] = labels[i];
+	}
+	return k;
+}
+
+static int if_fails(walker *w, TSNode node, int a, void *ctx)
+{
+	(void)node;
+	const if_branch *br = ctx;
+	return fails_out(w, br[a].holder, br[a].body_from, br[a].body_to);
+}
+
 void sh_walk_if(walker *w, TSNode node)
 {
 	if_branch br[64];
@@ -361,13 +427,35 @@ void sh_walk_if(walker *w, TSNode node)
 		labels[na++] = sh_label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 2,
 					  "no branch of the ");
 	}
-	int pick = sh_pick_alternative(w, node, labels, na);
+	na = drop_failures(w, node, alt, labels, na, if_fails, br);
+	int stateless = 1;
+	for (unsigned i = 0; i < na && stateless && na > 1; i++)
+		if (alt[i] >= 0)
+			stateless = sh_stateless(w, br[alt[i]].holder, br[alt[i]].body_from, br[alt[i]].body_to);
+	int pick = sh_pick_alternative(w, node, labels, na, stateless);
 	if (pick < 0)
 		return;
 	if (alt[pick] >= 0) {
 		const if_branch *b = &br[alt[pick]];
 		walk_range(w, b->holder, b->body_from, b->body_to);
 	}
+}
+
+/* The first child of a case item after its `)`: where its statements start. */
+static uint32_t item_body(TSNode it)
+{
+	uint32_t c = ts_node_child_count(it);
+	for (uint32_t q = 0; q < c; q++)
+		if (!strcmp(ts_node_type(ts_node_child(it, q)), ")"))
+			return q + 1;
+	return c;
+}
+
+static int case_fails(walker *w, TSNode node, int a, void *ctx)
+{
+	(void)node;
+	const TSNode *items = ctx;
+	return fails_out(w, items[a], item_body(items[a]), ts_node_child_count(items[a]));
 }
 
 void sh_walk_case(walker *w, TSNode node)
@@ -433,29 +521,177 @@ void sh_walk_case(walker *w, TSNode node)
 		labels[na++] = sh_label_text(w, ts_node_start_byte(node), ts_node_start_byte(node) + 4,
 					  "no pattern of the ");
 	}
-	int pick = sh_pick_alternative(w, node, labels, na);
+	na = drop_failures(w, node, alt, labels, na, case_fails, items);
+	int stateless = 1;
+	for (unsigned i = 0; i < na && stateless && na > 1; i++)
+		if (alt[i] >= 0)
+			stateless = sh_stateless(w, items[alt[i]], item_body(items[alt[i]]),
+						 ts_node_child_count(items[alt[i]]));
+	int pick = sh_pick_alternative(w, node, labels, na, stateless);
 	if (pick < 0)
 		return;
 	if (alt[pick] >= 0) {
 		/* the item's statements: after `)`, up to `;;` */
 		TSNode it = items[alt[pick]];
-		uint32_t c = ts_node_child_count(it), from = c;
-		for (uint32_t q = 0; q < c; q++)
-			if (!strcmp(ts_node_type(ts_node_child(it, q)), ")")) {
-				from = q + 1;
-				break;
-			}
-		walk_range(w, it, from, c);
+		walk_range(w, it, item_body(it), ts_node_child_count(it));
 	}
 }
 
-/* while/until loops and C-style for loops are not read yet: said in a note. */
-void sh_walk_unread_loop(walker *w, TSNode node)
+/* The names a loop body assigns (NAME=, NAME+=, A[i]=, in declarations
+ * too), each once, in order. */
+static void assigned_names(walker *w, TSNode body, char ***names, size_t *n)
 {
-	TSSymbol t_sym = ts_node_symbol(node);
+	size_t cap = 0;
+	TSTreeCursor c = ts_tree_cursor_new(body);
+	for (;;) {
+		TSNode x = ts_tree_cursor_current_node(&c);
+		if (ts_node_symbol(x) == sh_sym.variable_assignment && ts_node_named_child_count(x) >= 1) {
+			TSNode lhs = ts_node_named_child(x, 0);
+			if (ts_node_symbol(lhs) == sh_sym.subscript)
+				lhs = ts_node_child_by_field_name(lhs, "name", 4);
+			if (!ts_node_is_null(lhs) && ts_node_symbol(lhs) == sh_sym.variable_name) {
+				size_t a = ts_node_start_byte(lhs), b = ts_node_end_byte(lhs);
+				int seen = 0;
+				for (size_t i = 0; i < *n && !seen; i++)
+					seen = strlen((*names)[i]) == b - a && !memcmp((*names)[i], w->v.text + a, b - a);
+				if (!seen)
+					SL_PUSH(*names, *n, cap, sl_strndup(w->v.text + a, b - a));
+			}
+		}
+		if (ts_tree_cursor_goto_first_child(&c))
+			continue;
+		while (!ts_tree_cursor_goto_next_sibling(&c))
+			if (!ts_tree_cursor_goto_parent(&c)) {
+				ts_tree_cursor_delete(&c);
+				return;
+			}
+	}
+}
+
+/* A loop not read: whatever it assigns is unknown after it, spelled $NAME
+ * (never the stale value from before the loop), or the --set value of the
+ * name; the note names them. */
+static void loop_not_read(walker *w, TSNode node, TSNode body, const char *why)
+{
+	char **names = NULL;
+	size_t n = 0;
+	if (!ts_node_is_null(body))
+		assigned_names(w, body, &names, &n);
+	uint32_t at = sh_src_off(&w->v, ts_node_start_byte(node));
 	sl_buf b = {0};
-	sl_buf_printf(&b, "%s not analysed yet; commands inside it are not in the model",
-		      t_sym == sh_sym.while_statement ? "while/until loop" : "loop");
+	const char *kw = ts_node_child_count(node) ? ts_node_type(ts_node_child(node, 0)) : "while";
+	sl_buf_printf(&b, "`%s` loop %s", strcmp(kw, "until") ? "while" : "until", why);
+	for (size_t i = 0; i < n; i++) {
+		sl_buf_printf(&b, "%s`%s`", i ? ", " : "; unknown after it (bind with --set NAME=VALUE): ",
+			      names[i]);
+		const char *bv = sh_bound(w, names[i], strlen(names[i]));
+		wbuild wb = {0};
+		if (bv) {
+			sh_wb_add_at(&wb, bv, strlen(bv), at);
+			wb.flags = SL_WORD_BOUND;
+		} else {
+			sh_wb_add_at(&wb, "$", 1, at);
+			sh_wb_add_at(&wb, names[i], strlen(names[i]), at);
+			wb.flags = SL_WORD_SYMBOLIC;
+		}
+		sl_word v;
+		sh_wb_finish(&wb, &v, at, at);
+		sh_record_input(w, names[i], strlen(names[i]), ts_node_start_byte(node), bv);
+		sh_var_set(w, names[i], &v, at, 0);
+		sl_word_free(&v);
+		free(names[i]);
+	}
+	free(names);
 	sh_note(w, node, b.data);
 	sl_buf_free(&b);
+}
+
+/* The condition of a while/until loop: the last statement before `do`
+ * decides it (1, 0, or -1 unknown). */
+static int loop_cond(walker *w, TSNode node, TSNode body, int until)
+{
+	TSNode last = {0};
+	int have = 0;
+	uint32_t k = ts_node_child_count(node);
+	for (uint32_t i = 1; i < k; i++) {
+		TSNode c = ts_node_child(node, i);
+		if (ts_node_start_byte(c) >= ts_node_start_byte(body))
+			break;
+		if (ts_node_is_named(c) && ts_node_symbol(c) != sh_sym.comment) {
+			last = c;
+			have = 1;
+		}
+	}
+	int v = have ? sh_cond_value(w, last, 0) : -1;
+	return v < 0 ? -1 : until ? !v : v;
+}
+
+/*
+ * while/until loops. The loop harnesses use to read their arguments,
+ * `while [ $# -gt 0 ]; do case "$1" in --mode) MODE=$2; shift 2 ;; esac;
+ * done`, is run when the arguments are known (a function's call gives them):
+ * its condition is decided at each turn and each `shift` brings it closer to
+ * the end, so it is followed turn by turn while it shifts, up to the loop
+ * limit. Any other loop, or one over the script's own arguments (unknown),
+ * is not read: what it assigns is unknown after it, never its value from
+ * before the loop (a default the arguments may replace).
+ */
+#define NOT_KNOWN                                                                                     \
+	"not analysed (its condition depends on what the script cannot know: its own arguments, a server " \
+	"coming up, ...); commands inside it are not in the model"
+
+void sh_walk_while(walker *w, TSNode node)
+{
+	TSNode body = ts_node_child_by_field_name(node, "body", 4);
+	int until = ts_node_child_count(node) && !strcmp(ts_node_type(ts_node_child(node, 0)), "until");
+	const varr *args = sh_var_array(w, "@", 1);
+	if (ts_node_is_null(body)) {
+		loop_not_read(w, node, body, "of a form not analysed");
+		return;
+	}
+	if (!args) {
+		loop_not_read(w, node, body, NOT_KNOWN);
+		return;
+	}
+	for (unsigned turn = 0;; turn++) {
+		if (w->failed || w->s->exited)
+			return;
+		int v = loop_cond(w, node, body, until);
+		if (v == 0)
+			break;
+		const varr *now = sh_var_array(w, "@", 1);
+		size_t before = now ? now->n : 0;
+		if (v < 0 && !turn) {
+			loop_not_read(w, node, body, NOT_KNOWN);
+			return;
+		}
+		if (v < 0 || turn >= SL_MAX_LOOP_ITERATIONS || !before) {
+			loop_not_read(w, node, body,
+				      "whose condition is not decided by its arguments, or that runs "
+				      "past them; its last turns are not in the model");
+			return;
+		}
+		if (++w->iterations_total > SL_MAX_TOTAL_ITERATIONS) {
+			sh_fail_at(w, ts_node_start_byte(node),
+				   "loops run more than the limit of %s iterations in all (nested loops multiply)",
+				   "10000");
+			return;
+		}
+		w->in_while++;
+		sh_walk_children(w, body);
+		w->in_while--;
+		if (w->broke) {
+			w->broke = 0;
+			break;
+		}
+		now = sh_var_array(w, "@", 1);
+		if ((now ? now->n : 0) >= before) {
+			/* no shift this turn: it would run forever, or on what we
+			 * cannot know */
+			loop_not_read(w, node, body,
+				      "over the arguments that does not shift them at each turn; "
+				      "its other turns are not in the model");
+			return;
+		}
+	}
 }

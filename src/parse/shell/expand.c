@@ -314,8 +314,10 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 					return;
 				}
 				/* the word: named children after the operator, or raw text */
-				if (!set && op != '+')
+				if (!set && op != '+') {
 					sh_record_input(w, t + na, nb - na, a, NULL)->defaulted = 1;
+					w->defaults_used++;
+				}
 				size_t da = k + 1, db = b - 1;
 				size_t from = wb->b.len;
 				int any = 0;

@@ -130,7 +130,12 @@ struct walker {
 	size_t nchoice, pt_cap;
 	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */
 	unsigned in_list;        /* inside a && b || c: `|| exit 1` may not run */
+	unsigned in_while;       /* inside a while loop being followed turn by turn */
+	int broke;               /* its `break` ran: the rest of the turn is skipped */
 	int arith_bound;         /* the arithmetic being evaluated read a --set value */
+	size_t defaults_used;    /* ${X:-d} expansions that used d for an unknown X, so far */
+	const uint32_t *fixed;   /* conditionals (offsets) read at their first alternative, no point */
+	size_t nfixed;
 	size_t expanded;         /* bytes of all words built: bounded, whatever the script */
 	struct fn { char *name; TSNode body; } *fns;  /* functions defined so far */
 	size_t nfns, fns_cap;
@@ -254,14 +259,15 @@ int sh_cond_value(walker *w, TSNode n, unsigned depth);
 
 /* variants.c */
 char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix);
-int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na);
+int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na, int stateless);
+int sh_stateless(walker *w, TSNode holder, uint32_t from, uint32_t to);
 
 /* control.c */
 void sh_walk_for(walker *w, TSNode node);
 void sh_walk_c_for(walker *w, TSNode node);
 void sh_walk_if(walker *w, TSNode node);
 void sh_walk_case(walker *w, TSNode node);
-void sh_walk_unread_loop(walker *w, TSNode node);
+void sh_walk_while(walker *w, TSNode node);
 
 /* comments.c */
 void sh_walk_comment(walker *w, TSNode node);

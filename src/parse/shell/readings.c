@@ -23,7 +23,7 @@ void sl_variants_free(sl_variant *v, size_t n)
  * their first). A choice can lead to other conditionals (nested ones), which
  * is why each reading reports the points it met.
  */
-int sl_shell_variants(const sl_source *src, const sl_binds *binds, sl_variant **out, size_t *n,
+int sl_shell_variants(const sl_source *src, const sl_shell_opts *base, sl_variant **out, size_t *n,
 		      int *truncated, sl_error *err)
 {
 	*out = NULL;
@@ -32,7 +32,8 @@ int sl_shell_variants(const sl_source *src, const sl_binds *binds, sl_variant **
 	unsigned *choice = NULL;
 	size_t nchoice = 0, cap = 0;
 	for (;;) {
-		sl_shell_opts o = {binds, choice, nchoice};
+		sl_shell_opts o = {base ? base->binds : NULL, choice, nchoice, base ? base->fixed : NULL,
+				   base ? base->nfixed : 0};
 		sl_script *s;
 		int rc = sl_shell_parse_with(src, &o, &s, err);
 		if (rc) {

@@ -49,7 +49,7 @@ static void walk_list(walker *w, TSNode node, int background)
 
 void sh_walk_statement(walker *w, TSNode node, int background)
 {
-	if (w->failed || w->s->exited)
+	if (w->failed || w->s->exited || w->broke)
 		return;
 	/* every bound above (loops, calls) multiplies with the body's size;
 	 * comments are not counted (a loop collects its body's once) */
@@ -109,7 +109,7 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 	} else if (t_sym == sh_sym.c_style_for_statement) {
 		sh_walk_c_for(w, node);
 	} else if (t_sym == sh_sym.while_statement) {
-		sh_walk_unread_loop(w, node);
+		sh_walk_while(w, node);
 	} else {
 		/* negated_command, test_command, unset_command, ...: no service */
 	}

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Guards: `|| exit 1` may not run, so the script goes on; a missing token
-# ends one variant before the server starts.
+# makes the script fail before the server starts: a note, not a variant.
 cd /workspace || exit 1
 if [ -z "$HF_TOKEN" ]; then
     echo "HF_TOKEN is not set" >&2
