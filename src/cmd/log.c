@@ -235,13 +235,8 @@ int sl_cmd_log(int argc, char **argv)
 			date(when, sizeof when, k);
 			if (progress)
 				fputs("\r\033[K", stderr);
-			/* a change of what the entry says about itself (comments,
-			 * metadata) is not a change of what runs */
-			const char *label = sl_diff_touched_status[st];
-			int claims_only = (st == 0 || st == 4) && sl_diff_same_command(&cmp.diff);
-			if (claims_only)
-				label = st == 0 ? "claims changed (the command is the same)"
-						: "renamed, claims changed (the command is the same)";
+			const char *label = sl_report_touched_label(&cmp);
+			int claims_only = label != sl_diff_touched_status[st];
 			if (json) {
 				json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b}", "id", k->id, "author", k->author,
 						      "date", when, "subject", k->subject, "status",
