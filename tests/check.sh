@@ -103,14 +103,31 @@ printf '#!/bin/sh\nset -e\ngit pull\n' > "$d/h/update.sh"
 [ $? -eq 1 ] && ! grep -q SL0001 "$d/out" && ok || { ko "audit: helper script in a folder"; cat "$d/out"; }
 "$bin" check -f gcc "$d/h/update.sh" > "$d/out" 2>&1
 [ $? -eq 2 ] && grep -q "^$d/h/update.sh:3:1: error: .*no service.*\[SL0001\]$" "$d/out" && ok || { ko "helper script named"; cat "$d/out"; }
-# no service: a text file, a YAML file that no entry names, a path that is
-# not there: located SL0001 findings, exit 2, never clean
+# no service: a text file, a YAML file that no entry names and whose
+# engine its keys do not tell, a path that is not there: located SL0001
+# findings, exit 2, never clean
 printf 'hello world\n' > "$d/junk.txt"
-printf 'backend: pytorch\n' > "$d/alone.yaml"
+printf 'foo: 1\ntensor_parallel_size: 4\n' > "$d/alone.yaml"
 "$bin" check -f gcc "$d/junk.txt" "$d/alone.yaml" > "$d/out"
 [ $? -eq 2 ] && grep -q "^$d/junk.txt:1:1: error: .*no service.*\[SL0001\]$" "$d/out" &&
-	grep -q "^$d/alone.yaml:1:1: error: .*not an entry: a YAML file that no launch script beside it names" "$d/out" &&
+	grep -q "^$d/alone.yaml:1:1: error: .*not an engine config file servelint can tell the engine of: its 2 top-level keys: 1 TensorRT-LLM LlmArgs key, 1 vLLM flag, 1 SGLang flag" "$d/out" &&
 	ok || { ko "no service"; cat "$d/out"; }
+# an engine config YAML alone (no script names it) is read as its engine's
+# config file, the engine told by its keys, and its keys checked
+mkdir "$d/cfg"
+printf 'backend: pytorch\ntensor_parallel_size: 4\nmax_batch_sizes: 64\nkv_cache_config:\n  free_gpu_memory_fraction: 0.8\n' > "$d/cfg/extra_engine_args_gen.yaml"
+"$bin" check -f gcc "$d/cfg/extra_engine_args_gen.yaml" > "$d/out"
+[ $? -eq 1 ] && [ "$(wc -l < "$d/out")" -eq 1 ] &&
+	grep -q "^$d/cfg/extra_engine_args_gen.yaml:3:1: warning: .*\`max_batch_sizes\` is not a key trtllm reads.*\[SL1001\]$" "$d/out" &&
+	ok || { ko "TensorRT-LLM config alone"; cat "$d/out"; }
+"$bin" show "$d/cfg/extra_engine_args_gen.yaml" > "$d/out"
+grep -q '^service aggregated  trtllm (trtllm-serve)  (extra_engine_args_gen.yaml alone, read as trtllm.s config file).sh:1:1$' "$d/out" &&
+	grep -q '^    parallel.tensor  *4  *extra_engine_args_gen.yaml:2:1 ' "$d/out" && ok || { ko "show a config alone"; cat "$d/out"; }
+printf 'model: org/m\ntensor-parallel-size: 4\nmax-num-seqs: 64\ngpu-memory-utilization: 1.5\n' > "$d/cfg/vllm.yaml"
+"$bin" check -f gcc "$d/cfg/vllm.yaml" > "$d/out"
+[ $? -eq 1 ] && grep -q "^$d/cfg/vllm.yaml:4:1: error: .*\[SL4001\]$" "$d/out" && ok || { ko "vLLM --config alone"; cat "$d/out"; }
+printf 'model-path: org/m\nmem-fraction-static: 0.8\nport: 30000\n' > "$d/cfg/sglang.yaml"
+"$bin" show "$d/cfg/sglang.yaml" | grep -q '^service aggregated  sglang ' && ok || ko "SGLang --config alone"
 "$bin" show "$d/junk.txt" > "$d/out" 2> "$d/err"
 [ $? -eq 2 ] && [ ! -s "$d/out" ] && grep -q "^$d/junk.txt:1:1: no service" "$d/err" && ok || ko "show junk.txt"
 # a file inside an entry is checked as its entry: the YAML of the corpus's
