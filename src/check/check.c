@@ -6,7 +6,8 @@
  *
  * The files of the stage, each using only those below it:
  *   check.c       -> vocabulary.c, c_checks.c, findings.c
- *   c_checks.c    -> vocabulary.c, findings.c
+ *   c_checks.c    -> vocabulary.c, findings.c (and fact_checks.c, plan_rules.c,
+ *                    deploy_checks.c, each -> vocabulary.c, findings.c)
  *   catalogue.c   -> rules.c, findings.c
  *   vocabulary.c  -> findings.c
  *   suppress.c    -> rules.c
@@ -29,6 +30,7 @@ int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, s
 		switch (r->kind) {
 		case K_ENTRIES: break;
 		case K_EQUAL:
+		case K_FRONTEND:
 		case K_RANGE:
 		case K_REQUIRES:
 		case K_CLAIM:

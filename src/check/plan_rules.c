@@ -16,7 +16,8 @@
 #include "findings.h"
 
 static const char *const names[] = {"tp_heads",       "ep_experts",   "gpus_node",        "tp_domain",
-				    "weights_memory", "kv_one_request", "max_len_positions", "precision_native"};
+				    "weights_memory", "kv_one_request", "max_len_positions", "precision_native",
+				    "devices_node"};
 
 int sl_plan_check_known(const char *name)
 {
@@ -169,6 +170,41 @@ static void gpus_node(const sl_rule *r, const sl_entry_plan *p, sl_findings *out
 				    "%s needs %ld GPUs (tensor x pipeline x data parallel) in one process, a node of %s has %ld (%s)",
 				    s->name, need, p->hw->name, p->hw->node_gpus, p->hw->node_source);
 		related_system(f, p);
+	}
+}
+
+/* A device index written in the command (CUDA_VISIBLE_DEVICES=8, docker
+ * --gpus '"device=8"') that a node of the system does not have: CUDA
+ * numbers a node's GPUs from 0, so the engine fails with an invalid device
+ * ordinal. A comment's devices, a placeholder or a name that is no index
+ * (a UUID) are not held to it. */
+static void devices_node(const sl_rule *r, const sl_entry_plan *p, sl_findings *out)
+{
+	if (!p->hw || p->hw->node_gpus <= 0)
+		return;
+	for (size_t i = 0; i < p->nservices; i++) {
+		const sl_service *s = p->services[i].service;
+		if (s->gpus_placeholder || !s->gpus_from || strstr(s->gpus_from, "comment") || !json_is_array(s->gpu_devices))
+			continue;
+		json_t *sets = s->gpu_devices, *first = json_array_get(sets, 0);
+		size_t nsets = json_is_array(first) ? json_array_size(sets) : 1, k, j;
+		json_t *v;
+		long worst = -1;
+		for (k = 0; k < nsets; k++)
+			json_array_foreach(json_is_array(first) ? json_array_get(sets, k) : sets, j, v) {
+				const char *d = json_is_string(v) ? json_string_value(v) : "";
+				char *end;
+				long n = strtol(d, &end, 10);
+				if (end != d && !*end && n >= p->hw->node_gpus && n > worst)
+					worst = n;
+			}
+		if (worst < 0)
+			continue;
+		sl_finding *f = add(out, r, &s->gpus_origin, "%s is given GPU %ld (%s), a node of %s has %ld, numbered 0 to %ld (%s)",
+				    s->name, worst, s->gpus_from, p->hw->name, p->hw->node_gpus, p->hw->node_gpus - 1,
+				    p->hw->node_source);
+		if (f)
+			related_system(f, p);
 	}
 }
 
@@ -362,5 +398,7 @@ void sl_plan_check(const sl_rule *r, const sl_model *m, sl_findings *out)
 		max_len_positions(r, p, out);
 	else if (!strcmp(name, "precision_native"))
 		precision_native(r, p, out);
+	else if (!strcmp(name, "devices_node"))
+		devices_node(r, p, out);
 	sl_entry_plan_free(p);
 }

@@ -8,7 +8,8 @@
 #include "rules.h"
 
 /* 1 when NAME is one of them (tp_heads, ep_experts, gpus_node, tp_domain,
- * weights_memory, kv_one_request, max_len_positions, precision_native). */
+ * weights_memory, kv_one_request, max_len_positions, precision_native,
+ * devices_node). */
 int sl_plan_check_known(const char *name);
 /* Runs rule r, whose check is `c: NAME` of these, over a model. */
 void sl_plan_check(const sl_rule *r, const sl_model *m, sl_findings *out);

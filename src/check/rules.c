@@ -5,7 +5,10 @@
  * other file reads (rules.h).
  *
  * What a rule file's check can say (rules/README.md):
- *   equal_across_roles: KEY        prefill and decode must agree on KEY
+ *   equal_across_roles: KEY        prefill and decode must agree on KEY (through
+ *                                  the engine's default where one leaves it unset)
+ *   equal_frontend_workers: KEY    the frontend and every worker agree on KEY
+ *                                  ({keys, some_worker: true}: one worker is enough)
  *   in_range: {keys, min, max, min_exclusive, max_exclusive}
  *   requires: {key, needs}         KEY set (and true) needs NEEDS set
  *   conflicts: {key, with}         KEY and WITH are not both set
@@ -105,14 +108,26 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 	}
 	const char *k = chk->keys[0]->value;
 	const sl_yaml_node *v = chk->items[0];
-	if (!strcmp(k, "equal_across_roles") && (scalar(v) || (v->kind == SL_YAML_SEQ && v->n))) {
-		/* one key, or several that mean the same for different engines */
-		r->kind = K_EQUAL;
-		if (scalar(v))
-			push_key(r, scalar(v));
-		for (size_t i = 0; v->kind == SL_YAML_SEQ && i < v->n; i++)
-			if (scalar(v->items[i]))
-				push_key(r, scalar(v->items[i]));
+	if ((!strcmp(k, "equal_across_roles") || !strcmp(k, "equal_frontend_workers")) &&
+	    (scalar(v) || (v->kind == SL_YAML_SEQ && v->n) || sl_yaml_get(v, "keys"))) {
+		/* one key, or several that mean the same for different engines;
+		 * or {keys, unless: [values that compose others]} */
+		r->kind = !strcmp(k, "equal_across_roles") ? K_EQUAL : K_FRONTEND;
+		const sl_yaml_node *ks = v->kind == SL_YAML_MAP ? sl_yaml_get(v, "keys") : v;
+		if (scalar(ks))
+			push_key(r, scalar(ks));
+		for (size_t i = 0; ks->kind == SL_YAML_SEQ && i < ks->n; i++)
+			if (scalar(ks->items[i]))
+				push_key(r, scalar(ks->items[i]));
+		const sl_yaml_node *un = v->kind == SL_YAML_MAP ? sl_yaml_get(v, "unless") : NULL;
+		size_t ucap = 0;
+		for (size_t i = 0; un && un->kind == SL_YAML_SEQ && i < un->n; i++)
+			if (scalar(un->items[i]))
+				SL_PUSH(r->unless, r->nunless, ucap, sl_strdup(scalar(un->items[i])));
+		const char *sw = v->kind == SL_YAML_MAP ? scalar(sl_yaml_get(v, "some_worker")) : NULL;
+		r->some_worker = sw && !strcmp(sw, "true");
+		if (!r->nkeys || (un && !r->nunless))
+			rc = rfail(err, src, v, "equal_across_roles needs a key; unless, a list of values");
 	} else if (!strcmp(k, "equal_across_entries") &&
 		   (scalar(v) || (v->kind == SL_YAML_SEQ && v->n) || sl_yaml_get(v, "keys"))) {
 		/* entries of one model (and engine, unless across_engines) must agree */
@@ -139,9 +154,11 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 						    "invalid_json", "claims_flags", "unreadable",
 						    /* the plan's (plan_rules.c) */
 						    "tp_heads", "ep_experts", "gpus_node", "tp_domain", "weights_memory",
-						    "kv_one_request", "max_len_positions", "precision_native",
+						    "kv_one_request", "max_len_positions", "precision_native", "devices_node",
 						    /* the engines' generated facts (fact_checks.c) */
-						    "value_choice", "value_type", "stray_value"};
+						    "value_choice", "value_type", "stray_value",
+						    /* services against each other (deploy_checks.c) */
+						    "port_collision", "gpu_overlap", "kv_router_events"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));
 		r->catalogue = catalogue_c_known(r->cname);
@@ -175,7 +192,7 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 			rc = rfail(err, src, v, "in_range needs keys and a min or max");
 	} else {
 		rc = rfail(err, src, chk,
-			   "unknown check (equal_across_roles, equal_across_entries, in_range, requires, conflicts, "
+			   "unknown check (equal_across_roles, equal_frontend_workers, equal_across_entries, in_range, requires, conflicts, "
 			   "claim_matches, c)");
 	}
 out:
@@ -194,6 +211,9 @@ static void rule_free(sl_rule *r)
 	for (size_t i = 0; i < r->nkeys; i++)
 		free(r->keys[i]);
 	free(r->keys);
+	for (size_t i = 0; i < r->nunless; i++)
+		free(r->unless[i]);
+	free(r->unless);
 	free(r->cname);
 }
 

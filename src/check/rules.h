@@ -8,16 +8,20 @@
 
 #include "check.h"
 
-typedef enum { K_EQUAL, K_RANGE, K_REQUIRES, K_CLAIM, K_CONFLICTS, K_C, K_ENTRIES } kind;
+typedef enum { K_EQUAL, K_RANGE, K_REQUIRES, K_CLAIM, K_CONFLICTS, K_C, K_ENTRIES, K_FRONTEND } kind;
 
 struct sl_rule {
 	char *id, *name, *summary, *explanation, *bad, *good;
 	sl_severity severity;
 	kind kind;
-	char **keys;          /* equal/claim/entries: one or more; range: several; requires: key, needs */
+	char **keys;          /* equal/frontend/claim/entries: one or more; range: several; requires: key, needs */
 	size_t nkeys;
 	double min, max;
 	int has_min, has_max, min_excl, max_excl;
+	char **unless;        /* equal/frontend: values that compose others (MultiConnector): either side
+			       * holding one is not compared */
+	size_t nunless;
+	int some_worker;      /* frontend: one worker agreeing is enough (the name one of them registers) */
 	char *cname;          /* K_C */
 	int catalogue;        /* holds entries against each other: run by sl_check_catalogue only */
 	int across_engines;   /* K_ENTRIES: one group per model, whatever the engine */

@@ -1,6 +1,9 @@
 /*
  * vocabulary.c: the checks a rule file says as data, over one model:
- *   equal_across_roles  prefill and decode agree on a key
+ *   equal_across_roles  prefill and decode agree on a key, each side as it
+ *                       runs it: one that leaves the key unset is held to
+ *                       the engine's default (from its source)
+ *   equal_frontend_workers  the frontend and every worker agree on a key
  *   in_range            a number within bounds
  *   requires            one key set needs another
  *   conflicts           two keys not both set
@@ -11,6 +14,7 @@
 #include "vocabulary.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,21 +46,112 @@ int sl_check_same_value(json_t *a, json_t *b)
 	return json_equal(a, b);
 }
 
+/* The value a service that does not set key runs with, through the
+ * default of the service that does (set): its grammar's default, from the
+ * engine's source (grammars/facts). Only when both run the same engine (a
+ * default is one engine's) and set's value is known; NULL otherwise. */
+static json_t *default_for(const sl_service *unset, const sl_service *set_svc, const sl_setting *set)
+{
+	if (!set->dflt || json_is_null(set->dflt) || strcmp(unset->engine, set_svc->engine) ||
+	    (set->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER | SL_SET_PER_REPLICA)))
+		return NULL;
+	return set->dflt;
+}
+
+/* equal as the rules compare, where a list (vLLM's --served-model-name
+ * takes several names) agrees with a name it holds */
+static int agree(json_t *a, json_t *b)
+{
+	if (json_is_array(a) != json_is_array(b)) {
+		json_t *list = json_is_array(a) ? a : b, *one = list == a ? b : a, *v;
+		size_t i;
+		json_array_foreach(list, i, v)
+			if (sl_check_same_value(v, one))
+				return 1;
+		return 0;
+	}
+	return sl_check_same_value(a, b);
+}
+
+/* a and b (either may be NULL: not set) hold key on services sa and sb;
+ * compared as each service runs it (through the default of the one that
+ * sets it, the message says so). A finding at b's place (a's when b does
+ * not set it), the other's related. */
+/* how a message names a service: prefill and decode by role (the first of
+ * each is compared), the frontend's workers by name (each is) */
+static const char *who(const sl_rule *r, const sl_service *s)
+{
+	return r->kind == K_FRONTEND ? s->name : s->role;
+}
+
+static void compare_effective(const sl_rule *r, const char *key, const sl_service *sa, const sl_setting *a,
+			      const sl_service *sb, const sl_setting *b, sl_findings *out)
+{
+	if (!a && !b)
+		return;
+	json_t *va = a ? a->value : default_for(sa, sb, b);
+	json_t *vb = b ? b->value : default_for(sb, sa, a);
+	if (!va || !vb || agree(va, vb))
+		return;
+	for (size_t u = 0; u < r->nunless; u++)
+		if ((json_is_string(va) && !strcasecmp(json_string_value(va), r->unless[u])) ||
+		    (json_is_string(vb) && !strcasecmp(json_string_value(vb), r->unless[u])))
+			return;  /* one side composes the other's (MultiConnector over NixlConnector) */
+	char *ta = sl_finding_value_text(va), *tb = sl_finding_value_text(vb);
+	sl_finding *f;
+	if (a && b) {
+		f = sl_finding_add(out, r, &b->origin, "%s: %s has %s = %s, %s has %s", r->summary, who(r, sb), key, tb,
+				   who(r, sa), ta);
+		char rel[64];
+		snprintf(rel, sizeof rel, "%s sets it here", who(r, sa));
+		sl_finding_related(f, &a->origin, rel);
+	} else {
+		const sl_service *set = a ? sa : sb, *unset = a ? sb : sa;
+		f = sl_finding_add(out, r, a ? &a->origin : &b->origin,
+				   "%s: %s has %s = %s, %s does not set it and runs with %s's default %s", r->summary,
+				   who(r, set), key, a ? ta : tb, who(r, unset), unset->engine, a ? tb : ta);
+	}
+	free(ta);
+	free(tb);
+}
+
 static void check_equal(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
 	const sl_service *p = first_of(m, "prefill"), *d = first_of(m, "decode");
 	if (!p || !d)
 		return;
+	for (size_t k = 0; k < r->nkeys; k++)
+		compare_effective(r, r->keys[k], p, sl_service_get(p, r->keys[k]), d, sl_service_get(d, r->keys[k]),
+				  out);
+}
+
+/* The frontend (or router) and each worker agree on a key: the one
+ * routing requests and the ones serving them. */
+static void check_frontend(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	const sl_service *fe = first_of(m, "frontend");
+	if (!fe)
+		return;
 	for (size_t k = 0; k < r->nkeys; k++) {
-		const sl_setting *a = sl_service_get(p, r->keys[k]), *b = sl_service_get(d, r->keys[k]);
-		if (!a || !b || sl_check_same_value(a->value, b->value))
+		const sl_setting *f = sl_service_get(fe, r->keys[k]);
+		/* some_worker: one worker that names the same is enough (the
+		 * name clients ask for is one that worker registers) */
+		int agreed = 0;
+		for (size_t i = 0; i < m->nservices && r->some_worker && f && !agreed; i++) {
+			const sl_setting *ws = sl_service_get(&m->services[i], r->keys[k]);
+			agreed = sl_check_is_worker(m->services[i].role) && ws && agree(ws->value, f->value);
+		}
+		if (agreed)
 			continue;
-		char *va = sl_finding_value_text(a->value), *vb = sl_finding_value_text(b->value);
-		sl_finding *f = sl_finding_add(out, r, &b->origin, "%s: decode has %s = %s, prefill has %s", r->summary,
-					       r->keys[k], vb, va);
-		sl_finding_related(f, &a->origin, "prefill sets it here");
-		free(va);
-		free(vb);
+		for (size_t i = 0; i < m->nservices; i++) {
+			const sl_service *w = &m->services[i];
+			if (!sl_check_is_worker(w->role))
+				continue;
+			size_t before = out->n;
+			compare_effective(r, r->keys[k], w, sl_service_get(w, r->keys[k]), fe, f, out);
+			if (r->some_worker && out->n > before)
+				break;  /* the first disagreement stands for all */
+		}
 	}
 }
 
@@ -146,6 +241,7 @@ void sl_check_vocabulary(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
 	switch (r->kind) {
 	case K_EQUAL: check_equal(r, m, out); break;
+	case K_FRONTEND: check_frontend(r, m, out); break;
 	case K_RANGE: check_range(r, m, out); break;
 	case K_REQUIRES: check_requires(r, m, out); break;
 	case K_CLAIM: check_claim(r, m, out); break;

@@ -1,0 +1,23 @@
+#!/bin/bash
+# Dynamo + vLLM disaggregated on one 2-GPU host: the decode worker's
+# status port was copied from the prefill worker's (both 8081).
+set -e
+MODEL="Qwen/Qwen3-0.6B"
+trap 'echo Cleaning up...; kill 0' EXIT
+
+python -m dynamo.frontend --http-port 8000 &
+
+DYN_SYSTEM_PORT=8081 \
+CUDA_VISIBLE_DEVICES=0 python3 -m dynamo.vllm \
+    --model "$MODEL" \
+    --disaggregation-mode decode \
+    --kv-transfer-config '{"kv_connector":"NixlConnector","kv_role":"kv_both"}' &
+
+DYN_SYSTEM_PORT=8081 \
+VLLM_NIXL_SIDE_CHANNEL_PORT=20097 \
+CUDA_VISIBLE_DEVICES=1 python3 -m dynamo.vllm \
+    --model "$MODEL" \
+    --disaggregation-mode prefill \
+    --kv-transfer-config '{"kv_connector":"NixlConnector","kv_role":"kv_both"}' \
+    --kv-events-config '{"publisher":"zmq","topic":"kv-events","endpoint":"tcp://*:20081","enable_kv_cache_events":true}' &
+wait
