@@ -28,6 +28,7 @@ static void usage(FILE *f)
 	      "  audit     a whole catalogue: every entry, entries against each other, HTML report\n"
 	      "  import    split published catalogue pages into entry folders\n"
 	      "  run       start an entry (or some of its services) and time it\n"
+	      "  init      write a commented starter .servelint.yaml\n"
 	      "\n"
 	      "`servelint help <command>` (or `servelint <command> --help`) describes a command.\n"
 	      "Exit status: 0 clean, 1 findings or differences, 2 input errors, 3 usage errors.\n",
@@ -43,7 +44,7 @@ static const command cmds[] = {
 	{"show", sl_cmd_show},     {"import", sl_cmd_import}, {"check", sl_cmd_check},
 	{"rules", sl_cmd_rules},   {"diff", sl_cmd_diff},     {"matrix", sl_cmd_matrix},
 	{"log", sl_cmd_log},       {"review", sl_cmd_review}, {"run", sl_cmd_run},
-	{"audit", sl_cmd_audit},
+	{"audit", sl_cmd_audit},   {"init", sl_cmd_init},
 };
 
 static const command *find(const char *name)

@@ -54,6 +54,23 @@ grep -q '<b class="x">' "$work/dom" && ko "planted: entry text became markup" ||
 # the script filled the diff of the first entry with another of its model
 grep -q '<div id="cmp-out">.*<table>' "$work/dom" && ok || ko "planted: no diff shown"
 has planted '<th scope="row">DeepSeek V4.1 Flash</th>'
+# the filters' state is in the URL fragment: a link reproduces the view
+# (rule, findings level, search, model, system, engine), a value no filter
+# has is ignored, and a change of a filter writes the fragment
+view() { # FRAGMENT WANT-COUNT
+	render "$work/planted.html#$1"
+	console_clean "planted#$1"
+	grep -q "id=\"f-count\">$2 of 11 entries shown" "$work/dom" && ok || ko "planted#$1: not $2 of 11 shown"
+}
+view 'rule=SL7006' 1
+view 'q=MI355X' 2
+view 'q=mi355x&rule=SL7006' 0
+view 'sev=bogus&model=99&rule=SL0000' 11
+view 'q=b300%20x8' 2
+sed "s/^fromHash();filter();\$/&\$('f-rule').value='SL7003';\$('f-rule').dispatchEvent(new Event('change'));\$('f-q').value='b300 x8';\$('f-q').dispatchEvent(new Event('input'));document.title=location.hash;/" \
+	"$work/planted.html" > "$work/typed.html"
+render "$work/typed.html#sev=2"
+grep -q '<title>#sev=2&amp;rule=SL7003&amp;q=b300%20x8</title>' "$work/dom" && ok || ko "a filter's change is not in the fragment"
 
 # the corpus: the whole page renders, its script runs cleanly
 "$bin" audit --html "$work/corpus.html" corpus > /dev/null
@@ -83,7 +100,7 @@ grep -q '\.badge{display:inline-block;white-space:nowrap' "$work/pages.html" && 
 grep -q '\.rule{white-space:nowrap}' "$work/pages.html" && grep -q '<span class="rule">memory-fraction-differs</span>' "$work/pages.html" &&
 	ok || ko "pages: a rule name may break at its hyphens"
 # a console error is seen: the check can fail
-sed 's/^filter();$/filter();no_such_function();/' "$work/corpus.html" > "$work/broken.html"
+sed 's/^fromHash();filter();$/fromHash();filter();no_such_function();/' "$work/corpus.html" > "$work/broken.html"
 render "$work/broken.html"
 grep -q ':CONSOLE.*no_such_function' "$work/log" && ok || ko "a script error is not seen in the log"
 finish

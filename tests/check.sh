@@ -10,10 +10,21 @@ pass=0
 ok() { pass=$((pass + 1)); }
 ko() { echo "FAIL $1"; fails=$((fails + 1)); }
 t=tests/data/check/planted.sh
+# SARIF's helpUri and informationUri are the build's web address of the
+# repository (SERVELINT_DOCS_URL, checked on their own below): the goldens
+# are kept without them
+nouri() { jq --indent 2 'del(.runs[].tool.driver.informationUri, .runs[].tool.driver.rules[].helpUri)' "$@"; }
 for fmt in gcc json tty sarif github checkstyle; do
 	out=$(mktemp)
-	"$bin" check --format "$fmt" --color never "$t" > "$out"
-	rc=$?
+	if [ $fmt = sarif ]; then
+		"$bin" check --format "$fmt" --color never "$t" > "$out.raw"
+		rc=$?
+		nouri "$out.raw" > "$out"
+		rm -f "$out.raw"
+	else
+		"$bin" check --format "$fmt" --color never "$t" > "$out"
+		rc=$?
+	fi
 	if [ "$upd" = --update ]; then cp "$out" "tests/golden/check/planted.$fmt"; fi
 	if [ $rc -ne 1 ]; then echo "FAIL $fmt: exit $rc, want 1"; fails=$((fails + 1));
 	elif ! diff -u "tests/golden/check/planted.$fmt" "$out"; then echo "FAIL $fmt output"; fails=$((fails + 1));
@@ -25,6 +36,7 @@ e=corpus/deepseek-v4-pro/gb300-nvl72/dynamo-trtllm-disagg-6p-dep4-1d-dep8-mtp3
 for fmt in gcc json tty sarif github checkstyle; do
 	out=$(mktemp)
 	"$bin" check --format "$fmt" --color never "$e" > "$out"
+	if [ $fmt = sarif ]; then nouri "$out" > "$out.s" && mv "$out.s" "$out"; fi
 	if [ "$upd" = --update ]; then cp "$out" "tests/golden/check/corpus-6p.$fmt"; fi
 	diff -u "tests/golden/check/corpus-6p.$fmt" "$out" > /dev/null && pass=$((pass + 1)) ||
 		{ echo "FAIL corpus $fmt"; fails=$((fails + 1)); }
@@ -34,7 +46,7 @@ done
 d=$(mktemp -d)
 "$bin" check --format sarif --output "$d/r.sarif" --format gcc --output "$d/r.gcc" "$t" > "$d/stdout"
 if [ $? -eq 1 ] && [ ! -s "$d/stdout" ] && cmp -s "$d/r.gcc" tests/golden/check/planted.gcc &&
-   cmp -s "$d/r.sarif" tests/golden/check/planted.sarif; then pass=$((pass + 1)); else
+   nouri "$d/r.sarif" | cmp -s - tests/golden/check/planted.sarif; then pass=$((pass + 1)); else
 	echo "FAIL --output pairs"; fails=$((fails + 1)); fi
 rm -rf "$d"
 # thresholds: only errors shown; warnings do not fail with --failure-threshold error
@@ -91,14 +103,31 @@ printf '#!/bin/sh\nset -e\ngit pull\n' > "$d/h/update.sh"
 [ $? -eq 1 ] && ! grep -q SL0001 "$d/out" && ok || { ko "audit: helper script in a folder"; cat "$d/out"; }
 "$bin" check -f gcc "$d/h/update.sh" > "$d/out" 2>&1
 [ $? -eq 2 ] && grep -q "^$d/h/update.sh:3:1: error: .*no service.*\[SL0001\]$" "$d/out" && ok || { ko "helper script named"; cat "$d/out"; }
-# no service: a text file, a YAML file that no entry names, a path that is
-# not there: located SL0001 findings, exit 2, never clean
+# no service: a text file, a YAML file that no entry names and whose
+# engine its keys do not tell, a path that is not there: located SL0001
+# findings, exit 2, never clean
 printf 'hello world\n' > "$d/junk.txt"
-printf 'backend: pytorch\n' > "$d/alone.yaml"
+printf 'foo: 1\ntensor_parallel_size: 4\n' > "$d/alone.yaml"
 "$bin" check -f gcc "$d/junk.txt" "$d/alone.yaml" > "$d/out"
 [ $? -eq 2 ] && grep -q "^$d/junk.txt:1:1: error: .*no service.*\[SL0001\]$" "$d/out" &&
-	grep -q "^$d/alone.yaml:1:1: error: .*not an entry: a YAML file that no launch script beside it names" "$d/out" &&
+	grep -q "^$d/alone.yaml:1:1: error: .*not an engine config file servelint can tell the engine of: its 2 top-level keys: 1 TensorRT-LLM LlmArgs key, 1 vLLM flag, 1 SGLang flag" "$d/out" &&
 	ok || { ko "no service"; cat "$d/out"; }
+# an engine config YAML alone (no script names it) is read as its engine's
+# config file, the engine told by its keys, and its keys checked
+mkdir "$d/cfg"
+printf 'backend: pytorch\ntensor_parallel_size: 4\nmax_batch_sizes: 64\nkv_cache_config:\n  free_gpu_memory_fraction: 0.8\n' > "$d/cfg/extra_engine_args_gen.yaml"
+"$bin" check -f gcc "$d/cfg/extra_engine_args_gen.yaml" > "$d/out"
+[ $? -eq 1 ] && [ "$(wc -l < "$d/out")" -eq 1 ] &&
+	grep -q "^$d/cfg/extra_engine_args_gen.yaml:3:1: warning: .*\`max_batch_sizes\` is not a key trtllm reads.*\[SL1001\]$" "$d/out" &&
+	ok || { ko "TensorRT-LLM config alone"; cat "$d/out"; }
+"$bin" show "$d/cfg/extra_engine_args_gen.yaml" > "$d/out"
+grep -q '^service aggregated  trtllm (trtllm-serve)  (extra_engine_args_gen.yaml alone, read as trtllm.s config file).sh:1:1$' "$d/out" &&
+	grep -q '^    parallel.tensor  *4  *extra_engine_args_gen.yaml:2:1 ' "$d/out" && ok || { ko "show a config alone"; cat "$d/out"; }
+printf 'model: org/m\ntensor-parallel-size: 4\nmax-num-seqs: 64\ngpu-memory-utilization: 1.5\n' > "$d/cfg/vllm.yaml"
+"$bin" check -f gcc "$d/cfg/vllm.yaml" > "$d/out"
+[ $? -eq 1 ] && grep -q "^$d/cfg/vllm.yaml:4:1: error: .*\[SL4001\]$" "$d/out" && ok || { ko "vLLM --config alone"; cat "$d/out"; }
+printf 'model-path: org/m\nmem-fraction-static: 0.8\nport: 30000\n' > "$d/cfg/sglang.yaml"
+"$bin" show "$d/cfg/sglang.yaml" | grep -q '^service aggregated  sglang ' && ok || ko "SGLang --config alone"
 "$bin" show "$d/junk.txt" > "$d/out" 2> "$d/err"
 [ $? -eq 2 ] && [ ! -s "$d/out" ] && grep -q "^$d/junk.txt:1:1: no service" "$d/err" && ok || ko "show junk.txt"
 # a file inside an entry is checked as its entry: the YAML of the corpus's
@@ -116,8 +145,21 @@ p2=corpus/pages/002_527771f1a7637570.txt
 "$bin" check -f sarif "$p2" > "$d/p2.sarif"
 jq -e '[.runs[0].results[].partialFingerprints.primaryLocationLineHash] | length == (unique | length)' "$d/p2.sarif" > /dev/null &&
 	jq -e '[.runs[0].results[] | select(.ruleId == "SL4002")] | length == 2' "$d/p2.sarif" > /dev/null && ok || ko "SARIF fingerprints"
-n=$(jq -r '.runs[0].tool.driver.rules[] | .helpUri' "$d/p2.sarif" | sed 's|.*/rules/||' | while read -r f; do [ -f "rules/$f" ] && echo ok; done | wc -l)
-[ "$n" -eq "$(ls rules/SL*.yaml | wc -l)" ] && ok || ko "helpUri: $n rules name their file"
+# helpUri: BASE/rules/FILE, the build's SERVELINT_DOCS_URL (ctest gives it
+# to this test), FILE a rule's file of the tree; with no BASE, none at all
+base=${SERVELINT_DOCS_URL-unset}
+if [ "$base" = unset ]; then
+	ko "SERVELINT_DOCS_URL not given to the test (run it through ctest)"
+elif [ -n "$base" ]; then
+	n=$(jq -r '.runs[0].tool.driver.rules[] | .helpUri' "$d/p2.sarif" | while read -r u; do
+		f=${u#"$base/rules/"}; [ "$u" != "$f" ] && [ -f "rules/$f" ] && echo ok; done | wc -l)
+	[ "$n" -eq "$(ls rules/SL*.yaml | wc -l)" ] && ok || ko "helpUri: $n rules name their file under $base"
+	jq -e --arg b "$base" '.runs[0].tool.driver.informationUri == $b' "$d/p2.sarif" > /dev/null && ok || ko "informationUri"
+else
+	jq -e '[.. | objects | select(has("helpUri") or has("informationUri"))] | length == 0' "$d/p2.sarif" > /dev/null &&
+		ok || ko "no SERVELINT_DOCS_URL: a helpUri all the same"
+fi
+grep -q 'github.com/servelint/servelint' "$d/p2.sarif" && ko "the placeholder address" || ok
 # an invalid JSON flag value is one finding; the entry's others stand (defect 7)
 printf '%s\n' "vllm serve org/m --max-num-sqs 64 --speculative-config '{\"method\":\"mtp\",\"num_speculative_tokens\":3,}' --gpu-memory-utilization 1.5" > "$d/j.sh"
 "$bin" check -f gcc "$d/j.sh" > "$d/out"

@@ -118,16 +118,38 @@ ext HEAD~6 HEAD~5 > "$hist.out"
 grep -q 'limits.max_seqs: 256 -> 128' "$hist.out" && ok || ko "difftool --extcmd"
 # a YAML engine file is diffed as part of its entry, never "no difference":
 # by difftool (cat/trt is renamed since: found by the files' blobs), and
-# given as two files inside entries; two YAML files of no entry are refused
+# given as two files inside entries; two YAML files of no entry are read
+# alone, each as the engine config file its keys say it is
 (cd "$hist" && git difftool --no-prompt --extcmd "$bin diff --color never --exit-code" HEAD~4 HEAD~3 -- cat/trt/gen_config.yaml) > "$hist.out" 2>&1
 grep -q '^note: compared as part of its entry cat/trt ' "$hist.out" &&
 	grep -q 'memory.kv_free_fraction: 0.8 -> 0.7  \[gen_config.yaml:19:3 -> gen_config.yaml:19:3\]' "$hist.out" && ok ||
 	{ ko "difftool on a YAML file"; cat "$hist.out"; }
 (cd "$hist" && git show HEAD~4:cat/trt/gen_config.yaml > "$hist.old.yaml" && git show HEAD~3:cat/trt/gen_config.yaml > "$hist.new.yaml")
 "$bin" diff --exit-code "$hist.old.yaml" "$hist.new.yaml" > "$hist.out" 2>&1
-[ $? -eq 2 ] && grep -q "old.yaml:1:1: not an entry: a YAML file that no launch script beside it names" "$hist.out" &&
+[ $? -eq 1 ] && grep -q "^  ~ memory.kv_free_fraction: 0.8 -> 0.7  \[$(basename "$hist").old.yaml:19:3 -> $(basename "$hist").new.yaml:19:3\]$" "$hist.out" &&
 	! grep -q 'no difference' "$hist.out" && ok || { ko "two YAML files of no entry"; cat "$hist.out"; }
 rm -f "$hist.old.yaml" "$hist.new.yaml"
+# between revisions: a changed engine config YAML in a folder with no
+# entry is compared alone, by meaning; a changed YAML that is no engine
+# config is "not an entry", never an error or a change
+y=$(mktemp -d)
+mkdir "$y/cfg" "$y/ci"
+printf 'backend: pytorch\ntensor_parallel_size: 4\nkv_cache_config:\n  free_gpu_memory_fraction: 0.8\n' > "$y/cfg/extra_engine_args.yaml"
+printf 'on: push\njobs: {}\n' > "$y/ci/workflow.yml"
+git -C "$y" init -q && git -C "$y" add . && git -C "$y" -c user.name=T -c user.email=t@e commit -qm one
+sed -i 's/0.8/0.75/' "$y/cfg/extra_engine_args.yaml"
+printf 'on: [push]\njobs: {}\n' > "$y/ci/workflow.yml"
+git -C "$y" -c user.name=T -c user.email=t@e commit -qam two
+(cd "$y" && "$bin" diff --color never HEAD~1 HEAD) > "$hist.out"
+[ $? -eq 0 ] && grep -q '^changed: cfg/extra_engine_args.yaml$' "$hist.out" &&
+	grep -q '^  ~ memory.kv_free_fraction: 0.8 -> 0.75  \[extra_engine_args.yaml:4:3 -> extra_engine_args.yaml:4:3\]$' "$hist.out" &&
+	grep -q '^not an entry (nothing in it starts a service): ci/workflow.yml$' "$hist.out" &&
+	grep -q '^1 entry touched: 1 changed,' "$hist.out" && ok || { ko "diff REV REV: a YAML alone"; cat "$hist.out"; }
+(cd "$y" && "$bin" review --format gcc HEAD~1 HEAD) > "$hist.out" 2>&1
+[ $? -eq 0 ] && [ ! -s "$hist.out" ] && ok || { ko "review: YAML alone"; cat "$hist.out"; }
+sed -i 's/0.75/0.7/' "$y/cfg/extra_engine_args.yaml"
+(cd "$y" && "$bin" diff --color never HEAD) | grep -q '^  ~ memory.kv_free_fraction: 0.75 -> 0.7 ' && ok || ko "diff HEAD: a YAML alone in the working tree"
+rm -rf "$y"
 g5=corpus/deepseek-v4-pro/gb300-nvl72
 "$bin" diff --color never --exit-code $g5/dynamo-trtllm-disagg-5p-dep4-1d-dep16-mtp3/gen_config.yaml \
 	$g5/dynamo-trtllm-disagg-6p-dep4-1d-dep8-mtp3/gen_config.yaml > "$hist.out"

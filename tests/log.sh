@@ -48,6 +48,20 @@ rm -f "$hist.f" "$hist.e"
 (cd "$repo/c" && "$bin" log --oneline cat/vllm) > "$hist.f"
 [ "$(wc -l < "$hist.f")" -eq 6 ] && head -1 "$hist.f" | grep -q '^[0-9a-f]\{12\} comment only (claims changed (the command is the same))$' &&
 	grep -q '^[0-9a-f]\{12\} real flag change (changed)$' "$hist.f" && ok || { ko "--oneline"; cat "$hist.f"; }
+# diff and review label it as log does (task: claims changed beyond log)
+(cd "$repo/c" && "$bin" diff --color never HEAD~1 HEAD) > "$hist.f"
+grep -q '^claims changed (the command is the same): cat/vllm$' "$hist.f" && ok || { ko "diff REV REV: claims changed"; cat "$hist.f"; }
+(cd "$repo/c" && "$bin" review --color never HEAD~1 HEAD) > "$hist.f"
+grep -q '^claims changed (the command is the same): cat/vllm$' "$hist.f" && ok || { ko "review: claims changed"; cat "$hist.f"; }
+(cd "$repo/c" && "$bin" review --format markdown HEAD~1 HEAD) > "$hist.f"
+grep -q '^- \*\*claims changed (the command is the same)\*\* `cat/vllm`$' "$hist.f" && ok || ko "review markdown: claims changed"
+(cd "$repo/c" && "$bin" diff --color never HEAD~1:cat/vllm HEAD:cat/vllm) > "$hist.f"
+[ "$(sed -n 3p "$hist.f")" = "claims changed (the command is the same)" ] && ok || { ko "diff A B: claims changed"; cat "$hist.f"; }
+(cd "$repo/c" && "$bin" diff --format json HEAD~1 HEAD) | jq -e '.entries[0] | .claims_only and .diff.claims_only' > /dev/null &&
+	ok || ko "diff json: claims_only"
+(cd "$repo/c" && "$bin" diff --format json HEAD~2 HEAD~1) | jq -e '.entries[0] | (.claims_only | not) and (.diff.claims_only | not)' > /dev/null &&
+	ok || ko "diff json: claims_only false on a change of what runs"
+(cd "$repo/c" && "$bin" log --color never -n 1 cat/vllm) | grep -c 'claims changed' | grep -qx 1 && ok || ko "log: claims changed said twice"
 lg --color never -n 2 cat/vllm > "$hist.f"
 [ "$(grep -c '^commit ' "$hist.f")" -eq 2 ] && [ "$(grep -c '^$' "$hist.f")" -eq 1 ] && ok || ko "-n 2 and a blank line between commits"
 rm -f "$hist.f"

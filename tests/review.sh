@@ -53,6 +53,18 @@ rv --format gcc HEAD > "$hist.out"
 	ok || { ko "review HEAD (working tree)"; cat "$hist.out"; }
 (cd "$hist/cat" && "$bin" diff --exit-code HEAD -- vllm > /dev/null)
 [ $? -eq 1 ] && ok || ko "diff HEAD -- PATHSPEC --exit-code"
+# BASE against the working tree is `git diff BASE`: staged work counts as
+# unstaged does; an untracked entry does not, until `git add -N` (as git)
+git -C "$hist" add cat/vllm/launch.sh
+rv --format gcc HEAD | grep -q '^cat/vllm/launch.sh:29:3: .*--max-num-sqes' && ok || ko "review HEAD: staged work"
+git -C "$hist" reset -q
+mkdir "$hist/cat/untracked" && printf 'vllm serve org/m --max-num-sqes 4\n' > "$hist/cat/untracked/launch.sh"
+n=$(rv --format gcc HEAD | grep -c '^cat/untracked/')
+[ "$n" -eq 0 ] && [ "$(git -C "$hist" diff HEAD --name-only | grep -c untracked)" -eq 0 ] && ok || ko "review HEAD: an untracked entry ($n)"
+git -C "$hist" add -N cat/untracked/launch.sh
+rv --format gcc HEAD | grep -q '^cat/untracked/launch.sh:1:18: .*--max-num-sqes' &&
+	[ "$(git -C "$hist" diff HEAD --name-only | grep -c untracked)" -eq 1 ] && ok || ko "review HEAD: git add -N"
+git -C "$hist" rm -q --cached cat/untracked/launch.sh && rm -rf "$hist/cat/untracked"
 git -C "$hist" checkout -q -- cat
 (cd "$hist" && "$bin" diff --exit-code HEAD) > "$hist.out"
 [ $? -eq 0 ] && grep -q '^0 entries touched' "$hist.out" && ok || ko "diff HEAD, a clean working tree"

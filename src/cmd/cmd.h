@@ -20,6 +20,7 @@ int sl_cmd_log(int argc, char **argv);
 int sl_cmd_review(int argc, char **argv);
 int sl_cmd_run(int argc, char **argv);
 int sl_cmd_audit(int argc, char **argv);
+int sl_cmd_init(int argc, char **argv);
 
 
 #endif

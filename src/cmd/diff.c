@@ -142,8 +142,9 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 			count[st]++;
 			differ |= st != 1 && st != 5; /* a move is a change */
 			if (json) {
-				json_t *e = json_pack("{s:s, s:s}", "status", sl_diff_touched_status[st], "path",
-						      st == 2 ? ts[i].new_path : ts[i].old_path);
+				json_t *e = json_pack("{s:s, s:s, s:b}", "status", sl_diff_touched_status[st], "path",
+						      st == 2 ? ts[i].new_path : ts[i].old_path, "claims_only",
+						      sl_report_touched_label(&cmp) != sl_diff_touched_status[st]);
 				if (st >= 4)
 					json_object_set_new(e, "new_path", json_string(ts[i].new_path));
 				if (st == 0 || st == 4) {

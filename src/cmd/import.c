@@ -174,7 +174,8 @@ static char *variant_of(const sl_model *m)
 	const sl_setting *n = sl_service_get(w, "spec.num_tokens");
 	int unknown = 0;
 	for (size_t i = 0; i < m->nnotes; i++)
-		unknown |= strstr(m->notes[i].msg, "is not part of the entry") != NULL;
+		unknown |= strstr(m->notes[i].msg, "is not part of the entry") != NULL ||
+			   sl_starts_with(m->notes[i].msg, "invalid JSON"); /* what it says is unread */
 	if (meth && json_is_string(meth->value)) {
 		/* a method without a letter or digit ("-") slugs to nothing: "spec" */
 		char *ms = slug(json_string_value(meth->value));
@@ -898,6 +899,18 @@ int sl_cmd_import(int argc, char **argv)
 					it.model_slug = model_slug(pes[k].model);
 					it.system_slug = slug(sname);
 					it.variant = variant_of(it.model);
+					/* the page's text is written as it is (check reports
+					 * SL1004 there); said, since the name cannot tell */
+					for (size_t q = 0; it.variant && q < it.model->nnotes; q++) {
+						const sl_note *no = &it.model->notes[q];
+						unsigned l = 0, c = 0;
+						if (!sl_starts_with(no->msg, "invalid JSON") || !no->origin.src)
+							continue;
+						sl_origin_pos(&no->origin, &l, &c);
+						fprintf(stderr, "%s:%u:%u: warning: %s; the entry is written as the page has "
+							"it, named without its speculative decoding\n",
+							no->origin.src->path, l, c, no->msg);
+					}
 					if (!it.variant) {
 						fprintf(stderr, "%s:%u:1: no engine command in this entry\n",
 							page->path, pes[k].first);

@@ -75,6 +75,28 @@ static int same_at(const char *r1, const char *r2, const char *path)
 	return same;
 }
 
+/* PATH the launch.sh of an entry folder that adds nothing to it (no file
+ * it names, no metadata): the history is the folder's, as the tree diff
+ * names the entry; REV:folder (caller frees), or NULL. */
+static char *lone_script_folder(const char *rev, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash || slash == path || strcmp(slash + 1, "launch.sh"))
+		return NULL; /* a folder of many scripts holds an entry per script */
+	sl_buf dir = {0};
+	sl_buf_printf(&dir, "%s:%.*s", rev, (int)(slash - path), path);
+	sl_entry *e = NULL;
+	sl_error err = {0};
+	int ok = !sl_entry_from_git(dir.data, &e, &err) && e->script && !strcmp(e->script->name, slash + 1);
+	sl_entry_free(e);
+	sl_error_clear(&err);
+	if (!ok) {
+		sl_buf_free(&dir);
+		return NULL;
+	}
+	return sl_buf_detach(&dir);
+}
+
 int sl_cmd_log(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -152,7 +174,7 @@ int sl_cmd_log(int argc, char **argv)
 	size_t len = strlen(cur);
 	while (len > 1 && cur[len - 1] == '/')
 		cur[--len] = 0;
-	int rc = SL_EXIT_OK, progress = isatty(STDERR_FILENO), shown = 0, done = 0;
+	int rc = SL_EXIT_OK, progress = isatty(STDERR_FILENO), shown = 0, done = 0, unreadable = 0;
 	if (sl_normalize_grammars_load(&gs, &err) || sl_git_log(rev, &cs, &ncs, &err)) {
 		rc = SL_EXIT_ERROR;
 	} else {
@@ -166,6 +188,8 @@ int sl_cmd_log(int argc, char **argv)
 		sl_buf at = {0};
 		sl_buf_printf(&at, "%s:%s", rev, cur);
 		char *owner = sl_entry_input_owner_git(at.data);
+		if (!owner)
+			owner = lone_script_folder(rev, cur);
 		if (owner) {
 			free(cur);
 			cur = sl_strdup(strchr(owner, ':') + 1);
@@ -229,19 +253,39 @@ int sl_cmd_log(int argc, char **argv)
 		int st = sl_diff_touched_compare_named(k->parent ? k->parent : k->id, k->id, r1, r2, &t, cache, &o,
 						       &cmp, &err);
 		if (st < 0) {
-			rc = SL_EXIT_ERROR;
+			/* a version that cannot be read is said, located, and the
+			 * history goes on past it; the exit is 2 at the end */
+			if (progress)
+				fputs("\r\033[K", stderr);
+			sl_error_print(&err, "servelint");
+			sl_error_clear(&err);
+			unreadable++;
+			char when[64];
+			date(when, sizeof when, k);
+			if (!json && (size_t)shown < max_count) {
+				if (oneline)
+					printf("%.12s %s (cannot be read)\n", k->id, k->subject);
+				else if (md)
+					printf("- `%.12s` %s, %s: **%s**: cannot be read (the error is on standard error)\n",
+					       k->id, k->author, when, k->subject);
+				else
+					printf("%scommit %.12s %s  %s\n    %s\n  cannot be read (the error is on standard error)\n",
+					       shown ? "\n" : "", k->id, k->author, when, k->subject);
+				shown++;
+			} else if (json) {
+				json_array_append_new(commits, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "id", k->id,
+									 "author", k->author, "date", when, "subject",
+									 k->subject, "status", "unreadable", "path",
+									 t.new_path));
+			}
+			st = t.in_old ? 0 : 2;
 		} else if (!(no_reformat && st == 1) && (size_t)shown < max_count) {
 			char when[64];
 			date(when, sizeof when, k);
 			if (progress)
 				fputs("\r\033[K", stderr);
-			/* a change of what the entry says about itself (comments,
-			 * metadata) is not a change of what runs */
-			const char *label = sl_diff_touched_status[st];
-			int claims_only = (st == 0 || st == 4) && sl_diff_same_command(&cmp.diff);
-			if (claims_only)
-				label = st == 0 ? "claims changed (the command is the same)"
-						: "renamed, claims changed (the command is the same)";
+			const char *label = sl_report_touched_label(&cmp);
+			int claims_only = label != sl_diff_touched_status[st];
 			if (json) {
 				json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b}", "id", k->id, "author", k->author,
 						      "date", when, "subject", k->subject, "status",
@@ -277,6 +321,7 @@ int sl_cmd_log(int argc, char **argv)
 	}
 	if (progress && ncs >= 50)
 		fputs("\r\033[K", stderr);
+
 	if (rc) {
 		sl_error_print(&err, "servelint");
 		sl_error_clear(&err);
@@ -293,6 +338,8 @@ int sl_cmd_log(int argc, char **argv)
 	json_decref(commits);
 	if (!rc && (fflush(stdout) || ferror(stdout)))
 		rc = SL_EXIT_ERROR;
+	if (!rc && unreadable)
+		rc = SL_EXIT_ERROR; /* the history is whole but for them */
 	if (stats && cache)
 		sl_entry_cache_print_stats("log", cache);
 	sl_entry_cache_free(cache);

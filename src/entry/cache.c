@@ -121,6 +121,23 @@ static void evict(sl_entry_cache *c, struct sl_cache_slot *s)
 	slot_free(s);
 }
 
+/* A YAML file read as an entry of its own (a changed file in a folder with
+ * no entry): an engine config is read alone (sl_entry_input_alone); any
+ * other stays what it is, an entry of no service ("not an entry"). */
+static void alone(const char *name, sl_entry **e)
+{
+	sl_entry *x = *e, *a = NULL;
+	if (!x->script || x->nfiles || x->metadata || !sl_entry_is_yaml_name(x->script->name) ||
+	    sl_source_is_manifest(x->script))
+		return;
+	sl_error ignored = {0};
+	if (!sl_entry_input_alone(name, x->script->text, x->script->len, &a, &ignored) && a) {
+		sl_entry_free(x);
+		*e = a;
+	}
+	sl_error_clear(&ignored);
+}
+
 int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_entry_cached *h, sl_error *err)
 {
 	memset(h, 0, sizeof *h);
@@ -147,6 +164,7 @@ int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_entry_cached *h, 
 		sl_entry *e = NULL;
 		if ((rc = sl_entry_from_git(spec, &e, err)))
 			return rc;
+		alone(spec, &e);
 		c->parsed++;
 		sl_model *m = NULL;
 		s = sl_calloc(1, sizeof *s);
@@ -188,6 +206,7 @@ int sl_entry_cache_get_worktree(sl_entry_cache *c, const char *path, sl_entry_ca
 	if (rc)
 		return rc;
 	sl_entry_rename(e, path);  /* named by its repository path */
+	alone(path, &e);
 	c->parsed++;
 	/* never cached: a file on disk has no object id */
 	struct sl_cache_slot *s = sl_calloc(1, sizeof *s);

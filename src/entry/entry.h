@@ -34,6 +34,7 @@ typedef struct sl_entry_input {
 	size_t npe, next;
 	int done;
 	char *owner;            /* the entry folder a file given alone belongs to, or NULL; owned */
+	sl_entry *alone;        /* an engine config YAML read alone (sl_entry_input_alone), or NULL; owned */
 } sl_entry_input;
 
 /* Opens PATH (borrowed: it must outlive *in); fails (with err) only when a
@@ -89,6 +90,14 @@ char *sl_entry_input_owner(const char *file);
 /* The same at a revision: SPEC is REV:path of a file; REV:folder (caller
  * frees), or NULL. */
 char *sl_entry_input_owner_git(const char *spec);
+/* A file that no entry owns, PATH (as shown) with its text: a YAML engine
+ * config file is read alone as an entry of its own, the file and the
+ * command line that would name it for the engine its keys are of (a
+ * script named "(NAME alone, read as ENGINE's config file).sh", which is
+ * no file); *out is then the caller's. SL_OK with *out NULL when it is not
+ * YAML or is a manifest (an entry of its own already); an error, located
+ * at the file, when its engine cannot be told. */
+int sl_entry_input_alone(const char *path, const char *text, size_t len, sl_entry **out, sl_error *err);
 /* A YAML file (by PATH's name) that is not a manifest is no entry of its
  * own: SL_ERR_INPUT with err saying so, at PATH:1:1; SL_OK for any other. */
 int sl_entry_input_not_entry(const char *path, const char *text, size_t len, sl_error *err);

@@ -106,9 +106,11 @@ int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err)
 		rc = sl_source_load(in->path, &in->file, err);
 	}
 	if (!rc && !plen)
-		rc = sl_entry_input_not_entry(in->path, in->file->text, in->file->len, err);
+		rc = sl_entry_input_alone(in->path, in->file->text, in->file->len, &in->alone, err);
 	if (rc)
 		return open_failed(in, path, rc);
+	if (in->alone)
+		return SL_OK; /* an engine config file alone: its entry is made */
 	/* a page has several "Submitted by" lines; an entry at most one */
 	const char *sb = strstr(in->file->text, "\nSubmitted by ");
 	if (sb && strstr(sb + 1, "\nSubmitted by ") &&
@@ -160,6 +162,11 @@ int sl_entry_input_next(sl_entry_input *in, sl_entry **out, sl_error *err)
 		return 1;
 	}
 	in->done = 1;
+	if (in->alone) {
+		*out = in->alone;
+		in->alone = NULL;
+		return 1;
+	}
 	int rc;
 	if (in->file && sl_ends_with(in->path, ".sh")) {
 		/* a script may be one of a group: stated in .servelint.yaml, or
@@ -184,6 +191,7 @@ int sl_entry_input_next(sl_entry_input *in, sl_entry **out, sl_error *err)
 void sl_entry_input_close(sl_entry_input *in)
 {
 	free(in->owner);
+	sl_entry_free(in->alone);
 	sl_page_entries_free(in->pes, in->npe);
 	sl_source_free(in->file);
 	memset(in, 0, sizeof *in);
@@ -201,10 +209,14 @@ int sl_entry_input_load_one(const char *spec, sl_entry **out, sl_error *err)
 		char *owner = sl_entry_input_owner_git(spec);
 		int rc = sl_entry_from_git(owner ? owner : spec, out, err);
 		free(owner);
-		if (!rc && !owner && !(*out)->nfiles && !(*out)->metadata &&
-		    (rc = sl_entry_input_not_entry(spec, (*out)->script->text, (*out)->script->len, err)) != 0) {
-			sl_entry_free(*out);
-			*out = NULL;
+		if (!rc && !owner && !(*out)->nfiles && !(*out)->metadata) {
+			/* a YAML file no entry names: read alone as an engine config */
+			sl_entry *a = NULL;
+			rc = sl_entry_input_alone(spec, (*out)->script->text, (*out)->script->len, &a, err);
+			if (rc || a) {
+				sl_entry_free(*out);
+				*out = a;
+			}
 		}
 		return rc;
 	}

@@ -3,9 +3,11 @@
  * entry.h): the folder's launch script, or a YAML file that script names,
  * is read as that folder's entry, so an edit of gen_config.yaml is
  * checked, shown and diffed as part of what it configures; and a YAML file
- * that no entry names is said to be none, never read as a script of zero
- * services. On disk and at a git revision alike. Uses input.c's nothing:
- * only the source stage's loaders.
+ * that no entry names is read alone as the engine config file it is (the
+ * engine from its keys: normalize's sl_normalize_config_engine), or said
+ * to be none when its engine cannot be told, never read as a script of
+ * zero services. On disk and at a git revision alike. Uses input.c's
+ * nothing: only the source stage's loaders and that one normalize call.
  */
 #include "entry.h"
 
@@ -112,4 +114,74 @@ int sl_entry_input_not_entry(const char *path, const char *text, size_t len, sl_
 		     "not an entry: a YAML file that no launch script beside it names (give its entry's folder or script; "
 		     "a Kubernetes or Dynamo manifest has apiVersion: and kind:)");
 	return SL_ERR_INPUT;
+}
+
+/* ---- an engine config YAML alone ----------------------------------------- */
+
+/* The command line that names the file, per engine: the model a
+ * placeholder ($MODEL, unknown) unless the file names it. */
+static char *alone_command(const char *engine, const char *name, const sl_source *y)
+{
+	int model = strstr(y->text, "\nmodel:") || !strncmp(y->text, "model:", 6) ||
+		    strstr(y->text, "\nmodel-path:") || strstr(y->text, "\nmodel_path:");
+	sl_buf b = {0};
+	if (!strcmp(engine, "trtllm"))
+		sl_buf_printf(&b, "trtllm-serve \"$MODEL\" --config '%s'\n", name);
+	else if (!strcmp(engine, "trtllm-disagg"))
+		sl_buf_printf(&b, "trtllm-serve disaggregated -c '%s'\n", name);
+	else if (!strcmp(engine, "vllm"))
+		sl_buf_printf(&b, "vllm serve %s--config '%s'\n", model ? "" : "\"$MODEL\" ", name);
+	else
+		sl_buf_printf(&b, "python3 -m sglang.launch_server %s--config '%s'\n",
+			      model ? "" : "--model-path \"$MODEL\" ", name);
+	return sl_buf_detach(&b);
+}
+
+int sl_entry_input_alone(const char *path, const char *text, size_t len, sl_entry **out, sl_error *err)
+{
+	*out = NULL;
+	const char *base = base_of(path);
+	if (!sl_entry_is_yaml_name(base) || strchr(base, '\'') || strchr(base, '\n'))
+		return sl_entry_input_not_entry(path, text, len, err);
+	sl_source *y = NULL;
+	sl_grammars *gs = NULL;
+	const char *engine = NULL;
+	char *why = NULL;
+	int rc = sl_source_from_memory(path, text, len, &y, err);
+	if (rc)
+		return rc;
+	if (sl_source_is_manifest(y)) {
+		sl_source_free(y);
+		return SL_OK; /* an entry of its own */
+	}
+	if ((rc = sl_normalize_grammars_load(&gs, err)) != 0) {
+		sl_source_free(y);
+		return rc;
+	}
+	if (sl_normalize_config_engine(gs, y, &engine, &why)) {
+		sl_error_set(err, path, 1, 1,
+			     "not an entry, and not an engine config file servelint can tell the engine of: %s (no "
+			     "launch script beside it names it; give the entry's folder or script)",
+			     why);
+		free(why);
+		sl_normalize_grammars_free(gs);
+		sl_source_free(y);
+		return SL_ERR_INPUT;
+	}
+	sl_normalize_grammars_free(gs);
+	/* an entry of the file and the command line that would name it: the
+	 * script's name says it is not a file of the folder */
+	char *cmd = alone_command(engine, base, y);
+	sl_buf sname = {0}, display = {0};
+	sl_buf_printf(&sname, "(%s alone, read as %s's config file).sh", base, engine);
+	sl_buf_add(&display, path, (size_t)(base - path));
+	char *names[2] = {sname.data, (char *)base};
+	char *texts[2] = {cmd, y->text};
+	size_t lens[2] = {strlen(cmd), y->len};
+	rc = sl_entry_from_files(path, display.data ? display.data : "", names, texts, lens, 2, out, err);
+	free(cmd);
+	sl_buf_free(&sname);
+	sl_buf_free(&display);
+	sl_source_free(y);
+	return rc;
 }

@@ -35,4 +35,12 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_model **out,
 			      sl_error *err);
 
+/* The engine a config YAML given alone (no script names it) is for, from
+ * its top-level keys (alone.c): "trtllm" (TensorRT-LLM LlmArgs keys),
+ * "vllm" or "sglang" (their flags' names as keys), "trtllm-disagg" (the
+ * disaggregated server's context_servers / generation_servers). 0 with
+ * *engine (static text); -1 when it cannot be decided, with *why (the
+ * caller frees) counting the keys each engine knows. */
+int sl_normalize_config_engine(const sl_grammars *gs, const sl_source *yaml, const char **engine, char **why);
+
 #endif

@@ -74,12 +74,24 @@ json_t *sl_report_diff_json(const sl_diff *d, const char *name_a, const char *na
 		json_object_set_new(x, "new_origin", place(&c->at_b));
 		json_array_append_new(ch, x);
 	}
-	return json_pack("{s:s, s:s, s:b, s:{s:s, s:s}, s:o}", "a", name_a, "b", name_b, "equal", sl_diff_equal(d),
-			 "topology", "a", d->topology_a, "b", d->topology_b, "changes", ch);
+	return json_pack("{s:s, s:s, s:b, s:b, s:{s:s, s:s}, s:o}", "a", name_a, "b", name_b, "equal",
+			 sl_diff_equal(d), "claims_only", sl_report_diff_claims_only(d), "topology", "a", d->topology_a,
+			 "b", d->topology_b, "changes", ch);
+}
+
+int sl_report_diff_claims_only(const sl_diff *d)
+{
+	return d->n && !sl_diff_equal(d) && sl_diff_same_command(d);
 }
 
 int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *name_a, const char *name_b,
 		   int color)
+{
+	return sl_report_diff_noted(f, format, d, name_a, name_b, color, 1);
+}
+
+int sl_report_diff_noted(FILE *f, const char *format, const sl_diff *d, const char *name_a, const char *name_b,
+			 int color, int claims_note)
 {
 	if (!strcmp(format, "json")) {
 		json_t *doc = sl_report_json_doc(sl_report_diff_json(d, name_a, name_b));
@@ -89,8 +101,12 @@ int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *na
 		return rc || ferror(f) ? -1 : 0;
 	}
 	int md = !strcmp(format, "markdown");
+	/* said as log says it: what runs is the same, what the entry says of itself is not */
+	const char *note = claims_note && sl_report_diff_claims_only(d) ? "claims changed (the command is the same)" : NULL;
 	if (md) {
 		fprintf(f, "### servelint diff\n\n`%s` → `%s`\n\n", name_a, name_b);
+		if (note)
+			fprintf(f, "**C%s.**\n\n", note + 1);
 		if (strcmp(d->topology_a, d->topology_b))
 			fprintf(f, "**Topology:** %s → %s\n\n", d->topology_a, d->topology_b);
 		if (!d->n)
@@ -102,6 +118,8 @@ int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *na
 			fprintf(f, "topology: %s\n       -> %s\n", d->topology_a, d->topology_b);
 		if (!d->n)
 			fputs("no difference in how the model is served\n", f);
+		if (note)
+			fprintf(f, "%s\n", note);
 	}
 	const char *svc = NULL;
 	for (size_t i = 0; i < d->n; i++) {

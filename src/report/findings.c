@@ -287,14 +287,18 @@ static char *fingerprint(uint64_t h, size_t occurrence)
 }
 
 /* Where a rule is documented: its file in the repository, under
- * SL_DOCS_URL (a build setting, SERVELINT_DOCS_URL), as
+ * SL_DOCS_URL (a build setting, SERVELINT_DOCS_URL, by default the source
+ * tree's git remote: cmake/docs_url.cmake), as
  * BASE/rules/SL1001-unknown-flag.yaml: ids are never renumbered and names
- * are stable, so the address is too (docs/rules.md). */
+ * are stable, so the address is too (docs/rules.md). An empty BASE is no
+ * address known: no helpUri, never a made-up one (NULL). */
 #ifndef SL_DOCS_URL
-#define SL_DOCS_URL "https://github.com/servelint/servelint/blob/main"
+#define SL_DOCS_URL ""
 #endif
 static char *help_uri(const sl_rule *r)
 {
+	if (!*SL_DOCS_URL)
+		return NULL;
 	sl_buf b = {0};
 	sl_buf_printf(&b, "%s/rules/%s-%s.yaml", SL_DOCS_URL, sl_rule_id(r), sl_rule_name(r));
 	return sl_buf_detach(&b);
@@ -309,7 +313,7 @@ static json_t *sarif(const sl_rules *rules, const sl_findings *fs, sl_severity m
 		sl_buf_printf(&help, "%s\nBad:\n%s\nGood:\n%s", sl_rule_explanation(r), sl_rule_bad(r),
 			      sl_rule_good(r));
 		char *uri = help_uri(r);
-		json_array_append_new(rl, json_pack("{s:s, s:s, s:{s:s}, s:{s:s}, s:s, s:{s:s}, s:{s:s}}", "id",
+		json_array_append_new(rl, json_pack("{s:s, s:s, s:{s:s}, s:{s:s}, s:s*, s:{s:s}, s:{s:s}}", "id",
 						    sl_rule_id(r), "name", sl_rule_name(r), "shortDescription",
 						    "text", sl_rule_summary(r), "fullDescription", "text",
 						    sl_rule_explanation(r), "helpUri", uri, "help", "text", help.data,
@@ -368,10 +372,10 @@ static json_t *sarif(const sl_rules *rules, const sl_findings *fs, sl_severity m
 		json_array_append_new(results, res);
 	}
 	free(seen);
-	json_t *doc = json_pack("{s:s, s:s, s:[{s:{s:{s:s, s:s, s:s, s:o}}, s:o}]}", "$schema",
+	json_t *doc = json_pack("{s:s, s:s, s:[{s:{s:{s:s, s:s, s:s*, s:o}}, s:o}]}", "$schema",
 				"https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0", "runs", "tool",
-				"driver", "name", "servelint", "version", SL_VERSION, "informationUri", SL_DOCS_URL,
-				"rules", rl, "results", results);
+				"driver", "name", "servelint", "version", SL_VERSION, "informationUri",
+				*SL_DOCS_URL ? SL_DOCS_URL : NULL, "rules", rl, "results", results);
 	if (vcs && vcs->revision && vcs->repository) {
 		/* the revision the paths are of, in its own place */
 		json_t *run = json_array_get(json_object_get(doc, "runs"), 0);

@@ -12,6 +12,7 @@
  */
 #include "report.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,15 +119,28 @@ static const char js[] =
 	"var D=JSON.parse(document.getElementById('audit-data').textContent);\n"
 	"function $(id){return document.getElementById(id);}\n"
 	"function el(t,txt,cls){var e=document.createElement(t);if(txt!==undefined)e.textContent=txt;if(cls)e.className=cls;return e;}\n"
-	"function filter(){var m=$('f-model').value,s=$('f-system').value,g=$('f-engine').value,v=$('f-sev').value;\n"
+	/* the filters' state lives in the URL fragment (#model=..&rule=SL4002&q=..),
+	 * so a link reproduces the view: read at load and on hashchange,
+	 * written (replaceState: no history entry per keystroke) on change */
+	"var F=[['model','f-model'],['system','f-system'],['engine','f-engine'],['sev','f-sev'],['rule','f-rule'],['q','f-q']];\n"
+	"function fromHash(){var h={};location.hash.replace(/^#/,'').split('&').forEach(function(p){var i=p.indexOf('=');\n"
+	"  if(i>0)try{h[decodeURIComponent(p.slice(0,i))]=decodeURIComponent(p.slice(i+1).replace(/\\+/g,' '));}catch(x){}});\n"
+	" F.forEach(function(f){var e=$(f[1]),v=h[f[0]]===undefined?'':h[f[0]];\n"
+	"  if(e.tagName==='SELECT'&&!Array.prototype.some.call(e.options,function(o){return o.value===v;}))v='';e.value=v;});}\n"
+	"function toHash(){var p=[];F.forEach(function(f){var v=$(f[1]).value;if(v!=='')p.push(f[0]+'='+encodeURIComponent(v));});\n"
+	" var h=p.length?'#'+p.join('&'):'';if(h!==location.hash&&!(h===''&&location.hash==='#'))history.replaceState(null,'',h||location.pathname+location.search);}\n"
+	"function filter(){var m=$('f-model').value,s=$('f-system').value,g=$('f-engine').value,v=$('f-sev').value,\n"
+	"  ru=$('f-rule').value,q=$('f-q').value.trim().toLowerCase();\n"
 	" var shown=0;D.entries.forEach(function(e){\n"
 	"  var ok=(m===''||String(e.model)===m)&&(s===''||String(e.system)===s)&&(g===''||e.engines.indexOf(g)>=0)&&\n"
-	"   (v===''||(v==='clean'?e.sev<0:e.sev>=Number(v)));\n"
+	"   (v===''||(v==='clean'?e.sev<0:e.sev>=Number(v)))&&(ru===''||e.rules.indexOf(ru)>=0)&&(q===''||e.text.indexOf(q)>=0);\n"
 	"  if(ok)shown++;\n"
 	"  var c=$('c'+e.id),a=$('e'+e.id);if(c)c.classList.toggle('hidden',!ok);if(a)a.classList.toggle('hidden',!ok);});\n"
 	" document.querySelectorAll('tr[data-model]').forEach(function(r){r.classList.toggle('hidden',r.querySelector('.chip:not(.hidden)')===null);});\n"
 	" $('f-count').textContent=shown+' of '+D.entries.length+' entries shown';}\n"
-	"['f-model','f-system','f-engine','f-sev'].forEach(function(id){$(id).addEventListener('change',filter);});\n"
+	"function changed(){filter();toHash();}\n"
+	"F.forEach(function(f){$(f[1]).addEventListener(f[0]==='q'?'input':'change',changed);});\n"
+	"window.addEventListener('hashchange',function(){fromHash();filter();});\n"
 	"function fillB(){var a=D.entries[Number($('cmp-a').value)],b=$('cmp-b');b.textContent='';\n"
 	" D.entries.forEach(function(e){if(e.id!==a.id&&e.model===a.model){var o=el('option',e.name);o.value=e.id;b.appendChild(o);}});\n"
 	" show();}\n"
@@ -146,7 +160,7 @@ static const char js[] =
 	"var ca=$('cmp-a');if(ca){ca.addEventListener('change',fillB);$('cmp-b').addEventListener('change',show);fillB();}\n"
 	"document.querySelectorAll('[data-compare]').forEach(function(x){x.addEventListener('click',function(ev){ev.preventDefault();\n"
 	" ca.value=x.getAttribute('data-compare');fillB();$('compare').scrollIntoView();});});\n"
-	"filter();\n"
+	"fromHash();filter();\n"
 	"})();\n";
 
 /* byte offset of a 1-based code-point column in a line */
@@ -521,7 +535,37 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 	fputs("</select></label><label>Findings<select id=\"f-sev\"><option value=\"\">all entries</option>"
 	      "<option value=\"3\">errors</option><option value=\"2\">warnings or worse</option>"
 	      "<option value=\"1\">info or worse</option><option value=\"0\">with a finding</option>"
-	      "<option value=\"clean\">without findings</option></select></label></form>\n"
+	      "<option value=\"clean\">without findings</option></select></label>"
+	      "<label>Rule<select id=\"f-rule\"><option value=\"\">all rules</option>",
+	      f);
+	/* the rules that found something, in id order */
+	json_t *fired = json_array();
+	for (size_t k = 0; k < a->findings->n; k++) {
+		const sl_finding *x = &a->findings->v[k];
+		if (x->suppressed)
+			continue;
+		size_t j;
+		json_t *y;
+		int have = 0;
+		json_array_foreach(fired, j, y) have |= !strcmp(json_string_value(y), sl_rule_id(x->rule));
+		if (!have)
+			json_array_append_new(fired, json_string(sl_rule_id(x->rule)));
+	}
+	for (size_t p = 1; p < json_array_size(fired); p++) /* a few ids: insertion sort */
+		for (size_t q = p; q > 0 && strcmp(json_string_value(json_array_get(fired, q - 1)),
+						   json_string_value(json_array_get(fired, q))) > 0; q--) {
+			json_t *t = json_incref(json_array_get(fired, q));
+			json_array_set(fired, q, json_array_get(fired, q - 1));
+			json_array_set_new(fired, q - 1, t);
+		}
+	json_array_foreach(fired, i, e) {
+		fputs("<option>", f);
+		esc(f, json_string_value(e));
+		fputs("</option>", f);
+	}
+	json_decref(fired);
+	fputs("</select></label><label>Search<input id=\"f-q\" type=\"search\" "
+	      "placeholder=\"entry, model, system, engine\"></label></form>\n"
 	      "<p class=\"meta\" id=\"f-count\"></p>\n<div class=\"scroll\">",
 	      f);
 	/* columns of one width, wide enough for an entry's card; wider than
@@ -655,9 +699,24 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 		size_t k;
 		json_t *r;
 		json_array_foreach(json_object_get(e, "roles"), k, r) json_array_append_new(eng, json_string(str(r, "engine")));
-		json_array_append_new(de, json_pack("{s:I, s:s, s:I, s:I, s:o, s:i}", "id", (json_int_t)i, "name",
+		/* what the Rule and Search filters look at: the rules of its
+		 * findings; its name, path, model, system and engines, lower case */
+		json_t *rules = json_array();
+		for (size_t q = 0; q < a->findings->n; q++)
+			if (a->finding_entry[q] == i && !a->findings->v[q].suppressed)
+				json_array_append_new(rules, json_string(sl_rule_id(a->findings->v[q].rule)));
+		sl_buf text = {0};
+		const char *parts[] = {str(e, "name"), str(e, "path"), str(e, "model"), str(e, "system")};
+		for (size_t q = 0; q < sizeof parts / sizeof *parts; q++)
+			sl_buf_printf(&text, "%s%s", q ? " " : "", parts[q] ? parts[q] : "");
+		json_array_foreach(eng, k, r) sl_buf_printf(&text, " %s", json_string_value(r));
+		for (char *c = text.data; c && *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		json_array_append_new(de, json_pack("{s:I, s:s, s:I, s:I, s:o, s:i, s:o, s:s}", "id", (json_int_t)i, "name",
 						    str(e, "name"), "model", (json_int_t)num(e, "model_index"), "system",
-						    (json_int_t)num(e, "system_index"), "engines", eng, "sev", worst(e)));
+						    (json_int_t)num(e, "system_index"), "engines", eng, "sev", worst(e), "rules",
+						    rules, "text", text.data ? text.data : ""));
+		sl_buf_free(&text);
 	}
 	/* the diffs, compact: every text once in a table, a change as
 	 * [kind, service, key, a, b] indexes into it (-1: unset); a catalogue

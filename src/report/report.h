@@ -81,6 +81,13 @@ void sl_report_key_facts(json_t *o, const char *key);
 json_t *sl_report_diff_json(const sl_diff *d, const char *name_a, const char *name_b);
 int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *name_a, const char *name_b,
 		   int color);
+/* The same; claims_note 0 leaves out the "claims changed (the command is
+ * the same)" line, for a caller whose status label already says it. */
+int sl_report_diff_noted(FILE *f, const char *format, const sl_diff *d, const char *name_a, const char *name_b,
+			 int color, int claims_note);
+/* Only claims differ (what the entry says of itself, comments and
+ * metadata): what runs is the same. */
+int sl_report_diff_claims_only(const sl_diff *d);
 
 /* ---- matrices ---------------------------------------------------------- */
 
@@ -148,5 +155,8 @@ int sl_report_audit_html(FILE *f, const sl_audit *a);
 void sl_report_touched(const sl_touched_cmp *c, const sl_touched *t, int md, int color);
 /* The diff alone, for a change (statuses 0 and 4). */
 void sl_report_touched_diff(const sl_touched_cmp *c, int md, int color);
+/* The status as printed: sl_diff_touched_status, or "claims changed (the
+ * command is the same)" (renamed, ...) when only claims differ. Static text. */
+const char *sl_report_touched_label(const sl_touched_cmp *c);
 
 #endif

@@ -524,6 +524,11 @@ static int entry_file(const char *path)
 	       (n > 4 && !strcmp(b + n - 4, ".yml")) || !strcmp(b, "metadata.txt");
 }
 
+static int is_yaml(const char *path)
+{
+	return sl_ends_with(path, ".yaml") || sl_ends_with(path, ".yml");
+}
+
 /* The entry a file belongs to: its folder; a script at the top is its own. */
 static char *entry_of(const char *path)
 {
@@ -743,6 +748,15 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 				continue;
 			}
 			sl_touched t = {od, nd, has_entry(t1, od), rev2 ? has_entry(t2, nd) : has_entry_on_disk(repo, nd)};
+			if (!t.in_old && !t.in_new && d->status == GIT_DELTA_MODIFIED && is_yaml(np) &&
+			    !sl_ends_with(np, "/metadata.yaml") && strcmp(np, "metadata.yaml")) {
+				/* a YAML file changed in a folder with no entry: the
+				 * file is compared alone (the entry stage reads an
+				 * engine config so; anything else has no service) */
+				free(od);
+				free(nd);
+				t = (sl_touched){sl_strdup(op), sl_strdup(np), 1, 1};
+			}
 			SL_PUSH(*out, *nout, cap, t);
 		}
 		for (size_t q = 0; q < no; q++)

@@ -517,6 +517,48 @@ static void test_review_cases(void **st)
 	done(&f);
 }
 
+/* The engine of a config YAML alone, from its keys (alone.c): exact names,
+ * a clear majority, never a guess. */
+static const char *engine_of(const char *yaml, char **why)
+{
+	sl_source *src = NULL;
+	sl_error err = {0};
+	assert_int_equal(sl_source_from_memory("c.yaml", yaml, strlen(yaml), &src, &err), 0);
+	const char *engine = NULL;
+	*why = NULL;
+	int rc = sl_normalize_config_engine(gs, src, &engine, why);
+	sl_source_free(src);
+	assert_true(rc == 0 ? engine != NULL && *why == NULL : engine == NULL && *why != NULL);
+	return engine;
+}
+
+static void test_config_engine(void **st)
+{
+	(void)st;
+	char *why;
+	assert_string_equal(engine_of("backend: pytorch\nenable_attention_dp: true\nkv_cache_config:\n  dtype: fp8\n", &why),
+			    "trtllm");
+	assert_string_equal(engine_of("tensor-parallel-size: 4\nmax-num-seqs: 64\nkv-cache-dtype: fp8\n", &why), "vllm");
+	assert_string_equal(engine_of("model-path: org/m\nmem-fraction-static: 0.8\n", &why), "sglang");
+	assert_string_equal(engine_of("context_servers:\n  num_instances: 1\n", &why), "trtllm-disagg");
+	/* one key all three know: undecided, the counts said */
+	assert_null(engine_of("tensor_parallel_size: 4\n", &why));
+	assert_non_null(strstr(why, "1 TensorRT-LLM LlmArgs key, 1 vLLM flag, 1 SGLang flag"));
+	free(why);
+	/* fewer than half known: undecided */
+	assert_null(engine_of("max-num-seqs: 8\nfoo: 1\nbar: 2\n", &why));
+	free(why);
+	/* a prefix of a flag is no flag's name */
+	assert_null(engine_of("max-num: 8\n", &why));
+	free(why);
+	assert_null(engine_of("- a\n- b\n", &why));
+	assert_non_null(strstr(why, "not a mapping"));
+	free(why);
+	assert_null(engine_of("a: [1,\n", &why));
+	assert_non_null(strstr(why, "does not parse"));
+	free(why);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -534,6 +576,7 @@ int main(void)
 		cmocka_unit_test(test_engine_yaml),
 		cmocka_unit_test(test_config_file_precedence),
 		cmocka_unit_test(test_review_cases),
+		cmocka_unit_test(test_config_engine),
 	};
 	return cmocka_run_group_tests_name("normalize", tests, setup, teardown);
 }
