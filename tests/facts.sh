@@ -87,4 +87,9 @@ printf '#!/bin/bash\npython3 -m dynamo.trtllm --model-path m --max-file-size-mb 
 out=$("$bin" diff "$t/env.sh" "$t/flag.sh")
 case "$out" in *max_file_size*|*ttl_secs*) echo "$out"; ko "env var twin and flag differ" ;;
 *'env DYN_TRTLLM_MAX_FILE_SIZE_MB'*) ok ;; *) echo "$out"; ko "env var twin: the variable itself" ;; esac
+# a Dynamo worker's flag is judged by Dynamo's releases, never by the
+# backend's version the entry names (TensorRT-LLM 1.3.0rc5 is no Dynamo 1.3)
+printf '#!/bin/bash\n# TensorRT-LLM 1.3.0rc5\npython3 -m dynamo.trtllm --model-path m --migration-limit 3\n' > "$t/dyn.sh"
+out=$("$bin" check --no-config --format gcc "$t/dyn.sh")
+case "$out" in *SL1001*) echo "$out"; ko "Dynamo flag judged by the backend's version" ;; *) ok ;; esac
 finish
