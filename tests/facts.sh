@@ -4,7 +4,7 @@
 # (bench/coverage.py --sample) fires no SL1001; a flag removed in a later
 # release is quiet under the image it was written for and reported with the
 # versions under a newer one; an abbreviation is judged in the release the
-# entry runs.
+# entry runs; -O, a default and an env var twin resolved by the release.
 set -u
 . tests/lib.sh
 py=${PYTHON:-python3}
@@ -47,4 +47,49 @@ out=$("$bin" check --no-config --color never "$t/cfg.sh")
 case "$out" in *timeout_iters*|*context_chunking*) echo "$out"; ko "config: a declared LlmArgs key reported" ;;
 *'`kv_cache_config.dtpye` is not a key'*'did you mean `kv_cache_config.dtype`'*) ok ;;
 *) echo "$out"; ko "config: the typo with the nearest key" ;; esac
+# vLLM's -O by the entry's release: --compilation-config (a bare number is
+# its level) up to 0.11.0, --optimization-level after; with no version the
+# newest meaning, said to be a guess
+for v in 0.8.5 0.10.1 0.27.0; do
+	printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v%s --model m -O3\n' "$v" > "$t/o-$v.sh"
+done
+printf '#!/bin/bash\nvllm serve m -O3\n' > "$t/o-any.sh"
+printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.10.1 --model m --compilation-config %s\n' \
+	"'{\"level\": 3}'" > "$t/cc-0.10.1.sh"
+for v in 0.8.5 0.10.1; do
+	out=$("$bin" show "$t/o-$v.sh")
+	case "$out" in *'vllm.compilation_config.level  3 '*'-O3'*) ok ;; *) echo "$out"; ko "-O3 on $v" ;; esac
+done
+out=$("$bin" show "$t/o-0.27.0.sh")
+case "$out" in *'vllm.optimization_level  3 '*) ok ;; *) echo "$out"; ko "-O3 on 0.27.0" ;; esac
+out=$("$bin" show "$t/o-any.sh")
+want='`-O3` means `--compilation-config` in vLLM 0.8.5 to 0.11.0 and `--optimization-level` after'
+case "$out" in *'vllm.optimization_level'*"$want"*) ok ;; *) echo "$out"; ko "-O3 with no version" ;; esac
+out=$("$bin" diff "$t/o-0.10.1.sh" "$t/cc-0.10.1.sh")
+case "$out" in *compilation*) echo "$out"; ko "-O3 and --compilation-config '{level: 3}' on 0.10.1 differ" ;; *) ok ;; esac
+# a default that changed (--gpu-memory-utilization 0.9 up to 0.11.0, 0.92
+# in 0.27.0) is the entry's release's; with no version, none
+for v in 0.10.1 0.27.0 any; do
+	img="vllm/vllm-openai:v$v"
+	[ "$v" = any ] && img=vllm/vllm-openai:latest
+	printf '#!/bin/bash\ndocker run --gpus all %s --model m --gpu-memory-utilization 0.9\n' "$img" > "$t/g-$v.sh"
+	printf '#!/bin/bash\ndocker run --gpus all %s --model m\n' "$img" > "$t/u-$v.sh"
+done
+out=$("$bin" diff "$t/g-0.10.1.sh" "$t/u-0.10.1.sh")
+case "$out" in *'= memory.gpu_utilization: 0.9 -> (unset)  (explicit default)'*) ok ;; *) echo "$out"; ko "0.9 on 0.10.1 is the default" ;; esac
+for v in 0.27.0 any; do
+	out=$("$bin" diff "$t/g-$v.sh" "$t/u-$v.sh")
+	case "$out" in *'- memory.gpu_utilization: 0.9 -> (unset)  ['*) ok ;; *) echo "$out"; ko "0.9 on $v is not the default" ;; esac
+done
+# Dynamo's env var twin of a flag is the same setting as the flag
+printf '#!/bin/bash\nDYN_TRTLLM_MAX_FILE_SIZE_MB=80 DYN_ROUTER_TTL_SECS=60 python3 -m dynamo.trtllm --model-path m\n' > "$t/env.sh"
+printf '#!/bin/bash\npython3 -m dynamo.trtllm --model-path m --max-file-size-mb 80 --router-ttl-secs 60\n' > "$t/flag.sh"
+out=$("$bin" diff "$t/env.sh" "$t/flag.sh")
+case "$out" in *max_file_size*|*ttl_secs*) echo "$out"; ko "env var twin and flag differ" ;;
+*'env DYN_TRTLLM_MAX_FILE_SIZE_MB'*) ok ;; *) echo "$out"; ko "env var twin: the variable itself" ;; esac
+# a Dynamo worker's flag is judged by Dynamo's releases, never by the
+# backend's version the entry names (TensorRT-LLM 1.3.0rc5 is no Dynamo 1.3)
+printf '#!/bin/bash\n# TensorRT-LLM 1.3.0rc5\npython3 -m dynamo.trtllm --model-path m --migration-limit 3\n' > "$t/dyn.sh"
+out=$("$bin" check --no-config --format gcc "$t/dyn.sh")
+case "$out" in *SL1001*) echo "$out"; ko "Dynamo flag judged by the backend's version" ;; *) ok ;; esac
 finish

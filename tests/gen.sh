@@ -30,7 +30,7 @@ rm -f "${TMPDIR:-/tmp}/gen.$$"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$py" $gen derive --raw $d/raw --out "$tmp"
-if [ "$upd" = --update ]; then cp "$tmp"/*.json $d/expected/derived/; fi
+if [ "$upd" = --update ]; then cp "$tmp"/*.json "$tmp"/*.tsv $d/expected/derived/; fi
 if diff -ru $d/expected/derived "$tmp"; then pass=$((pass + 1)); else echo "FAIL derive"; fails=$((fails + 1)); fi
 if "$py" $gen derive --check; then pass=$((pass + 1)); else
 	echo "FAIL grammars/facts/*.json differ from what derive makes of grammars/facts/raw/"; fails=$((fails + 1)); fi

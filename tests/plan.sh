@@ -12,6 +12,10 @@ e=corpus/gpt-oss-120b/b200-sxm-x8/trtllm-tp1-eagle3-3
 plan_of() { "$bin" show --color never "$@" | sed -n '/^plan/,/^$/p'; }
 # the corpus entry whose model and system are known, and its engine files
 golden gpt-oss-trtllm.tty plan_of $e
+# an MLA MoE of the shipped facts (grammars/models/kimi-k2.yaml): FP8 weights
+# at TP8 leave an H200 no KV pool, as the recipe's 16-GPU minimum for 128k
+# tokens says (vllm-project/recipes moonshotai/Kimi-K2.md)
+golden kimi-k2-h200.tty plan_of --system H200 $d/kimi/tp8.sh
 # --model-config: a config.json of the user's, read with its own numbers
 # (4 layers: 126,362,624 parameters counted from the shapes)
 out=$("$bin" show --format json --system H100 --model-config $d/tiny-config.json $d/agg.sh)

@@ -390,6 +390,11 @@ def derive(raws):
             for k in ("replacement", "remove_in", "env", "obsolete"):
                 if k in f and k not in e:
                     e[k] = f[k]
+        # the releases that read the flag's env var twin (Dynamo's DYN_*):
+        # a release may declare the flag before it gives it a variable
+        if "env" in e:
+            e["env_in"] = "".join("1" if s["f"][i] and s["f"][i].get("env") == e["env"] else "0"
+                                  for i in range(n))
         entries[name] = e
     out["flags" if any("flags" in r for r in raws) else "keys"] = entries
     # a removed spelling whose flag lives on under another spelling names it
@@ -405,13 +410,19 @@ def runtime_table(doc):
     """The form servelint embeds (grammars/facts/<surface>.tsv): a line of the
     releases, then one line per spelling, tab-separated: name, in, of (empty
     when the name itself), type, bool kind, default, choices, replacement,
-    history (the last three JSON or empty). Cheap to read at start-up; the
+    history (the last three JSON or empty); then one line per env var twin
+    of a flag (name, the releases reading it, the flag). Cheap to read at start-up; the
     JSON beside it is the same history for people and scripts."""
     def js(v):
         return "" if v is None else json.dumps(v, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
     lines = ["releases\t" + "\t".join(r["version"] for r in doc["releases"])]
-    for name, e in sorted((doc.get("flags") or doc.get("keys") or {}).items()):
-        hist = [{k: v for k, v in h.items() if k in ("from", "to", "type", "choices", "bool")}
+    entries = doc.get("flags") or doc.get("keys") or {}
+    for name, e in sorted(entries.items()):
+        # a default or a meaning (`of`: vLLM's -O) that differed in older
+        # releases goes with its range: servelint resolves it by the
+        # entry's version
+        hist = [{k: v for k, v in h.items() if k in ("from", "to", "type", "choices", "bool", "default")
+                 or (k == "of" and v != e.get("of", name))}
                 for h in e.get("history", [])]
         t = e.get("type", "")
         if e.get("nargs") and t != "bool":
@@ -422,6 +433,20 @@ def runtime_table(doc):
         if any("\t" in x or "\n" in x for x in row):
             continue
         lines.append("\t".join(row))
+    # env var twins (Dynamo's DYN_*), one line each after the spellings: the
+    # variable, the releases that read it, the flag it stands for, its type;
+    # a line not starting with '-' is never taken for a spelling
+    twins = {}
+    for name, e in entries.items():
+        if e.get("env") and e.get("of", name) == name:
+            twins.setdefault(e["env"], (name, e))
+    for env, (name, e) in sorted(twins.items()):
+        t = e.get("type", "")
+        if e.get("nargs") and t != "bool":
+            t = "list"
+        row = [env, e.get("env_in", e["in"]), name, t, e.get("bool", ""), "", "", "", ""]
+        if not any("\t" in x or "\n" in x for x in row):
+            lines.append("\t".join(row))
     return "\n".join(lines) + "\n"
 
 

@@ -66,8 +66,10 @@ static int judge(const sl_service *s, const sl_setting *st, judged *j)
 	if (!j->e || !j->n)
 		return 0;
 	/* a flag of an included engine (dynamo-vllm passing vLLM flags on) runs
-	 * that engine's version, which the entry's does not tell */
-	if (!is_version(s->version) || !eng || strcmp(eng, s->engine))
+	 * that engine's version, which the entry's does not tell; and a Dynamo
+	 * worker's own flags run Dynamo's, while the version servelint reads
+	 * for it is its backend's (normalize's topology.c: "TensorRT-LLM 1.3") */
+	if (!is_version(s->version) || !eng || strcmp(eng, s->engine) || !strncmp(eng, "dynamo-", 7))
 		return 1;
 	for (size_t i = 0; i < j->n; i++) {
 		const char *v = json_string_value(json_array_get(j->rel, i));
@@ -116,7 +118,7 @@ static int ambiguous_here(const sl_rule *r, const sl_service *s, const sl_settin
 	const json_t *cand = json_object_get(st->facts, "abbrev");
 	const json_t *rel = json_object_get(st->facts, "r");
 	const char *eng = json_string_value(json_object_get(st->facts, "engine"));
-	if (!cand || !is_version(s->version) || !eng || strcmp(eng, s->engine))
+	if (!cand || !is_version(s->version) || !eng || strcmp(eng, s->engine) || !strncmp(eng, "dynamo-", 7))
 		return 0;
 	long lo = -1;
 	for (size_t i = 0; i < json_array_size(rel); i++)

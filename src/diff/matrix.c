@@ -96,7 +96,9 @@ int sl_diff_matrix(const sl_model *const *models, size_t n, const sl_diff_opts *
 		sl_error_clear(&err);
 	}
 	/* An unset setting of a service whose engine has a known default for
-	 * it (learnt from any entry where the same engine writes it) takes it. */
+	 * it (learnt from any entry where the same engine writes it) takes it;
+	 * a default that changed between releases, only from an entry of the
+	 * same version. */
 	for (size_t r = 0; r < out->nrows; r++) {
 		sl_matrix_row *w = &out->rows[r];
 		for (size_t c = 0; c < n; c++) {
@@ -108,6 +110,9 @@ int sl_diff_matrix(const sl_model *const *models, size_t n, const sl_diff_opts *
 			for (size_t d = 0; d < n && !w->cells[c].value; d++) {
 				const sl_service *t = service_named(models[d], w->service);
 				const sl_setting *st = t && !strcmp(t->engine, s->engine) ? sl_service_get(t, w->key) : NULL;
+				if (st && json_is_true(json_object_get(st->facts, "default_by_release")) &&
+				    (!s->version || !t->version || strcmp(s->version, t->version)))
+					continue;
 				if (st && st->dflt) {
 					w->cells[c].value = json_incref(st->dflt);
 					w->cells[c].implicit = 1;

@@ -45,7 +45,9 @@ typedef struct sl_setting {
 	json_t *dflt;            /* the engine's default for the flag (grammar), or NULL; owned reference */
 	/* The spelling's facts from the engine's own source, per release
 	 * (docs/engine-facts.md): {"e": the spelling's facts, "r": the recorded
-	 * releases, oldest first, "engine": grammar id, "title": engine name};
+	 * releases, oldest first, "engine": grammar id, "title": engine name,
+	 * "default_by_release": true when the default changed between releases,
+	 * so dflt is the service's release's own (normalize's versioned.c)};
 	 * NULL when none; owned reference */
 	json_t *facts;
 	sl_origin value_at;      /* where the value word is written; src NULL when none */

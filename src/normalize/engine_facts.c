@@ -8,8 +8,10 @@
  * line of the recorded releases, then one line per spelling: name, in (one
  * character per release, 1: accepted), of (the primary spelling, empty when
  * the name itself), type, bool kind, default, choices, replacement, history
- * (the last three JSON). Only the fields a join needs are read up front; a
- * spelling's facts become JSON when a flag written with it is matched.
+ * (the last three JSON); then one line per env var twin of a flag (Dynamo's
+ * DYN_*: the variable, the releases reading it, the flag). Only the fields a
+ * join needs are read up front; a spelling's facts become JSON when a flag
+ * written with it is matched.
  */
 #include "engine_facts.h"
 
@@ -116,12 +118,15 @@ static void add_name(sl_flag *f, const char *name)
 }
 
 /* Splits the table into NUL-terminated fields; returns the spelling lines
- * (pointers into text) and fills versions from the first line. */
-static const char **lines_of(char *text, json_t *versions, size_t *n)
+ * (pointers into text), fills versions from the first line and twins with
+ * the env var lines (a name not starting with '-'). */
+static const char **lines_of(char *text, json_t *versions, size_t *n, const char ***twins, size_t *ntwins)
 {
-	size_t cap = 0;
+	size_t cap = 0, tcap = 0;
 	const char **v = NULL;
 	*n = 0;
+	*twins = NULL;
+	*ntwins = 0;
 	char *p = text;
 	int first = 1;
 	while (*p) {
@@ -143,8 +148,34 @@ static const char **lines_of(char *text, json_t *versions, size_t *n)
 		}
 		if (fields == F_N && line[0] == '-')
 			SL_PUSH(v, *n, cap, line);
+		else if (fields == F_N && line[0] >= 'A' && line[0] <= 'Z')
+			SL_PUSH(*twins, *ntwins, tcap, line);
 	}
 	return v;
+}
+
+/* Env var twins: a variable the engine reads as the flag it stands for
+ * (`DYN_ROUTER_TTL_SECS=60` is `--router-ttl-secs 60`), added to g's env
+ * with that flag's key unless the hand-written grammar has it. It is taken
+ * in every release: the service's version of a Dynamo worker is its
+ * backend's (topology.c), so the releases that read it (env_in in the
+ * facts' JSON) cannot be told apart here. */
+static void add_twins(sl_grammar *g, const char **twins, size_t n)
+{
+	size_t cap = g->nenv;
+	for (size_t i = 0; i < n; i++) {
+		const char *name = twins[i];
+		int have = 0;
+		for (size_t k = 0; k < g->nenv && !have; k++)
+			have = !strcmp(g->env[k].name, name);
+		char *of = norm(field(name, F_OF), g->underscores);
+		sl_flag_index *x = have ? NULL : find(g->index, g->nindex, of);
+		free(of);
+		if (!x)
+			continue;
+		sl_envvar e = {sl_strdup(name), sl_strdup(x->flag->key), x->flag->type};
+		SL_PUSH(g->env, g->nenv, cap, e);
+	}
 }
 
 void sl_engine_facts_join(sl_grammar *g)
@@ -157,8 +188,9 @@ void sl_engine_facts_join(sl_grammar *g)
 		return;
 	g->facts = text;
 	g->versions = json_array();
-	size_t n;
-	const char **lines = lines_of(text, g->versions, &n);
+	size_t n, ntwins;
+	const char **twins;
+	const char **lines = lines_of(text, g->versions, &n, &twins, &ntwins);
 	size_t nix = g->nindex;
 	sl_flag_index *ix = sl_calloc(g->nindex + n + 1, sizeof *ix);
 	memcpy(ix, g->index, g->nindex * sizeof *ix);
@@ -221,6 +253,8 @@ void sl_engine_facts_join(sl_grammar *g)
 	g->index = ix;
 	g->nindex = nix;
 	qsort(g->index, g->nindex, sizeof *g->index, cmp_ix);
+	add_twins(g, twins, ntwins);
+	free(twins);
 }
 
 void sl_engine_facts_config_join(sl_grammar *g)

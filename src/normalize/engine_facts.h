@@ -12,7 +12,9 @@
  * and joins them to g: every spelling the facts know gets its line in the
  * index, and one the hand-written grammar lacks becomes a flag of its own
  * (key <id>.<name>), or an alias of the hand-written flag it belongs to.
- * The hand-written flags stay where they are (pointers to them hold). */
+ * The hand-written flags stay where they are (pointers to them hold). An
+ * env var twin of a flag the facts list becomes a variable of g's env (with
+ * the flag's key) unless the hand-written env has it. */
 void sl_engine_facts_join(sl_grammar *g);
 /* A spelling's facts as JSON ({"in", "type", "bool", "of", "default",
  * "choices", "replacement", "history"}), read from its line on first use

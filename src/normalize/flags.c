@@ -344,6 +344,24 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			if (!found)
 				*dot = '.';
 		}
+		/* argparse's attached short value: `-O3` is `-O 3` when `-O` is a
+		 * one-letter option that takes a value (vLLM's parser also
+		 * rewrites -O<n> itself: vllm/utils/argparse_utils.py) */
+		if (!found && !eqp && g->abbrev && nlen > 2 && name[1] != '-' && isalpha((unsigned char)name[1])) {
+			char one[3] = {'-', name[1], 0};
+			sl_flag_match sm;
+			if (sl_grammar_match(c->gs, g, one, &sm) && !sm.abbrev && sm.flag->type != SL_T_BOOL &&
+			    sm.flag->type != SL_T_LIST && sm.flag->type != SL_T_PAIR && !sm.flag->action) {
+				m = sm;
+				found = 1;
+				name[2] = '\0';
+				nlen = 1;  /* the value starts after the letter (value_place adds 1) */
+				eqp = w->text + 1;
+				sl_word_slice(&eqval, w, 2, w->len);
+				eqval.start = w->start;
+				eqval.end = w->end;
+			}
+		}
 		unsigned sflags = 0;
 		if (found && m.abbrev)
 			sflags |= SL_SET_ABBREV;

@@ -757,6 +757,7 @@ const char *sl_grammar_suggest(const sl_grammars *gs, const sl_grammar *g, const
 
 const sl_envvar *sl_grammar_env(const sl_grammars *gs, const sl_grammar *g, const char *name)
 {
+	sl_engine_facts_join((sl_grammar *)g);  /* the facts' env var twins */
 	for (size_t i = 0; i < g->nenv; i++)
 		if (!strcmp(g->env[i].name, name))
 			return &g->env[i];

@@ -9,8 +9,8 @@
  *     -> topology.c, claims.c, config.c, flags.c, group.c, build.c
  *   group.c       a group's models made one -> roles.c
  *   topology.c    versions, settings from env, overrides; the steps in order
- *     -> roles.c, comment_env.c, gpus.c, replicas.c, config.c
- *   comment_env.c, replicas.c -> roles.c;   gpus.c, roles.c
+ *     -> roles.c, comment_env.c, gpus.c, replicas.c, versioned.c, config.c
+ *   comment_env.c, replicas.c -> roles.c;   gpus.c, roles.c, versioned.c
  *   config.c      config files into settings -> flags.c, build.c
  *   flags.c       arguments through a grammar -> build.c
  *   claims.c      what the text claims of itself

@@ -245,6 +245,10 @@ void sl_topology(sl_ctx *c, const sl_script *sc)
 			sl_origin_copy(&s->replicas_origin, &s->command_origin);
 		}
 		assign_version(c, sc, s);
+		/* what its settings mean in that release; a spelling that
+		 * changed meaning may now share a key with another setting */
+		sl_topo_versioned(c, s);
+		mark_overrides(c, s);
 	}
 	sl_topo_assign_names(m);
 }

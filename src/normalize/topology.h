@@ -22,6 +22,9 @@ void sl_topo_assign_names(sl_model *m);
 /* comment_env.c */
 void sl_topo_comment_env(sl_ctx *c, const sl_script *sc);
 
+/* versioned.c: once the service's version is known */
+void sl_topo_versioned(sl_ctx *c, sl_service *s);
+
 /* gpus.c */
 void sl_topo_assign_gpus(sl_service *s);
 

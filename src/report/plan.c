@@ -42,16 +42,16 @@ static void service_tty(FILE *f, const sl_entry_plan *p, const sl_service_plan *
 		fprintf(f, "    weights   %.1f GiB per GPU (%s", o->weights_gib, sp->quant);
 		if (in->bytes_expert != in->bytes_dense)
 			fprintf(f, " experts, BF16 the rest");
-		fprintf(f, ") of %.0f GiB\n", in->mem_gib);
+		fprintf(f, ") of %g GiB\n", in->mem_gib);
 		if (in->frac_kind != SL_FRAC_NONE) {
 			fprintf(f, "    memory    %s %g: ", engine_setting(sp), in->frac);
 			if (in->frac_kind == SL_FRAC_TOTAL)
-				fprintf(f, "%g x %.0f - %.1f weights - %.1f margin", in->frac, in->mem_gib, o->weights_gib,
+				fprintf(f, "%g x %g - %.1f weights - %.1f margin", in->frac, in->mem_gib, o->weights_gib,
 					in->margin_gib);
 			else if (in->frac_kind == SL_FRAC_STATIC)
-				fprintf(f, "%g x %.0f - %.1f weights", in->frac, in->mem_gib, o->weights_gib);
+				fprintf(f, "%g x %g - %.1f weights", in->frac, in->mem_gib, o->weights_gib);
 			else
-				fprintf(f, "%g x (%.0f - %.1f weights - %.1f margin)", in->frac, in->mem_gib, o->weights_gib,
+				fprintf(f, "%g x (%g - %.1f weights - %.1f margin)", in->frac, in->mem_gib, o->weights_gib,
 					in->margin_gib);
 			fprintf(f, " = %.1f GiB KV pool\n", o->kv_gib);
 		}
@@ -107,7 +107,7 @@ int sl_report_plan_tty(FILE *f, const sl_entry_plan *p)
 			sl_origin_pos(p->hw_origin, &l, &c);
 			snprintf(w, sizeof w, "%s:%u:%u", p->hw_origin->src->path, l, c);
 		}
-		fprintf(f, "  system    %s, %.0f GiB per GPU", p->hw->name, p->hw->mem_gib);
+		fprintf(f, "  system    %s, %g GiB per GPU", p->hw->name, p->hw->mem_gib);
 		if (p->hw->node_gpus)
 			fprintf(f, ", %ld per node", p->hw->node_gpus);
 		if (p->hw->domain_gpus)
