@@ -102,7 +102,18 @@ typedef struct sl_service {
 typedef struct sl_note {
 	char *msg;            /* owned */
 	sl_origin origin;
+	/* The structure this note tells of, when the script's shape changes
+	 * what runs (one of sl_structure_kinds: "blank_after_backslash", a
+	 * docker option that is an engine flag...): the word a `structure:`
+	 * rule names. NULL for a plain note. Static string. */
+	const char *kind;
 } sl_note;
+
+/* The kinds of structure notes there are, NULL-terminated: a rule that
+ * names another is refused when the rules are loaded. */
+extern const char *const sl_structure_kinds[];
+/* The entry of sl_structure_kinds equal to kind, or NULL. */
+const char *sl_structure_kind(const char *kind);
 
 /* What the entry says about itself outside the command: metadata fields
  * and header comments ("TP4", "6 draft tokens", "Accelerators used 8 of 8"). */
