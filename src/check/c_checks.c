@@ -20,6 +20,17 @@
 #include "plan_rules.h"
 #include "vocabulary.h"
 
+/* Whether a structure note is at o: the rule of that structure says why
+ * the word is not a flag of the engine (a quote swallowed it, it is
+ * mpirun's), so the unknown flag is not said again. */
+static int structure_at(const sl_model *m, const sl_origin *o)
+{
+	for (size_t i = 0; i < m->nnotes; i++)
+		if (m->notes[i].kind && m->notes[i].origin.src == o->src && m->notes[i].origin.off == o->off)
+			return 1;
+	return 0;
+}
+
 static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
 	for (size_t i = 0; i < m->nservices; i++) {
@@ -29,7 +40,8 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 		for (size_t k = 0; k < s->nsettings; k++) {
 			const sl_setting *st = &s->settings[k];
 			if (!(st->flags & SL_SET_UNKNOWN) ||
-			    (strcmp(st->via, "flag") && strcmp(st->via, "file") && strcmp(st->via, "json")))
+			    (strcmp(st->via, "flag") && strcmp(st->via, "file") && strcmp(st->via, "json")) ||
+			    structure_at(m, &st->origin))
 				continue;
 			/* a file's key is reported once, not once per service reading it */
 			int again = 0;

@@ -30,6 +30,8 @@ enum {
 	SL_SET_PER_REPLICA = 128,/* differs between replicas (a loop variable); value as written */
 	SL_SET_BOUND = 256,      /* the value was given on the command line (--set NAME=VALUE) */
 	SL_SET_STRAY = 512,      /* a flag that takes no value followed by one it leaves as a stray argument (value_at) */
+	SL_SET_WINS = 1024,      /* the engine takes it over every other setting of its key, wherever
+				  * written (vllm serve's positional model over --model) */
 };
 
 typedef struct sl_setting {

@@ -13,7 +13,8 @@
  *     -> roles.c, comment_env.c, gpus.c, replicas.c, config.c
  *   comment_env.c, replicas.c -> roles.c;   gpus.c, roles.c
  *   config.c      config files into settings -> flags.c, build.c
- *   flags.c       arguments through a grammar -> build.c
+ *   flags.c       arguments through a grammar -> misplaced.c, build.c
+ *   misplaced.c   arguments in the wrong place (a quote swallowing flags, after --) -> build.c
  *   claims.c      what the text claims of itself
  *   build.c       the builders
  *   grammar.c     the engine grammars (grammar.h), which any file may use
