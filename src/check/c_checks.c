@@ -8,13 +8,15 @@
  * Uses vocabulary.c (its notions of workers, equal values and claims held
  * to settings), fact_checks.c (the checks by the engines' generated facts,
  * which unknown_flag and the value checks call) and findings.c; the checks
- * on the memory plan are plan_rules.c's.
+ * on the memory plan are plan_rules.c's, those of derived limits and of the
+ * claims of speculative decoding and precision derived_checks.c's.
  */
 #include "c_checks.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "derived_checks.h"
 #include "fact_checks.h"
 #include "findings.h"
 #include "plan_rules.h"
@@ -517,6 +519,8 @@ void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 		c_claims_flags(r, m, out);
 	else if (sl_plan_check_known(r->cname))
 		sl_plan_check(r, m, out);
+	else if (sl_derived_check_known(r->cname))
+		sl_derived_check(r, m, out);
 }
 
 static const sl_rule *rule_c(const sl_rules *rs, const char *cname)
