@@ -427,7 +427,14 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			/* `--enforce-eager true`: the flag takes no value, so the
 			 * engine leaves `true` as a stray argument */
 			const sl_word *stray = NULL;
-			if (!eqp && i + 1 < n && !is_flag(args[i + 1]) && bool_word(args[i + 1]) &&
+			/* or any plain word, where no positional argument is left to
+			 * take it (`--trust-remote-code auto` after the model, or any
+			 * word for an engine without positionals): argparse refuses
+			 * the extra argument */
+			if (!eqp && i + 1 < n && !is_flag(args[i + 1]) &&
+			    (bool_word(args[i + 1]) ||
+			     (!(args[i + 1]->flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER)) && strcmp(args[i + 1]->text, "--") &&
+			      (!positionals || positional_filled(b, g, pos, &scanned, &by_flag)))) &&
 			    takes_no_value(&m)) {
 				stray = args[++i];
 				sflags |= SL_SET_STRAY;
