@@ -1,7 +1,7 @@
 /*
  * derived_checks.c: checks that hold one setting to a limit others derive
  * (vLLM's batched tokens against the maximum length when prefill is not
- * chunked), and the claims of the text that are not a setting's value
+ * chunked, its CUDA graph capture sizes against the batched tokens), and the claims of the text that are not a setting's value
  * alone: speculative decoding stated but not configured (or the other way
  * round), and the stated precision against the quantization the command
  * asks for. A claim is held only to what the command states for certain:
@@ -52,6 +52,50 @@ static void batched_tokens_model_len(const sl_rule *r, const sl_model *m, sl_fin
 					       (long long)json_integer_value(ml->value));
 		sl_finding_related(f, &ml->origin, "max-model-len");
 		sl_finding_related(f, &ch->origin, "chunked prefill switched off");
+	}
+}
+
+/* vLLM keeps only the CUDA graph capture sizes up to max_num_batched_tokens
+ * (VllmConfig._set_cudagraph_sizes: `[i for i in dedup_sizes if i <=
+ * max_num_tokens]`, vllm/config/vllm.py, 22quinn/vllm e675dda, lines
+ * 1118-1135), and refuses a --max-cudagraph-capture-size given beside the
+ * list that is not the largest size kept (lines 1162-1177) */
+static void capture_beyond_tokens(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (!is_vllm(s))
+			continue;
+		const sl_setting *ls = known(s, "cudagraph.capture_sizes"), *bt = known(s, "limits.max_batched_tokens");
+		if (!ls || !bt || !json_is_array(ls->value) || !json_is_integer(bt->value))
+			continue;
+		long limit = (long)json_integer_value(bt->value), big = -1, kept = -1, dropped = 0;
+		size_t k;
+		json_t *v;
+		json_array_foreach(ls->value, k, v) {
+			if (!json_is_integer(v))
+				continue;
+			long x = (long)json_integer_value(v);
+			big = x > big ? x : big;
+			if (x > limit)
+				dropped++;
+			else if (x > kept)
+				kept = x;
+		}
+		if (!dropped)
+			continue;
+		const sl_setting *mx = known(s, "cudagraph.max_capture_size");
+		sl_buf extra = {0};
+		if (mx && json_is_integer(mx->value) && json_integer_value(mx->value) != kept)
+			sl_buf_printf(&extra, ", and refuses --max-cudagraph-capture-size %lld, not the largest size kept (%ld)",
+				      (long long)json_integer_value(mx->value), kept);
+		sl_finding *f = sl_finding_add(out, r, &ls->origin,
+					       "%s: capture sizes up to %ld, max-num-batched-tokens %ld: vLLM drops the %ld "
+					       "size%s above it%s",
+					       r->summary, big, limit, dropped, dropped == 1 ? "" : "s",
+					       extra.len ? extra.data : "");
+		sl_buf_free(&extra);
+		sl_finding_related(f, &bt->origin, "max-num-batched-tokens");
 	}
 }
 
@@ -227,7 +271,8 @@ static void claim_precision(const sl_rule *r, const sl_model *m, sl_findings *ou
 
 int sl_derived_check_known(const char *name)
 {
-	return !strcmp(name, "batched_tokens_model_len") || !strcmp(name, "claim_spec_method") ||
+	return !strcmp(name, "batched_tokens_model_len") || !strcmp(name, "capture_beyond_tokens") ||
+	       !strcmp(name, "claim_spec_method") ||
 	       !strcmp(name, "claim_precision");
 }
 
@@ -235,6 +280,8 @@ void sl_derived_check(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
 	if (!strcmp(r->cname, "batched_tokens_model_len"))
 		batched_tokens_model_len(r, m, out);
+	else if (!strcmp(r->cname, "capture_beyond_tokens"))
+		capture_beyond_tokens(r, m, out);
 	else if (!strcmp(r->cname, "claim_spec_method"))
 		claim_spec_method(r, m, out);
 	else if (!strcmp(r->cname, "claim_precision"))

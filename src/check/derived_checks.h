@@ -8,7 +8,7 @@
 
 #include "rules.h"
 
-/* 1 when NAME is one of them (batched_tokens_model_len, claim_spec_method,
+/* 1 when NAME is one of them (batched_tokens_model_len, capture_beyond_tokens, claim_spec_method,
  * claim_precision). */
 int sl_derived_check_known(const char *name);
 /* Runs rule r, whose check is `c: NAME` of these, over a model. */

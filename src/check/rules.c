@@ -157,7 +157,8 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 						    /* the engines' generated facts (fact_checks.c) */
 						    "value_choice", "value_type", "stray_value",
 						    /* derived limits and claims (derived_checks.c) */
-						    "batched_tokens_model_len", "claim_spec_method", "claim_precision"};
+						    "batched_tokens_model_len", "capture_beyond_tokens", "claim_spec_method",
+						    "claim_precision"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));
 		r->catalogue = catalogue_c_known(r->cname);
