@@ -111,7 +111,7 @@ static void set_after_read(walker *w, const char *name, uint32_t start)
 		sl_source_pos(w->v.src, w->reads[i].off, &line, &col);
 		sl_buf m = {0};
 		sl_buf_printf(&m, "`%s` is set here, after the command that reads it at line %u: that command ran "
-			      "before it was set, with `$%s` empty (or the caller's value)", name, line, name);
+			      "before it was set, with `$%s` empty, its default or the caller's value", name, line, name);
 		sh_break_cmd(w, "export_after_use", start, w->reads[i].cmd, m.data);
 		sl_buf_free(&m);
 		free(w->reads[i].name);
