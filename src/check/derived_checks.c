@@ -112,12 +112,18 @@ static void squeeze(const char *s, char *out, size_t n)
 /* One method's name within the other's (`eagle` and `eagle3`, `mtp` and
  * `deepseek_mtp`): the same family of method, told apart by version or
  * model, which the text does not always say. */
-static int same_method(const char *a, const char *b)
+static int same_method(const sl_service *s, const char *a, const char *b)
 {
 	char x[64], y[64];
 	squeeze(a, x, sizeof x);
 	squeeze(b, y, sizeof y);
 	if (!*x || !*y)
+		return 1;
+	/* SGLang runs a model's MTP layers as EAGLE: NEXTN and EAGLE are one
+	 * algorithm (python/sglang/srt/arg_groups/speculative_hook.py, BBuf/sglang
+	 * 65d3b47, line 38), and MTP recipes write either */
+	if (strstr(s->engine, "sglang") && (!strcmp(x, "mtp") || !strcmp(y, "mtp")) &&
+	    (!strcmp(x, "eagle") || !strcmp(y, "eagle") || !strcmp(x, "nextn") || !strcmp(y, "nextn")))
 		return 1;
 	return strstr(x, y) || strstr(y, x);
 }
@@ -168,7 +174,7 @@ static void claim_spec_method(const sl_rule *r, const sl_model *m, sl_findings *
 			if (st && (st->flags & SL_SET_SYMBOLIC))
 				agrees = 1;  /* a method the script does not know is not held */
 			else if (st && json_is_string(st->value))
-				agrees = !none && same_method(said, json_string_value(st->value));
+				agrees = !none && same_method(s, said, json_string_value(st->value));
 			else
 				agrees = none;
 			if (!agrees && !w) {
