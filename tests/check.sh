@@ -167,6 +167,16 @@ printf '%s\n' "vllm serve org/m --max-num-sqs 64 --speculative-config '{\"method
 	grep -q '\[SL1001\]$' "$d/out" && grep -q '\[SL4001\]$' "$d/out" && [ "$(wc -l < "$d/out")" -eq 3 ] && ok ||
 	{ ko "invalid JSON and the other findings"; cat "$d/out"; }
 rm -rf "$d"
+# SL6007: SGLang runs MTP as EAGLE (or NEXTN), so a header saying MTP
+# agrees; the same header with STANDALONE configured does not
+d=$(mktemp -d)
+printf '# DeepSeek R1, MTP speculative decoding\npython3 -m sglang.launch_server --model-path org/m --speculative-algorithm EAGLE --speculative-num-steps 3\n' > "$d/mtp.sh"
+"$bin" check --no-config --format gcc "$d/mtp.sh" > "$d/out"
+! grep -q SL6007 "$d/out" && ok || { ko "SGLang MTP as EAGLE is not SL6007"; cat "$d/out"; }
+printf '# DeepSeek R1, MTP speculative decoding\npython3 -m sglang.launch_server --model-path org/m --speculative-algorithm STANDALONE --speculative-num-steps 3\n' > "$d/mtp2.sh"
+"$bin" check --no-config --format gcc "$d/mtp2.sh" > "$d/out"
+grep -q "^$d/mtp2.sh:1:16: warning: .*\[SL6007\]$" "$d/out" && ok || { ko "SGLang STANDALONE under an MTP header is SL6007"; cat "$d/out"; }
+rm -rf "$d"
 # rules: listed and explained
 "$bin" rules | grep -q '^SL2002 ' && "$bin" rules SL2002 | grep -q '^Bad:' && pass=$((pass + 1)) ||
 	{ echo "FAIL rules"; fails=$((fails + 1)); }

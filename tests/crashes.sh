@@ -55,6 +55,11 @@ awk 'BEGIN { printf "for i in"; for (i = 0; i < 1000; i++) printf " %d", i; prin
 # distance of normalize/grammar.c)
 printf '# served 1,23\nvllm serve m\n# 2,646,05' > "$dir/comment-number-end"
 printf '# tokens 12,\nvllm serve m --max-num-seqs 8 # 3,\n' > "$dir/comment-comma-end"
+# found measuring rules on real recipes: a flag whose recorded releases give
+# it different types (dynamo's --active-decode-blocks-threshold: float, then
+# string), its value checked with no version known (fact_checks.c compared
+# the next release's type with NULL: a segmentation fault)
+printf 'python3 -m dynamo.frontend --http-port 8000 --active-decode-blocks-threshold None\n' > "$dir/facts-types-differ"
 mkdir -p "$dir/unknown-keys"
 printf 'trtllm-serve /models/m --extra_llm_api_options cfg.yaml --tp_size 4\n' > "$dir/unknown-keys/launch.sh"
 awk 'BEGIN { for (i = 0; i < 2000; i++) printf "commands_serve_option_%d:\n  type: int\n", i }' > "$dir/unknown-keys/cfg.yaml"
@@ -109,6 +114,7 @@ for cmd in show check; do
 	run steps $cmd 2 "^$dir/steps:[0-9]+:3: more statements read than the limit of 200000 in all"
 	run comment-number-end $cmd 0 ''
 	run comment-comma-end $cmd 0 ''
+	run facts-types-differ $cmd 0 ''
 done
 # the unknown keys are SL1001 findings: check exits 1
 run unknown-keys show 0 ''

@@ -9,7 +9,9 @@
  * to settings), fact_checks.c (the checks by the engines' generated facts,
  * which unknown_flag and the value checks call) and findings.c; the checks
  * on the memory plan are plan_rules.c's, those of services against each
- * other (ports, GPUs, the router's KV events) deploy_checks.c's.
+ * other (ports, GPUs, the router's KV events) deploy_checks.c's, those of
+ * derived limits and of the claims of speculative decoding and precision
+ * derived_checks.c's.
  */
 #include "c_checks.h"
 
@@ -17,10 +19,22 @@
 #include <string.h>
 
 #include "deploy_checks.h"
+#include "derived_checks.h"
 #include "fact_checks.h"
 #include "findings.h"
 #include "plan_rules.h"
 #include "vocabulary.h"
+
+/* Whether a structure note is at o: the rule of that structure says why
+ * the word is not a flag of the engine (a quote swallowed it, it is
+ * mpirun's), so the unknown flag is not said again. */
+static int structure_at(const sl_model *m, const sl_origin *o)
+{
+	for (size_t i = 0; i < m->nnotes; i++)
+		if (m->notes[i].kind && m->notes[i].origin.src == o->src && m->notes[i].origin.off == o->off)
+			return 1;
+	return 0;
+}
 
 static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
@@ -31,7 +45,8 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 		for (size_t k = 0; k < s->nsettings; k++) {
 			const sl_setting *st = &s->settings[k];
 			if (!(st->flags & SL_SET_UNKNOWN) ||
-			    (strcmp(st->via, "flag") && strcmp(st->via, "file") && strcmp(st->via, "json")))
+			    (strcmp(st->via, "flag") && strcmp(st->via, "file") && strcmp(st->via, "json")) ||
+			    structure_at(m, &st->origin))
 				continue;
 			/* a file's key is reported once, not once per service reading it */
 			int again = 0;
@@ -556,6 +571,8 @@ void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 		sl_plan_check(r, m, out);
 	else if (sl_deploy_check_known(r->cname))
 		sl_deploy_check(r, m, out);
+	else if (sl_derived_check_known(r->cname))
+		sl_derived_check(r, m, out);
 }
 
 static const sl_rule *rule_c(const sl_rules *rs, const char *cname)

@@ -34,7 +34,8 @@ int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, s
 		case K_RANGE:
 		case K_REQUIRES:
 		case K_CLAIM:
-		case K_CONFLICTS: sl_check_vocabulary(r, m, out); break;
+		case K_CONFLICTS:
+		case K_STRUCTURE: sl_check_vocabulary(r, m, out); break;
 		case K_C: sl_check_c(r, m, out); break;
 		}
 	}

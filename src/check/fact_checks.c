@@ -429,8 +429,10 @@ void sl_fact_types(const sl_rule *r, const sl_model *m, sl_findings *out)
 				json_t *h;
 				json_array_foreach(json_object_get(j.e, "history"), x, h) {
 					const char *ht = json_string_value(json_object_get(h, "type"));
-					if (!ht || strcmp(ht, t))
-						t = NULL;
+					if (!ht || strcmp(ht, t)) {
+						t = NULL;  /* releases disagree: no type to hold it to */
+						break;
+					}
 				}
 				if (!t)
 					continue;

@@ -13,6 +13,8 @@
  *   requires: {key, needs}         KEY set (and true) needs NEEDS set
  *   conflicts: {key, with}         KEY and WITH are not both set
  *   claim_matches: KEY             a claim about KEY must match the setting
+ *   structure: KIND or [KINDS]     the script's structure changes what runs:
+ *                                  a note of that kind (the model's sl_structure_kinds)
  *   equal_across_entries: KEY      entries of one model agree (catalogue.c)
  *   c: NAME                        a check written in C (c_checks.c, catalogue.c)
  * The loader knows every NAME a check may have, so that a rule naming a
@@ -143,6 +145,18 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 		r->across_engines = ae && !strcmp(ae, "true");
 		if (!r->nkeys)
 			rc = rfail(err, src, v, "equal_across_entries needs a key");
+	} else if (!strcmp(k, "structure") && (scalar(v) || (v->kind == SL_YAML_SEQ && v->n))) {
+		r->kind = K_STRUCTURE;
+		if (scalar(v))
+			push_key(r, scalar(v));
+		for (size_t i = 0; v->kind == SL_YAML_SEQ && i < v->n; i++)
+			if (scalar(v->items[i]))
+				push_key(r, scalar(v->items[i]));
+		for (size_t i = 0; i < r->nkeys && !rc; i++)
+			if (!sl_structure_kind(r->keys[i]))
+				rc = rfail(err, src, v, "no structure of that kind is read (see sl_structure_kinds)");
+		if (!r->nkeys)
+			rc = rfail(err, src, v, "structure needs a kind");
 	} else if (!strcmp(k, "claim_matches") && scalar(v)) {
 		r->kind = K_CLAIM;
 		push_key(r, scalar(v));
@@ -158,7 +172,10 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 						    /* the engines' generated facts (fact_checks.c) */
 						    "value_choice", "value_type", "stray_value",
 						    /* services against each other (deploy_checks.c) */
-						    "port_collision", "gpu_overlap", "kv_router_events"};
+						    "port_collision", "gpu_overlap", "kv_router_events",
+						    /* derived limits and claims (derived_checks.c) */
+						    "batched_tokens_model_len", "capture_beyond_tokens", "claim_spec_method",
+						    "claim_precision"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));
 		r->catalogue = catalogue_c_known(r->cname);
@@ -193,7 +210,7 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 	} else {
 		rc = rfail(err, src, chk,
 			   "unknown check (equal_across_roles, equal_frontend_workers, equal_across_entries, in_range, requires, conflicts, "
-			   "claim_matches, c)");
+			   "claim_matches, structure, c)");
 	}
 out:
 	sl_yaml_free(d);

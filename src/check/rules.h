@@ -8,13 +8,14 @@
 
 #include "check.h"
 
-typedef enum { K_EQUAL, K_RANGE, K_REQUIRES, K_CLAIM, K_CONFLICTS, K_C, K_ENTRIES, K_FRONTEND } kind;
+typedef enum { K_EQUAL, K_RANGE, K_REQUIRES, K_CLAIM, K_CONFLICTS, K_C, K_ENTRIES, K_FRONTEND, K_STRUCTURE } kind;
 
 struct sl_rule {
 	char *id, *name, *summary, *explanation, *bad, *good;
 	sl_severity severity;
 	kind kind;
-	char **keys;          /* equal/frontend/claim/entries: one or more; range: several; requires: key, needs */
+	char **keys;          /* equal/frontend/claim/entries: one or more; range: several; requires: key, needs;
+	                       * structure: the kinds of note (sl_structure_kinds) */
 	size_t nkeys;
 	double min, max;
 	int has_min, has_max, min_excl, max_excl;

@@ -8,6 +8,8 @@
  *   requires            one key set needs another
  *   conflicts           two keys not both set
  *   claim_matches       what the text claims of a key is what is set
+ *   structure           the script's shape changes what runs (a note of a
+ *                       kind the reader gave it: a blank after a backslash)
  * (equal_across_entries, the catalogue's, is catalogue.c's.) Adding a
  * typical rule needs no C: these are its words. Uses findings.c to report.
  */
@@ -237,6 +239,22 @@ static void check_claim(const sl_rule *r, const sl_model *m, sl_findings *out)
 			sl_check_hold_claim(r, m, &m->claims[c], out);
 }
 
+/* The reader's notes of the kinds the rule names, each a finding where the
+ * structure breaks, in the reader's words. */
+static void check_structure(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nnotes; i++) {
+		const sl_note *n = &m->notes[i];
+		if (!n->kind || !n->origin.src)
+			continue;
+		for (size_t k = 0; k < r->nkeys; k++)
+			if (!strcmp(n->kind, r->keys[k])) {
+				sl_finding_add(out, r, &n->origin, "%s: %s", r->summary, n->msg);
+				break;
+			}
+	}
+}
+
 void sl_check_vocabulary(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
 	switch (r->kind) {
@@ -246,6 +264,7 @@ void sl_check_vocabulary(const sl_rule *r, const sl_model *m, sl_findings *out)
 	case K_REQUIRES: check_requires(r, m, out); break;
 	case K_CLAIM: check_claim(r, m, out); break;
 	case K_CONFLICTS: check_conflicts(r, m, out); break;
+	case K_STRUCTURE: check_structure(r, m, out); break;
 	case K_C:
 	case K_ENTRIES: break;  /* c_checks.c's and catalogue.c's */
 	}

@@ -32,6 +32,31 @@ void sl_origin_pos(const sl_origin *o, unsigned *line, unsigned *col)
 	sl_source_pos(o->src, o->off, line, col);
 }
 
+/* Each kind is made in one place, named here: the parse stage's shell
+ * reader (src/parse/shell/) or the normalizer's reading of launchers and
+ * engine arguments (src/normalize/). */
+const char *const sl_structure_kinds[] = {
+	"blank_after_backslash",        /* `\ ` at a line's end (shell/command.c) */
+	"continuation_onto_empty_line", /* `\` then an empty line (shell/command.c) */
+	"comment_in_command",           /* a comment line inside a continued command (shell/command.c) */
+	"export_after_use",             /* a variable exported after a command that read it (shell/vars.c) */
+	"foreground_before_services",   /* a server run in the foreground, services after it (normalize.c) */
+	"quote_swallows_flags",         /* one quoted word holding several flags (normalize/flags.c) */
+	"docker_engine_flag",           /* an engine flag before the image in docker run (normalize.c) */
+	"mpirun_option_after_program",  /* an mpirun option after the program it runs (normalize/flags.c) */
+	"flag_after_double_dash",       /* a flag after `--`, read as a positional (normalize/flags.c) */
+	"model_twice",                  /* the model given positionally and by --model (normalize/flags.c) */
+	NULL,
+};
+
+const char *sl_structure_kind(const char *kind)
+{
+	for (size_t i = 0; sl_structure_kinds[i]; i++)
+		if (!strcmp(sl_structure_kinds[i], kind))
+			return sl_structure_kinds[i];
+	return NULL;
+}
+
 const sl_setting *sl_service_get(const sl_service *s, const char *key)
 {
 	for (size_t i = s->nsettings; i-- > 0;)

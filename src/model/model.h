@@ -30,6 +30,8 @@ enum {
 	SL_SET_PER_REPLICA = 128,/* differs between replicas (a loop variable); value as written */
 	SL_SET_BOUND = 256,      /* the value was given on the command line (--set NAME=VALUE) */
 	SL_SET_STRAY = 512,      /* a flag that takes no value followed by one it leaves as a stray argument (value_at) */
+	SL_SET_WINS = 1024,      /* the engine takes it over every other setting of its key, wherever
+				  * written (vllm serve's positional model over --model) */
 };
 
 typedef struct sl_setting {
@@ -104,7 +106,18 @@ typedef struct sl_service {
 typedef struct sl_note {
 	char *msg;            /* owned */
 	sl_origin origin;
+	/* The structure this note tells of, when the script's shape changes
+	 * what runs (one of sl_structure_kinds: "blank_after_backslash", a
+	 * docker option that is an engine flag...): the word a `structure:`
+	 * rule names. NULL for a plain note. Static string. */
+	const char *kind;
 } sl_note;
+
+/* The kinds of structure notes there are, NULL-terminated: a rule that
+ * names another is refused when the rules are loaded. */
+extern const char *const sl_structure_kinds[];
+/* The entry of sl_structure_kinds equal to kind, or NULL. */
+const char *sl_structure_kind(const char *kind);
 
 /* What the entry says about itself outside the command: metadata fields
  * and header comments ("TP4", "6 draft tokens", "Accelerators used 8 of 8"). */

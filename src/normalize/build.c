@@ -1,6 +1,6 @@
 /*
  * build.c: the builders every file of the normalize stage shares: a note of
- * the model, and a service's environment variables, settings and wrappers
+ * the model (plain, or of a structure that changes what runs), and a service's environment variables, settings and wrappers
  * as they are read. The bottom of the stage (with grammar.c): it uses no
  * other file of it, so that the files that read commands, config files and
  * comments can all add to the model without calling each other.
@@ -11,15 +11,12 @@
 #include <stdio.h>
 #include <string.h>
 
-void sl_note_add(sl_ctx *c, const sl_source *src, uint32_t off, const char *fmt, ...)
+static void note_v(sl_ctx *c, const char *kind, const sl_source *src, uint32_t off, const char *fmt, va_list ap)
 {
 	sl_note n;
 	memset(&n, 0, sizeof n);
-	va_list ap;
-	va_start(ap, fmt);
 	char tmp[1024];
 	vsnprintf(tmp, sizeof tmp, fmt, ap);
-	va_end(ap);
 	/* the same note at the same place once: loop iterations repeat them,
 	 * close together, so a look at the recent notes suffices */
 	for (size_t i = c->model->nnotes, k = 0; i-- > 0 && k < 64; k++)
@@ -27,8 +24,32 @@ void sl_note_add(sl_ctx *c, const sl_source *src, uint32_t off, const char *fmt,
 		    !strcmp(c->model->notes[i].msg, tmp))
 			return;
 	n.msg = sl_strdup(tmp);
+	n.kind = kind ? sl_structure_kind(kind) : NULL;
 	sl_origin_set(&n.origin, src, off, NULL);
 	SL_PUSH(c->model->notes, c->model->nnotes, c->note_cap, n);
+}
+
+void sl_note_add(sl_ctx *c, const sl_source *src, uint32_t off, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	note_v(c, NULL, src, off, fmt, ap);
+	va_end(ap);
+}
+
+void sl_note_kind(sl_ctx *c, const char *kind, const sl_source *src, uint32_t off, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	note_v(c, kind, src, off, fmt, ap);
+	va_end(ap);
+}
+
+void sl_note_breaks(sl_ctx *c, const sl_script *s, const sl_source *src)
+{
+	for (size_t i = 0; i < s->nbreaks; i++)
+		if (strcmp(s->breaks[i].kind, "export_after_use"))  /* structure.c's, once services are known */
+			sl_note_kind(c, s->breaks[i].kind, src, s->breaks[i].off, "%s", s->breaks[i].msg);
 }
 
 void sl_build_env(sl_build *b, const char *name, const char *value, unsigned flags,

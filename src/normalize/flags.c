@@ -13,6 +13,8 @@
  */
 #include "flags.h"
 
+#include "misplaced.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -293,16 +295,23 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 	size_t nuses = 0, ucap = 0, scanned = 0;
 	int by_flag = 0;
 	const sl_source *src = b->args_src ? b->args_src : c->entry->script;
-	size_t pos = 0;
+	size_t pos = 0, settings_before = b->svc.nsettings;
 	int only_positional = 0;
+	const sl_word *dashes = NULL;  /* the `--` that ended the options, until a flag after it is noted */
 	for (size_t i = 0; i < n && !c->failed; i++) {
 		const sl_word *w = args[i];
 		if (!only_positional && w->len == 2 && !strcmp(w->text, "--")) {
 			only_positional = 1;
+			dashes = w;
 			continue;
+		}
+		if (only_positional && dashes && is_flag(w)) {
+			sl_misplaced_after_dashes(c, g, src, w, dashes);
+			dashes = NULL;
 		}
 		if (only_positional || !is_flag(w)) {
 			if (positionals && pos < g->npositionals) {
+				sl_misplaced_swallowed(c, g, src, w, NULL);
 				char *raw = raw_of(src, w, NULL, 0, 1);
 				sl_build_setting(b, g->positionals[pos], plain_value(w), "(positional)",
 						 "positional", word_flags(w), src, w->start, raw);
@@ -369,6 +378,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			sflags |= SL_SET_NEGATED;
 
 		if (!found) {
+			sl_misplaced_unknown(c, b, g, src, w, name);
 			/* Unknown: keep it, with the next word as its value when that
 			 * cannot be a flag, since most engine options take one. */
 			sl_word *const *vals = NULL;
@@ -435,7 +445,14 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			/* `--enforce-eager true`: the flag takes no value, so the
 			 * engine leaves `true` as a stray argument */
 			const sl_word *stray = NULL;
-			if (!eqp && i + 1 < n && !is_flag(args[i + 1]) && bool_word(args[i + 1]) &&
+			/* or any plain word, where no positional argument is left to
+			 * take it (`--trust-remote-code auto` after the model, or any
+			 * word for an engine without positionals): argparse refuses
+			 * the extra argument */
+			if (!eqp && i + 1 < n && !is_flag(args[i + 1]) &&
+			    (bool_word(args[i + 1]) ||
+			     (!(args[i + 1]->flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER)) && strcmp(args[i + 1]->text, "--") &&
+			      (!positionals || positional_filled(b, g, pos, &scanned, &by_flag)))) &&
 			    takes_no_value(&m)) {
 				stray = args[++i];
 				sflags |= SL_SET_STRAY;
@@ -490,6 +507,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			for (size_t k = 0; k < nv; k++) {
 				json_array_append_new(a, list_item(vals[k]));
 				vf |= word_flags(vals[k]);
+				sl_misplaced_swallowed(c, g, src, vals[k], f->names[0]);
 			}
 			/* `--served-model-name a` is a list of one; keep lists as lists */
 			sl_build_setting(b, f->key, a, f->names[0], "flag", sflags | vf, src, w->start, raw);
@@ -547,6 +565,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 		} else {
 			json_t *v = NULL;
 			unsigned vf = word_flags(single);
+			sl_misplaced_swallowed(c, g, src, single, f->names[0]);
 			if (!(vf & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER)))
 				v = scalar_typed(single->text, f->type);
 			if (!v) {
@@ -591,6 +610,8 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 		sl_word_free(&eqval);
 	}
 	free(uses);
+	if (positionals && !c->failed)
+		sl_misplaced_model_twice(c, b, g, settings_before);
 	return c->failed ? SL_ERR_INPUT : SL_OK;
 }
 
@@ -646,6 +667,10 @@ size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_wo
 		}
 		if (!m.flag) {
 			sl_note_add(c, src, w->start, "unknown %s option `%s`", g->title, name);
+			/* an engine flag before the image: its value is not the image */
+			if (!strcmp(g->id, "docker") && sl_misplaced_docker(c, src, w, name, eqp != NULL) && i + 1 < n &&
+			    !is_flag(args[i + 1]))
+				i++;
 			free(name);
 			sl_word_free(&eqval);
 			continue;

@@ -6,13 +6,15 @@
  * The files of the stage, each using only those below it (and each upper
  * file's own header naming what it gives the files above):
  *   normalize.c   unwrapping launchers; the order of the steps; a group's scripts
- *     -> topology.c, claims.c, config.c, flags.c, group.c, build.c
+ *     -> topology.c, claims.c, config.c, flags.c, group.c, structure.c, build.c
+ *   structure.c   breaks of structure across commands (a foreground server) -> build.c
  *   group.c       a group's models made one -> roles.c
  *   topology.c    versions, settings from env, overrides; the steps in order
  *     -> roles.c, comment_env.c, gpus.c, replicas.c, versioned.c, config.c
  *   comment_env.c, replicas.c -> roles.c;   gpus.c, roles.c, versioned.c
  *   config.c      config files into settings -> flags.c, build.c
- *   flags.c       arguments through a grammar -> build.c
+ *   flags.c       arguments through a grammar -> misplaced.c, build.c
+ *   misplaced.c   arguments in the wrong place (a quote swallowing flags, after --) -> build.c
  *   claims.c      what the text claims of itself
  *   build.c       the builders
  *   grammar.c     the engine grammars (grammar.h), which any file may use
@@ -79,6 +81,12 @@ typedef struct sl_written {
  * setting or wrapper of the service being built. */
 void sl_note_add(sl_ctx *c, const sl_source *src, uint32_t off, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* A note of a structure that changes what runs: kind is one of the model's
+ * sl_structure_kinds (anything else is a plain note). */
+void sl_note_kind(sl_ctx *c, const char *kind, const sl_source *src, uint32_t off, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* The script's breaks of structure (sl_shell_break), as notes of their kind. */
+void sl_note_breaks(sl_ctx *c, const sl_script *s, const sl_source *src);
 void sl_build_env(sl_build *b, const char *name, const char *value, unsigned flags,
 		  const char *via, const sl_source *src, uint32_t off, const char *raw);
 void sl_build_setting(sl_build *b, const char *key, json_t *value, const char *flag,

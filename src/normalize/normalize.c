@@ -16,6 +16,7 @@
 #include "claims.h"
 #include "config.h"
 #include "flags.h"
+#include "structure.h"
 #include "topology.h"
 #include "group.h"
 
@@ -231,6 +232,7 @@ static int run_string(sl_ctx *c, sl_build *b, const sl_word *str, unsigned depth
 		return -1;
 	}
 	SL_PUSH(c->inner, c->ninner, c->inner_cap, in);
+	sl_note_breaks(c, in, src);
 	int found = 0;
 	for (size_t j = 0; j < in->ncmds && !found; j++) {
 		const sl_command *ic = &in->cmds[j];
@@ -668,6 +670,7 @@ static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s,
 	c.script = s;
 	for (size_t i = 0; i < s->nnotes; i++)
 		sl_note_add(&c, e->script, s->note_offs[i], "%s", s->notes[i]);
+	sl_note_breaks(&c, s, e->script);
 	/* DOS line ends: read as LF here, but not by bash */
 	const char *cr = ws ? NULL : memchr(e->script->text, '\r', e->script->len);
 	if (cr && (size_t)(cr - e->script->text) + 1 < e->script->len && cr[1] == '\n')
@@ -728,6 +731,10 @@ static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s,
 		sl_grow((void **)&c.svc_cmd, &c.svc_cmd_cap, c.model->nservices + 1, sizeof *c.svc_cmd);
 		c.svc_cmd[c.model->nservices] = i;
 		SL_PUSH(c.model->services, c.model->nservices, c.svc_cap, svc);
+	}
+	if (!c.failed) {
+		sl_structure_services(&c, s);
+		sl_structure_reads(&c, s, e->script);
 	}
 	if (!c.failed)
 		sl_topology(&c, s);

@@ -150,6 +150,8 @@ static void env_settings(sl_ctx *c, sl_service *s)
  * whose file overrides it (TensorRT-LLM); between equals, the later one. */
 static int strength(const sl_setting *st, int file_wins)
 {
+	if (st->flags & SL_SET_WINS)
+		return 4;
 	if (!strcmp(st->via, "env"))
 		return 0;
 	if (!strcmp(st->via, "file"))

@@ -160,6 +160,19 @@ typedef struct sl_heredoc {
 	size_t nspans;
 } sl_heredoc;
 
+/* A place where the script's structure silently changes what runs: a
+ * backslash that does not continue its line, a comment line that ends a
+ * continued command, a variable exported after a command read it. Found
+ * in the syntax tree and the walk; normalize makes each a note of its kind
+ * (the model's sl_structure_kinds). */
+typedef struct sl_shell_break {
+	const char *kind;  /* "blank_after_backslash", ...; static string */
+	char *msg;         /* what happens, said of this place; owned */
+	uint32_t off;      /* where the structure breaks (source offset) */
+	uint32_t cmd;      /* export_after_use: the start of the command that read the
+			    * variable before it was set (sl_command.start); else UINT32_MAX */
+} sl_shell_break;
+
 typedef struct sl_script {
 	const sl_source *src;   /* not owned */
 	sl_command *cmds;
@@ -173,6 +186,8 @@ typedef struct sl_script {
 	char **notes;           /* constructs seen but not analysed (e.g. `if`), owned */
 	uint32_t *note_offs;    /* where each note points (source offset) */
 	size_t nnotes;
+	sl_shell_break *breaks; /* in the order met; owned */
+	size_t nbreaks;
 	sl_heredoc *heredocs;   /* files written by here-documents, in order; owned */
 	size_t nheredocs;
 	sl_branch_point *points;  /* undecided conditionals met, in order; owned */

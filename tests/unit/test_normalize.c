@@ -302,7 +302,11 @@ static void test_topology(void **st)
 	assert_string_equal(mdl->origin.raw, "--model \"$MODEL\"");
 	for (size_t i = 0; i < m->services[4].nenv; i++)
 		assert_string_not_equal(m->services[4].env[i].name, "VLLM_FOO_BAR");
-	assert_int_equal(m->nnotes, 0);
+	/* the one note: mpirun runs in the foreground, so the frontend after
+	 * it does not start while it serves */
+	assert_int_equal(m->nnotes, 1);
+	assert_string_equal(m->notes[0].kind, "foreground_before_services");
+	assert_string_equal(pos_of(f.e->script, m->notes[0].origin.off), "19:68");
 	done(&f);
 }
 

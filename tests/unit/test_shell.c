@@ -555,6 +555,36 @@ static void test_yaml(void **st)
 	sl_buf_free(&bomb);
 	sl_error_clear(&err);
 }
+/* The breaks of structure the reader records, each at its place: a blank
+ * after a backslash, a comment line ending a continued command, a variable
+ * set after a command read it (and not for a function's $1), and the
+ * background of commands inside a statement run with &. */
+static void test_structure_breaks(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("serve a \\ \n  --port 1\n"        /* 1, 2 */
+				 "serve b \\\n  # --x \\\n  --port 2\n"  /* 3, 4, 5 */
+				 "serve c --port $P &\nP=3\n"                /* 6, 7 */
+				 "f() { serve d $1; }\nf 9 &\n"              /* 8, 9 */
+				 "( serve e ) &\nserve f | tee log &\n");     /* 10, 11 */
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->nbreaks, 3);
+	assert_string_equal(s->breaks[0].kind, "blank_after_backslash");
+	assert_string_equal(pos_of(e->script, s->breaks[0].off), "1:9");
+	assert_string_equal(s->breaks[1].kind, "comment_in_command");
+	assert_string_equal(pos_of(e->script, s->breaks[1].off), "4:3");
+	assert_string_equal(s->breaks[2].kind, "export_after_use");
+	assert_string_equal(pos_of(e->script, s->breaks[2].off), "7:1");
+	assert_string_equal(pos_of(e->script, s->breaks[2].cmd), "6:1");
+	/* `f 9 &`, `( serve e ) &` and `serve f | tee log &` run their commands in the background */
+	size_t bg = 0;
+	for (size_t i = 0; i < s->ncmds; i++)
+		if (s->cmds[i].argc > 1 && !strcmp(s->cmds[i].argv[0].text, "serve") && s->cmds[i].background)
+			bg++;
+	assert_int_equal(bg, 4);  /* c, d, e, f */
+	sl_script_free(s);
+	sl_entry_free(e);
+}
 
 int main(void)
 {
@@ -580,6 +610,7 @@ int main(void)
 		cmocka_unit_test(test_stateless_points),
 		cmocka_unit_test(test_variants),
 		cmocka_unit_test(test_functions),
+		cmocka_unit_test(test_structure_breaks),
 	};
 	return cmocka_run_group_tests_name("shell", tests, NULL, NULL);
 }

@@ -3,10 +3,58 @@
  * reads: its words, prefix assignments, loop context and the exports in
  * effect. The builtins that change the walk's state (shift, unset) and calls
  * of the script's own functions are dispatched here, since they are commands
- * by syntax; and a backslash that does not continue its line is noted, since
- * it silently turns flags into a command of their own.
+ * by syntax; and a backslash that does not continue its line, or a comment
+ * line that ends a continued command, is a break of the script's structure
+ * (sh_break), since it silently turns flags into a command of their own.
  */
 #include "internal.h"
+
+/* Whether the bytes [a, b) of the view are blanks around one
+ * backslash-newline: the line continues into what follows. */
+static int continues_into(const walker *w, size_t a, size_t b)
+{
+	const char *t = w->v.text;
+	int bs = 0;
+	for (size_t i = a; i < b; i++) {
+		if (t[i] == '\\' && i + 1 < b && t[i + 1] == '\n' && !bs) {
+			bs = 1;
+			i++;
+		} else if (t[i] != ' ' && t[i] != '\t' && t[i] != '\r') {
+			return 0;
+		}
+	}
+	return bs;
+}
+
+/* A comment line inside a continued command: bash's comment runs to the end
+ * of its line, backslash and all, so the command ends above it and the
+ * flags below run as a command of their own (`--port` is then a command
+ * name). Seen in the tree: this command starts with a flag, the siblings
+ * before it are comments, and the command before them continues its last
+ * line into the first of them. */
+static void comment_ends_command(walker *w, TSNode node, const sl_command *me)
+{
+	if (!me->argc || me->argv[0].text[0] != '-' || (me->argv[0].flags & SL_WORD_SYMBOLIC))
+		return;
+	TSNode at = node, par = ts_node_parent(node);
+	if (!ts_node_is_null(par) && ts_node_symbol(par) == sh_sym.redirected_statement)
+		at = par;
+	TSNode prev = ts_node_prev_named_sibling(at), first = prev;
+	while (!ts_node_is_null(prev) && ts_node_symbol(prev) == sh_sym.comment) {
+		first = prev;
+		prev = ts_node_prev_named_sibling(prev);
+	}
+	if (ts_node_is_null(prev) || ts_node_is_null(first) || ts_node_symbol(first) != sh_sym.comment ||
+	    (ts_node_symbol(prev) != sh_sym.command && ts_node_symbol(prev) != sh_sym.redirected_statement))
+		return;
+	if (!continues_into(w, ts_node_end_byte(prev), ts_node_start_byte(first)))
+		return;
+	sl_buf m = {0};
+	sl_buf_printf(&m, "this comment line ends the command above it (a comment cannot be continued): "
+		      "`%s` and what follows run as a command of their own", me->argv[0].text);
+	sh_break(w, "comment_in_command", sh_src_off(&w->v, ts_node_start_byte(first)), m.data);
+	sl_buf_free(&m);
+}
 
 void sh_walk_command(walker *w, TSNode node, int background)
 {
@@ -19,8 +67,12 @@ void sh_walk_command(walker *w, TSNode node, int background)
 	size_t acap = 0, pcap = 0;
 	uint32_t nc;
 	size_t kb = sh_kids(w, node, 1, &nc);
+	int was_in_argv = w->in_argv;
+	uint32_t was_cmd = w->argv_cmd;
+	w->argv_cmd = sh_src_off(&w->v, ts_node_start_byte(node));
 	for (uint32_t i = 0; i < nc && !w->failed; i++) {
 		TSNode ch = KID(i);
+		w->in_argv = !(ts_node_symbol(ch) == sh_sym.variable_assignment && c.argc == 0);
 		const char *t = ts_node_type(ch);
 	TSSymbol t_sym = ts_node_symbol(ch);
 	(void)t;
@@ -35,13 +87,15 @@ void sh_walk_command(walker *w, TSNode node, int background)
 			sh_eval_fields(w, ch, &c.argv, &c.argc, &acap);
 		}
 	}
+	w->in_argv = was_in_argv;
+	w->argv_cmd = was_cmd;
 	w->pool_n = kb;
 	uint32_t a = sh_src_off(&w->v, ts_node_start_byte(node));
 	c.start = a;
 	c.end = sh_src_off(&w->v, ts_node_end_byte(node));
 	c.stmt = a;
 	c.head = w->in_head ? w->head : a;
-	c.background = background;
+	c.background = background || w->in_background;
 	c.iteration = w->iteration;
 	c.iterations = w->iterations ? w->iterations : 1;
 	c.block = -1;
@@ -71,7 +125,8 @@ void sh_walk_command(walker *w, TSNode node, int background)
 	}
 	/* builtins that change variables, and calls of the script's functions
 	 * (the words are copied: walking the body adds commands) */
-	const sl_command *me = &w->s->cmds[w->s->ncmds - 1];
+	size_t mine = w->s->ncmds - 1;
+	const sl_command *me = &w->s->cmds[mine];
 	if (me->argc && !w->failed) {
 		const char *name = me->argv[0].text;
 		if (!strcmp(name, "break") && w->in_while) {
@@ -100,7 +155,10 @@ void sh_walk_command(walker *w, TSNode node, int background)
 				sl_word *cp = NULL;
 				size_t n = 0, cap = 0;
 				sh_words_copy(&cp, &n, &cap, me->argv + 1, me->argc - 1);
+				int bg = me->background;  /* `f &`: its body runs in the background */
+				w->in_background += bg;
 				sh_walk_call(w, f, cp, n, node);
+				w->in_background -= bg;
 				for (size_t i = 0; i < n; i++)
 					sl_word_free(&cp[i]);
 				free(cp);
@@ -123,29 +181,19 @@ void sh_walk_command(walker *w, TSNode node, int background)
 		if (q < w->v.len && t[q] == '\n') {
 			while (q < w->v.len && strchr(" \t\r\n", t[q]))
 				q++;
-			if (q < w->v.len && t[q] == '-') {
-				size_t n = w->s->nnotes;
-				SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap,
-					sl_strdup("this backslash continues onto an empty line, which ends the command: the flags after it run as a command of its own"));
-				SL_PUSH(w->s->note_offs, n, w->note_off_cap, sh_src_off(&w->v, k));
-			}
+			if (q < w->v.len && t[q] == '-')
+				sh_break(w, "continuation_onto_empty_line", sh_src_off(&w->v, k),
+					 "this backslash continues onto an empty line, which ends the command: the flags after it run as a command of its own");
 		}
 	}
 	if (k < w->v.len && t[k] == '\\' && k + 1 < w->v.len && (t[k + 1] == ' ' || t[k + 1] == '\t')) {
 		size_t q = k + 1;
 		while (q < w->v.len && (t[q] == ' ' || t[q] == '\t' || t[q] == '\r'))
 			q++;
-		if (q >= w->v.len || t[q] == '\n') {
-			uint32_t off = sh_src_off(&w->v, k);
-			int seen = 0;
-			for (size_t i = 0; i < w->s->nnotes && !seen; i++)
-				seen = w->s->note_offs[i] == off;
-			if (!seen) {
-				size_t n = w->s->nnotes;
-				SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap,
-					sl_strdup("a blank after this backslash ends the command here: the next line runs as a command of its own"));
-				SL_PUSH(w->s->note_offs, n, w->note_off_cap, off);
-			}
-		}
+		if (q >= w->v.len || t[q] == '\n')
+			sh_break(w, "blank_after_backslash", sh_src_off(&w->v, k),
+				 "a blank after this backslash ends the command here: the next line runs as a command of its own");
 	}
+	if (!w->failed)  /* cmds may have grown: a function call adds commands */
+		comment_ends_command(w, node, &w->s->cmds[mine]);
 }

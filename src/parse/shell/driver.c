@@ -107,6 +107,7 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 	else if (!sh_check_nesting(&w, root))
 		sh_walk_statement(&w, root, 0);
 	sh_vars_free(&w);
+	sh_reads_free(&w);
 	for (size_t i = 0; i < w.nfns; i++)
 		free(w.fns[i].name);
 	free(w.fns);
@@ -184,6 +185,9 @@ void sl_script_free(sl_script *s)
 	free(s->assigns);
 	for (size_t i = 0; i < s->nnotes; i++)
 		free(s->notes[i]);
+	for (size_t i = 0; i < s->nbreaks; i++)
+		free(s->breaks[i].msg);
+	free(s->breaks);
 	for (size_t i = 0; i < s->ninputs; i++) {
 		free(s->inputs[i].name);
 		free(s->inputs[i].value);

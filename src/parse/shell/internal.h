@@ -123,7 +123,7 @@ typedef struct walker walker;
 struct walker {
 	view v;
 	sl_script *s;
-	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap, in_cap, fn_cap, hd_cap;
+	size_t cmd_cap, com_cap, asg_cap, note_cap, note_off_cap, in_cap, fn_cap, hd_cap, break_cap;
 	vartab vars;
 	const sl_binds *binds;   /* --set values; not owned, may be NULL */
 	const unsigned *choice;  /* alternatives to follow at undecided conditionals */
@@ -132,6 +132,13 @@ struct walker {
 	unsigned in_list;        /* inside a && b || c: `|| exit 1` may not run */
 	unsigned in_while;       /* inside a while loop being followed turn by turn */
 	int broke;               /* its `break` ran: the rest of the turn is skipped */
+	/* reads of variables not set yet in a command's words (sh_walk_command),
+	 * pending until the script sets the variable (export_after_use) */
+	struct sh_read { char *name; uint32_t off, cmd; } *reads;
+	size_t nreads, reads_cap;
+	int in_argv;             /* evaluating a command's words */
+	uint32_t argv_cmd;       /* that command's start (source offset) */
+	unsigned in_background;  /* inside a statement run with & (`( a ) &`, `a | tee x &`, `f &`) */
 	int arith_bound;         /* the arithmetic being evaluated read a --set value */
 	size_t defaults_used;    /* ${X:-d} expansions that used d for an unknown X, so far */
 	const uint32_t *fixed;   /* conditionals (offsets) read at their first alternative, no point */
@@ -195,6 +202,11 @@ void sh_symbols_init(void);
 size_t sh_kids(walker *w, TSNode node, int named, uint32_t *count);
 void sh_fail_at(walker *w, size_t view_off, const char *fmt, const char *arg);
 void sh_note(walker *w, TSNode node, const char *what);
+/* A structure that changes what runs, at source offset off (once per place
+ * and kind: loop iterations and function calls walk it again). */
+void sh_break(walker *w, const char *kind, uint32_t off, const char *msg);
+/* The same, naming the command it concerns (sl_shell_break.cmd). */
+void sh_break_cmd(walker *w, const char *kind, uint32_t off, uint32_t cmd, const char *msg);
 
 /* word.c */
 void sh_wb_add(wbuild *wb, const char *s, size_t n, const uint32_t *offs);
@@ -221,6 +233,7 @@ void sh_var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uin
 void sh_var_unset(walker *w, const char *name);
 const struct sl_export_set *sh_exports(walker *w);
 void sh_vars_free(walker *w);
+void sh_reads_free(walker *w);
 
 /* expand.c */
 void sh_add_unescaped(walker *w, wbuild *wb, size_t a, size_t b, int in_dq);

@@ -67,6 +67,10 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 	const char *t = ts_node_type(node);
 	TSSymbol t_sym = ts_node_symbol(node);
 	(void)t;
+	/* `( a; b ) &`, `a | tee log &`, `for ...; done &`: every command
+	 * inside runs in the background */
+	int bg_block = background && t_sym != sh_sym.command;
+	w->in_background += bg_block;
 	if (t_sym == sh_sym.command) {
 		sh_walk_command(w, node, background);
 	} else if (t_sym == sh_sym.comment) {
@@ -113,5 +117,6 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 	} else {
 		/* negated_command, test_command, unset_command, ...: no service */
 	}
+	w->in_background -= bg_block;
 	w->depth--;
 }

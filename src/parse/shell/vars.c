@@ -85,9 +85,54 @@ const char *sh_bound(const walker *w, const char *name, size_t n)
 }
 
 /* Remembers a variable read without a value from the script. */
+/* A command's word reads a variable the script has not set (yet): kept
+ * until the script sets it, when the order is a break (set_after_read). */
+static void pending_read(walker *w, const char *name, size_t n, size_t view_off)
+{
+	/* $1, $@: a function's parameters, which each call sets */
+	if (!w->in_argv || !n || !(name[0] == '_' || (name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z')))
+		return;
+	for (size_t i = 0; i < w->nreads; i++)
+		if (strlen(w->reads[i].name) == n && !memcmp(w->reads[i].name, name, n))
+			return;
+	struct sh_read r = {sl_strndup(name, n), sh_src_off(&w->v, view_off), w->argv_cmd};
+	SL_PUSH(w->reads, w->nreads, w->reads_cap, r);
+}
+
+/* The script sets a variable a command read before: that command ran with
+ * it unset (or the caller's value). Said at the assignment, of the
+ * command (normalize keeps it when that command is a service). */
+static void set_after_read(walker *w, const char *name, uint32_t start)
+{
+	for (size_t i = 0; i < w->nreads; i++) {
+		if (strcmp(w->reads[i].name, name))
+			continue;
+		unsigned line, col;
+		sl_source_pos(w->v.src, w->reads[i].off, &line, &col);
+		sl_buf m = {0};
+		sl_buf_printf(&m, "`%s` is set here, after the command that reads it at line %u: that command ran "
+			      "before it was set, with `$%s` empty, its default or the caller's value", name, line, name);
+		sh_break_cmd(w, "export_after_use", start, w->reads[i].cmd, m.data);
+		sl_buf_free(&m);
+		free(w->reads[i].name);
+		w->reads[i] = w->reads[--w->nreads];
+		return;
+	}
+}
+
+void sh_reads_free(walker *w)
+{
+	for (size_t i = 0; i < w->nreads; i++)
+		free(w->reads[i].name);
+	free(w->reads);
+	w->reads = NULL;
+	w->nreads = w->reads_cap = 0;
+}
+
 sl_script_input *sh_record_input(walker *w, const char *name, size_t n, size_t view_off,
 				 const char *val)
 {
+	pending_read(w, name, n, view_off);
 	for (size_t i = 0; i < w->s->ninputs; i++)
 		if (strlen(w->s->inputs[i].name) == n && !memcmp(w->s->inputs[i].name, name, n))
 			return &w->s->inputs[i];
@@ -162,6 +207,8 @@ void sh_var_set(walker *w, const char *name, const sl_word *value, uint32_t star
 		int exported)
 {
 	const sl_assign *old = sh_var_get(w, name, strlen(name));
+	if (w->nreads)
+		set_after_read(w, name, start);
 	sl_assign a = {0};
 	a.name = sl_strdup(name);
 	sl_word_copy(&a.value, value);
@@ -176,6 +223,8 @@ void sh_var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uin
 		      int exported)
 {
 	const sl_assign *old = sh_var_get(w, name, strlen(name));
+	if (w->nreads)
+		set_after_read(w, name, start);
 	sl_assign a = {0};
 	a.name = sl_strdup(name);
 	sh_join_words(&a.value, elems, n, start);

@@ -51,3 +51,17 @@ void sh_note(walker *w, TSNode node, const char *what)
 	SL_PUSH(w->s->notes, w->s->nnotes, w->note_cap, sl_strdup(what));
 	SL_PUSH(w->s->note_offs, n, w->note_off_cap, off);
 }
+
+void sh_break_cmd(walker *w, const char *kind, uint32_t off, uint32_t cmd, const char *msg)
+{
+	for (size_t i = 0; i < w->s->nbreaks; i++)
+		if (w->s->breaks[i].off == off && !strcmp(w->s->breaks[i].kind, kind))
+			return;
+	sl_shell_break b = {kind, sl_strdup(msg), off, cmd};
+	SL_PUSH(w->s->breaks, w->s->nbreaks, w->break_cap, b);
+}
+
+void sh_break(walker *w, const char *kind, uint32_t off, const char *msg)
+{
+	sh_break_cmd(w, kind, off, UINT32_MAX, msg);
+}

@@ -1,0 +1,295 @@
+/*
+ * derived_checks.c: checks that hold one setting to a limit others derive
+ * (vLLM's batched tokens against the maximum length when prefill is not
+ * chunked, its CUDA graph capture sizes against the batched tokens), and the claims of the text that are not a setting's value
+ * alone: speculative decoding stated but not configured (or the other way
+ * round), and the stated precision against the quantization the command
+ * asks for. A claim is held only to what the command states for certain:
+ * a value the script does not know, or a service whose arguments are not
+ * all read, is not held. Uses vocabulary.c (workers, equal values) and
+ * findings.c.
+ */
+#include "derived_checks.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "findings.h"
+#include "vocabulary.h"
+
+static int is_vllm(const sl_service *s)
+{
+	return !strcmp(s->engine, "vllm") || !strcmp(s->engine, "dynamo-vllm");
+}
+
+static const sl_setting *known(const sl_service *s, const char *key)
+{
+	const sl_setting *st = sl_service_get(s, key);
+	return st && !(st->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER)) ? st : NULL;
+}
+
+/* vLLM: max_num_batched_tokens below max_model_len with chunked prefill off
+ * is refused: SchedulerConfig.verify_max_model_len (vllm/config/scheduler.py,
+ * 22quinn/vllm e675dda, lines 249-261) */
+static void batched_tokens_model_len(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (!is_vllm(s))
+			continue;
+		const sl_setting *ch = known(s, "vllm.enable_chunked_prefill");
+		if (!ch)
+			ch = known(s, "dynamo-vllm.enable_chunked_prefill");
+		const sl_setting *bt = known(s, "limits.max_batched_tokens"), *ml = known(s, "limits.max_model_len");
+		if (!ch || !json_is_false(ch->value) || !bt || !ml || !json_is_integer(bt->value) ||
+		    !json_is_integer(ml->value) || json_integer_value(bt->value) >= json_integer_value(ml->value))
+			continue;
+		sl_finding *f = sl_finding_add(out, r, &bt->origin,
+					       "%s: %lld batched tokens, max-model-len %lld, and chunked prefill off",
+					       r->summary, (long long)json_integer_value(bt->value),
+					       (long long)json_integer_value(ml->value));
+		sl_finding_related(f, &ml->origin, "max-model-len");
+		sl_finding_related(f, &ch->origin, "chunked prefill switched off");
+	}
+}
+
+/* vLLM keeps only the CUDA graph capture sizes up to max_num_batched_tokens
+ * (VllmConfig._set_cudagraph_sizes: `[i for i in dedup_sizes if i <=
+ * max_num_tokens]`, vllm/config/vllm.py, 22quinn/vllm e675dda, lines
+ * 1118-1135), and refuses a --max-cudagraph-capture-size given beside the
+ * list that is not the largest size kept (lines 1162-1177) */
+static void capture_beyond_tokens(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (!is_vllm(s))
+			continue;
+		const sl_setting *ls = known(s, "cudagraph.capture_sizes"), *bt = known(s, "limits.max_batched_tokens");
+		if (!ls || !bt || !json_is_array(ls->value) || !json_is_integer(bt->value))
+			continue;
+		long limit = (long)json_integer_value(bt->value), big = -1, kept = -1, dropped = 0;
+		size_t k;
+		json_t *v;
+		json_array_foreach(ls->value, k, v) {
+			if (!json_is_integer(v))
+				continue;
+			long x = (long)json_integer_value(v);
+			big = x > big ? x : big;
+			if (x > limit)
+				dropped++;
+			else if (x > kept)
+				kept = x;
+		}
+		if (!dropped)
+			continue;
+		const sl_setting *mx = known(s, "cudagraph.max_capture_size");
+		sl_buf extra = {0};
+		if (mx && json_is_integer(mx->value) && json_integer_value(mx->value) != kept)
+			sl_buf_printf(&extra, ", and refuses --max-cudagraph-capture-size %lld, not the largest size kept (%ld)",
+				      (long long)json_integer_value(mx->value), kept);
+		sl_finding *f = sl_finding_add(out, r, &ls->origin,
+					       "%s: capture sizes up to %ld, max-num-batched-tokens %ld: vLLM drops the %ld "
+					       "size%s above it%s",
+					       r->summary, big, limit, dropped, dropped == 1 ? "" : "s",
+					       extra.len ? extra.data : "");
+		sl_buf_free(&extra);
+		sl_finding_related(f, &bt->origin, "max-num-batched-tokens");
+	}
+}
+
+/* "eagle3", "EAGLE-3", "deepseek_mtp" -> "eagle3", "eagle3", "deepseekmtp" */
+static void squeeze(const char *s, char *out, size_t n)
+{
+	size_t k = 0;
+	for (; *s && k + 1 < n; s++)
+		if (isalnum((unsigned char)*s))
+			out[k++] = (char)tolower((unsigned char)*s);
+	out[k] = '\0';
+}
+
+/* One method's name within the other's (`eagle` and `eagle3`, `mtp` and
+ * `deepseek_mtp`): the same family of method, told apart by version or
+ * model, which the text does not always say. */
+static int same_method(const sl_service *s, const char *a, const char *b)
+{
+	char x[64], y[64];
+	squeeze(a, x, sizeof x);
+	squeeze(b, y, sizeof y);
+	if (!*x || !*y)
+		return 1;
+	/* SGLang runs a model's MTP layers as EAGLE: NEXTN and EAGLE are one
+	 * algorithm (python/sglang/srt/arg_groups/speculative_hook.py, BBuf/sglang
+	 * 65d3b47, line 38), and MTP recipes write either */
+	if (strstr(s->engine, "sglang") && (!strcmp(x, "mtp") || !strcmp(y, "mtp")) &&
+	    (!strcmp(x, "eagle") || !strcmp(y, "eagle") || !strcmp(x, "nextn") || !strcmp(y, "nextn")))
+		return 1;
+	return strstr(x, y) || strstr(y, x);
+}
+
+/* Whether everything a worker runs with is read: no unknown engine, no
+ * value left unknown, no file or argument it was given that was not read. */
+static int fully_read(const sl_model *m)
+{
+	for (size_t i = 0; i < m->nnotes; i++) {
+		const char *t = m->notes[i].msg;
+		if (strstr(t, "not part of the entry") || strstr(t, "not analysed") || strstr(t, "not read") ||
+		    strstr(t, "unknown"))
+			return 0;
+	}
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (!sl_check_is_worker(s->role))
+			continue;
+		if (!strcmp(s->engine, "unknown"))
+			return 0;
+		for (size_t k = 0; k < s->nsettings; k++)
+			if (s->settings[k].flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER))
+				return 0;
+	}
+	return 1;
+}
+
+/* The text states a speculative method (or none); the workers it speaks
+ * of configure another, or none (or one where it says none). */
+static void claim_spec_method(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	int complete = -1;
+	for (size_t c = 0; c < m->nclaims; c++) {
+		const sl_claim *k = &m->claims[c];
+		if (strcmp(k->key, "spec.method") || !json_is_string(k->value))
+			continue;
+		const char *said = json_string_value(k->value);
+		int none = !strcmp(said, "none");
+		const sl_service *w = NULL;
+		const sl_setting *set = NULL;
+		int agrees = 0, workers = 0;
+		for (size_t i = 0; i < m->nservices && !agrees; i++) {
+			const sl_service *s = &m->services[i];
+			if (k->role ? strcmp(s->role, k->role) : !sl_check_is_worker(s->role))
+				continue;
+			workers++;
+			const sl_setting *st = sl_service_get(s, "spec.method");
+			if (st && (st->flags & SL_SET_SYMBOLIC))
+				agrees = 1;  /* a method the script does not know is not held */
+			else if (st && json_is_string(st->value))
+				agrees = !none && same_method(s, said, json_string_value(st->value));
+			else
+				agrees = none;
+			if (!agrees && !w) {
+				w = s;
+				set = st;
+			}
+		}
+		if (!workers || agrees || !w)
+			continue;
+		sl_finding *f;
+		if (set) {
+			char *v = sl_finding_value_text(set->value);
+			f = sl_finding_add(out, r, &k->origin, "%s: the %s says \"%s\", %s configures %s", r->summary,
+					   k->from, k->text, w->name, v);
+			sl_finding_related(f, &set->origin, "the method configured");
+			free(v);
+		} else {
+			/* stated but not configured: only when every argument is read,
+			 * since a config file not read may configure it */
+			if (complete < 0)
+				complete = fully_read(m);
+			if (!complete)
+				continue;
+			f = sl_finding_add(out, r, &k->origin,
+					   "%s: the %s says \"%s\", but %s configures no speculative decoding", r->summary,
+					   k->from, k->text, w->name);
+			sl_finding_related(f, &w->command_origin, "the service");
+		}
+		free(f->where.raw);
+		f->where.raw = sl_strdup(k->text);
+	}
+}
+
+/* The precision a quantization method stores the weights in, for the
+ * methods whose name says it: vLLM's QuantizationMethods
+ * (vllm/model_executor/layers/quantization/__init__.py, 22quinn/vllm
+ * e675dda: fp8, ptpc_fp8, fbgemm_fp8, modelopt_fp4, mxfp4, petit_nvfp4) and
+ * SGLang's --quantization choices (python/sglang/srt/server_args.py,
+ * BBuf/sglang 65d3b47: w8a8_fp8, modelopt_fp4, mxfp4); NULL for the others
+ * (modelopt is FP8 or FP4 by its checkpoint, awq, gptq, compressed-tensors
+ * say nothing here). */
+static const char *precision_of(const char *method)
+{
+	static const char *const map[][2] = {
+		{"fp8", "FP8"}, {"ptpc_fp8", "FP8"}, {"fbgemm_fp8", "FP8"}, {"w8a8_fp8", "FP8"},
+		{"modelopt_fp4", "FP4"}, {"petit_nvfp4", "FP4"}, {"mxfp4", "FP4"},
+	};
+	for (size_t i = 0; i < sizeof map / sizeof *map; i++)
+		if (!strcasecmp(method, map[i][0]))
+			return map[i][1];
+	return NULL;
+}
+
+/* The claim's family: "NVFP4", "MXFP4", "FP4" -> FP4; "FP8" -> FP8; "BF16",
+ * "FP16" -> 16; anything else (INT4, W4A16, mixed) NULL. */
+static const char *family_of(const char *claim)
+{
+	char x[32];
+	squeeze(claim, x, sizeof x);
+	if (!strcmp(x, "nvfp4") || !strcmp(x, "mxfp4") || !strcmp(x, "fp4"))
+		return "FP4";
+	if (!strcmp(x, "fp8"))
+		return "FP8";
+	if (!strcmp(x, "bf16") || !strcmp(x, "fp16") || !strcmp(x, "bfloat16") || !strcmp(x, "float16"))
+		return "16";
+	return NULL;
+}
+
+/* The stated precision against the quantization the command asks for:
+ * only a method that names a precision is held (`--quantization fp8`
+ * with "Precision BF16" or "NVFP4"); the KV cache's data type is not the
+ * weights' precision, and a checkpoint's own quantization is not read. */
+static void claim_precision(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t c = 0; c < m->nclaims; c++) {
+		const sl_claim *k = &m->claims[c];
+		if (strcmp(k->key, "precision") || !json_is_string(k->value))
+			continue;
+		const char *fam = family_of(json_string_value(k->value));
+		if (!fam)
+			continue;
+		for (size_t i = 0; i < m->nservices; i++) {
+			const sl_service *s = &m->services[i];
+			if (!sl_check_is_worker(s->role))
+				continue;
+			const sl_setting *q = known(s, "model.quantization");
+			const char *p = q && json_is_string(q->value) ? precision_of(json_string_value(q->value)) : NULL;
+			if (!p || !strcmp(p, fam))
+				continue;
+			sl_finding *f = sl_finding_add(out, r, &k->origin,
+						       "%s: the %s says \"%s\", %s quantizes the weights to %s (%s)", r->summary,
+						       k->from, k->text, s->name, p, json_string_value(q->value));
+			free(f->where.raw);
+			f->where.raw = sl_strdup(k->text);
+			sl_finding_related(f, &q->origin, "the quantization");
+			break;
+		}
+	}
+}
+
+int sl_derived_check_known(const char *name)
+{
+	return !strcmp(name, "batched_tokens_model_len") || !strcmp(name, "capture_beyond_tokens") ||
+	       !strcmp(name, "claim_spec_method") ||
+	       !strcmp(name, "claim_precision");
+}
+
+void sl_derived_check(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	if (!strcmp(r->cname, "batched_tokens_model_len"))
+		batched_tokens_model_len(r, m, out);
+	else if (!strcmp(r->cname, "capture_beyond_tokens"))
+		capture_beyond_tokens(r, m, out);
+	else if (!strcmp(r->cname, "claim_spec_method"))
+		claim_spec_method(r, m, out);
+	else if (!strcmp(r->cname, "claim_precision"))
+		claim_precision(r, m, out);
+}
