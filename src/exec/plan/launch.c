@@ -134,9 +134,7 @@ int pl_add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, const 
 				sl_buf_printf(&nb, "%s argv[%zu]: the shell string names %s, a path in the container; it is not mapped back to %s (only whole argv elements are)",
 					      p.name, p.argc, vs[k].cont, host ? host : vs[k].host);
 				free(host);
-				size_t ncap = out->nnotes;
-				sl_grow((void **)&out->notes, &ncap, out->nnotes + 1, sizeof *out->notes);
-				out->notes[out->nnotes++] = sl_buf_detach(&nb);
+				pl_push_text(&out->notes, &out->nnotes, sl_buf_detach(&nb));
 			}
 		sl_buf what = {0};
 		sl_buf_printf(&what, "%s argv[%zu]", p.name, p.argc);

@@ -42,9 +42,7 @@ void pl_note_shell_env(const sl_proc *p, size_t at, sl_plan *out)
 			sl_buf nb = {0};
 			sl_buf_printf(&nb, "%s argv[%zu]: the shell reads $%s from servelint's environment when it runs (%s=%s); as a word, not as code",
 				      p->name, at, nm, nm, hide ? "<redacted>" : v);
-			size_t ncap = out->nnotes;
-			sl_grow((void **)&out->notes, &ncap, out->nnotes + 1, sizeof *out->notes);
-			out->notes[out->nnotes++] = sl_buf_detach(&nb);
+			pl_push_text(&out->notes, &out->nnotes, sl_buf_detach(&nb));
 			seen++;
 		}
 		free(nm);
@@ -74,9 +72,7 @@ void pl_note_split(const ctx *c, const sl_proc *p, sl_plan *out)
 				sl_buf_printf(&nb, "%s argv[%zu..%zu]: the value of %.*s (--set) is split at its blanks into %zu elements, as bash splits an unquoted $%.*s; write \"$%.*s\" in the script for one",
 					      p->name, a, a + nw - 1, (int)(eq - set), set, nw, (int)(eq - set), set,
 					      (int)(eq - set), set);
-				size_t ncap = out->nnotes;
-				sl_grow((void **)&out->notes, &ncap, out->nnotes + 1, sizeof *out->notes);
-				out->notes[out->nnotes++] = sl_buf_detach(&nb);
+				pl_push_text(&out->notes, &out->nnotes, sl_buf_detach(&nb));
 				break;
 			}
 		}

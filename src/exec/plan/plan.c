@@ -10,17 +10,24 @@
 
 #include <stdlib.h>
 
+/* Whether the --service selector sel (ROLE, ROLE#N, or the service's
+ * name) names s; *hash is then its `#`, or NULL when it names s whole. */
+static int selects(const char *sel, const sl_service *s, const char **hash)
+{
+	*hash = strchr(sel, '#');
+	size_t nl = *hash ? (size_t)(*hash - sel) : strlen(sel);
+	return (strlen(s->role) == nl && !strncmp(s->role, sel, nl)) ||
+	       (strlen(s->name) == nl && !strncmp(s->name, sel, nl));
+}
+
 /* Does --service SEL pick replica r of s? ROLE, ROLE#N, or the service name. */
 static int picked(const sl_plan_opts *o, const sl_service *s, size_t r)
 {
 	if (!o->nservices)
 		return 1;
 	for (size_t i = 0; i < o->nservices; i++) {
-		const char *sel = o->services[i], *hash = strchr(sel, '#');
-		size_t nl = hash ? (size_t)(hash - sel) : strlen(sel);
-		int named = (strlen(s->role) == nl && !strncmp(s->role, sel, nl)) ||
-			    (strlen(s->name) == nl && !strncmp(s->name, sel, nl));
-		if (!named)
+		const char *hash;
+		if (!selects(o->services[i], s, &hash))
 			continue;
 		long long k;
 		if (!hash || (!sl_parse_int(hash + 1, &k) && k == (long long)r + 1))
@@ -62,9 +69,7 @@ static void plan_files(const sl_model *m, sl_plan *p)
 			sl_buf nb = {0};
 			sl_buf_printf(&nb, "the script writes %s; the run writes it as work/%s, and words naming %s are not changed",
 				      name, strrchr(name, '/') + 1, name);
-			size_t ncap = p->nnotes;
-			sl_grow((void **)&p->notes, &ncap, p->nnotes + 1, sizeof *p->notes);
-			p->notes[p->nnotes++] = sl_buf_detach(&nb);
+			pl_push_text(&p->notes, &p->nnotes, sl_buf_detach(&nb));
 		}
 		add_file(p, &cap, name, s->text, s->len);
 	}
@@ -103,11 +108,8 @@ static size_t next_pick(const sl_plan_opts *o, const sl_service *s, size_t r)
 		return r + 1;
 	size_t best = (size_t)-1;
 	for (size_t i = 0; i < o->nservices; i++) {
-		const char *sel = o->services[i], *hash = strchr(sel, '#');
-		size_t nl = hash ? (size_t)(hash - sel) : strlen(sel);
-		int named = (strlen(s->role) == nl && !strncmp(s->role, sel, nl)) ||
-			    (strlen(s->name) == nl && !strncmp(s->name, sel, nl));
-		if (!named)
+		const char *hash;
+		if (!selects(o->services[i], s, &hash))
 			continue;
 		long long k;
 		if (!hash)

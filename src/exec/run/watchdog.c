@@ -129,6 +129,20 @@ static void known_add(wproc **k, size_t *nk, size_t *cap, const wproc *w)
 		SL_PUSH(*k, *nk, *cap, *w);
 }
 
+/* Marks in is[] the descendants of the processes marked there, to a fixed
+ * point: never the watchdog itself (self) nor servelint (boss). */
+static void add_descendants(const wproc *all, size_t n, pid_t self, pid_t boss, char *is)
+{
+	for (int more = 1; more;) {
+		more = 0;
+		for (size_t i = 0; i < n; i++)
+			if (!is[i] && all[i].pid != self && all[i].pid != boss)
+				for (size_t j = 0; j < n && !is[i]; j++)
+					if (is[j] && all[j].pid == all[i].ppid)
+						is[i] = 1, more = 1;
+	}
+}
+
 /* The processes of the run among those of all[]: known ones, members of a
  * group one of them leads (or led: a group id is not reused while any
  * member is left), carriers of the mark, and the descendants of any. */
@@ -156,15 +170,7 @@ static size_t victims(const wproc *all, size_t n, const wproc *k, size_t nk, pid
 			ours = has_mark(w->pid);
 		is[i] = (char)ours;
 	}
-	/* descendants: to a fixed point */
-	for (int more = 1; more;) {
-		more = 0;
-		for (size_t i = 0; i < n; i++)
-			if (!is[i] && all[i].pid != self && all[i].pid != boss)
-				for (size_t j = 0; j < n && !is[i]; j++)
-					if (is[j] && all[j].pid == all[i].ppid)
-						is[i] = 1, more = 1;
-	}
+	add_descendants(all, n, self, boss, is);
 	for (size_t i = 0; i < n; i++)
 		hits += is[i] != 0;
 	return hits;
@@ -212,14 +218,7 @@ static void watchdog(int rfd, pid_t boss, double grace)
 		char *is = sl_calloc(n + 1, 1);
 		for (size_t i = 0; i < n; i++)
 			is[i] = all[i].pid != self && (all[i].ppid == boss || known_has(k, nk, &all[i]));
-		for (int more = 1; more;) {
-			more = 0;
-			for (size_t i = 0; i < n; i++)
-				if (!is[i] && all[i].pid != self && all[i].pid != boss)
-					for (size_t j = 0; j < n && !is[i]; j++)
-						if (is[j] && all[j].pid == all[i].ppid)
-							is[i] = 1, more = 1;
-		}
+		add_descendants(all, n, self, boss, is);
 		for (size_t i = 0; i < n; i++)
 			if (is[i])
 				known_add(&k, &nk, &kcap, &all[i]);
