@@ -7,6 +7,7 @@
  * grammar.h.
  */
 #include "grammar.h"
+#include "normalize.h" /* sl_nearest */
 
 #include "engine_facts.h"
 

@@ -35,4 +35,9 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_model **out,
 			      sl_error *err);
 
+/* The closest of n names to name, when close enough to be a typo (an edit
+ * distance of at most a third of name's length; a tie keeps the first), or
+ * NULL. Borrowed from names. */
+const char *sl_nearest(const char *name, char *const *names, size_t n);
+
 #endif
