@@ -5,8 +5,9 @@
  *
  * The files of the stage, each using only those below it (and each upper
  * file's own header naming what it gives the files above):
- *   normalize.c   unwrapping launchers; the order of the steps; a group's scripts
- *     -> topology.c, claims.c, config.c, flags.c, group.c, build.c
+ *   normalize.c   the order of the steps; a group's scripts
+ *     -> unwrap.c, topology.c, claims.c, config.c, group.c, build.c
+ *   unwrap.c      unwrapping launchers -> flags.c, build.c
  *   group.c       a group's models made one -> roles.c
  *   topology.c    versions, settings from env, overrides; the steps in order
  *     -> roles.c, comment_env.c, gpus.c, replicas.c, config.c
