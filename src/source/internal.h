@@ -4,7 +4,7 @@
  * source.c (one file's text), entry.c (an entry as a value), sections.c
  * (a single file in catalogue form), group.c (a folder's groups, from the
  * texts), folder.c (a grouped folder read), load.c (an entry loaded from
- * what names it), page.c (a published page split), git.c (entries at a
+ * what names it), page.c (a published page split), git/ (entries at a
  * revision).
  */
 #ifndef SL_SOURCE_INTERNAL_H
