@@ -255,44 +255,6 @@ static const char *version_words(const judged *j, const sl_service *s, char *buf
 	return buf;
 }
 
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 64 || lb > 64)
-		return (size_t)-1;
-	size_t prev[65], cur[65];
-	for (size_t x = 0; x <= lb; x++)
-		prev[x] = x;
-	for (size_t y = 1; y <= la; y++) {
-		cur[0] = y;
-		for (size_t x = 1; x <= lb; x++) {
-			size_t c = prev[x - 1] + (a[y - 1] != b[x - 1]);
-			if (prev[x] + 1 < c)
-				c = prev[x] + 1;
-			if (cur[x - 1] + 1 < c)
-				c = cur[x - 1] + 1;
-			cur[x] = c;
-		}
-		memcpy(prev, cur, sizeof cur);
-	}
-	return prev[lb];
-}
-
-/* The closest of the names, when close enough to be a typo. */
-static const char *nearest(const char *v, char *const *names, size_t n)
-{
-	const char *best = NULL;
-	size_t bestd = (size_t)-1;
-	for (size_t i = 0; i < n; i++) {
-		size_t d = edit_distance(v, names[i]);
-		if (d < bestd) {
-			bestd = d;
-			best = names[i];
-		}
-	}
-	return best && bestd <= 1 + strlen(v) / 3 ? best : NULL;
-}
-
 static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting *st, const char *v,
 			 const judged *j, json_t *ch, sl_findings *out)
 {
@@ -318,7 +280,7 @@ static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting
 	}
 	if (k > 12)
 		sl_buf_printf(&list, ", ... (%zu in all)", k);
-	const char *near = nocase ? nocase : nearest(v, names, nn);
+	const char *near = nocase ? nocase : sl_nearest(v, names, nn);
 	char where[96];
 	sl_finding *f = sl_finding_add(out, r, &st->value_at, "%s: `%s` for `%s`, which takes %s in %s%s%s%s",
 				       r->summary, v, st->flag, list.data, version_words(j, s, where, sizeof where),

@@ -13,7 +13,6 @@
  * load. Exit: 0 clean, 1 findings, 2 unreadable input or output, 3 usage.
  */
 #include "cmd.h"
-#include "naming.h"
 #include "options.h"
 
 #include <getopt.h>
@@ -203,7 +202,7 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 			it.llm = sl_strdup(sl_catalogue_model_of(it.model));
 		/* a page's entry is named as import would name its folder, not page:LINE */
 		if (in.npe && it.model)
-			it.name = sl_cmd_import_name(it.model, it.llm, it.system);
+			it.name = sl_entry_import_name(it.model, it.llm, it.system);
 		SL_PUSH(r->items, r->n, r->cap, it);
 		if (r->progress)
 			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
@@ -435,7 +434,7 @@ int sl_cmd_audit(int argc, char **argv)
 		names[i] = r.items[i].name;
 		models[i] = r.items[i].model;
 	}
-	sl_cmd_import_tell_apart(names, models, r.n);
+	sl_entry_import_tell_apart(names, models, r.n);
 	for (size_t i = 0; i < r.n; i++)
 		r.items[i].name = names[i];
 	free(names);

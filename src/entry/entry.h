@@ -11,8 +11,9 @@
  * Naming: the source stage already has sl_entry_load, sl_entry_from_*
  * (memory, files, git, stdin, source), sl_entry_rename, sl_entry_file and
  * sl_entry_free for one sl_entry; this stage's functions are
- * sl_entry_input_*, sl_entry_models, sl_entry_model_one, sl_entry_cache_*
- * and sl_entry_config_*.
+ * sl_entry_input_*, sl_entry_models, sl_entry_model_one, sl_entry_cache_*,
+ * sl_entry_config_* and the names import gives (sl_entry_slug,
+ * sl_entry_*_name, sl_entry_import_tell_apart).
  *
  * Errors: functions returning int return SL_OK (0) or a negative SL_ERR_*
  * code with *err set, unless said otherwise. Ownership is stated at each.
@@ -210,5 +211,28 @@ int sl_entry_config_excludes(const sl_entry_config *cfg, const char *path);
  * holds the scalar s, or with glob a pattern (fnmatch) matching s. */
 int sl_entry_config_listed(const sl_yaml_node *seq, const char *s, int glob);
 void sl_entry_config_free(sl_entry_config *cfg);
+
+/* ---- names: what `servelint import` calls an entry (naming.c) ------------ */
+
+/* s as a folder name: letters (lower case), digits and dots, each run of
+ * other characters one dash between them.
+ * Caller frees. */
+char *sl_entry_slug(const char *s);
+/* A model heading as a folder name, without its "(...)" remark. Caller frees. */
+char *sl_entry_model_slug(const char *heading);
+/* The claim KEY the entry's metadata makes, entry-wide (role NULL) or of
+ * one role; NULL when none. Borrowed from m. */
+const sl_claim *sl_entry_metadata_claim(const sl_model *m, const char *key, const char *role);
+/* The VARIANT of an entry's name: engine, mode, replicas and parallelism,
+ * speculative decoding. NULL when the model runs no engine. Caller frees. */
+char *sl_entry_variant_name(const sl_model *m);
+/* MODEL/SYSTEM/VARIANT, as import names the entry's folder before telling
+ * same-named entries apart: the model heading and system slugged, the
+ * variant from the model. NULL when the model runs no engine. Caller frees. */
+char *sl_entry_import_name(const sl_model *m, const char *model, const char *system);
+/* Same names told apart as import does: by image date, else a setting
+ * catalogues vary (mns256, mem0.9), else -1, -2 in order; names[i] (owned,
+ * may be NULL) is replaced in place; models[i] is the entry's model. */
+void sl_entry_import_tell_apart(char **names, const sl_model *const *models, size_t n);
 
 #endif

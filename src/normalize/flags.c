@@ -9,7 +9,7 @@
  * grammar does not know is kept as an unknown setting.
  *
  * Uses build.c (settings, env, wrappers and notes as they are read) and
- * grammar.c; called by normalize.c and config.c.
+ * grammar.c; called by unwrap.c and config.c.
  */
 #include "flags.h"
 

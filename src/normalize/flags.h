@@ -1,6 +1,6 @@
 /*
  * flags.h (normalize, internal): reading arguments through a grammar
- * (flags.c), for the files that find them: normalize.c on command lines,
+ * (flags.c), for the files that find them: unwrap.c on command lines,
  * config.c in config files that hold flags by name.
  */
 #ifndef SL_NORMALIZE_FLAGS_H

@@ -5,8 +5,18 @@
  * the files that read flags, config keys, env vars and comments (flags.c,
  * config.c, claims.c, topology.c, normalize.c) look things up in it through
  * grammar.h.
+ *
+ * Why one file past 800 lines: loading, matching and suggesting share the
+ * grammar's sorted index and the generated facts joined to it on first use
+ * (join_facts), which is where start-up work is being reworked; split
+ * apart, each part would reach into the others' statics. Its concepts
+ * stand in this order: loading (to sl_grammars_free), lookup by id and
+ * program, flag matching (exact, prefixes, negation: sl_grammar_match),
+ * suggestions (edit distance: sl_nearest, sl_grammar_suggest), env vars
+ * and config keys.
  */
 #include "grammar.h"
+#include "normalize.h" /* sl_nearest */
 
 #include "engine_facts.h"
 

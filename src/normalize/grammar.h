@@ -123,8 +123,6 @@ typedef struct {
  * following the grammar's rules for underscores, negation and prefixes. */
 int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *name,
 		     sl_flag_match *m);
-/* The closest of n names to name, when close enough to be a typo, or NULL. */
-const char *sl_nearest(const char *name, char *const *names, size_t n);
 /* The closest known spelling (edit distance), for "did you mean". */
 const char *sl_grammar_suggest(const sl_grammars *gs, const sl_grammar *g, const char *name);
 const sl_envvar *sl_grammar_env(const sl_grammars *gs, const sl_grammar *g, const char *name);

@@ -42,5 +42,9 @@ int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_scrip
  * *engine (static text); -1 when it cannot be decided, with *why (the
  * caller frees) counting the keys each engine knows. */
 int sl_normalize_config_engine(const sl_grammars *gs, const sl_source *yaml, const char **engine, char **why);
+/* The closest of n names to name, when close enough to be a typo (an edit
+ * distance of at most a third of name's length; a tie keeps the first), or
+ * NULL. Borrowed from names. */
+const char *sl_nearest(const char *name, char *const *names, size_t n);
 
 #endif

@@ -15,105 +15,10 @@
  * keeps it symbolic otherwise.
  */
 #include "parse.h"
+#include "yaml_words.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- words with their places -------------------------------------------- */
-
-/* The offset where a scalar's text begins: after a quote; for a block
- * scalar (| or >), the first content line after the indicator. */
-static size_t content_start(const sl_source *src, const sl_yaml_node *n, int *block_indent)
-{
-	size_t off = sl_source_offset(src, n->line, n->col);
-	*block_indent = -1;
-	if (n->style == 2 || n->style == 3) /* single or double quoted */
-		return off + 1 <= src->len ? off + 1 : off;
-	if (n->style == 4 || n->style == 5) { /* literal or folded */
-		while (off < src->len && src->text[off] != '\n')
-			off++;
-		if (off < src->len)
-			off++;
-		/* the indentation of the first line that is not blank */
-		size_t p = off;
-		for (;;) {
-			size_t q = p;
-			while (q < src->len && src->text[q] == ' ')
-				q++;
-			if (q < src->len && src->text[q] == '\n') {
-				p = q + 1;
-				continue;
-			}
-			*block_indent = (int)(q - p);
-			break;
-		}
-		return off;
-	}
-	return off;
-}
-
-/* Walks the scalar's text and the source side by side: equal characters
- * map to each other; a line break in the source stands for the newline or
- * the space YAML folded it into; anything else (an escape) maps to where
- * the walk stands. Indentation at the start of a source line is skipped. */
-static void map_offsets(const sl_source *src, const sl_yaml_node *n, sl_word *w)
-{
-	int indent;
-	size_t s = content_start(src, n, &indent), i = 0;
-	int line_start = indent >= 0;
-	w->offs = sl_calloc(w->len + 1, sizeof *w->offs);
-	while (i < w->len) {
-		if (line_start) {
-			int k = 0;
-			while (s < src->len && (src->text[s] == ' ' || src->text[s] == '\t') && (indent < 0 || k < indent)) {
-				s++;
-				k++;
-			}
-			line_start = 0;
-		}
-		char t = w->text[i], c = s < src->len ? src->text[s] : '\0';
-		w->offs[i] = (uint32_t)(s < src->len ? s : src->len);
-		if (t == c) {
-			s++;
-			i++;
-			if (c == '\n')
-				line_start = 1;
-		} else if (c == '\n' && (t == ' ' || t == '\n')) {
-			s++;
-			i++;
-			line_start = 1;
-		} else if (c == '\n' || c == '\0') {
-			i++; /* text the source does not have here (a folded blank) */
-		} else {
-			s++; /* an escape or quote doubling: the source has more */
-			if (s - w->offs[i] > 8) { /* far off: give up aligning, stay */
-				s = w->offs[i];
-				i++;
-			}
-		}
-	}
-	w->offs[w->len] = (uint32_t)(s < src->len ? s : src->len);
-	/* the span as written: quotes (and a block's indicator) included */
-	w->start = (uint32_t)sl_source_offset(src, n->line, n->col);
-	w->end = (uint32_t)(s < src->len ? s : src->len);
-	if (n->style == 2 || n->style == 3)
-		w->end += w->end < src->len;
-}
-
-void sl_k8s_word(const sl_source *src, const sl_yaml_node *n, sl_word *w)
-{
-	memset(w, 0, sizeof *w);
-	w->text = sl_strndup(n->value ? n->value : "", n->len);
-	w->len = n->len;
-	map_offsets(src, n, w);
-	if (!n->plain)
-		w->flags |= SL_WORD_QUOTED;
-	size_t at;
-	if (sl_find_placeholder(w->text, w->len, &at))
-		w->flags |= SL_WORD_PLACEHOLDER;
-}
-
-/* ---- containers ---------------------------------------------------------- */
 
 static const char *scalar(const sl_yaml_node *n)
 {
@@ -136,12 +41,7 @@ static void note(reader *r, const sl_yaml_node *n, const char *fmt, const char *
 {
 	sl_buf m = {0};
 	sl_buf_printf(&m, fmt, a ? a : "", b ? b : "");
-	size_t cap = r->s->nnotes;
-	sl_grow((void **)&r->s->notes, &cap, r->s->nnotes + 1, sizeof *r->s->notes);
-	cap = r->s->nnotes;
-	sl_grow((void **)&r->s->note_offs, &cap, r->s->nnotes + 1, sizeof *r->s->note_offs);
-	r->s->notes[r->s->nnotes] = sl_buf_detach(&m);
-	r->s->note_offs[r->s->nnotes++] = n ? (uint32_t)sl_source_offset(r->src, n->line, n->col) : 0;
+	sl_yaml_note(r->s, n ? (uint32_t)sl_source_offset(r->src, n->line, n->col) : 0, sl_buf_detach(&m));
 }
 
 /* A count: an integer scalar (or a quoted one, as "4"). */
@@ -190,26 +90,12 @@ static void read_env(reader *r, const sl_yaml_node *env, sl_assign **as, size_t 
 			/* valueFrom (a secret, a field): known only where it runs */
 			const sl_yaml_node *from = sl_yaml_get(e, "valueFrom");
 			const sl_yaml_node *at = from ? from : nm;
-			a.value.text = sl_strdup(from ? "$(valueFrom)" : "");
-			a.value.len = strlen(a.value.text);
-			a.value.offs = sl_calloc(a.value.len + 1, sizeof *a.value.offs);
 			uint32_t off = (uint32_t)sl_source_offset(r->src, at->line, at->col);
-			for (size_t k = 0; k <= a.value.len; k++)
-				a.value.offs[k] = off;
-			a.value.start = a.value.end = off;
+			sl_yaml_implied_word(&a.value, from ? "$(valueFrom)" : "", off, off);
 			if (from)
 				a.value.flags |= SL_WORD_SYMBOLIC;
 		}
-		size_t k = 0;
-		while (k < *n && strcmp((*as)[k].name, a.name))
-			k++;
-		if (k < *n) {
-			free((*as)[k].name);
-			sl_word_free(&(*as)[k].value);
-			(*as)[k] = a;
-		} else {
-			SL_PUSH(*as, *n, *cap, a);
-		}
+		sl_yaml_env_put(as, n, cap, a);
 	}
 }
 
@@ -281,7 +167,7 @@ static int block_text(const sl_source *src, const sl_yaml_node *v, size_t *a, si
 	if (v->kind != SL_YAML_SCALAR || (v->style != 4 && v->style != 5))
 		return 0;
 	int indent;
-	*a = content_start(src, v, &indent);
+	*a = sl_yaml_content_start(src, v, &indent);
 	size_t p = *a;
 	*b = p;
 	while (p < src->len) {
@@ -380,18 +266,6 @@ static void mount_config_maps(reader *r, const sl_yaml_node *ctr, const sl_yaml_
 
 /* ---- containers, continued ----------------------------------------------- */
 
-/* A word the manifest implies (the operator's default command). */
-static void implied_word(sl_word *w, const char *text, uint32_t off)
-{
-	memset(w, 0, sizeof *w);
-	w->len = strlen(text);
-	w->text = sl_strdup(text);
-	w->offs = sl_malloc((w->len + 1) * sizeof *w->offs);
-	for (size_t i = 0; i <= w->len; i++)
-		w->offs[i] = off;
-	w->start = w->end = off;
-}
-
 static void read_container(reader *r, const sl_yaml_node *ctr, const sl_k8s_workload *base,
 			   const sl_yaml_node *extra_env, const sl_yaml_node *gpus_node, const sl_yaml_node *volumes,
 			   const char *const *dflt, const sl_yaml_node *dflt_at)
@@ -421,7 +295,8 @@ static void read_container(reader *r, const sl_yaml_node *ctr, const sl_k8s_work
 	for (size_t i = 0; dflt && !cmd && dflt[i]; i++) {
 		sl_word w;
 		const sl_yaml_node *at = dflt_at ? dflt_at : ctr;
-		implied_word(&w, dflt[i], (uint32_t)sl_source_offset(r->src, at->line, at->col));
+		uint32_t off = (uint32_t)sl_source_offset(r->src, at->line, at->col);
+		sl_yaml_implied_word(&w, dflt[i], off, off);
 		SL_PUSH(c.argv, c.argc, acap, w);
 	}
 	const sl_yaml_node *lists[2] = {cmd, args};

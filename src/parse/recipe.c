@@ -18,6 +18,7 @@
  * the command line), a list `--key a b`, a mapping `--key JSON`.
  */
 #include "parse.h"
+#include "yaml_words.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,20 +33,6 @@ static uint32_t at(const sl_source *src, const sl_yaml_node *n)
 	return (uint32_t)sl_source_offset(src, n->line, n->col);
 }
 
-/* A word the recipe implies (`python3`, `--tensor-parallel-size`): every
- * character at `off`, its span [off, end). */
-static void implied(sl_word *w, const char *text, uint32_t off, uint32_t end)
-{
-	memset(w, 0, sizeof *w);
-	w->len = strlen(text);
-	w->text = sl_strdup(text);
-	w->offs = sl_malloc((w->len + 1) * sizeof *w->offs);
-	for (size_t i = 0; i <= w->len; i++)
-		w->offs[i] = off;
-	w->start = off;
-	w->end = end;
-}
-
 typedef struct {
 	const sl_source *src;
 	sl_script *s;
@@ -58,12 +45,7 @@ static void note(reader *r, const sl_yaml_node *n, const char *fmt, const char *
 {
 	sl_buf m = {0};
 	sl_buf_printf(&m, fmt, a ? a : "");
-	size_t cap = r->s->nnotes;
-	sl_grow((void **)&r->s->notes, &cap, r->s->nnotes + 1, sizeof *r->s->notes);
-	cap = r->s->nnotes;
-	sl_grow((void **)&r->s->note_offs, &cap, r->s->nnotes + 1, sizeof *r->s->note_offs);
-	r->s->notes[r->s->nnotes] = sl_buf_detach(&m);
-	r->s->note_offs[r->s->nnotes++] = n ? at(r->src, n) : 0;
+	sl_yaml_note(r->s, n ? at(r->src, n) : 0, sl_buf_detach(&m));
 }
 
 static void push_word(sl_command *c, size_t *cap, sl_word w)
@@ -86,16 +68,16 @@ static void flag_words(reader *r, sl_command *c, size_t *cap, const sl_yaml_node
 			return;
 		}
 		if (v->plain && (!strcmp(v->value, "true") || !strcmp(v->value, "True"))) {
-			implied(&w, name.data, ko, at(r->src, v) + (uint32_t)v->len);
+			sl_yaml_implied_word(&w, name.data, ko, at(r->src, v) + (uint32_t)v->len);
 			push_word(c, cap, w);
 		} else if (!(v->plain && (!strcmp(v->value, "false") || !strcmp(v->value, "False")))) {
-			implied(&w, name.data, ko, ke);
+			sl_yaml_implied_word(&w, name.data, ko, ke);
 			push_word(c, cap, w);
 			sl_k8s_word(r->src, v, &w);
 			push_word(c, cap, w);
 		}
 	} else if (v->kind == SL_YAML_SEQ) {
-		implied(&w, name.data, ko, ke);
+		sl_yaml_implied_word(&w, name.data, ko, ke);
 		push_word(c, cap, w);
 		for (size_t i = 0; i < v->n; i++)
 			if (v->items[i]->kind == SL_YAML_SCALAR) {
@@ -103,12 +85,12 @@ static void flag_words(reader *r, sl_command *c, size_t *cap, const sl_yaml_node
 				push_word(c, cap, w);
 			}
 	} else {
-		implied(&w, name.data, ko, ke);
+		sl_yaml_implied_word(&w, name.data, ko, ke);
 		push_word(c, cap, w);
 		json_t *j = sl_yaml_to_json(v);
 		char *t = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
 		json_decref(j);
-		implied(&w, t ? t : "{}", at(r->src, v), at(r->src, v) + 1);
+		sl_yaml_implied_word(&w, t ? t : "{}", at(r->src, v), at(r->src, v) + 1);
 		push_word(c, cap, w);
 		free(t);
 	}
@@ -128,16 +110,7 @@ static void env_map(reader *r, sl_command *c, size_t *cap, const sl_yaml_node *e
 		a.start = at(r->src, env->keys[i]);
 		a.exported = 1;
 		sl_k8s_word(r->src, v, &a.value);
-		size_t k = 0;
-		while (k < c->nprefix && strcmp(c->prefix[k].name, a.name))
-			k++;
-		if (k < c->nprefix) {
-			free(c->prefix[k].name);
-			sl_word_free(&c->prefix[k].value);
-			c->prefix[k] = a;
-		} else {
-			SL_PUSH(c->prefix, c->nprefix, *cap, a);
-		}
+		sl_yaml_env_put(&c->prefix, &c->nprefix, cap, a);
 	}
 }
 
@@ -251,7 +224,7 @@ static void srt_slurm(reader *r, const sl_yaml_node *root)
 		sl_word w;
 		const char *prog[] = {"python3", "-m", "dynamo.frontend"};
 		for (size_t i = 0; i < 3; i++) {
-			implied(&w, prog[i], at(r->src, ft), at(r->src, ft) + (uint32_t)ft->len);
+			sl_yaml_implied_word(&w, prog[i], at(r->src, ft), at(r->src, ft) + (uint32_t)ft->len);
 			push_word(&c, &cap, w);
 		}
 		const sl_yaml_node *args = sl_yaml_get(fe, "args");
@@ -300,7 +273,7 @@ static void srt_slurm(reader *r, const sl_yaml_node *root)
 			const char *p = dynamo ? prog_dyn[q] : prog_own[q];
 			if (!p)
 				continue;
-			implied(&w, p, so, se);
+			sl_yaml_implied_word(&w, p, so, se);
 			push_word(&c, &cap, w);
 		}
 		/* a role's own model-path wins: model.path is then srt-slurm's name
@@ -308,7 +281,7 @@ static void srt_slurm(reader *r, const sl_yaml_node *root)
 		if (path && path->kind == SL_YAML_SCALAR && !own_model) {
 			/* the model: a flag of the worker, or vLLM's and trtllm-serve's positional */
 			if (dynamo || !strcmp(type, "sglang")) {
-				implied(&w, !strcmp(type, "vllm") ? "--model" : "--model-path", at(r->src, path),
+				sl_yaml_implied_word(&w, !strcmp(type, "vllm") ? "--model" : "--model-path", at(r->src, path),
 					at(r->src, path) + (uint32_t)path->len);
 				push_word(&c, &cap, w);
 			}
@@ -317,9 +290,9 @@ static void srt_slurm(reader *r, const sl_yaml_node *root)
 		}
 		if (trt && flags->kind == SL_YAML_MAP && flags->n) {
 			char *file = section_file(r, cfg->keys[i], flags, roles[k].role);
-			implied(&w, dynamo ? "--extra-engine-args" : "--extra_llm_api_options", so, se);
+			sl_yaml_implied_word(&w, dynamo ? "--extra-engine-args" : "--extra_llm_api_options", so, se);
 			push_word(&c, &cap, w);
-			implied(&w, file, so, se);
+			sl_yaml_implied_word(&w, file, so, se);
 			push_word(&c, &cap, w);
 			free(file);
 		} else {
@@ -355,9 +328,9 @@ static void llm_d(reader *r, const sl_yaml_node *root)
 		memset(&c, 0, sizeof c);
 		size_t cap = 0, pcap = 0;
 		sl_word w;
-		implied(&w, "vllm", so, se);
+		sl_yaml_implied_word(&w, "vllm", so, se);
 		push_word(&c, &cap, w);
-		implied(&w, "serve", so, se);
+		sl_yaml_implied_word(&w, "serve", so, se);
 		push_word(&c, &cap, w);
 		const sl_yaml_node *mp = model && model->kind == SL_YAML_SCALAR ? model : sl_yaml_get(model, "path");
 		if (mp && mp->kind == SL_YAML_SCALAR) {

@@ -6,7 +6,7 @@
  * sources, mounts, passes as --config) belongs to that script's entry;
  * sibling scripts whose names differ only by a role word form one entry;
  * every other script is an entry of its own. Used for folders on disk
- * (source.c) and for trees at a revision (git.c).
+ * (folder.c) and for trees at a revision (git/tree.c).
  */
 #include "source.h"
 

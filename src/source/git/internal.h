@@ -1,0 +1,66 @@
+/*
+ * internal.h: what the files of src/source/git/ share, the reader of git
+ * repositories behind source.h's sl_git_* and sl_entry_from_git (nothing
+ * here is seen outside this folder).
+ *
+ * Entries read from a git repository at a revision, with libgit2: REV:path
+ * names a folder (an entry: its blobs) or a file (a script or an entry in
+ * catalogue form). Nothing is checked out and no git process runs.
+ *
+ * The files, lowest first: repo.c (the repository, failures, revisions),
+ * paths.c, tree.c (a folder of a tree), read.c (entries at a revision),
+ * touched.c (entries touched between revisions), history.c, blobs.c.
+ */
+#ifndef SL_SOURCE_GIT_INTERNAL_H
+#define SL_SOURCE_GIT_INTERNAL_H
+
+#include "../source.h"
+
+#include <git2.h>
+
+/* repo.c */
+/* The repository around the current directory, opened once per process
+ * (*out borrowed; closed at exit). 0, or -1 with the failure kept for
+ * gt_fail. */
+int gt_repo_open(git_repository **out);
+/* err set to what (naming spec) and libgit2's message; SL_ERR_INPUT. */
+int gt_fail(sl_error *err, const char *spec, const char *what);
+/* git_revparse_single, but a name whose reference points at an object
+ * that is not there fails here. */
+int gt_revparse(git_object **out, git_repository *repo, const char *rev);
+/* No repository, said in our words; SL_ERR_INPUT. */
+int gt_not_a_repo(sl_error *err, const char *spec);
+/* The tree of revision REV (*out the caller's), or -1 with libgit2's error. */
+int gt_rev_tree(git_repository *repo, const char *rev, git_tree **out);
+
+/* paths.c */
+/* The current folder's path inside the working tree ("cat/dsv41/", "" at
+ * the top); NULL outside a repository or a working tree. Caller frees. */
+char *gt_cwd_prefix(void);
+/* PREFIX and PATH joined, `.` and `..` resolved ("" for the top). Caller frees. */
+char *gt_join_norm(const char *prefix, const char *path);
+
+/* tree.c */
+/* A folder of a tree that holds several scripts and no launch.sh: its
+ * group files and their groups. */
+typedef struct {
+	char **names, **texts;
+	size_t *lens;
+	git_oid *ids;
+	size_t n;
+	sl_group *gs;
+	size_t ng;
+} tree_folder;
+int gt_is_binary(const git_blob *b);
+/* The folder part of a path ("" at the top; caller frees) and its base name. */
+char *gt_split_path(const char *path, const char **base);
+void gt_tree_folder_free(tree_folder *f);
+/* Folder dir of tree t read into *f when it holds several scripts (then
+ * 0, *f the caller's); else -1 with *f empty. */
+int gt_tree_folder_read(git_repository *repo, git_tree *t, const char *dir, tree_folder *f);
+/* The group of the script at path in tree t, when its folder holds
+ * several scripts and no launch.sh and the script is not alone in it (*f
+ * then the caller's, gt_tree_folder_free); else NULL. */
+const sl_group *gt_tree_group(git_repository *repo, git_tree *t, const char *path, tree_folder *f);
+
+#endif

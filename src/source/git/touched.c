@@ -1,0 +1,281 @@
+/*
+ * touched.c: the entries touched between two revisions (or a revision and
+ * the working tree): the changed paths of git's diff mapped to the entries
+ * they belong to, and what each entry's name is at a revision.
+ */
+#include "internal.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int entry_file(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	size_t n = strlen(b);
+	return (n > 3 && !strcmp(b + n - 3, ".sh")) || (n > 5 && !strcmp(b + n - 5, ".yaml")) ||
+	       (n > 4 && !strcmp(b + n - 4, ".yml")) || !strcmp(b, "metadata.txt");
+}
+
+static int is_yaml(const char *path)
+{
+	return sl_ends_with(path, ".yaml") || sl_ends_with(path, ".yml");
+}
+
+/* The entry a file belongs to: its folder; a script at the top is its own. */
+static char *entry_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? sl_strndup(path, (size_t)(s - path)) : sl_strdup(path);
+}
+
+/* The entries the file at path belongs to in tree t: in a folder of
+ * several scripts and no launch.sh, each group holding it (named by its
+ * first script); else the folder, as entry_of. */
+static void entries_of(git_repository *repo, git_tree *t, const char *path, char ***out, size_t *n)
+{
+	size_t cap = 0;
+	const char *b;
+	char *dir = gt_split_path(path, &b);
+	tree_folder f;
+	if (t && !gt_tree_folder_read(repo, t, dir, &f)) {
+		for (size_t k = 0; k < f.ng; k++)
+			for (size_t q = 0; q < f.gs[k].n; q++)
+				if (!strcmp(f.gs[k].names[q], b)) {
+					sl_buf p = {0};
+					sl_buf_printf(&p, "%s%s%s", dir, *dir ? "/" : "", f.gs[k].names[0]);
+					SL_PUSH(*out, *n, cap, sl_buf_detach(&p));
+					break;
+				}
+		gt_tree_folder_free(&f);
+		/* a removed or added script is its own entry at the side it is missing from */
+		if (!*n && sl_ends_with(b, ".sh"))
+			SL_PUSH(*out, *n, cap, sl_strdup(path));
+	} else {
+		SL_PUSH(*out, *n, cap, entry_of(path));
+	}
+	free(dir);
+}
+
+/* Does the tree hold an entry at DIR: a script in the folder, or DIR a script? */
+static int has_entry(git_tree *t, const char *dir)
+{
+	git_tree_entry *te = NULL;
+	if (!t || git_tree_entry_bypath(&te, t, dir))
+		return 0;
+	int ok = git_tree_entry_type(te) == GIT_OBJECT_BLOB;
+	if (!ok && git_tree_entry_type(te) == GIT_OBJECT_TREE) {
+		git_tree *sub = NULL;
+		if (!git_tree_lookup(&sub, git_tree_owner(t), git_tree_entry_id(te))) {
+			for (size_t i = 0; i < git_tree_entrycount(sub) && !ok; i++) {
+				const char *n = git_tree_entry_name(git_tree_entry_byindex(sub, i));
+				size_t l = strlen(n);
+				ok = l > 3 && !strcmp(n + l - 3, ".sh");
+			}
+			git_tree_free(sub);
+		}
+	}
+	git_tree_entry_free(te);
+	return ok;
+}
+
+/* Does the working tree hold an entry at DIR (a script in the folder, or
+ * DIR a script)? */
+static int has_entry_on_disk(git_repository *repo, const char *dir)
+{
+	sl_buf p = {0};
+	sl_buf_printf(&p, "%s%s", git_repository_workdir(repo), dir);
+	struct stat st;
+	int ok = 0;
+	if (stat(p.data, &st) == 0 && S_ISREG(st.st_mode)) {
+		ok = 1;
+	} else if (stat(p.data, &st) == 0 && S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(p.data);
+		struct dirent *de;
+		while (d && !ok && (de = readdir(d)))
+			ok = de->d_name[0] != '.' && sl_ends_with(de->d_name, ".sh");
+		if (d)
+			closedir(d);
+	}
+	sl_buf_free(&p);
+	return ok;
+}
+
+char *sl_git_workdir(void)
+{
+	git_repository *repo = NULL;
+	if (gt_repo_open(&repo) || git_repository_is_bare(repo) || !git_repository_workdir(repo))
+		return NULL;
+	return sl_strdup(git_repository_workdir(repo));
+}
+
+static int tree_at(git_repository *repo, const char *rev, git_tree **out, sl_error *err)
+{
+	return gt_rev_tree(repo, rev, out) ? gt_fail(err, rev, "unknown revision") : 0;
+}
+
+char *sl_git_entry_name(const char *rev, const char *path)
+{
+	git_repository *repo = NULL;
+	git_tree *t = NULL;
+	char *name = NULL;
+	tree_folder f;
+	const sl_group *g;
+	if (!gt_repo_open(&repo) && !gt_rev_tree(repo, rev, &t) && (g = gt_tree_group(repo, t, path, &f)) != NULL) {
+		const char *sl = strrchr(path, '/');
+		sl_buf p = {0};
+		if (sl)
+			sl_buf_add(&p, path, (size_t)(sl - path) + 1);
+		sl_buf_puts(&p, g->names[0]);
+		name = sl_buf_detach(&p);
+		gt_tree_folder_free(&f);
+	}
+	git_tree_free(t);
+	return name ? name : sl_strdup(path);
+}
+
+int sl_git_is_revision(const char *spec)
+{
+	git_repository *repo = NULL;
+	git_object *obj = NULL;
+	int ok = !gt_repo_open(&repo) && !gt_revparse(&obj, repo, spec);
+	git_object_free(obj);
+	return ok;
+}
+
+int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, size_t npath, sl_touched **out,
+		   size_t *nout, sl_error *err)
+{
+	*out = NULL;
+	*nout = 0;
+	git_repository *repo = NULL;
+	git_tree *t1 = NULL, *t2 = NULL;
+	git_diff *diff = NULL;
+	size_t cap = 0, nspec = 0, scap = 0;
+	char **specs = NULL;
+	int rc = 0;
+	if (gt_repo_open(&repo)) {
+		rc = gt_not_a_repo(err, ".");
+		goto done;
+	}
+	if ((rc = tree_at(repo, rev1, &t1, err)) || (rev2 && (rc = tree_at(repo, rev2, &t2, err))))
+		goto done;
+	if (!rev2 && (git_repository_is_bare(repo) || !git_repository_workdir(repo))) {
+		sl_error_set(err, rev1, 0, 0, "the repository has no working tree to compare with");
+		rc = SL_ERR_INPUT;
+		goto done;
+	}
+	/* a script of a folder of many names its group: all of its files */
+	for (size_t i = 0; i < npath; i++) {
+		SL_PUSH(specs, nspec, scap, sl_strdup(pathspec[i]));
+		git_tree *ts[2] = {t1, t2};
+		for (int side = 0; side < 2; side++) {
+			if (!ts[side])
+				continue; /* the working tree: its groups are not looked at */
+			tree_folder f;
+			const sl_group *g = gt_tree_group(repo, ts[side], pathspec[i], &f);
+			if (!g)
+				continue;
+			const char *sl = strrchr(pathspec[i], '/');
+			for (size_t q = 0; q < g->n; q++) {
+				sl_buf p = {0};
+				if (sl)
+					sl_buf_add(&p, pathspec[i], (size_t)(sl - pathspec[i]) + 1);
+				sl_buf_puts(&p, g->names[q]);
+				SL_PUSH(specs, nspec, scap, sl_buf_detach(&p));
+			}
+			gt_tree_folder_free(&f);
+		}
+	}
+	git_diff_options o;
+	git_diff_options_init(&o, GIT_DIFF_OPTIONS_VERSION);
+	o.pathspec.strings = specs;
+	o.pathspec.count = nspec;
+	git_diff_find_options fo;
+	git_diff_find_options_init(&fo, GIT_DIFF_FIND_OPTIONS_VERSION);
+	fo.flags = GIT_DIFF_FIND_RENAMES;
+	/* no REV2: the working tree (with the index), as `git diff REV` */
+	if ((rev2 ? git_diff_tree_to_tree(&diff, repo, t1, t2, &o)
+		  : git_diff_tree_to_workdir_with_index(&diff, repo, t1, &o)) ||
+	    git_diff_find_similar(diff, &fo)) {
+		rc = gt_fail(err, rev2 ? rev2 : rev1, "cannot compare the revisions");
+		goto done;
+	}
+	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+		const char *op = d->old_file.path, *np = d->new_file.path;
+		if (!entry_file(op) && !entry_file(np))
+			continue;
+		char **os = NULL, **ns = NULL;
+		size_t no = 0, nn = 0;
+		entries_of(repo, t1, op, &os, &no);
+		/* the working tree: named as the entries are at REV */
+		entries_of(repo, t2 ? t2 : t1, np, &ns, &nn);
+		/* pairs: the same entry at both sides; else one to one (a rename) */
+		for (size_t a = 0; a < nn || a < no; a++) {
+			char *od = NULL, *nd = NULL;
+			if (no == 1 && nn == 1) {
+				if (a)
+					break;
+				od = sl_strdup(os[0]);
+				nd = sl_strdup(ns[0]);
+			} else if (a < nn) {
+				nd = sl_strdup(ns[a]);
+				od = sl_strdup(ns[a]);
+			} else {
+				int paired = 0;
+				for (size_t q = 0; q < nn && !paired; q++)
+					paired = !strcmp(ns[q], os[a]);
+				if (paired)
+					continue;
+				od = sl_strdup(os[a]);
+				nd = sl_strdup(os[a]);
+			}
+			size_t k = 0;
+			for (; k < *nout; k++)
+				if (!strcmp((*out)[k].old_path, od) || !strcmp((*out)[k].new_path, nd))
+					break;
+			if (k < *nout) {
+				free(od);
+				free(nd);
+				continue;
+			}
+			sl_touched t = {od, nd, has_entry(t1, od), rev2 ? has_entry(t2, nd) : has_entry_on_disk(repo, nd)};
+			if (!t.in_old && !t.in_new && d->status == GIT_DELTA_MODIFIED && is_yaml(np) &&
+			    !sl_ends_with(np, "/metadata.yaml") && strcmp(np, "metadata.yaml")) {
+				/* a YAML file changed in a folder with no entry: the
+				 * file is compared alone (the entry stage reads an
+				 * engine config so; anything else has no service) */
+				free(od);
+				free(nd);
+				t = (sl_touched){sl_strdup(op), sl_strdup(np), 1, 1};
+			}
+			SL_PUSH(*out, *nout, cap, t);
+		}
+		for (size_t q = 0; q < no; q++)
+			free(os[q]);
+		for (size_t q = 0; q < nn; q++)
+			free(ns[q]);
+		free(os);
+		free(ns);
+	}
+done:
+	for (size_t i = 0; i < nspec; i++)
+		free(specs[i]);
+	free(specs);
+	git_diff_free(diff);
+	git_tree_free(t1);
+	git_tree_free(t2);
+	return rc;
+}
+
+void sl_touched_free(sl_touched *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].old_path);
+		free(v[i].new_path);
+	}
+	free(v);
+}
