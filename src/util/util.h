@@ -96,4 +96,19 @@ void sl_stdout_visible(void);
  * written directly, never replaced. Returns 0, or -1 with errno set. */
 int sl_write_file_atomic(const char *path, int (*write)(FILE *f, void *ud), void *ud);
 
+/* A map from strings to indices (strmap.c), for the lookups a catalogue
+ * makes per entry: open addressing over FNV-1a. The map owns copies of
+ * its keys; a key may hold NUL bytes (the length says). */
+typedef struct sl_strmap {
+	char **keys;      /* owned; NULL: a free slot */
+	size_t *lens, *vals;
+	size_t cap, n;
+} sl_strmap;
+
+/* The value of KEY, or SIZE_MAX when it is not there. */
+size_t sl_strmap_get(const sl_strmap *m, const char *key, size_t len);
+/* Sets KEY to VAL unless it is there; returns the value it then has. */
+size_t sl_strmap_put(sl_strmap *m, const char *key, size_t len, size_t val);
+void sl_strmap_free(sl_strmap *m);
+
 #endif
