@@ -11,7 +11,7 @@
 #define _GNU_SOURCE
 #include "exec.h"
 
-#include <curl/curl.h>
+#include "curl_lazy.h"  /* libcurl, loaded by the first curl_global_init */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
