@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 small=${1:-10}
 large=${2:-100}
 runs=${3:-5}
-bin=$(pwd)/build/servelint
+bin=${SERVELINT:-$(pwd)/build/servelint}
 [ -x "$bin" ] || { echo "build first: scripts/setup" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
