@@ -10,7 +10,6 @@
  */
 #include "parse/parse.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,11 +98,6 @@ static size_t emit(out *o, const sl_yaml_node *n, int pass)
 	return at;
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int main(int argc, char **argv)
 {
 	if (argc != 4) {
@@ -111,20 +105,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	const char *path = argv[1], *var = argv[2], *dir = argv[3];
-	DIR *d = opendir(dir);
-	if (!d) {
+	char **names;
+	size_t nn;
+	if (sl_dir_names(dir, ".yaml", &names, &nn)) {
 		perror(dir);
 		return 1;
 	}
-	char **names = NULL;
-	size_t nn = 0, cap = 0;
-	struct dirent *de;
-	while ((de = readdir(d)))
-		if (sl_ends_with(de->d_name, ".yaml"))
-			SL_PUSH(names, nn, cap, sl_strdup(de->d_name));
-	closedir(d);
-	if (nn)
-		qsort(names, nn, sizeof *names, by_name);
 	sl_source **srcs = sl_calloc(nn + 1, sizeof *srcs);
 	sl_yaml_doc **docs = sl_calloc(nn + 1, sizeof *docs);
 	size_t nodes = 0, ptrs = 0, roots = 0;

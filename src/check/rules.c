@@ -17,7 +17,6 @@
  */
 #include "rules.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -233,28 +232,25 @@ int sl_rules_load(sl_rules **out, sl_error *err)
 	int rc = SL_OK;
 	const char *dir = getenv("SERVELINT_RULES");
 	if (dir && *dir) {
-		DIR *d = opendir(dir);
-		struct dirent *de;
-		if (!d) {
+		char **names;
+		size_t n = 0;
+		if (sl_dir_names(dir, ".yaml", &names, &n)) {
 			sl_error_set(err, dir, 0, 0, "SERVELINT_RULES: cannot open folder");
 			rc = SL_ERR_IO;
 		}
-		while (d && rc == SL_OK && (de = readdir(d))) {
-			if (!sl_ends_with(de->d_name, ".yaml"))
-				continue;
+		for (size_t i = 0; i < n; i++) {
 			sl_buf p = {0};
-			sl_buf_printf(&p, "%s/%s", dir, de->d_name);
+			sl_buf_printf(&p, "%s/%s", dir, names[i]);
 			char *text;
 			size_t len;
-			rc = sl_read_file(p.data, 1 << 20, &text, &len, err);
-			if (rc == SL_OK) {
+			if (rc == SL_OK && (rc = sl_read_file(p.data, 1 << 20, &text, &len, err)) == SL_OK) {
 				rc = add_rule(rs, p.data, text, len, NULL, err);
 				free(text);
 			}
 			sl_buf_free(&p);
+			free(names[i]);
 		}
-		if (d)
-			closedir(d);
+		free(names);
 	} else {
 		for (size_t i = 0; sl_rule_ready[i].name && rc == SL_OK; i++) {
 			sl_buf p = {0};

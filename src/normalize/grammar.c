@@ -10,7 +10,6 @@
 
 #include "engine_facts.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -336,31 +335,18 @@ static int add_source(sl_grammars *gs, sl_source *src, const sl_yaml_ready *read
 	return load_one(gs, src, ready, err);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int sl_grammars_load(sl_grammars **out, sl_error *err)
 {
 	sl_grammars *gs = sl_calloc(1, sizeof *gs);
 	int rc = SL_OK;
 	const char *dir = getenv("SERVELINT_GRAMMARS");
 	if (dir && *dir) {
-		DIR *d = opendir(dir);
-		if (!d) {
+		char **names;
+		size_t n;
+		if (sl_dir_names(dir, ".yaml", &names, &n)) {
 			sl_error_set(err, dir, 0, 0, "SERVELINT_GRAMMARS: cannot open folder");
 			rc = SL_ERR_IO;
 		} else {
-			char **names = NULL;
-			size_t n = 0, cap = 0;
-			struct dirent *de;
-			while ((de = readdir(d)))
-				if (sl_ends_with(de->d_name, ".yaml"))
-					SL_PUSH(names, n, cap, sl_strdup(de->d_name));
-			closedir(d);
-			if (n)
-				qsort(names, n, sizeof *names, cmp_str);
 			for (size_t i = 0; i < n; i++) {
 				if (rc == SL_OK) {
 					sl_buf p = {0};

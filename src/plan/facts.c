@@ -4,7 +4,6 @@
 #include "plan.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -169,25 +168,13 @@ static int load_one(sl_facts *f, int models, const char *path, const char *text,
 
 static int load_dir(sl_facts *f, int models, const char *dir, sl_error *err)
 {
-	DIR *d = opendir(dir);
-	if (!d) {
+	/* in name order, as the built-in ones are */
+	char **names;
+	size_t n;
+	if (sl_dir_names(dir, ".yaml", &names, &n)) {
 		sl_error_set(err, dir, 0, 0, "SERVELINT_FACTS: cannot open folder");
 		return SL_ERR_IO;
 	}
-	/* in name order, as the embedded ones are */
-	char **names = NULL;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	while ((de = readdir(d)))
-		if (sl_ends_with(de->d_name, ".yaml"))
-			SL_PUSH(names, n, cap, sl_strdup(de->d_name));
-	closedir(d);
-	for (size_t i = 1; i < n; i++)
-		for (size_t k = i; k > 0 && strcmp(names[k - 1], names[k]) > 0; k--) {
-			char *t = names[k];
-			names[k] = names[k - 1];
-			names[k - 1] = t;
-		}
 	int rc = SL_OK;
 	for (size_t i = 0; i < n; i++) {
 		sl_buf p = {0};

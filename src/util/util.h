@@ -73,6 +73,12 @@ int sl_parse_int(const char *s, long long *out);
 int sl_parse_double(const char *s, double *out);
 /* Reads a whole file (at most max bytes). Returns SL_OK, SL_ERR_IO or SL_ERR_INPUT (too big). */
 int sl_read_file(const char *path, size_t max, char **out, size_t *len, sl_error *err);
+/* The names of DIR's entries that end with SUFFIX, in name order (strcmp):
+ * the order the files built in are loaded in, so that a folder named by
+ * SERVELINT_GRAMMARS, _RULES or _FACTS loads as they do. Returns 0 with
+ * *names (each name and the array owned by the caller) and *n, or -1 when
+ * DIR cannot be opened. */
+int sl_dir_names(const char *dir, const char *suffix, char ***names, size_t *n);
 
 /* Writes n bytes of text from the input to a terminal-bound stream with
  * its control characters made visible: C0 (but tab), DEL and the C1
