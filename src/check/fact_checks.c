@@ -427,8 +427,8 @@ void sl_fact_types(const sl_rule *r, const sl_model *m, sl_findings *out)
 				json_t *h;
 				json_array_foreach(json_object_get(j.e, "history"), x, h) {
 					const char *ht = json_string_value(json_object_get(h, "type"));
-					if (!ht || strcmp(ht, t))
-						t = NULL;
+					if (t && (!ht || strcmp(ht, t)))
+						t = NULL;  /* once NULL, never compared again */
 				}
 				if (!t)
 					continue;
