@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 want=${1:-10000}
 runs=${2:-5}
-bin=$(pwd)/build/servelint
+bin=${SERVELINT:-$(pwd)/build/servelint}
 [ -x "$bin" ] || { echo "build first: scripts/setup" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 commits=${1:-1000}
 runs=${2:-3}
-bin=$(pwd)/build/servelint
+bin=${SERVELINT:-$(pwd)/build/servelint}
 [ -x "$bin" ] || { echo "build first: scripts/setup" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -9,14 +9,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mb=${1:-10}
 runs=${2:-5}
-bin=build/servelint
-base=build/ts-parse-baseline
+bin=${SERVELINT:-build/servelint}
+base=${SERVELINT_BASELINE:-build/ts-parse-baseline}
 [ -x "$bin" ] && [ -x "$base" ] || { echo "build first: scripts/setup" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 per_copy=$(find corpus -name launch.sh -exec cat {} + | wc -c)
 copies=$(( (mb * 1024 * 1024 + per_copy - 1) / per_copy ))
+[ "$copies" -ge 1 ] || copies=1  # MB 0: one copy (the quick mode of tests/bench.sh)
 for i in $(seq 1 "$copies"); do
 	mkdir -p "$work/c$i"
 	cp -r corpus/. "$work/c$i/"

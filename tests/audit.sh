@@ -93,6 +93,32 @@ fi
 "$bin" audit --html "$work/r.html" corpus/kimi-k3 > /dev/null
 grep -q '</html>' "$work/r.html" && ok || ko "--html"
 
+# duplicates of one model, below the cap of kept diffs (40 entries, every
+# pair diffed) and past it (60, found by the command's key): four commands,
+# two of them told apart only by a number that keys alike (0.8 and 0.85);
+# each entry is a duplicate of the first entry of its command
+for n in 40 60; do
+	mkdir -p "$work/dup$n/m"
+	k=0
+	while [ $k -lt $n ]; do
+		e=$(printf 'e%02d' $k)
+		u=0.8; [ $((k % 2)) = 1 ] && u=0.85
+		x=; [ $((k % 3)) = 2 ] && x=' --max-num-seqs 64'
+		mkdir -p "$work/dup$n/m/$e"
+		printf '#!/bin/bash\nCUDA_VISIBLE_DEVICES=0,1 vllm serve org/m --tensor-parallel-size 2 --gpu-memory-utilization %s%s\n' \
+			$u "$x" > "$work/dup$n/m/$e/launch.sh"
+		# the first entry of this one's command: e00, e01, e02 or e05
+		f=$(( k % 2 == 0 ? (k % 3 == 2 ? 2 : 0) : (k % 3 == 2 ? 5 : 1) ))
+		[ $f -ne $k ] && printf '%s %s\n' "$e" "$(printf 'e%02d' $f)" >> "$work/dup$n.want"
+		k=$((k + 1))
+	done
+	"$bin" audit --color never "$work/dup$n" > "$work/dup$n.out"
+	sed -n "s|^$work/dup$n/m/\(e[0-9]*\)/launch.sh:.* runs what $work/dup$n/m/\(e[0-9]*\) runs .*\[SL7006\]$|\1 \2|p" \
+		"$work/dup$n.out" > "$work/dup$n.got"
+	cmp -s "$work/dup$n.want" "$work/dup$n.got" && [ "$(grep -c 'SL7006\]$' "$work/dup$n.out")" -eq $((n - 4)) ] && ok ||
+		{ ko "duplicates of $n entries"; diff "$work/dup$n.want" "$work/dup$n.got" | head -5; }
+done
+
 # an entry that cannot be read is a finding (SL0001) with its place, the
 # report and the page are written all the same, the exit is 2
 "$bin" audit corpus/nosuch > "$work/out" 2> "$work/err"

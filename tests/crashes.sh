@@ -63,6 +63,10 @@ printf 'python3 -m dynamo.frontend --http-port 8000 --active-decode-blocks-thres
 mkdir -p "$dir/unknown-keys"
 printf 'trtllm-serve /models/m --extra_llm_api_options cfg.yaml --tp_size 4\n' > "$dir/unknown-keys/launch.sh"
 awk 'BEGIN { for (i = 0; i < 2000; i++) printf "commands_serve_option_%d:\n  type: int\n", i }' > "$dir/unknown-keys/cfg.yaml"
+# found on a published srt-slurm recipe (InferenceX): a Dynamo frontend flag
+# whose releases give it more than one type, with no release known for the
+# entry: fact_checks.c compared the next release's type with NULL (SIGSEGV)
+printf '#!/bin/bash\npython3 -m dynamo.frontend --http-port 8000 --active-decode-blocks-threshold None &\npython3 -m dynamo.sglang --model-path org/m --tp 1\n' > "$dir/types-across-releases"
 
 if [ -d "$review/crashes" ]; then
 	for f in show-1 show-hang-1 show-hang-2 show-hang-4 show-oom-1; do
@@ -116,6 +120,8 @@ for cmd in show check; do
 	run comment-comma-end $cmd 0 ''
 	run facts-types-differ $cmd 0 ''
 done
+run types-across-releases show 0 ''
+run types-across-releases check 0 ''
 # the unknown keys are SL1001 findings: check exits 1
 run unknown-keys show 0 ''
 run unknown-keys check 1 ''

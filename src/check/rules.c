@@ -22,14 +22,13 @@
  */
 #include "rules.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../parse/parse.h"
 
-struct blob { const char *name; const char *data; size_t len; };
-extern const struct blob sl_rule_blob[];
+/* the rules built in, compiled at build time (cmake/yaml_ready.c) */
+extern const sl_yaml_ready sl_rule_ready[];
 
 static const char *const sev_names[] = {"style", "info", "warning", "error"};
 
@@ -80,10 +79,11 @@ static int catalogue_c_known(const char *name)
 	       !strcmp(name, "engine_version_names");
 }
 
-static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
+/* READY: the file's compiled tree, or NULL to parse src */
+static int load_rule(const sl_source *src, const sl_yaml_ready *ready, sl_rule *r, sl_error *err)
 {
 	sl_yaml_doc *d;
-	int rc = sl_yaml_load(src, &d, err);
+	int rc = ready ? sl_yaml_load_ready(ready, src, &d) : sl_yaml_load(src, &d, err);
 	if (rc)
 		return rc;
 	const sl_yaml_node *n = d->root;
@@ -234,14 +234,15 @@ static void rule_free(sl_rule *r)
 	free(r->cname);
 }
 
-static int add_rule(sl_rules *rs, const char *path, const char *text, size_t len, sl_error *err)
+static int add_rule(sl_rules *rs, const char *path, const char *text, size_t len, const sl_yaml_ready *ready,
+		    sl_error *err)
 {
 	sl_source *src;
 	int rc = sl_source_from_memory(path, text, len, &src, err);
 	if (rc)
 		return rc;
 	sl_rule r;
-	rc = load_rule(src, &r, err);
+	rc = load_rule(src, ready, &r, err);
 	sl_source_free(src);
 	if (rc) {
 		rule_free(&r);
@@ -268,33 +269,30 @@ int sl_rules_load(sl_rules **out, sl_error *err)
 	int rc = SL_OK;
 	const char *dir = getenv("SERVELINT_RULES");
 	if (dir && *dir) {
-		DIR *d = opendir(dir);
-		struct dirent *de;
-		if (!d) {
+		char **names;
+		size_t n = 0;
+		if (sl_dir_names(dir, ".yaml", &names, &n)) {
 			sl_error_set(err, dir, 0, 0, "SERVELINT_RULES: cannot open folder");
 			rc = SL_ERR_IO;
 		}
-		while (d && rc == SL_OK && (de = readdir(d))) {
-			if (!sl_ends_with(de->d_name, ".yaml"))
-				continue;
+		for (size_t i = 0; i < n; i++) {
 			sl_buf p = {0};
-			sl_buf_printf(&p, "%s/%s", dir, de->d_name);
+			sl_buf_printf(&p, "%s/%s", dir, names[i]);
 			char *text;
 			size_t len;
-			rc = sl_read_file(p.data, 1 << 20, &text, &len, err);
-			if (rc == SL_OK) {
-				rc = add_rule(rs, p.data, text, len, err);
+			if (rc == SL_OK && (rc = sl_read_file(p.data, 1 << 20, &text, &len, err)) == SL_OK) {
+				rc = add_rule(rs, p.data, text, len, NULL, err);
 				free(text);
 			}
 			sl_buf_free(&p);
+			free(names[i]);
 		}
-		if (d)
-			closedir(d);
+		free(names);
 	} else {
-		for (size_t i = 0; sl_rule_blob[i].name && rc == SL_OK; i++) {
+		for (size_t i = 0; sl_rule_ready[i].name && rc == SL_OK; i++) {
 			sl_buf p = {0};
-			sl_buf_printf(&p, "rules/%s", sl_rule_blob[i].name);
-			rc = add_rule(rs, p.data, sl_rule_blob[i].data, sl_rule_blob[i].len, err);
+			sl_buf_printf(&p, "rules/%s", sl_rule_ready[i].name);
+			rc = add_rule(rs, p.data, sl_rule_ready[i].data, sl_rule_ready[i].len, &sl_rule_ready[i], err);
 			sl_buf_free(&p);
 		}
 	}

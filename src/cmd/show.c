@@ -2,7 +2,8 @@
  * show.c (cmd): `servelint show PATH...`: the normalized model of entries.
  *
  * All entries are read and normalized before anything is written, so an
- * input error never leaves half a report on stdout.
+ * input error never leaves half a report on stdout; each is rendered as it
+ * comes, into a spool (memory, then a temporary file) written at the end.
  */
 #define _GNU_SOURCE  /* fopencookie: a FILE that appends to our own buffer */
 #include "cmd.h"
@@ -19,13 +20,64 @@
 #include "report/report.h"
 #include "entry/entry.h"
 
-/* The tty report is rendered into memory first: nothing reaches stdout
- * unless every entry succeeded. glibc's open_memstream zero-fills each
- * growth, and a temporary file waits on the disk; a cookie FILE over an
- * sl_buf does neither. */
-static ssize_t buf_write(void *cookie, const char *data, size_t n)
+/* The report is spooled before anything reaches stdout, so that an input
+ * error never leaves half a report there: in memory up to SPOOL_MEM bytes,
+ * then in a temporary file (tmpfile: unlinked, gone with the process), so
+ * that memory stays flat in the report's size. A cookie FILE over the
+ * spool: glibc's open_memstream zero-fills each growth. */
+#define SPOOL_MEM (8u << 20)
+
+typedef struct {
+	sl_buf mem;
+	FILE *file;    /* once the report outgrew SPOOL_MEM, or NULL */
+	int failed;    /* the temporary file could not be written */
+} spool;
+
+static void spool_add(spool *sp, const char *data, size_t n)
 {
-	sl_buf_add(cookie, data, n);
+	if (!sp->file && sp->mem.len + n > SPOOL_MEM) {
+		sp->file = tmpfile();
+		if (!sp->file || fwrite(sp->mem.data, 1, sp->mem.len, sp->file) != sp->mem.len)
+			sp->failed = 1;
+		sp->mem.len = 0;
+	}
+	if (sp->file) {
+		if (!sp->failed && fwrite(data, 1, n, sp->file) != n)
+			sp->failed = 1;
+	} else {
+		sl_buf_add(&sp->mem, data, n);
+	}
+}
+
+/* Writes the spool to stdout; 0, or -1. */
+static int spool_out(spool *sp)
+{
+	if (sp->failed)
+		return -1;
+	if (sp->file) {
+		char chunk[1 << 16];
+		size_t got;
+		if (fflush(sp->file) || fseek(sp->file, 0, SEEK_SET))
+			return -1;
+		while ((got = fread(chunk, 1, sizeof chunk, sp->file)) > 0)
+			if (fwrite(chunk, 1, got, stdout) != got)
+				return -1;
+		if (ferror(sp->file))
+			return -1;
+	}
+	return sp->mem.len && fwrite(sp->mem.data, 1, sp->mem.len, stdout) != sp->mem.len ? -1 : 0;
+}
+
+static void spool_free(spool *sp)
+{
+	if (sp->file)
+		fclose(sp->file);
+	sl_buf_free(&sp->mem);
+}
+
+static ssize_t spool_write(void *cookie, const char *data, size_t n)
+{
+	spool_add(cookie, data, n);
 	return (ssize_t)n;
 }
 
@@ -35,13 +87,37 @@ static int json_to_buf(const char *data, size_t n, void *b)
 	return 0;
 }
 
-static FILE *buf_stream(sl_buf *b)
+static FILE *spool_stream(spool *sp)
 {
-	cookie_io_functions_t io = {NULL, buf_write, NULL, NULL};
-	FILE *f = fopencookie(b, "w", io);
+	cookie_io_functions_t io = {NULL, spool_write, NULL, NULL};
+	FILE *f = fopencookie(sp, "w", io);
 	if (f)
 		setvbuf(f, NULL, _IOFBF, 1 << 16);
 	return f;
+}
+
+#define JSON_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
+
+/* One entry's JSON, as the whole document's dump would write it inside its
+ * "entries" array: two levels in (4 spaces), after a comma unless first.
+ * Entries are dumped one by one instead of as one document at the end, so
+ * that no more than one entry's values are held (738 MiB over 10 MB of
+ * scripts, most of it jansson values). */
+static int json_entry(spool *sp, json_t *v, int first)
+{
+	sl_buf b = {0};
+	int rc = json_dump_callback(v, json_to_buf, &b, JSON_FLAGS);
+	spool_add(sp, first ? "\n    " : ",\n    ", first ? 5 : 6);
+	size_t from = 0;
+	for (size_t i = 0; i < b.len; i++)
+		if (b.data[i] == '\n') {
+			spool_add(sp, b.data + from, i + 1 - from);
+			spool_add(sp, "    ", 4);
+			from = i + 1;
+		}
+	spool_add(sp, b.data + from, b.len - from);
+	sl_buf_free(&b);
+	return rc;
 }
 
 static void usage(FILE *f)
@@ -166,10 +242,27 @@ int sl_cmd_show(int argc, char **argv)
 	 * buffer, or a JSON value) and its model freed, so memory stays flat
 	 * over large catalogues; nothing reaches stdout unless all succeeded. */
 	size_t n = (size_t)(argc - optind);
-	json_t *arr = json_array();
-	sl_buf text = {0};
-	FILE *mem = json ? NULL : buf_stream(&text);
+	spool text = {{0}, NULL, 0};
+	FILE *mem = json ? NULL : spool_stream(&text);
 	int failed = !json && !mem;
+	/* the JSON document around the entries: its dump with none, cut at
+	 * the empty array */
+	char *head = NULL;
+	const char *tail = NULL;
+	if (json) {
+		json_t *doc = sl_report_json_doc(json_pack("{s:[]}", "entries"));
+		head = json_dumps(doc, JSON_FLAGS);
+		json_decref(doc);
+		char *at = head ? strstr(head, "\"entries\": []") : NULL;
+		if (!at) {
+			fprintf(stderr, "servelint: rendering: no JSON document\n");
+			failed = 1;
+		} else {
+			at += strlen("\"entries\": [");
+			tail = at;  /* "]..." */
+			spool_add(&text, head, (size_t)(at - head));
+		}
+	}
 	size_t shown = 0;
 	/* a folder of several scripts is an entry per script (or group of them) */
 	char **paths = NULL;
@@ -202,7 +295,10 @@ int sl_cmd_show(int argc, char **argv)
 			}
 			for (size_t k = 0; k < nm; k++) {
 				if (!failed && json) {
-					json_array_append_new(arr, sl_report_model_json(models[k]));
+					json_t *v = sl_report_model_json(models[k]);
+					if (json_entry(&text, v, !shown))
+						failed = 1;
+					json_decref(v);
 				} else if (!failed) {
 					if ((shown && fputc('\n', mem) == EOF) ||
 					    sl_report_model_tty(mem, models[k], color)) {
@@ -225,29 +321,23 @@ int sl_cmd_show(int argc, char **argv)
 	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
 	if (!failed) {
 		if (json) {
-			/* dumped into memory, then written at once: json_dumpf
-			 * writes token by token through stdio */
-			json_t *doc = sl_report_json_doc(json_pack("{s:O}", "entries", arr));
-			if (json_dump_callback(doc, json_to_buf, &text,
-					       JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)))
-				rc = SL_EXIT_ERROR;
-			sl_buf_putc(&text, '\n');
-			if (rc == SL_EXIT_OK && fwrite(text.data, 1, text.len, stdout) != text.len)
-				rc = SL_EXIT_ERROR;
-			json_decref(doc);
-		} else if (text.len && fwrite(text.data, 1, text.len, stdout) != text.len) {
-			rc = SL_EXIT_ERROR;
+			if (shown)
+				spool_add(&text, "\n  ", 3);  /* before the array's `]` */
+			spool_add(&text, tail, strlen(tail));
+			spool_add(&text, "\n", 1);
 		}
+		if (spool_out(&text))
+			rc = SL_EXIT_ERROR;
 		if (fflush(stdout)) {
 			perror("servelint: writing output");
 			rc = SL_EXIT_ERROR;
 		}
 	}
-	json_decref(arr);
+	free(head);
 	for (size_t i = 0; i < np; i++)
 		free(paths[i]);
 	free(paths);
-	sl_buf_free(&text);
+	spool_free(&text);
 	sl_normalize_grammars_free(gs);
 	sl_binds_free(&binds);
 	return rc;

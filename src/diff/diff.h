@@ -50,6 +50,10 @@ int sl_diff_equal(const sl_diff *d);
  * comments) apart. Two entries so are duplicates of one configuration. */
 int sl_diff_same_command(const sl_diff *d);
 void sl_diff_free(sl_diff *d);
+/* A key of M's command (command_key.c): two models sl_diff_same_command
+ * finds the same have one key; two of one key may still differ, which
+ * the diff tells. The caller frees the string. */
+char *sl_diff_command_key(const sl_model *m);
 
 /* KEY passes --ignore and --only. */
 int sl_diff_wanted(const sl_diff_opts *o, const char *key);

@@ -20,12 +20,11 @@
 
 #include "engine_facts.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct blob { const char *name; const char *data; size_t len; };
-extern const struct blob sl_grammar_blob[];
+/* the grammars built in, compiled at build time (cmake/yaml_ready.c) */
+extern const sl_yaml_ready sl_grammar_ready[];
 
 static int gfail(sl_error *err, const sl_source *src, const sl_yaml_node *n, const char *msg,
 		 const char *arg)
@@ -165,10 +164,11 @@ static void build_index(sl_grammar *g)
 		qsort(g->index, g->nindex, sizeof *g->index, cmp_index);
 }
 
-static int load_one(sl_grammars *gs, const sl_source *src, sl_error *err)
+/* READY: the file's compiled tree, or NULL to parse src */
+static int load_one(sl_grammars *gs, const sl_source *src, const sl_yaml_ready *ready, sl_error *err)
 {
 	sl_yaml_doc *doc;
-	int rc = sl_yaml_load(src, &doc, err);
+	int rc = ready ? sl_yaml_load_ready(ready, src, &doc) : sl_yaml_load(src, &doc, err);
 	if (rc)
 		return rc;
 	const sl_yaml_node *r = doc->root;
@@ -337,17 +337,12 @@ static void sl_grammar_free_one(sl_grammar *g)
 	memset(g, 0, sizeof *g);
 }
 
-static int add_source(sl_grammars *gs, sl_source *src, sl_error *err)
+static int add_source(sl_grammars *gs, sl_source *src, const sl_yaml_ready *ready, sl_error *err)
 {
 	size_t cap = gs->nsrcs;
 	sl_grow((void **)&gs->srcs, &cap, gs->nsrcs + 1, sizeof *gs->srcs);
 	gs->srcs[gs->nsrcs++] = src;
-	return load_one(gs, src, err);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return load_one(gs, src, ready, err);
 }
 
 int sl_grammars_load(sl_grammars **out, sl_error *err)
@@ -356,20 +351,12 @@ int sl_grammars_load(sl_grammars **out, sl_error *err)
 	int rc = SL_OK;
 	const char *dir = getenv("SERVELINT_GRAMMARS");
 	if (dir && *dir) {
-		DIR *d = opendir(dir);
-		if (!d) {
+		char **names;
+		size_t n;
+		if (sl_dir_names(dir, ".yaml", &names, &n)) {
 			sl_error_set(err, dir, 0, 0, "SERVELINT_GRAMMARS: cannot open folder");
 			rc = SL_ERR_IO;
 		} else {
-			char **names = NULL;
-			size_t n = 0, cap = 0;
-			struct dirent *de;
-			while ((de = readdir(d)))
-				if (sl_ends_with(de->d_name, ".yaml"))
-					SL_PUSH(names, n, cap, sl_strdup(de->d_name));
-			closedir(d);
-			if (n)
-				qsort(names, n, sizeof *names, cmp_str);
 			for (size_t i = 0; i < n; i++) {
 				if (rc == SL_OK) {
 					sl_buf p = {0};
@@ -377,7 +364,7 @@ int sl_grammars_load(sl_grammars **out, sl_error *err)
 					sl_source *src;
 					rc = sl_source_load(p.data, &src, err);
 					if (rc == SL_OK)
-						rc = add_source(gs, src, err);
+						rc = add_source(gs, src, NULL, err);
 					sl_buf_free(&p);
 				}
 				free(names[i]);
@@ -385,14 +372,14 @@ int sl_grammars_load(sl_grammars **out, sl_error *err)
 			free(names);
 		}
 	} else {
-		for (size_t i = 0; sl_grammar_blob[i].name && rc == SL_OK; i++) {
+		for (size_t i = 0; sl_grammar_ready[i].name && rc == SL_OK; i++) {
 			sl_buf p = {0};
-			sl_buf_printf(&p, "grammars/engines/%s", sl_grammar_blob[i].name);
+			sl_buf_printf(&p, "grammars/engines/%s", sl_grammar_ready[i].name);
 			sl_source *src;
-			rc = sl_source_from_memory(p.data, sl_grammar_blob[i].data,
-						   sl_grammar_blob[i].len, &src, err);
+			rc = sl_source_from_memory(p.data, sl_grammar_ready[i].data,
+						   sl_grammar_ready[i].len, &src, err);
 			if (rc == SL_OK)
-				rc = add_source(gs, src, err);
+				rc = add_source(gs, src, &sl_grammar_ready[i], err);
 			sl_buf_free(&p);
 		}
 	}

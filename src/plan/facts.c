@@ -4,7 +4,6 @@
 #include "plan.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -12,9 +11,9 @@
 #include "../parse/parse.h"
 #include "../util/util.h"
 
-struct blob { const char *name; const char *data; size_t len; };
-extern const struct blob sl_hardware_blob[];
-extern const struct blob sl_models_blob[];
+/* the facts built in, compiled at build time (cmake/yaml_ready.c) */
+extern const sl_yaml_ready sl_hardware_ready[];
+extern const sl_yaml_ready sl_models_ready[];
 
 static char *jstr(const json_t *o, const char *k)
 {
@@ -127,14 +126,16 @@ static int arch_from(const char *path, const json_t *d, sl_arch *a, sl_error *er
 	return SL_OK;
 }
 
-static int load_one(sl_facts *f, int models, const char *path, const char *text, size_t len, sl_error *err)
+/* READY: the file's compiled tree, or NULL to parse the text */
+static int load_one(sl_facts *f, int models, const char *path, const char *text, size_t len,
+		    const sl_yaml_ready *ready, sl_error *err)
 {
 	sl_source *src;
 	int rc = sl_source_from_memory(path, text, len, &src, err);
 	if (rc)
 		return rc;
 	sl_yaml_doc *d;
-	rc = sl_yaml_load(src, &d, err);
+	rc = ready ? sl_yaml_load_ready(ready, src, &d) : sl_yaml_load(src, &d, err);
 	if (rc) {
 		sl_source_free(src);
 		return rc;
@@ -167,25 +168,13 @@ static int load_one(sl_facts *f, int models, const char *path, const char *text,
 
 static int load_dir(sl_facts *f, int models, const char *dir, sl_error *err)
 {
-	DIR *d = opendir(dir);
-	if (!d) {
+	/* in name order, as the built-in ones are */
+	char **names;
+	size_t n;
+	if (sl_dir_names(dir, ".yaml", &names, &n)) {
 		sl_error_set(err, dir, 0, 0, "SERVELINT_FACTS: cannot open folder");
 		return SL_ERR_IO;
 	}
-	/* in name order, as the embedded ones are */
-	char **names = NULL;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	while ((de = readdir(d)))
-		if (sl_ends_with(de->d_name, ".yaml"))
-			SL_PUSH(names, n, cap, sl_strdup(de->d_name));
-	closedir(d);
-	for (size_t i = 1; i < n; i++)
-		for (size_t k = i; k > 0 && strcmp(names[k - 1], names[k]) > 0; k--) {
-			char *t = names[k];
-			names[k] = names[k - 1];
-			names[k - 1] = t;
-		}
 	int rc = SL_OK;
 	for (size_t i = 0; i < n; i++) {
 		sl_buf p = {0};
@@ -193,7 +182,7 @@ static int load_dir(sl_facts *f, int models, const char *dir, sl_error *err)
 		char *text;
 		size_t len;
 		if (rc == SL_OK && (rc = sl_read_file(p.data, 1 << 20, &text, &len, err)) == SL_OK) {
-			rc = load_one(f, models, p.data, text, len, err);
+			rc = load_one(f, models, p.data, text, len, NULL, err);
 			free(text);
 		}
 		sl_buf_free(&p);
@@ -218,16 +207,16 @@ int sl_facts_load(sl_facts **out, sl_error *err)
 		sl_buf_free(&h);
 		sl_buf_free(&m);
 	} else {
-		for (size_t i = 0; rc == SL_OK && sl_hardware_blob[i].name; i++) {
+		for (size_t i = 0; rc == SL_OK && sl_hardware_ready[i].name; i++) {
 			sl_buf p = {0};
-			sl_buf_printf(&p, "grammars/hardware/%s", sl_hardware_blob[i].name);
-			rc = load_one(f, 0, p.data, sl_hardware_blob[i].data, sl_hardware_blob[i].len, err);
+			sl_buf_printf(&p, "grammars/hardware/%s", sl_hardware_ready[i].name);
+			rc = load_one(f, 0, p.data, sl_hardware_ready[i].data, sl_hardware_ready[i].len, &sl_hardware_ready[i], err);
 			sl_buf_free(&p);
 		}
-		for (size_t i = 0; rc == SL_OK && sl_models_blob[i].name; i++) {
+		for (size_t i = 0; rc == SL_OK && sl_models_ready[i].name; i++) {
 			sl_buf p = {0};
-			sl_buf_printf(&p, "grammars/models/%s", sl_models_blob[i].name);
-			rc = load_one(f, 1, p.data, sl_models_blob[i].data, sl_models_blob[i].len, err);
+			sl_buf_printf(&p, "grammars/models/%s", sl_models_ready[i].name);
+			rc = load_one(f, 1, p.data, sl_models_ready[i].data, sl_models_ready[i].len, &sl_models_ready[i], err);
 			sl_buf_free(&p);
 		}
 	}

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
@@ -367,4 +368,27 @@ void sl_fputs_visible(FILE *out, const char *s)
 {
 	if (s)
 		sl_fput_visible(out, s, strlen(s));
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int sl_dir_names(const char *dir, const char *suffix, char ***names, size_t *n)
+{
+	*names = NULL;
+	*n = 0;
+	DIR *d = opendir(dir);
+	if (!d)
+		return -1;
+	size_t cap = 0;
+	struct dirent *de;
+	while ((de = readdir(d)))
+		if (sl_ends_with(de->d_name, suffix))
+			SL_PUSH(*names, *n, cap, sl_strdup(de->d_name));
+	closedir(d);
+	if (*n)
+		qsort(*names, *n, sizeof **names, cmp_name);
+	return 0;
 }

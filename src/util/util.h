@@ -73,6 +73,12 @@ int sl_parse_int(const char *s, long long *out);
 int sl_parse_double(const char *s, double *out);
 /* Reads a whole file (at most max bytes). Returns SL_OK, SL_ERR_IO or SL_ERR_INPUT (too big). */
 int sl_read_file(const char *path, size_t max, char **out, size_t *len, sl_error *err);
+/* The names of DIR's entries that end with SUFFIX, in name order (strcmp):
+ * the order the files built in are loaded in, so that a folder named by
+ * SERVELINT_GRAMMARS, _RULES or _FACTS loads as they do. Returns 0 with
+ * *names (each name and the array owned by the caller) and *n, or -1 when
+ * DIR cannot be opened. */
+int sl_dir_names(const char *dir, const char *suffix, char ***names, size_t *n);
 
 /* Writes n bytes of text from the input to a terminal-bound stream with
  * its control characters made visible: C0 (but tab), DEL and the C1
@@ -95,5 +101,20 @@ void sl_stdout_visible(void);
  * names and stays a link. Anything else (a device, a FIFO, /dev/stdout) is
  * written directly, never replaced. Returns 0, or -1 with errno set. */
 int sl_write_file_atomic(const char *path, int (*write)(FILE *f, void *ud), void *ud);
+
+/* A map from strings to indices (strmap.c), for the lookups a catalogue
+ * makes per entry: open addressing over FNV-1a. The map owns copies of
+ * its keys; a key may hold NUL bytes (the length says). */
+typedef struct sl_strmap {
+	char **keys;      /* owned; NULL: a free slot */
+	size_t *lens, *vals;
+	size_t cap, n;
+} sl_strmap;
+
+/* The value of KEY, or SIZE_MAX when it is not there. */
+size_t sl_strmap_get(const sl_strmap *m, const char *key, size_t len);
+/* Sets KEY to VAL unless it is there; returns the value it then has. */
+size_t sl_strmap_put(sl_strmap *m, const char *key, size_t len, size_t val);
+void sl_strmap_free(sl_strmap *m);
 
 #endif

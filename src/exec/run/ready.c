@@ -5,7 +5,7 @@
  */
 #include "internal.h"
 
-#include <curl/curl.h>
+#include "../curl_lazy.h"  /* libcurl, loaded by the first curl_global_init */
 #include <netdb.h>
 #include <sys/socket.h>
 

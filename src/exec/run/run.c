@@ -6,7 +6,7 @@
  */
 #include "internal.h"
 
-#include <curl/curl.h>
+#include "../curl_lazy.h"  /* libcurl, loaded by the first curl_global_init */
 #include <sys/prctl.h>
 #include <sys/stat.h>
 

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# bench/memory.sh [COPIES...]: whether peak memory is flat in the input's
+# size. For each number of corpus copies (default 1 10 100: 35 to 3,500
+# entries, 0.05 to 5.3 MB of launch scripts, a range of 100x), the peak RSS
+# (/usr/bin/time's maxrss) of `check --format gcc` and `audit` over the
+# copies' entry folders and of `show --format json` and `show` over their
+# launch scripts, one run each, and per command the ratio of the largest
+# peak to the smallest against the issue's bound (2x). Needs a release
+# build in ./build (scripts/setup) and GNU time; SERVELINT names another binary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -gt 0 ] && sizes=("$@") || sizes=(1 10 100)
+bin=${SERVELINT:-$(pwd)/build/servelint}
+[ -x "$bin" ] || { echo "build first: scripts/setup" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "needs GNU time (/usr/bin/time)" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+max=0
+for k in "${sizes[@]}"; do [ "$k" -gt "$max" ] && max=$k; done
+for i in $(seq 1 "$max"); do
+	mkdir -p "$work/c$i"
+	cp -r corpus/. "$work/c$i/"
+done
+cd "$work"
+# peak CMD...: maxrss in KB (output and exit status aside)
+peak() { /usr/bin/time -f '%M' -o "$work/rss" "$@" > /dev/null 2>&1 || true; cat "$work/rss" | tail -1; }
+declare -A rss
+for k in "${sizes[@]}"; do
+	mapfile -t cs < <(for i in $(seq 1 "$k"); do echo "c$i"; done)
+	mapfile -t ss < <(for i in $(seq 1 "$k"); do find "c$i" -name launch.sh; done | sort)
+	bytes=$(cat "${ss[@]}" | wc -c)
+	rss[check,$k]=$(peak "$bin" check --format gcc "${cs[@]}")
+	rss[audit,$k]=$(peak "$bin" audit --color never "${cs[@]}")
+	rss[json,$k]=$(peak "$bin" show --format json "${ss[@]}")
+	rss[show,$k]=$(peak "$bin" show --color never "${ss[@]}")
+	printf '%d copies: %d entries, %.2f MB of launch scripts\n' "$k" "${#ss[@]}" \
+		"$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')"
+done
+echo "peak RSS (MB) per command over ${sizes[*]} copies; bound: largest <= 2x smallest"
+for c in check audit json show; do
+	line="  $(printf '%-6s' "$c")"
+	lo=0 hi=0
+	for k in "${sizes[@]}"; do
+		v=${rss[$c,$k]}
+		line+=$(printf ' %9.1f' "$(awk -v v="$v" 'BEGIN { print v / 1024 }')")
+		[ "$lo" = 0 ] || [ "$v" -lt "$lo" ] && lo=$v
+		[ "$v" -gt "$hi" ] && hi=$v
+	done
+	echo "$line   $(awk -v a="$hi" -v b="$lo" 'BEGIN { r = a / b; printf "%.2fx (%s)", r, r <= 2 ? "met" : "NOT met" }')"
+done

@@ -1,0 +1,26 @@
+#!/bin/sh
+# bench.sh SERVELINT BASELINE: the benches of bench/ in their quick mode
+# (tiny sizes, one run each): they still run to the end and print their
+# figures. What they measure is not judged here (the shared machine's load
+# makes timings noise at these sizes); README's development section gives
+# the figures of full runs.
+set -u
+. "$(dirname "$0")/lib.sh"
+export SERVELINT="$bin" SERVELINT_BASELINE="$2"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# quick NAME PATTERN CMD...: CMD exits 0 and prints a line matching PATTERN
+quick() {
+	name=$1 pat=$2
+	shift 2
+	if "$@" > "$work/out" 2> "$work/err" && grep -q "$pat" "$work/out"; then ok; else
+		ko "$name: $(tail -3 "$work/err") $(tail -3 "$work/out")"
+	fi
+}
+quick catalogue_scale 'matrix .*x (bound' bench/catalogue_scale.sh 1 2 1
+quick startup 'check SMALL .*wall' bench/startup.sh 2 quick
+quick memory 'json .*x (' bench/memory.sh 1 2
+quick run 'show --format json .*x the bare parse' bench/run.sh 0 1
+quick diff_revs 'x' bench/diff_revs.sh 200 1  # the fewest entries where the second commit changes one (n100)
+quick log_history 'x' bench/log_history.sh 20 1
+finish
