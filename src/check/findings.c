@@ -44,6 +44,45 @@ void sl_finding_related(sl_finding *f, const sl_origin *o, const char *msg)
 	f->nrelated++;
 }
 
+void sl_finding_fix_drop(sl_finding *f)
+{
+	for (size_t k = 0; k < f->nedits; k++)
+		free(f->edits[k].text);
+	free(f->edits);
+	free(f->fix);
+	f->edits = NULL;
+	f->nedits = 0;
+	f->fix = NULL;
+}
+
+int sl_finding_fix(sl_finding *f, fix_kind kind, const sl_source *src, size_t off, const char *old, size_t oldlen,
+		   const char *text, const char *what)
+{
+	if (f->rule->fix != kind || kind == FIX_NONE)
+		return -1;
+	if (!src || off > src->len || oldlen > src->len - off || oldlen > UINT32_MAX ||
+	    memcmp(src->text + off, old, oldlen)) {
+		sl_finding_fix_drop(f);
+		return -1;
+	}
+	/* two replacements of one fix never overlap */
+	for (size_t k = 0; k < f->nedits; k++)
+		if (f->edits[k].src == src && off < (size_t)f->edits[k].off + f->edits[k].len &&
+		    f->edits[k].off < off + oldlen + (oldlen == 0)) {
+			sl_finding_fix_drop(f);
+			return -1;
+		}
+	if (!f->fix)
+		f->fix = sl_strdup(what);
+	f->edits = sl_realloc(f->edits, (f->nedits + 1) * sizeof *f->edits);
+	f->edits[f->nedits].src = src;
+	f->edits[f->nedits].off = (uint32_t)off;
+	f->edits[f->nedits].len = (uint32_t)oldlen;
+	f->edits[f->nedits].text = sl_strdup(text);
+	f->nedits++;
+	return 0;
+}
+
 void sl_findings_free(sl_findings *fs)
 {
 	for (size_t i = 0; i < fs->n; i++) {
@@ -57,7 +96,7 @@ void sl_findings_free(sl_findings *fs)
 		free(f->related);
 		free(f->related_msg);
 		free(f->hint);
-		free(f->fix);
+		sl_finding_fix_drop(f);
 		free(f->justification);
 		free(f->file);
 	}

@@ -30,6 +30,7 @@ enum {
 	SL_SET_PER_REPLICA = 128,/* differs between replicas (a loop variable); value as written */
 	SL_SET_BOUND = 256,      /* the value was given on the command line (--set NAME=VALUE) */
 	SL_SET_STRAY = 512,      /* a flag that takes no value followed by one it leaves as a stray argument (value_at) */
+	SL_SET_HINT_TIED = 1024, /* another known spelling is as close as the hint: a guess, not a fix */
 };
 
 typedef struct sl_setting {
