@@ -225,9 +225,12 @@ int sl_cmd_check(int argc, char **argv)
 		case 'R':
 			fix |= c == 'F';
 			/* RULE,RULE: checked against the rules once they are loaded */
-			for (char *p = optarg, *save = NULL, *t; p && (t = strtok_r(p, ",", &save)); p = NULL)
-				if (nfix_rules < 64)
-					fix_rules[nfix_rules++] = t;
+			if (optarg) {
+				char *save = NULL;
+				for (char *t = strtok_r(optarg, ",", &save); t; t = strtok_r(NULL, ",", &save))
+					if (nfix_rules < 64)
+						fix_rules[nfix_rules++] = t;
+			}
 			break;
 		case 'q': quiet = 1; break;
 		case SL_OPT_VERSION: return sl_cmd_version();
