@@ -44,6 +44,13 @@ done
 "$bin" check -f json "$data/heredoc" | jq -e '[.findings[] | select(.message | contains("max_batch_sizee"))] | length == 1 and (.[0].fix_description == null)' > /dev/null &&
 	ok || ko "an expanded here-document line is not fixed"
 
+# hints further than a typo: real scripts' --grpc-port (sglang sidecar
+# scripts of ai-dynamo/dynamo) and --disaggregation-mode encode (its
+# multimodal examples) were 3 and 2 edits from the hint, and no typos
+"$bin" check -f json "$data/hints.sh" | jq -e '[.findings[] | select(.did_you_mean)] | length == 2 and all(.[]; .fix_description == null)' > /dev/null &&
+	ok || ko "a hint that is no typo is no fix"
+[ -z "$("$bin" check -f diff "$data/hints.sh")" ] && ok || ko "hints.sh: a diff"
+
 # ---- the formats: JSON replacements, SARIF fixes --------------------------
 "$bin" check -f json "$data/repeats.sh" | jq -e '[.findings[] | select(.replacements)] | length == 5 and all(.[]; .replacements[0] | has("line") and has("col") and has("end_line") and has("end_col") and has("replacement"))' > /dev/null &&
 	ok || ko "json replacements"

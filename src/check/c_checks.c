@@ -60,7 +60,8 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 				int given = 0;
 				for (size_t j = 0; j < s->nsettings && !given; j++)
 					given = !(s->settings[j].flags & SL_SET_UNKNOWN) && !strcmp(s->settings[j].flag, st->hint);
-				if (!strcmp(st->via, "flag") && !(st->flags & SL_SET_HINT_TIED) && !given) {
+				if (!strcmp(st->via, "flag") && !(st->flags & SL_SET_HINT_TIED) && !given &&
+				    sl_finding_typo_close(st->flag, st->hint)) {
 					snprintf(what, sizeof what, "replace `%s` with `%s`", st->flag, st->hint);
 					sl_finding_fix(f, FIX_SPELLING, st->origin.src, st->origin.off, st->flag,
 						       strlen(st->flag), st->hint, what);
@@ -70,7 +71,7 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 					const char *k1 = strrchr(st->flag, '.'), *k2 = strrchr(st->hint, '.');
 					size_t p1 = k1 ? (size_t)(k1 - st->flag) : 0, p2 = k2 ? (size_t)(k2 - st->hint) : 0;
 					const char *name = k1 ? k1 + 1 : st->flag, *to = k2 ? k2 + 1 : st->hint;
-					if (p1 == p2 && !strncmp(st->flag, st->hint, p1)) {
+					if (p1 == p2 && !strncmp(st->flag, st->hint, p1) && sl_finding_typo_close(name, to)) {
 						snprintf(what, sizeof what, "replace `%s` with `%s`", name, to);
 						sl_finding_fix(f, FIX_SPELLING, st->origin.src, st->origin.off, name,
 							       strlen(name), to, what);
@@ -79,8 +80,9 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 					const char *mem = strrchr(st->flag, ' ');
 					mem = mem ? mem + 1 : st->flag;
 					snprintf(what, sizeof what, "replace `%s` with `%s`", mem, st->hint);
-					sl_finding_fix(f, FIX_SPELLING, st->origin.src, (size_t)st->origin.off + 1, mem,
-						       strlen(mem), st->hint, what);
+					if (sl_finding_typo_close(mem, st->hint))
+						sl_finding_fix(f, FIX_SPELLING, st->origin.src, (size_t)st->origin.off + 1,
+							       mem, strlen(mem), st->hint, what);
 				}
 			}
 		}

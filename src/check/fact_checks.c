@@ -338,7 +338,7 @@ static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting
 			tied = strcmp(names[x], near) && edit_distance(v, names[x]) <= edit_distance(v, near);
 		char what[256];
 		snprintf(what, sizeof what, "replace `%s` with `%s`", v, near);
-		if (!tied)
+		if (!tied && (nocase || sl_finding_typo_close(v, near)))
 			sl_finding_fix(f, FIX_SPELLING, st->value_at.src, st->value_at.off, v, strlen(v), near, what);
 	}
 	sl_buf_free(&list);

@@ -24,6 +24,13 @@ void sl_finding_related(sl_finding *f, const sl_origin *o, const char *msg);
  * caller adds no more. */
 int sl_finding_fix(sl_finding *f, fix_kind kind, const sl_source *src, size_t off, const char *old, size_t oldlen,
 		   const char *text, const char *what);
+/* Whether b is near enough to a to be what a typo of it meant, for a fix
+ * (tighter than a hint's "did you mean"): one edit (a letter dropped,
+ * added, changed, or two swapped), two in a name of 10 or more bytes. A
+ * hint further away stays a hint: `--grpc-port` is 3 edits from
+ * `--grpc-mode`, and no typo of it. */
+int sl_finding_typo_close(const char *a, const char *b);
+
 /* Takes f's fix away (a check that finds its fix uncertain after all). */
 void sl_finding_fix_drop(sl_finding *f);
 
