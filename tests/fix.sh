@@ -17,7 +17,7 @@ trap 'rm -rf "$d"' EXIT
 data=tests/data/fix
 
 # ---- golden diffs, applied by git apply and by --fix ----------------------
-for n in repeats.sh claims.sh heredoc heredoc-tabs; do
+for n in repeats.sh claims.sh heredoc heredoc-tabs k8s; do
 	golden "$n.diff" "$bin" check -f diff "$data/$n"
 	git apply --check "tests/golden/fix/$n.diff" && ok || ko "$n: git apply --check"
 	# --fix on a copy gives what the diff gives

@@ -108,8 +108,8 @@ static int blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-/* SL1003's fix: the repeated flag and its value (its spelling as written,
- * on one line) go with the blanks before them; a line left holding
+/* SL1003's fix, in a shell script: the repeated flag and its value (its
+ * spelling as written, on one line) go with the blanks before them; a line left holding
  * nothing but a continuation goes whole, and a flag that ends its command
  * on a line of its own takes the continuation before it along. */
 static void delete_repeat(sl_finding *f, const sl_setting *b)
@@ -117,6 +117,11 @@ static void delete_repeat(sl_finding *f, const sl_setting *b)
 	const sl_source *src = b->origin.src;
 	const char *raw = b->origin.raw;
 	if (!src || !raw || !*raw || strchr(raw, '\n'))
+		return;
+	/* shell words only: in a manifest's `- --x=1` list the item's dash
+	 * would stay behind */
+	if (src->section || sl_ends_with(src->name, ".yaml") || sl_ends_with(src->name, ".yml") ||
+	    sl_ends_with(src->name, ".json"))
 		return;
 	size_t a = b->origin.off, n = strlen(raw);
 	if (a > src->len || n > src->len - a || memcmp(src->text + a, raw, n))
