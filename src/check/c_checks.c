@@ -68,18 +68,38 @@ static void c_unknown_flag(const sl_rule *r, const sl_model *m, sl_findings *out
 							 st->flag, s->engine);
 			if (st->hint) {
 				f->hint = sl_strdup(st->hint);
-				/* the fix is certain only for the name itself: a flag at
-				 * its place, a member inside its quotes */
-				if (!strcmp(st->via, "flag")) {
-					f->fix = sl_strdup(st->hint);
-					f->fix_skip = 0;
-					f->fix_len = (unsigned)strlen(st->flag);
-				} else if (!strcmp(st->via, "json")) {
+				/* the fix is certain only for the name itself (a flag
+				 * at its place, a member inside its quotes), and only
+				 * when no other known name is as close */
+				char what[256];
+				/* the flag it would become is given already: the
+				 * typo may be of something else */
+				int given = 0;
+				for (size_t j = 0; j < s->nsettings && !given; j++)
+					given = !(s->settings[j].flags & SL_SET_UNKNOWN) && !strcmp(s->settings[j].flag, st->hint);
+				if (!strcmp(st->via, "flag") && !(st->flags & SL_SET_HINT_TIED) && !given &&
+				    sl_finding_typo_close(st->flag, st->hint)) {
+					snprintf(what, sizeof what, "replace `%s` with `%s`", st->flag, st->hint);
+					sl_finding_fix(f, FIX_SPELLING, st->origin.src, st->origin.off, st->flag,
+						       strlen(st->flag), st->hint, what);
+				} else if (!strcmp(st->via, "file") && !(st->flags & SL_SET_HINT_TIED) && !given) {
+					/* a key of an engine file: its own name, when the
+					 * nearest key has the same parent */
+					const char *k1 = strrchr(st->flag, '.'), *k2 = strrchr(st->hint, '.');
+					size_t p1 = k1 ? (size_t)(k1 - st->flag) : 0, p2 = k2 ? (size_t)(k2 - st->hint) : 0;
+					const char *name = k1 ? k1 + 1 : st->flag, *to = k2 ? k2 + 1 : st->hint;
+					if (p1 == p2 && !strncmp(st->flag, st->hint, p1) && sl_finding_typo_close(name, to)) {
+						snprintf(what, sizeof what, "replace `%s` with `%s`", name, to);
+						sl_finding_fix(f, FIX_SPELLING, st->origin.src, st->origin.off, name,
+							       strlen(name), to, what);
+					}
+				} else if (!strcmp(st->via, "json") && !(st->flags & SL_SET_HINT_TIED)) {
 					const char *mem = strrchr(st->flag, ' ');
 					mem = mem ? mem + 1 : st->flag;
-					f->fix = sl_strdup(st->hint);
-					f->fix_skip = 1;
-					f->fix_len = (unsigned)strlen(mem);
+					snprintf(what, sizeof what, "replace `%s` with `%s`", mem, st->hint);
+					if (sl_finding_typo_close(mem, st->hint))
+						sl_finding_fix(f, FIX_SPELLING, st->origin.src, (size_t)st->origin.off + 1,
+							       mem, strlen(mem), st->hint, what);
 				}
 			}
 		}
@@ -98,6 +118,60 @@ static int export_used(const sl_model *m, const sl_service *s, const sl_env *e)
 				return 1;
 	}
 	return 0;
+}
+
+static int blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* SL1003's fix, in a shell script: the repeated flag and its value (its
+ * spelling as written, on one line) go with the blanks before them; a line left holding
+ * nothing but a continuation goes whole, and a flag that ends its command
+ * on a line of its own takes the continuation before it along. */
+static void delete_repeat(sl_finding *f, const sl_setting *b)
+{
+	const sl_source *src = b->origin.src;
+	const char *raw = b->origin.raw;
+	if (!src || !raw || !*raw || strchr(raw, '\n'))
+		return;
+	/* shell words only: in a manifest's `- --x=1` list the item's dash
+	 * would stay behind */
+	if (src->section || sl_ends_with(src->name, ".yaml") || sl_ends_with(src->name, ".yml") ||
+	    sl_ends_with(src->name, ".json"))
+		return;
+	size_t a = b->origin.off, n = strlen(raw);
+	if (a > src->len || n > src->len - a || memcmp(src->text + a, raw, n))
+		return;
+	const char *t = src->text;
+	size_t e = a + n, ls = a, le = e, from = a, to = e;
+	while (ls > 0 && t[ls - 1] != '\n')
+		ls--;
+	while (le < src->len && t[le] != '\n')
+		le++;
+	size_t p = ls;
+	while (p < a && blank(t[p]))
+		p++;
+	size_t q = e;
+	while (q < le && blank(t[q]))
+		q++;
+	int alone = p == a;  /* nothing before it on its line */
+	if (alone && q + 1 == le && t[q] == '\\' && le < src->len) {
+		from = ls;  /* `    --x 1 \` : the whole line */
+		to = le + 1;
+	} else if (alone && q == le && ls >= 2 && t[ls - 2] == '\\') {
+		from = ls - 2;  /* the command's last line: the continuation before it goes too */
+		while (from > 0 && blank(t[from - 1]))
+			from--;
+	} else if (!alone) {
+		while (from > ls && blank(t[from - 1]))
+			from--;
+	} else {
+		return;
+	}
+	char what[256];
+	snprintf(what, sizeof what, "delete the repeated `%s`", raw);
+	sl_finding_fix(f, FIX_DELETE_REPEAT, src, from, t + from, to - from, "", what);
 }
 
 static void c_duplicate(const sl_rule *r, const sl_model *m, sl_findings *out, int want_conflict)
@@ -121,6 +195,8 @@ static void c_duplicate(const sl_rule *r, const sl_model *m, sl_findings *out, i
 									: "%s: %s is given twice, both %s%.0s",
 							       r->summary, b->flag, va, vb);
 				sl_finding_related(f, &a->origin, "first given here");
+				if (!conflict)
+					delete_repeat(f, b);
 				free(va);
 				free(vb);
 				break;

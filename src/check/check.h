@@ -20,6 +20,14 @@ typedef enum { SL_SEV_STYLE, SL_SEV_INFO, SL_SEV_WARNING, SL_SEV_ERROR } sl_seve
 typedef struct sl_rule sl_rule;
 typedef struct sl_rules sl_rules;
 
+/* One replacement of a fix: len bytes of src's text at off (the text as
+ * written there, which the fix was made against) become text. */
+typedef struct sl_edit {
+	const sl_source *src;  /* not owned */
+	uint32_t off, len;
+	char *text;            /* owned */
+} sl_edit;
+
 typedef struct sl_finding {
 	const sl_rule *rule;     /* not owned */
 	sl_severity severity;
@@ -29,10 +37,13 @@ typedef struct sl_finding {
 	char **related_msg;      /* owned */
 	size_t nrelated;
 	char *hint;              /* "did you mean", or NULL; owned */
-	/* a certain fix: replace fix_len characters, fix_skip characters after
-	 * the primary location, with fix (NULL: no fix); owned */
+	/* a certain fix (fix.c applies it): what it does ("replace
+	 * `--tensor-paralel-size` with `--tensor-parallel-size`"; NULL: no
+	 * fix; owned) and its replacements, all or none applied (owned) */
 	char *fix;
-	unsigned fix_skip, fix_len;
+	sl_edit *edits;
+	size_t nedits;
+	int fixed;               /* its fix is in the fixes sl_fix_collect made */
 	int suppressed;          /* by a `# servelint disable=` comment or the config */
 	char *justification;     /* the reason given after `--`, or NULL; owned */
 	const char *entry;       /* the name of the entry it is about, or NULL; not owned */
@@ -62,6 +73,11 @@ const char *sl_rule_summary(const sl_rule *r);
 const char *sl_rule_explanation(const sl_rule *r);
 const char *sl_rule_bad(const sl_rule *r);
 const char *sl_rule_good(const sl_rule *r);
+/* The rule's fix kind (its file's `fix:`: spelling, delete_repeat,
+ * claim_value), or NULL when its findings carry no fix; and what the kind
+ * does, in a sentence (`servelint rules ID`). Not owned. */
+const char *sl_rule_fix(const sl_rule *r);
+const char *sl_rule_fix_doc(const sl_rule *r);
 
 const char *sl_severity_name(sl_severity s);
 int sl_severity_parse(const char *s, sl_severity *out);
@@ -154,5 +170,54 @@ int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules
  * service is no entry: its SL0001 "no service" finding among [first, n)
  * is removed. Returns 1 when one was. */
 int sl_check_drop_no_service(sl_findings *fs, size_t first);
+
+/* ---- fixes: the findings' replacements made into files (fix.c) ---------- */
+
+/* Drops the fixes of findings [first, n) of entry e that cannot be carried
+ * to their file's lines (a here-document's line that an expansion wrote):
+ * a fix is only ever offered where it is certain (sl_check_entry calls it). */
+void sl_fix_settle(const sl_entry *e, sl_findings *fs, size_t first);
+/* An edit's place in its file: 1-based lines, columns in code points, the
+ * end exclusive. */
+void sl_fix_span(const sl_edit *e, unsigned *line, unsigned *col, unsigned *end_line, unsigned *end_col);
+
+/* The line a fix changes, as the fix leaves it (without its newline), for
+ * a review's suggestion: NULL when the fix changes more than one line.
+ * *src and *line (a file line) say which; *deleted is 1 when the fix
+ * removes the line whole. Caller frees. */
+char *sl_fix_line(const sl_finding *f, const sl_source **src, unsigned *line, int *deleted);
+
+typedef struct sl_fix_file {
+	char *path;         /* as the sources name it; owned */
+	char *shown;        /* as a diff names it: relative to the working directory; owned */
+	char *old, *new;    /* its bytes as read when collecting, and fixed; owned */
+	size_t oldlen, newlen;
+	size_t nfixed;      /* findings fixed in it */
+} sl_fix_file;
+
+typedef struct sl_fixes {
+	sl_fix_file *v;     /* files with a change, in the findings' order; owned */
+	size_t n;
+	size_t nfixed;      /* findings fixed */
+	size_t nskipped;    /* findings with a fix not made (each told on notes) */
+} sl_fixes;
+
+/* Makes the new texts of the fixes of findings that are not suppressed,
+ * at or above min, and of the rules in only (nonly 0: every rule); marks
+ * each finding fixed. A fix is made whole or not at all; one that changes
+ * bytes another already changes waits for the next run. Each fix not
+ * made is told on notes (may be NULL). Returns 0; -1 when a file could
+ * not be read or changed since its entry was (its fixes are not made,
+ * the others are). *out is the caller's (sl_fixes_free). */
+int sl_fix_collect(sl_findings *fs, sl_severity min, char *const *only, size_t nonly, FILE *notes, sl_fixes *out);
+/* The fixes as a unified diff (a/PATH, b/PATH: `git apply` and `patch
+ * -p1` take it). Returns 0, or -1 on a write error. */
+int sl_fix_diff(FILE *f, const sl_fixes *fx);
+/* Writes each fixed file in place, atomically (a temporary file beside
+ * it, renamed over it), unless it changed since it was read. Errors are
+ * told on notes, and the findings of fs fixed in a file not written are
+ * no longer marked fixed; returns 0, or -1 when a file was not written. */
+int sl_fix_apply(const sl_fixes *fx, sl_findings *fs, FILE *notes);
+void sl_fixes_free(sl_fixes *fx);
 
 #endif

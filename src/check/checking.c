@@ -6,6 +6,7 @@
  * grammars and rules loaded together for the commands that check.
  */
 #include "check.h"
+#include "findings.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -69,6 +70,10 @@ static void variant_tags(sl_findings *fs, size_t first, const uint64_t *masks, s
 		uint64_t m = masks[i - first];
 		if (m == all)
 			continue;
+		/* a claim right in one variant may be wrong in another: its fix
+		 * is no longer certain; a spelling is the same in every one */
+		if (fs->v[i].fix && sl_rule_fix(fs->v[i].rule) && !strcmp(sl_rule_fix(fs->v[i].rule), "claim_value"))
+			sl_finding_fix_drop(&fs->v[i]);
 		sl_buf b = {0};
 		sl_buf_printf(&b, "%s [", fs->v[i].message);
 		size_t cnt = 0, one = 0;
@@ -179,6 +184,7 @@ int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules
 			SL_PUSH(*extra, *nextra, *xcap, vm[k]);
 		free(vm);
 	}
+	sl_fix_settle(entry, fs, first);
 	sl_check_suppress(entry, fs, first);
 	sl_check_config_apply(cfg, fs, first);
 	for (size_t i = first; i < fs->n; i++)

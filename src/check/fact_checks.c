@@ -177,12 +177,20 @@ void sl_fact_version(const sl_rule *r, const sl_model *m, sl_findings *out)
 			char also[160] = "";
 			if (rep)
 				snprintf(also, sizeof also, "; use `%s`", rep);
-			if (last < j.lo)
-				sl_finding_add(out, r, &st->origin,
-					       "%s: `%s` was removed in %s %s, last accepted in %s; this entry runs %s%s",
-					       r->summary, st->flag, title, rel(&j, last + 1), rel(&j, last),
-					       s->version, also);
-			else if (first > j.lo + 1 || (first == j.lo + 1 && j.exact))
+			if (last < j.lo) {
+				sl_finding *f = sl_finding_add(
+					out, r, &st->origin,
+					"%s: `%s` was removed in %s %s, last accepted in %s; this entry runs %s%s",
+					r->summary, st->flag, title, rel(&j, last + 1), rel(&j, last), s->version, also);
+				/* the engine's own source names the flag that replaced
+				 * it: the spelling written becomes that one */
+				if (rep && rep[0] == '-' && !strchr(rep, ' ') && !strcmp(st->via, "flag")) {
+					char what[256];
+					snprintf(what, sizeof what, "replace `%s` with `%s`", st->flag, rep);
+					sl_finding_fix(f, FIX_SPELLING, st->origin.src, st->origin.off, st->flag,
+						       strlen(st->flag), rep, what);
+				}
+			} else if (first > j.lo + 1 || (first == j.lo + 1 && j.exact))
 				sl_finding_add(out, r, &st->origin,
 					       "%s: `%s` is accepted from %s %s on; this entry runs %s", r->summary,
 					       st->flag, title, rel(&j, first), s->version);
@@ -287,8 +295,13 @@ static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting
 				       near ? " (did you mean `" : "", near ? near : "", near ? "`?)" : "");
 	if (near) {
 		f->hint = sl_strdup(near);
-		f->fix = sl_strdup(near);
-		f->fix_len = (unsigned)strlen(v);
+		/* certain when it is the value in another case, or the only
+		 * choice that close */
+		int tied = !nocase && sl_nearest_tied(v, names, nn, near);
+		char what[256];
+		snprintf(what, sizeof what, "replace `%s` with `%s`", v, near);
+		if (!tied && (nocase || sl_finding_typo_close(v, near)))
+			sl_finding_fix(f, FIX_SPELLING, st->value_at.src, st->value_at.off, v, strlen(v), near, what);
 	}
 	sl_buf_free(&list);
 	for (size_t x = 0; x < nn; x++)

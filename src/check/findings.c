@@ -44,6 +44,77 @@ void sl_finding_related(sl_finding *f, const sl_origin *o, const char *msg)
 	f->nrelated++;
 }
 
+int sl_finding_typo_close(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	size_t max = la >= 10 ? 2 : 1;
+	if (la > 128 || lb > 128 || (la > lb ? la - lb : lb - la) > max)
+		return 0;
+	/* optimal string alignment distance, three rows */
+	size_t r0[129], r1[129], r2[129];
+	size_t *pp = r0, *p = r1, *c = r2;
+	for (size_t j = 0; j <= lb; j++)
+		p[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		c[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t cost = a[i - 1] != b[j - 1];
+			size_t v = p[j] + 1;
+			if (c[j - 1] + 1 < v)
+				v = c[j - 1] + 1;
+			if (p[j - 1] + cost < v)
+				v = p[j - 1] + cost;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && pp[j - 2] + 1 < v)
+				v = pp[j - 2] + 1;
+			c[j] = v;
+		}
+		size_t *t = pp;
+		pp = p;
+		p = c;
+		c = t;
+	}
+	return p[lb] <= max;
+}
+
+void sl_finding_fix_drop(sl_finding *f)
+{
+	for (size_t k = 0; k < f->nedits; k++)
+		free(f->edits[k].text);
+	free(f->edits);
+	free(f->fix);
+	f->edits = NULL;
+	f->nedits = 0;
+	f->fix = NULL;
+}
+
+int sl_finding_fix(sl_finding *f, fix_kind kind, const sl_source *src, size_t off, const char *old, size_t oldlen,
+		   const char *text, const char *what)
+{
+	if (f->rule->fix != kind || kind == FIX_NONE)
+		return -1;
+	if (!src || off > src->len || oldlen > src->len - off || oldlen > UINT32_MAX ||
+	    memcmp(src->text + off, old, oldlen)) {
+		sl_finding_fix_drop(f);
+		return -1;
+	}
+	/* two replacements of one fix never overlap */
+	for (size_t k = 0; k < f->nedits; k++)
+		if (f->edits[k].src == src && off < (size_t)f->edits[k].off + f->edits[k].len &&
+		    f->edits[k].off < off + oldlen + (oldlen == 0)) {
+			sl_finding_fix_drop(f);
+			return -1;
+		}
+	if (!f->fix)
+		f->fix = sl_strdup(what);
+	f->edits = sl_realloc(f->edits, (f->nedits + 1) * sizeof *f->edits);
+	f->edits[f->nedits].src = src;
+	f->edits[f->nedits].off = (uint32_t)off;
+	f->edits[f->nedits].len = (uint32_t)oldlen;
+	f->edits[f->nedits].text = sl_strdup(text);
+	f->nedits++;
+	return 0;
+}
+
 void sl_findings_free(sl_findings *fs)
 {
 	for (size_t i = 0; i < fs->n; i++) {
@@ -57,7 +128,7 @@ void sl_findings_free(sl_findings *fs)
 		free(f->related);
 		free(f->related_msg);
 		free(f->hint);
-		free(f->fix);
+		sl_finding_fix_drop(f);
 		free(f->justification);
 		free(f->file);
 	}

@@ -15,6 +15,25 @@ sl_finding *sl_finding_add(sl_findings *out, const sl_rule *r, const sl_origin *
 /* Adds a place the finding also concerns, with what it is (copied). */
 void sl_finding_related(sl_finding *f, const sl_origin *o, const char *msg);
 
+/* Adds a replacement to f's fix, when f's rule declares a fix of this
+ * kind (its file's `fix:`): the oldlen bytes of src's text at off, which
+ * must be old (what the check read there), become text. what (the first
+ * call's) is what the fix does, for the reports. Returns 0; -1 when the
+ * rule has no such fix, or the text there is not old (a place an
+ * expansion moved): then f has no fix at all, not a part of one, and the
+ * caller adds no more. */
+int sl_finding_fix(sl_finding *f, fix_kind kind, const sl_source *src, size_t off, const char *old, size_t oldlen,
+		   const char *text, const char *what);
+/* Whether b is near enough to a to be what a typo of it meant, for a fix
+ * (tighter than a hint's "did you mean"): one edit (a letter dropped,
+ * added, changed, or two swapped), two in a name of 10 or more bytes. A
+ * hint further away stays a hint: `--grpc-port` is 3 edits from
+ * `--grpc-mode`, and no typo of it. */
+int sl_finding_typo_close(const char *a, const char *b);
+
+/* Takes f's fix away (a check that finds its fix uncertain after all). */
+void sl_finding_fix_drop(sl_finding *f);
+
 /* A setting's value as a message writes it: a string as is, else JSON.
  * Caller frees. */
 char *sl_finding_value_text(json_t *v);

@@ -79,6 +79,60 @@ static int catalogue_c_known(const char *name)
 	       !strcmp(name, "engine_version_names");
 }
 
+/* The fix kinds, what each does (`servelint rules ID`; lines of at most
+ * 72 columns), and the checks
+ * that make it (a check or a C check's name): a kind that the rule's check
+ * cannot make is refused, so a rule never claims a fix it has not. */
+static const struct {
+	const char *name, *doc, *checks;
+	fix_kind kind;
+} fix_kinds[] = {
+	{"spelling",
+	 "the spelling becomes the one meant: the only close known spelling\n"
+	 "(did you mean), or the flag the engine's own source names as a removed\n"
+	 "flag's replacement",
+	 " unknown_flag value_choice ", FIX_SPELLING},
+	{"delete_repeat", "the repeated flag and its value go; the first one stays", " duplicate_same ",
+	 FIX_DELETE_REPEAT},
+	{"claim_value", "the number the text states becomes the one the command sets", " claim_matches ",
+	 FIX_CLAIM_VALUE},
+};
+
+static int fix_of(const sl_source *src, const sl_yaml_node *fx, sl_rule *r, const sl_yaml_node *chk,
+		  sl_error *err)
+{
+	const char *name = scalar(fx);
+	const char *check = chk->n == 1 && chk->keys[0]->value ? chk->keys[0]->value : "";
+	const char *c = !strcmp(check, "c") ? scalar(chk->items[0]) : check;
+	for (size_t i = 0; name && i < sizeof fix_kinds / sizeof *fix_kinds; i++) {
+		if (strcmp(name, fix_kinds[i].name))
+			continue;
+		char word[80];
+		snprintf(word, sizeof word, " %s ", c ? c : "");
+		if (!strstr(fix_kinds[i].checks, word))
+			return rfail(err, src, fx, "this check makes no fix of that kind");
+		r->fix = fix_kinds[i].kind;
+		return SL_OK;
+	}
+	return rfail(err, src, fx, "fix is one of spelling, delete_repeat, claim_value");
+}
+
+const char *sl_rule_fix(const sl_rule *r)
+{
+	for (size_t i = 0; i < sizeof fix_kinds / sizeof *fix_kinds; i++)
+		if (r->fix == fix_kinds[i].kind)
+			return fix_kinds[i].name;
+	return NULL;
+}
+
+const char *sl_rule_fix_doc(const sl_rule *r)
+{
+	for (size_t i = 0; i < sizeof fix_kinds / sizeof *fix_kinds; i++)
+		if (r->fix == fix_kinds[i].kind)
+			return fix_kinds[i].doc;
+	return NULL;
+}
+
 /* READY: the file's compiled tree, or NULL to parse src */
 static int load_rule(const sl_source *src, const sl_yaml_ready *ready, sl_rule *r, sl_error *err)
 {
@@ -108,6 +162,9 @@ static int load_rule(const sl_source *src, const sl_yaml_ready *ready, sl_rule *
 		rc = rfail(err, src, n, "needs name, summary, explanation, bad and good");
 		goto out;
 	}
+	const sl_yaml_node *fx = sl_yaml_get(n, "fix");
+	if (fx && (rc = fix_of(src, fx, r, chk, err)))
+		goto out;
 	const char *k = chk->keys[0]->value;
 	const sl_yaml_node *v = chk->items[0];
 	if ((!strcmp(k, "equal_across_roles") || !strcmp(k, "equal_frontend_workers")) &&

@@ -10,6 +10,16 @@
 
 typedef enum { K_EQUAL, K_RANGE, K_REQUIRES, K_CLAIM, K_CONFLICTS, K_C, K_ENTRIES, K_FRONTEND, K_STRUCTURE } kind;
 
+/* The fix a rule's findings carry (its file's `fix:`), made by the check
+ * that finds them and only when it is certain (findings.c's
+ * sl_finding_fix). */
+typedef enum {
+	FIX_NONE,
+	FIX_SPELLING,       /* a spelling (flag, member, value) becomes the one meant */
+	FIX_DELETE_REPEAT,  /* the repeated flag and its value go */
+	FIX_CLAIM_VALUE,    /* the claim's number becomes the command's */
+} fix_kind;
+
 struct sl_rule {
 	char *id, *name, *summary, *explanation, *bad, *good;
 	sl_severity severity;
@@ -26,6 +36,7 @@ struct sl_rule {
 	char *cname;          /* K_C */
 	int catalogue;        /* holds entries against each other: run by sl_check_catalogue only */
 	int across_engines;   /* K_ENTRIES: one group per model, whatever the engine */
+	fix_kind fix;
 };
 
 /* Every rule, sorted by id (check.c runs them in this order). */

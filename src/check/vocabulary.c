@@ -16,6 +16,7 @@
 #include "vocabulary.h"
 
 #include <math.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +202,59 @@ static void check_conflicts(const sl_rule *r, const sl_model *m, sl_findings *ou
 	}
 }
 
+/* The claim's number rewritten to the command's (FIX_CLAIM_VALUE): only
+ * when both are whole numbers, every service the claim speaks of sets the
+ * same one and has no flag it does not know, no other claim is read from the same words (DEP4 claims data
+ * and expert parallelism: one may be right), and the number is written
+ * once in them ("TP8", "6 draft tokens"). */
+static void claim_fix(sl_finding *f, const sl_model *m, const sl_claim *k, const sl_setting *seen)
+{
+	if (f->rule->fix != FIX_CLAIM_VALUE || !json_is_integer(k->value) || !json_is_integer(seen->value) ||
+	    !k->origin.src || !k->text)
+		return;
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (k->role ? strcmp(s->role, k->role) : !sl_check_is_worker(s->role))
+			continue;
+		const sl_setting *st = sl_service_get(s, k->key);
+		if (st && !json_equal(st->value, seen->value))
+			return;
+		/* a flag the engine does not know may be the key misspelled: what
+		 * the command sets is then not certain */
+		for (size_t j = 0; j < s->nsettings; j++)
+			if (s->settings[j].flags & SL_SET_UNKNOWN)
+				return;
+	}
+	for (size_t c = 0; c < m->nclaims; c++)
+		if (&m->claims[c] != k && m->claims[c].origin.src == k->origin.src &&
+		    m->claims[c].origin.off == k->origin.off)
+			return;
+	char want[32], to[32];
+	snprintf(want, sizeof want, "%lld", (long long)json_integer_value(k->value));
+	snprintf(to, sizeof to, "%lld", (long long)json_integer_value(seen->value));
+	size_t n = strlen(want), at = 0, hits = 0;
+	for (const char *p = k->text; *p; p++) {
+		if (!isdigit((unsigned char)*p) || (p > k->text && isdigit((unsigned char)p[-1])))
+			continue;
+		size_t run = strspn(p, "0123456789");
+		if (run == n && !strncmp(p, want, n)) {
+			at = (size_t)(p - k->text);
+			hits++;
+		}
+	}
+	if (hits != 1)
+		return;
+	size_t tl = strlen(k->text);
+	const sl_source *src = k->origin.src;
+	/* the claim's words are where the claim is (not a value an expansion wrote) */
+	if (k->origin.off > src->len || tl > src->len - k->origin.off || memcmp(src->text + k->origin.off, k->text, tl))
+		return;
+	char what[256];
+	snprintf(what, sizeof what, "replace \"%s\" with \"%.*s%s%s\" (what the command sets)", k->text, (int)at,
+		 k->text, to, k->text + at + n);
+	sl_finding_fix(f, FIX_CLAIM_VALUE, src, k->origin.off + at, want, n, to, what);
+}
+
 /* Holds one claim to the settings of the services it speaks of (its role,
  * or every worker); one that agrees is enough, and a claim about a setting
  * no service has, or only with a value the script does not know ($TP, unless
@@ -228,6 +282,7 @@ void sl_check_hold_claim(const sl_rule *r, const sl_model *m, const sl_claim *k,
 	free(f->where.raw);  /* the span is the claim's words */
 	f->where.raw = sl_strdup(k->text);
 	sl_finding_related(f, &seen->origin, "the setting");
+	claim_fix(f, m, k, seen);
 	free(cv);
 	free(sv);
 }

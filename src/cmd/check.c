@@ -28,7 +28,8 @@
 static void usage(FILE *f)
 {
 	fputs("usage: servelint check [--format FORMAT [--output FILE]]... [--severity LEVEL]\n"
-	      "                       [--failure-threshold LEVEL] [--color WHEN] [--quiet] PATH...\n"
+	      "                       [--failure-threshold LEVEL] [--fix[=RULE,...]] [--color WHEN]\n"
+	      "                       [--quiet] PATH...\n"
 	      "\n"
 	      "Checks entries (folders, launch scripts, catalogue-form files; a folder that is\n"
 	      "not an entry is searched for them) against every rule in rules/ and reports\n"
@@ -37,12 +38,16 @@ static void usage(FILE *f)
 	      "holds `disable: [IDs]`, `severity: {ID: level}` and `exclude: [globs]`.\n"
 	      "\n"
 	      "  -f, --format FORMAT         tty (default), gcc (file:line:col: level: msg [ID]), json,\n"
-	      "                              sarif (2.1.0), github (workflow annotations), checkstyle\n"
+	      "                              sarif (2.1.0), github (workflow annotations), checkstyle,\n"
+	      "                              diff (the fixes as a unified diff, for git apply)\n"
 	      "  -o, --output FILE           write the --format before it to FILE (repeatable pairs;\n"
 	      "                              - is standard output)\n"
 	      "  -S, --severity LEVEL        report findings at or above: style (default), info,\n"
 	      "                              warning, error\n"
 	      "      --failure-threshold L   exit 1 when a finding is at or above L (default style)\n"
+	      "      --fix[=RULE,...]        apply the fixes (of these rules only) in place, each file\n"
+	      "                              whole or not at all; the reports show what is left\n"
+	      "      --fix-rules RULE,...    only these rules' fixes (for --format diff and --fix)\n"
 	      "      --color WHEN            auto (default), always, never\n"
 	      "      --config FILE           settings (default: the nearest .servelint.yaml upward)\n"
 	      "      --no-config             no .servelint.yaml\n"
@@ -63,6 +68,7 @@ static void usage(FILE *f)
 
 typedef struct {
 	sl_format fmt;
+	int diff;           /* --format diff: the fixes, not the findings */
 	const char *file;   /* NULL: stdout */
 } output;
 
@@ -71,21 +77,22 @@ typedef struct report_args {
 	const sl_rules *rules;
 	const sl_findings *fs;
 	sl_severity min;
+	const sl_fixes *fixes;  /* --format diff's */
 } report_args;
 
 static int write_report(FILE *f, void *ud)
 {
 	const report_args *a = ud;
-	return sl_report_findings(f, a->o->fmt, a->rules, a->fs, a->min, 0);
+	return a->fixes ? sl_fix_diff(f, a->fixes) : sl_report_findings(f, a->o->fmt, a->rules, a->fs, a->min, 0);
 }
 
 /* Writes one report: to a file whole or not at all (sl_write_file_atomic). */
 static int write_output(const output *o, const sl_rules *rules, const sl_findings *fs, sl_severity min,
-			int color)
+			int color, const sl_fixes *fixes)
 {
 	if (!o->file || sl_opt_is_stdout(o->file))
-		return sl_report_findings(stdout, o->fmt, rules, fs, min, color);
-	report_args a = {o, rules, fs, min};
+		return o->diff ? sl_fix_diff(stdout, fixes) : sl_report_findings(stdout, o->fmt, rules, fs, min, color);
+	report_args a = {o, rules, fs, min, o->diff ? fixes : NULL};
 	int rc = sl_write_file_atomic(o->file, write_report, &a);
 	if (rc)
 		perror(o->file);
@@ -134,6 +141,8 @@ int sl_cmd_check(int argc, char **argv)
 		{"set", required_argument, NULL, 's'},
 		{"system", required_argument, NULL, 'Y'},
 		{"model-config", required_argument, NULL, 'M'},
+		{"fix", optional_argument, NULL, 'F'},
+		{"fix-rules", required_argument, NULL, 'R'},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -146,6 +155,9 @@ int sl_cmd_check(int argc, char **argv)
 	sl_severity min = SL_SEV_STYLE, fail = SL_SEV_STYLE;
 	output outs[16];
 	size_t nouts = 0;
+	int fix = 0;
+	char *fix_rules[64];
+	size_t nfix_rules = 0;
 	static sl_binds binds;   /* static: reachable on every early return */
 	sl_model **extra = NULL; /* models of the variants after the first */
 	size_t nextra = 0, xcap = 0;
@@ -157,9 +169,11 @@ int sl_cmd_check(int argc, char **argv)
 				fprintf(stderr, "servelint check: at most 16 --format at once\n");
 				return 3;
 			}
-			if (sl_format_parse(optarg, &outs[nouts].fmt)) {
+			outs[nouts].diff = !strcmp(optarg, "diff");
+			outs[nouts].fmt = SL_FMT_TTY;
+			if (!outs[nouts].diff && sl_format_parse(optarg, &outs[nouts].fmt)) {
 				fprintf(stderr, "servelint check: unknown format `%s` "
-						"(tty, gcc, json, sarif, github, checkstyle)\n", optarg);
+						"(tty, gcc, json, sarif, github, checkstyle, diff)\n", optarg);
 				return SL_EXIT_USAGE;
 			}
 			outs[nouts++].file = NULL;
@@ -168,6 +182,7 @@ int sl_cmd_check(int argc, char **argv)
 			/* --output names the file of the --format before it */
 			if (!nouts) {
 				outs[nouts].fmt = SL_FMT_TTY;
+				outs[nouts].diff = 0;
 				outs[nouts++].file = NULL;
 			}
 			outs[nouts - 1].file = optarg;
@@ -206,6 +221,17 @@ int sl_cmd_check(int argc, char **argv)
 		case 'M':
 			sl_plan_opts_take(&plan, c, optarg);
 			break;
+		case 'F':
+		case 'R':
+			fix |= c == 'F';
+			/* RULE,RULE: checked against the rules once they are loaded */
+			if (optarg) {
+				char *save = NULL;
+				for (char *t = strtok_r(optarg, ",", &save); t; t = strtok_r(NULL, ",", &save))
+					if (nfix_rules < 64)
+						fix_rules[nfix_rules++] = t;
+			}
+			break;
 		case 'q': quiet = 1; break;
 		case SL_OPT_VERSION: return sl_cmd_version();
 		case 'h':
@@ -218,6 +244,7 @@ int sl_cmd_check(int argc, char **argv)
 	}
 	if (!nouts) {
 		outs[0].fmt = SL_FMT_TTY;
+		outs[0].diff = 0;
 		outs[0].file = NULL;
 		nouts = 1;
 	}
@@ -235,7 +262,7 @@ int sl_cmd_check(int argc, char **argv)
 		const char *f = sl_opt_is_stdout(outs[o].file) ? NULL : outs[o].file;
 		for (size_t k = 0; k < kept && !dup; k++) {
 			const char *g = sl_opt_is_stdout(outs[k].file) ? NULL : outs[k].file;
-			dup = outs[k].fmt == outs[o].fmt && (f && g ? !strcmp(f, g) : f == g);
+			dup = outs[k].fmt == outs[o].fmt && outs[k].diff == outs[o].diff && (f && g ? !strcmp(f, g) : f == g);
 		}
 		if (!dup)
 			outs[kept++] = outs[o];
@@ -254,6 +281,16 @@ int sl_cmd_check(int argc, char **argv)
 	sl_rules *rules = NULL;
 	if (sl_check_load_rules(&gs, &rules))
 		return SL_EXIT_ERROR;
+	for (size_t k = 0; k < nfix_rules; k++) {
+		const sl_rule *r = sl_rules_find(rules, fix_rules[k]);
+		if (!r || !sl_rule_fix(r)) {
+			fprintf(stderr, "servelint check: --fix: %s `%s` (`servelint rules` lists them)\n",
+				r ? "no fix is made by rule" : "no rule", fix_rules[k]);
+			sl_rules_free(rules);
+			sl_normalize_grammars_free(gs);
+			return SL_EXIT_USAGE;
+		}
+	}
 	/* inputs: entries, or folders searched for them; minus --exclude and
 	 * the config's exclude globs */
 	char **paths = NULL;
@@ -347,12 +384,41 @@ int sl_cmd_check(int argc, char **argv)
 		if (!ex_hit[k])
 			sl_opt_warn_unmatched("check", "--exclude", excludes[k], "entry");
 	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
+	sl_fixes fixes = {0};
+	int want_diff = 0;
+	for (size_t o = 0; o < nouts; o++)
+		want_diff |= outs[o].diff;
+	if (!cfg_failed && (fix || want_diff)) {
+		if (sl_fix_collect(&fs, min, fix_rules, nfix_rules, stderr, &fixes))
+			failed = 1, rc = SL_EXIT_ERROR;
+		if (fix && sl_fix_apply(&fixes, &fs, stderr))
+			failed = 1, rc = SL_EXIT_ERROR;
+		if (fix && !quiet) {
+			size_t done = 0, files = 0;
+			for (size_t i = 0; i < fs.n; i++)
+				done += fs.v[i].fixed;
+			for (size_t i = 0; i < fixes.n; i++)
+				files += fixes.v[i].nfixed > 0;
+			fprintf(stderr, "servelint check: fixed %zu finding%s in %zu file%s\n", done, done == 1 ? "" : "s",
+				files, files == 1 ? "" : "s");
+		}
+	}
+	/* after --fix, the reports are of what is left */
+	sl_findings shown = fs;
+	sl_findings left = {0};
+	if (fix) {
+		left.v = sl_calloc(fs.n + 1, sizeof *left.v);
+		for (size_t i = 0; i < fs.n; i++)
+			if (!fs.v[i].fixed)
+				left.v[left.n++] = fs.v[i];
+		shown = left;
+	}
 	if (!cfg_failed) {
-		for (size_t i = 0; i < fs.n && !failed; i++)
-			if (fs.v[i].severity >= min && fs.v[i].severity >= fail && !fs.v[i].suppressed)
+		for (size_t i = 0; i < shown.n && !failed; i++)
+			if (shown.v[i].severity >= min && shown.v[i].severity >= fail && !shown.v[i].suppressed)
 				rc = SL_EXIT_FINDINGS;
 		for (size_t o = 0; o < nouts; o++)
-			if (write_output(&outs[o], rules, &fs, min, color))
+			if (write_output(&outs[o], rules, &shown, min, color, &fixes))
 				rc = SL_EXIT_ERROR;
 		if (fflush(stdout))
 			rc = SL_EXIT_ERROR;
@@ -366,6 +432,8 @@ int sl_cmd_check(int argc, char **argv)
 			fprintf(stderr, "servelint check: %zu entr%s could not be read (SL0001 in the reports)\n", unread,
 				unread == 1 ? "y" : "ies");
 	}
+	free(left.v);  /* borrowed findings: fs owns them */
+	sl_fixes_free(&fixes);
 	sl_findings_free(&fs);
 	for (size_t i = 0; i < ne; i++)
 		sl_entry_free(entries[i]);

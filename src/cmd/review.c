@@ -64,6 +64,7 @@ static int check_at(const char *rev, const char *path, sl_entry_cache *cache, co
 	} else {
 		sl_check_model(rules, h->model, NULL, fs);
 	}
+	sl_fix_settle(h->entry, fs, first);
 	sl_check_suppress(h->entry, fs, first);
 	/* the entry by its repository path: the revision is the document's
 	 * own member, never glued to a path */
@@ -76,7 +77,49 @@ static int check_at(const char *rev, const char *path, sl_entry_cache *cache, co
 	return 0;
 }
 
-static void md_findings(FILE *f, const sl_findings *fs)
+/* A path without its REV: prefix. */
+static const char *repo_path(const char *p, const char *rev)
+{
+	size_t n = rev ? strlen(rev) : 0;
+	return n && !strncmp(p, rev, n) && p[n] == ':' ? p + n + 1 : p;
+}
+
+/* Whether the line a fix of x changes is one the change wrote: its text is
+ * on no line of the same file at BASE (b, NULL when the entry is new). */
+static int on_changed_line(const sl_finding *x, const sl_entry *b, const char *head, const char *base)
+{
+	const sl_source *src;
+	unsigned line;
+	int deleted;
+	char *fixed = sl_fix_line(x, &src, &line, &deleted);
+	if (!fixed)
+		return 0;
+	free(fixed);
+	size_t len;
+	const char *t = sl_source_line(src, line, &len);
+	const sl_source *all[SL_MAX_ENTRY_FILES + 2];
+	size_t n = 0;
+	if (b && b->script)
+		all[n++] = b->script;
+	for (size_t i = 0; b && i < b->nfiles && n < SL_MAX_ENTRY_FILES; i++)
+		all[n++] = b->files[i];
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(repo_path(all[i]->path, base), repo_path(src->path, head)))
+			continue;
+		for (unsigned l = 1; l <= all[i]->nlines; l++) {
+			size_t bl;
+			const char *bt = sl_source_line(all[i], l + all[i]->line_base, &bl);
+			if (bl == len && !memcmp(bt, t, len))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* The findings as a list; a fix on a line the change wrote follows its
+ * finding as a suggestion block (a review comment on that line applies it
+ * with one click; an empty block deletes the line). */
+static void md_findings(FILE *f, const sl_findings *fs, const char *suggest)
 {
 	for (size_t i = 0; i < fs->n; i++) {
 		const sl_finding *x = &fs->v[i];
@@ -86,6 +129,30 @@ static void md_findings(FILE *f, const sl_findings *fs)
 		fprintf(f, "- **%s** `%s`: %s [%s]\n", sl_severity_name(x->severity), w, x->message,
 			sl_rule_id(x->rule));
 		free(w);
+		const sl_source *src;
+		unsigned line;
+		int deleted;
+		char *fixed = suggest && suggest[i] ? sl_fix_line(x, &src, &line, &deleted) : NULL;
+		if (fixed) {
+			/* a fence longer than any run of backticks in the line */
+			size_t run = 0, most = 0;
+			for (const char *p = fixed; *p; p++) {
+				run = *p == '`' ? run + 1 : 0;
+				most = run > most ? run : most;
+			}
+			size_t fence = most >= 3 ? most + 1 : 3;
+			fprintf(f, "\n  %s (line %u):\n\n  ", x->fix, line);
+			for (size_t k = 0; k < fence; k++)
+				fputc('`', f);
+			fputs("suggestion\n", f);
+			if (!deleted)
+				fprintf(f, "  %s\n", fixed);
+			fputs("  ", f);
+			for (size_t k = 0; k < fence; k++)
+				fputc('`', f);
+			fputs("\n\n", f);
+			free(fixed);
+		}
 	}
 }
 
@@ -152,6 +219,8 @@ int sl_cmd_review(int argc, char **argv)
 	sl_entry_cached *ks = NULL;
 	sl_entry_cache *cache = NULL;
 	sl_findings now = {0}, fresh = {0};
+	char *suggest = NULL;  /* per fresh finding: its fix is on a line the change wrote */
+	size_t scap = 0;
 	int rc = SL_EXIT_OK;
 	if (sl_normalize_grammars_load(&gs, &err) || sl_rules_load(&rules, &err) ||
 	    sl_git_touched(base, head, NULL, 0, &ts, &nt, &err)) {
@@ -193,6 +262,8 @@ int sl_cmd_review(int argc, char **argv)
 				    was.v[k].suppressed == x->suppressed)
 					old = used[k] = 1;
 			if (!old) { /* moved into fresh; the slot is emptied */
+				sl_grow((void **)&suggest, &scap, fresh.n + 1, 1);
+				suggest[fresh.n] = (char)(x->fix && on_changed_line(x, t->in_old ? kb.entry : NULL, head, base));
 				SL_PUSH(fresh.v, fresh.n, fresh.cap, *x);
 				memset(x, 0, sizeof *x);
 			}
@@ -212,7 +283,7 @@ int sl_cmd_review(int argc, char **argv)
 		if (md) {
 			printf("\n#### New findings (%zu)\n\n", nnew);
 			if (nnew)
-				md_findings(stdout, &fresh);
+				md_findings(stdout, &fresh, suggest);
 			else
 				fputs("None: the change brings no new finding.\n", stdout);
 		} else {
@@ -243,6 +314,7 @@ done:
 	if (rc == SL_EXIT_ERROR && err.msg)
 		sl_error_print(&err, "servelint");
 	sl_error_clear(&err);
+	free(suggest);
 	sl_findings_free(&fresh);
 	sl_findings_free(&now);
 	for (size_t i = 0; i < nk; i++)

@@ -70,9 +70,16 @@ int sl_cmd_rules(int argc, char **argv)
 	if (!rc && optind < argc) {
 		for (int a = optind; a < argc; a++) {
 			const sl_rule *r = lookup(rules, argv[a]);
-			printf("%s%s %s (%s)\n%s\n\n%s\nBad:\n%s\nGood:\n%s", a > optind ? "\n" : "", sl_rule_id(r),
-			       sl_rule_name(r), sl_severity_name(sl_rule_severity(r)), sl_rule_summary(r),
-			       sl_rule_explanation(r), sl_rule_bad(r), sl_rule_good(r));
+			printf("%s%s %s (%s)\n%s\n\n%s\n", a > optind ? "\n" : "", sl_rule_id(r), sl_rule_name(r),
+			       sl_severity_name(sl_rule_severity(r)), sl_rule_summary(r), sl_rule_explanation(r));
+			/* whether `check --fix` can correct its findings */
+			if (sl_rule_fix(r))
+				printf("Fix (%s): %s.\n`check --fix` applies it, `check --format diff` shows it, on the\n"
+				       "findings where it is certain.\n\n",
+				       sl_rule_fix(r), sl_rule_fix_doc(r));
+			else
+				printf("Fix: none; its findings are corrected by hand.\n\n");
+			printf("Bad:\n%s\nGood:\n%s", sl_rule_bad(r), sl_rule_good(r));
 		}
 	} else if (!rc) {
 		int wn = 0, ws = 0;
@@ -84,10 +91,11 @@ int sl_cmd_rules(int argc, char **argv)
 		}
 		for (size_t i = 0; i < sl_rules_count(rules); i++) {
 			const sl_rule *r = sl_rules_at(rules, i);
-			printf("%s  %-*s  %-*s  %s\n", sl_rule_id(r), ws, sl_severity_name(sl_rule_severity(r)), wn,
-			       sl_rule_name(r), sl_rule_summary(r));
+			printf("%s  %-*s  %-*s  %s  %s\n", sl_rule_id(r), ws, sl_severity_name(sl_rule_severity(r)), wn,
+			       sl_rule_name(r), sl_rule_fix(r) ? "fix" : "   ", sl_rule_summary(r));
 		}
-		printf("\n`servelint rules ID` explains a rule, with examples.\n");
+		printf("\n`servelint rules ID` explains a rule, with examples; `fix`: `check --fix`\n"
+		       "corrects its findings where the correction is certain.\n");
 	}
 	if (fflush(stdout))
 		rc = SL_EXIT_ERROR;

@@ -32,6 +32,7 @@ enum {
 	SL_SET_STRAY = 512,      /* a flag that takes no value followed by one it leaves as a stray argument (value_at) */
 	SL_SET_WINS = 1024,      /* the engine takes it over every other setting of its key, wherever
 				  * written (vllm serve's positional model over --model) */
+	SL_SET_HINT_TIED = 2048, /* another known spelling is as close as the hint: a guess, not a fix */
 };
 
 typedef struct sl_setting {

@@ -414,10 +414,13 @@ static void walk(walk_ctx *w, const sl_yaml_node *map, const char *prefix, unsig
 			for (size_t k2 = 0; k2 < w->g->nconfig_keys; k2++)
 				paths[k2] = w->g->config_keys[k2].path;
 			const char *near = sl_nearest(path.data, paths, w->g->nconfig_keys);
+			int tied = near && sl_nearest_tied(path.data, paths, w->g->nconfig_keys, near);
 			for (size_t t = 0; near && t < w->ntargets; t++) {
 				sl_setting *st = &w->targets[t]->settings[w->targets[t]->nsettings - 1];
 				free(st->hint);
 				st->hint = sl_strdup(near);
+				if (tied)
+					st->flags |= SL_SET_HINT_TIED;
 			}
 			free(paths);
 			if (w->note_unknown)

@@ -226,8 +226,11 @@ static void spread_json(sl_build *b, const sl_flag *f, const char *prefix_key,
 			}
 			sl_build_setting(b, key.data, json_incref(v), jflag.data, "json", mf, src,
 					 member_offset(w, member), raw.data);
-			if (near)
+			if (near) {
 				b->svc.settings[b->svc.nsettings - 1].hint = sl_strdup(near);
+				if (sl_nearest_tied(member, f->members, f->nmembers, near))
+					b->svc.settings[b->svc.nsettings - 1].flags |= SL_SET_HINT_TIED;
+			}
 			sl_buf_free(&jflag);
 		}
 		sl_buf_free(&path);
@@ -407,8 +410,11 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 					 w->start, raw);
 			const char *sug = m.ambiguous || !strcmp(g->id, "unknown") ? NULL
 							       : sl_grammar_suggest(c->gs, g, name);
-			if (sug)
+			if (sug) {
 				b->svc.settings[b->svc.nsettings - 1].hint = sl_strdup(sug);
+				if (sl_grammar_suggest_tied(c->gs, g, name, sug))
+					b->svc.settings[b->svc.nsettings - 1].flags |= SL_SET_HINT_TIED;
+			}
 			if (m.ambiguous)
 				sl_note_add(c, src, w->start, "ambiguous abbreviation `%s` for %s", name,
 					    g->title);

@@ -752,6 +752,43 @@ const char *sl_grammar_suggest(const sl_grammars *gs, const sl_grammar *g, const
 	return NULL;
 }
 
+/* Counts the distinct spellings of g (and its includes) within d of name,
+ * up to 2: `best` and any other. */
+static void ties_in(const sl_grammars *gs, const sl_grammar *g, const char *name, const char *best, size_t d,
+		    int *other, unsigned depth)
+{
+	if (depth > 8 || *other)
+		return;
+	for (size_t i = 0; i < g->nflags && !*other; i++)
+		for (size_t k = 0; k < g->flags[i].nnames && !*other; k++)
+			*other = strcmp(g->flags[i].names[k], best) && edit_distance(name, g->flags[i].names[k], d) <= d;
+	for (size_t i = 0; i < g->ngen && !*other; i++)
+		for (size_t k = 0; k < g->gen[i].nnames && !*other; k++)
+			*other = strcmp(g->gen[i].names[k], best) && edit_distance(name, g->gen[i].names[k], d) <= d;
+	for (size_t i = 0; i < g->ninclude && !*other; i++) {
+		const sl_grammar *inc = sl_grammar_find(gs, g->include[i]);
+		if (inc)
+			ties_in(gs, inc, name, best, d, other, depth + 1);
+	}
+}
+
+int sl_grammar_suggest_tied(const sl_grammars *gs, const sl_grammar *g, const char *name, const char *best)
+{
+	size_t d = edit_distance(name, best, typo_bound(name));
+	int other = 0;
+	ties_in(gs, g, name, best, d, &other, 0);
+	return other;
+}
+
+int sl_nearest_tied(const char *name, char *const *names, size_t n, const char *best)
+{
+	size_t d = edit_distance(name, best, typo_bound(name));
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(names[i], best) && edit_distance(name, names[i], d) <= d)
+			return 1;
+	return 0;
+}
+
 const sl_envvar *sl_grammar_env(const sl_grammars *gs, const sl_grammar *g, const char *name)
 {
 	sl_engine_facts_join((sl_grammar *)g);  /* the facts' env var twins */

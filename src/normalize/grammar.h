@@ -125,6 +125,9 @@ int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *nam
 		     sl_flag_match *m);
 /* The closest known spelling (edit distance), for "did you mean". */
 const char *sl_grammar_suggest(const sl_grammars *gs, const sl_grammar *g, const char *name);
+/* Whether another spelling of g is as close to name as best (a suggestion
+ * of sl_grammar_suggest): the suggestion is then a guess, never a fix. */
+int sl_grammar_suggest_tied(const sl_grammars *gs, const sl_grammar *g, const char *name, const char *best);
 const sl_envvar *sl_grammar_env(const sl_grammars *gs, const sl_grammar *g, const char *name);
 /* The grammar whose config_keys describe g's config file (g itself,
  * config_from, or an included one), or NULL when none has any. */

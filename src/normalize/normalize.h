@@ -46,5 +46,8 @@ int sl_normalize_config_engine(const sl_grammars *gs, const sl_source *yaml, con
  * distance of at most a third of name's length; a tie keeps the first), or
  * NULL. Borrowed from names. */
 const char *sl_nearest(const char *name, char *const *names, size_t n);
+/* Whether another of names is as close to name as best (sl_nearest's
+ * answer): the suggestion is then a guess, never a fix. */
+int sl_nearest_tied(const char *name, char *const *names, size_t n, const char *best);
 
 #endif

@@ -202,12 +202,28 @@ static json_t *one_json(const sl_finding *f)
 	if (f->hint)
 		json_object_set_new(o, "did_you_mean", json_string(f->hint));
 	if (f->fix) {
-		unsigned l, c;
-		sl_origin_pos(&f->where, &l, &c);
-		json_object_set_new(o, "fix", json_pack("{s:i, s:i, s:i, s:s}", "line", (json_int_t)l, "col",
-							(json_int_t)(c + f->fix_skip), "end_col",
-							(json_int_t)(c + f->fix_skip + f->fix_len), "replacement",
-							f->fix));
+		/* the replacements, as ShellCheck's json1 gives them: start and
+		 * end (exclusive) line and column, in the file's positions */
+		json_t *reps = json_array();
+		for (size_t k = 0; k < f->nedits; k++) {
+			unsigned l, c, el, ec;
+			sl_fix_span(&f->edits[k], &l, &c, &el, &ec);
+			json_array_append_new(reps, json_pack("{s:s, s:i, s:i, s:i, s:i, s:s}", "file",
+							      path_of(&(sl_origin){f->edits[k].src, 0, NULL}), "line",
+							      (json_int_t)l, "col", (json_int_t)c, "end_line",
+							      (json_int_t)el, "end_col", (json_int_t)ec, "replacement",
+							      f->edits[k].text));
+		}
+		json_object_set_new(o, "fix_description", json_string(f->fix));
+		json_object_set_new(o, "replacements", reps);
+		/* the first form of a fix (JSON format 1), kept for one
+		 * replacement on one line of the finding's own file */
+		unsigned l, c, el, ec;
+		sl_fix_span(&f->edits[0], &l, &c, &el, &ec);
+		if (f->nedits == 1 && l == el && f->edits[0].src == f->where.src)
+			json_object_set_new(o, "fix", json_pack("{s:i, s:i, s:i, s:s}", "line", (json_int_t)l, "col",
+								(json_int_t)c, "end_col", (json_int_t)ec, "replacement",
+								f->edits[0].text));
 	}
 	return o;
 }
@@ -344,17 +360,31 @@ static json_t *sarif(const sl_rules *rules, const sl_findings *fs, sl_severity m
 					"partialFingerprints", "primaryLocationLineHash", fp);
 		free(fp);
 		if (f->fix) {
-			unsigned l, c;
-			sl_origin_pos(&f->where, &l, &c);
-			sl_buf d = {0};
-			sl_buf_printf(&d, "Replace with `%s`", f->fix);
-			json_object_set_new(res, "fixes", json_pack(
-				"[{s:{s:s}, s:[{s:{s:s}, s:[{s:{s:i, s:i, s:i, s:i}, s:{s:s}}]}]}]",
-				"description", "text", d.data, "artifactChanges", "artifactLocation", "uri",
-				path_of(&f->where), "replacements", "deletedRegion", "startLine", (json_int_t)l,
-				"startColumn", (json_int_t)(c + f->fix_skip), "endLine", (json_int_t)l, "endColumn",
-				(json_int_t)(c + f->fix_skip + f->fix_len), "insertedContent", "text", f->fix));
-			sl_buf_free(&d);
+			/* one artifactChange per file, its replacements in order */
+			json_t *changes = json_array();
+			for (size_t k = 0; k < f->nedits; k++) {
+				const char *p = path_of(&(sl_origin){f->edits[k].src, 0, NULL});
+				json_t *ch = NULL;
+				for (size_t x = 0; x < json_array_size(changes) && !ch; x++) {
+					json_t *c = json_array_get(changes, x);
+					if (!strcmp(json_string_value(json_object_get(
+							    json_object_get(c, "artifactLocation"), "uri")), p))
+						ch = c;
+				}
+				if (!ch) {
+					ch = json_pack("{s:{s:s}, s:[]}", "artifactLocation", "uri", p, "replacements");
+					json_array_append_new(changes, ch);
+				}
+				unsigned l, c, el, ec;
+				sl_fix_span(&f->edits[k], &l, &c, &el, &ec);
+				json_array_append_new(json_object_get(ch, "replacements"),
+						      json_pack("{s:{s:i, s:i, s:i, s:i}, s:{s:s}}", "deletedRegion",
+								"startLine", (json_int_t)l, "startColumn", (json_int_t)c,
+								"endLine", (json_int_t)el, "endColumn", (json_int_t)ec,
+								"insertedContent", "text", f->edits[k].text));
+			}
+			json_object_set_new(res, "fixes", json_pack("[{s:{s:s}, s:o}]", "description", "text", f->fix,
+								     "artifactChanges", changes));
 		}
 		if (f->suppressed) {
 			/* SARIF keeps suppressed results, marked (GitHub hides them) */
