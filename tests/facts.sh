@@ -81,6 +81,17 @@ for v in 0.27.0 any; do
 	out=$("$bin" diff "$t/g-$v.sh" "$t/u-$v.sh")
 	case "$out" in *'- memory.gpu_utilization: 0.9 -> (unset)  ['*) ok ;; *) echo "$out"; ko "0.9 on $v is not the default" ;; esac
 done
+# matrix lends such a default only to an entry of the same release: the
+# unset 0.10.1 entry takes 0.10.1's 0.9, the unset 0.27.0 one 0.27.0's 0.92
+# (learnt from the 0.27.0 entry that sets it), never 0.10.1's
+for v in 0.10.1 0.27.0; do
+	printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v%s --model m --gpu-memory-utilization 0.9 --max-num-seqs 8\n' "$v" > "$t/mg-$v.sh"
+	printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v%s --model m --max-num-seqs 16\n' "$v" > "$t/mu-$v.sh"
+done
+out=$("$bin" matrix --color never "$t/mg-0.10.1.sh" "$t/mu-0.10.1.sh" "$t/mu-0.27.0.sh" | grep gpu_utilization)
+case "$out" in *' 0.9 '*' 0.9 (default) '*' -'*) ok ;; *) echo "$out"; ko "matrix lends 0.10.1's default to 0.27.0" ;; esac
+out=$("$bin" matrix --color never "$t/mg-0.10.1.sh" "$t/mu-0.10.1.sh" "$t/mg-0.27.0.sh" "$t/mu-0.27.0.sh" | grep gpu_utilization)
+case "$out" in *' 0.9 '*' 0.9 (default) '*' 0.9 '*' 0.92 (default)'*) ok ;; *) echo "$out"; ko "matrix: each release's own default" ;; esac
 # Dynamo's env var twin of a flag is the same setting as the flag
 printf '#!/bin/bash\nDYN_TRTLLM_MAX_FILE_SIZE_MB=80 DYN_ROUTER_TTL_SECS=60 python3 -m dynamo.trtllm --model-path m\n' > "$t/env.sh"
 printf '#!/bin/bash\npython3 -m dynamo.trtllm --model-path m --max-file-size-mb 80 --router-ttl-secs 60\n' > "$t/flag.sh"
