@@ -64,6 +64,12 @@ grep -q '^- \*\*claims changed (the command is the same)\*\* `cat/vllm`$' "$hist
 (cd "$repo/c" && "$bin" log --color never -n 1 cat/vllm) | grep -c 'claims changed' | grep -qx 1 && ok || ko "log: claims changed said twice"
 lg --color never -n 2 cat/vllm > "$hist.f"
 [ "$(grep -c '^commit ' "$hist.f")" -eq 2 ] && [ "$(grep -c '^$' "$hist.f")" -eq 1 ] && ok || ko "-n 2 and a blank line between commits"
+# machine formats never glue the revision to the path: every "file", "a"
+# and "b" of log's JSON is a repository path, the commit beside it
+lg --format json cat/vllm > "$hist.f"
+jq -e '[.. | objects | (.file?, .a?, .b?) | strings | select(test("^[0-9a-f]{7,40}:"))] | length == 0' "$hist.f" > /dev/null &&
+	jq -e '[.. | objects | select(has("file") and has("revision"))] | length > 0' "$hist.f" > /dev/null &&
+	ok || { ko "log json: a revision glued to a path"; grep -m3 '"[0-9a-f]*:' "$hist.f"; }
 rm -f "$hist.f"
 lg cat/nosuch > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "path missing at HEAD"

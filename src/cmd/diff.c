@@ -61,45 +61,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-/* REV: out of a JSON diff's names: a "file" (or the "a" and "b" sides)
- * that starts with r1: or r2: becomes the repository path, and the
- * revision goes beside it ("revision", "a_revision", "b_revision"). */
-static void split_revision(json_t *v, const char *r1, const char *r2)
-{
-	if (json_is_array(v)) {
-		size_t i;
-		json_t *x;
-		json_array_foreach(v, i, x)
-			split_revision(x, r1, r2);
-		return;
-	}
-	if (!json_is_object(v))
-		return;
-	static const char *const names[][2] = {{"file", "revision"}, {"a", "a_revision"}, {"b", "b_revision"}};
-	for (size_t k = 0; k < 3; k++) {
-		const char *f = json_string_value(json_object_get(v, names[k][0]));
-		const char *r = NULL;
-		for (int side = 0; f && side < 2 && !r; side++) {
-			const char *rev = side ? r2 : r1;
-			if (!rev)
-				continue;
-			size_t n = strlen(rev);
-			if (!strncmp(f, rev, n) && f[n] == ':')
-				r = rev;
-		}
-		if (r) {
-			char *path = sl_strdup(f + strlen(r) + 1);
-			json_object_set_new(v, names[k][0], json_string(path));
-			json_object_set_new(v, names[k][1], json_string(r));
-			free(path);
-		}
-	}
-	const char *key;
-	json_t *x;
-	json_object_foreach(v, key, x)
-		split_revision(x, r1, r2);
-}
-
 /* `diff REV1 REV2 [-- PATHSPEC...]`: every entry touched between them. */
 static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_t nps, const char *format,
 			  const sl_diff_opts *o, int exit_code, int color, int stats)
@@ -149,7 +110,7 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 					json_object_set_new(e, "new_path", json_string(ts[i].new_path));
 				if (st == 0 || st == 4) {
 					json_t *dj = sl_report_diff_json(&cmp.diff, cmp.na, cmp.nb);
-					split_revision(dj, r1, r2);
+					sl_report_json_split_revision(dj, r1, r2);
 					json_object_set_new(e, "diff", dj);
 				}
 				json_array_append_new(entries, e);

@@ -292,8 +292,13 @@ int sl_cmd_log(int argc, char **argv)
 						      sl_diff_touched_status[st], "path", t.new_path, "claims_only", claims_only);
 				if (st >= 4)
 					json_object_set_new(o, "old_path", json_string(t.old_path));
-				if (st == 0 || st == 4)
-					json_object_set_new(o, "diff", sl_report_diff_json(&cmp.diff, cmp.na, cmp.nb));
+				if (st == 0 || st == 4) {
+					json_t *dj = sl_report_diff_json(&cmp.diff, cmp.na, cmp.nb);
+					/* origins are named by full ids, the sides by short ones */
+					sl_report_json_split_revision(dj, k->parent ? k->parent : k->id, k->id);
+					sl_report_json_split_revision(dj, r1, r2);
+					json_object_set_new(o, "diff", dj);
+				}
 				json_array_append_new(commits, o);
 			} else if (oneline)
 				printf("%s%.12s%s %s (%s", color && !md ? "\033[33m" : "", k->id, color && !md ? "\033[0m" : "",

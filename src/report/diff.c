@@ -157,3 +157,42 @@ int sl_report_diff_noted(FILE *f, const char *format, const sl_diff *d, const ch
 		fputs("\n`~` changed, `+` added, `-` removed, `=` a default written out on one side only.\n", f);
 	return ferror(f) ? -1 : 0;
 }
+
+/* REV: out of a JSON diff's names: a "file" (or the "a" and "b" sides)
+ * that starts with r1: or r2: becomes the repository path, and the
+ * revision goes beside it ("revision", "a_revision", "b_revision"). */
+void sl_report_json_split_revision(json_t *v, const char *r1, const char *r2)
+{
+	if (json_is_array(v)) {
+		size_t i;
+		json_t *x;
+		json_array_foreach(v, i, x)
+			sl_report_json_split_revision(x, r1, r2);
+		return;
+	}
+	if (!json_is_object(v))
+		return;
+	static const char *const names[][2] = {{"file", "revision"}, {"a", "a_revision"}, {"b", "b_revision"}};
+	for (size_t k = 0; k < 3; k++) {
+		const char *f = json_string_value(json_object_get(v, names[k][0]));
+		const char *r = NULL;
+		for (int side = 0; f && side < 2 && !r; side++) {
+			const char *rev = side ? r2 : r1;
+			if (!rev)
+				continue;
+			size_t n = strlen(rev);
+			if (!strncmp(f, rev, n) && f[n] == ':')
+				r = rev;
+		}
+		if (r) {
+			char *path = sl_strdup(f + strlen(r) + 1);
+			json_object_set_new(v, names[k][0], json_string(path));
+			json_object_set_new(v, names[k][1], json_string(r));
+			free(path);
+		}
+	}
+	const char *key;
+	json_t *x;
+	json_object_foreach(v, key, x)
+		sl_report_json_split_revision(x, r1, r2);
+}

@@ -79,6 +79,11 @@ json_t *sl_report_finding_json(const sl_finding *f);
 void sl_report_key_facts(json_t *o, const char *key);
 /* The diff as a JSON document (a new reference), as --format json writes it. */
 json_t *sl_report_diff_json(const sl_diff *d, const char *name_a, const char *name_b);
+/* In a JSON document made from REV:path names, a "file" (or "a", "b")
+ * that starts with r1: or r2: becomes the repository path and the revision
+ * goes in a member beside it ("revision", "a_revision", "b_revision"), so
+ * that no machine format glues the two. r1 or r2 may be NULL. */
+void sl_report_json_split_revision(json_t *v, const char *r1, const char *r2);
 int sl_report_diff(FILE *f, const char *format, const sl_diff *d, const char *name_a, const char *name_b,
 		   int color);
 /* The same; claims_note 0 leaves out the "claims changed (the command is
