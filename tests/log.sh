@@ -64,6 +64,15 @@ grep -q '^- \*\*claims changed (the command is the same)\*\* `cat/vllm`$' "$hist
 (cd "$repo/c" && "$bin" log --color never -n 1 cat/vllm) | grep -c 'claims changed' | grep -qx 1 && ok || ko "log: claims changed said twice"
 lg --color never -n 2 cat/vllm > "$hist.f"
 [ "$(grep -c '^commit ' "$hist.f")" -eq 2 ] && [ "$(grep -c '^$' "$hist.f")" -eq 1 ] && ok || ko "-n 2 and a blank line between commits"
+# a key glob of `diff REV REV` that matches nothing is told, and an entry
+# whose change the filter hides is never "reformatted only"
+(cd "$hist" && "$bin" diff --color never --only 'zzz*' HEAD~5 HEAD~4) > "$hist.f" 2> "$hist.e"
+grep -q "^servelint diff: warning: --only 'zzz\*' matched no key$" "$hist.e" && ok || { ko "diff REV REV: an unmatched --only"; cat "$hist.e"; }
+grep -q '^no change in the keys shown: cat/vllm$' "$hist.f" && ! grep -q '^reformatted only' "$hist.f" && ok ||
+	{ ko "diff REV REV --only: a hidden change called reformatted only"; cat "$hist.f"; }
+(cd "$hist" && "$bin" diff --color never --only 'limits.*' HEAD~5 HEAD~4) 2> "$hist.e" > /dev/null
+[ ! -s "$hist.e" ] && ok || { ko "diff REV REV: a matching --only warned"; cat "$hist.e"; }
+rm -f "$hist.e"
 # machine formats never glue the revision to the path: every "file", "a"
 # and "b" of log's JSON is a repository path, the commit beside it
 lg --format json cat/vllm > "$hist.f"

@@ -63,8 +63,12 @@ static void usage(FILE *f)
 
 /* `diff REV1 REV2 [-- PATHSPEC...]`: every entry touched between them. */
 static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_t nps, const char *format,
-			  const sl_diff_opts *o, int exit_code, int color, int stats)
+			  const sl_key_globs *keys, int exit_code, int color, int stats)
 {
+	sl_diff_opts opts = sl_key_globs_opts(keys);
+	const sl_diff_opts *o = &opts;
+	unsigned char seen[2 * SL_MAX_KEY_GLOBS] = {0};
+	size_t hidden = 0;
 	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_touched *ts = NULL;
@@ -100,10 +104,16 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 				printf(md ? "- **not an entry** `%s` (nothing in it starts a service)\n"
 					  : "not an entry (nothing in it starts a service): %s\n", p);
 		} else {
-			count[st]++;
+			const sl_model *both[] = {cmp.a.model, cmp.b.model};
+			sl_key_globs_mark(keys, both, 2, seen);
+			if (cmp.hidden)
+				hidden++;
+			else
+				count[st]++;
 			differ |= st != 1 && st != 5; /* a move is a change */
 			if (json) {
-				json_t *e = json_pack("{s:s, s:s, s:b}", "status", sl_diff_touched_status[st], "path",
+				json_t *e = json_pack("{s:s, s:s, s:b}", "status",
+						      cmp.hidden ? sl_report_touched_label(&cmp) : sl_diff_touched_status[st], "path",
 						      st == 2 ? ts[i].new_path : ts[i].old_path, "claims_only",
 						      sl_report_touched_label(&cmp) != sl_diff_touched_status[st]);
 				if (st >= 4)
@@ -120,8 +130,10 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 		}
 		sl_diff_touched_free(&cmp);
 	}
+	if (rc == SL_EXIT_OK && (keys->ni || keys->no))
+		sl_key_globs_warn_seen(keys, seen, "diff");
 	if (rc == SL_EXIT_OK) {
-		size_t total = count[0] + count[1] + count[2] + count[3] + count[4] + count[5] + count[6];
+		size_t total = count[0] + count[1] + count[2] + count[3] + count[4] + count[5] + count[6] + hidden;
 		if (json) {
 			json_t *doc = sl_report_json_doc(json_pack("{s:s, s:o, s:o}", "from", r1, "to", r2 ? json_string(r2) : json_null(),
 								    "entries", entries));
@@ -131,9 +143,12 @@ static int diff_revisions(const char *r1, const char *r2, char *const *ps, size_
 			fputc('\n', stdout);
 			json_decref(doc);
 		} else {
-			fprintf(stdout, "%s%zu entr%s touched: %zu changed, %zu reformatted only, %zu added, %zu removed, %zu renamed\n",
+			fprintf(stdout, "%s%zu entr%s touched: %zu changed, %zu reformatted only, %zu added, %zu removed, %zu renamed",
 				md ? "\n" : "", total, total == 1 ? "y" : "ies", count[0], count[1], count[2], count[3],
 				count[4] + count[5] + count[6]);
+			if (hidden)
+				fprintf(stdout, ", %zu with no change in the keys shown", hidden);
+			fputc('\n', stdout);
 		}
 		if (fflush(stdout) || ferror(stdout))
 			rc = SL_EXIT_ERROR;
@@ -534,8 +549,7 @@ int sl_cmd_diff(int argc, char **argv)
 		char **rel = sl_calloc(nps + 1, sizeof *rel);
 		for (size_t i = 0; i < nps; i++)
 			rel[i] = sl_git_path_from_cwd(ps[i]);
-		sl_diff_opts o = sl_key_globs_opts(&keys);
-		int rc = diff_revisions(na, nb, rel, nps, format, &o, exit_code, color, stats);
+		int rc = diff_revisions(na, nb, rel, nps, format, &keys, exit_code, color, stats);
 		for (size_t i = 0; i < nps; i++)
 			free(rel[i]);
 		free(rel);

@@ -188,14 +188,29 @@ static int matches_key(const char *glob, const sl_model *const *ms, size_t n)
 	return 0;
 }
 
-void sl_key_globs_warn(const sl_key_globs *k, const sl_model *const *ms, size_t n, const char *cmd)
+void sl_key_globs_mark(const sl_key_globs *k, const sl_model *const *ms, size_t n, unsigned char *seen)
 {
 	for (size_t i = 0; i < k->ni; i++)
-		if (!matches_key(k->ignore[i], ms, n))
+		seen[i] |= matches_key(k->ignore[i], ms, n);
+	for (size_t i = 0; i < k->no; i++)
+		seen[k->ni + i] |= matches_key(k->only[i], ms, n);
+}
+
+void sl_key_globs_warn_seen(const sl_key_globs *k, const unsigned char *seen, const char *cmd)
+{
+	for (size_t i = 0; i < k->ni; i++)
+		if (!seen[i])
 			sl_opt_warn_unmatched(cmd, "--ignore", k->ignore[i], "key");
 	for (size_t i = 0; i < k->no; i++)
-		if (!matches_key(k->only[i], ms, n))
+		if (!seen[k->ni + i])
 			sl_opt_warn_unmatched(cmd, "--only", k->only[i], "key");
+}
+
+void sl_key_globs_warn(const sl_key_globs *k, const sl_model *const *ms, size_t n, const char *cmd)
+{
+	unsigned char seen[2 * SL_MAX_KEY_GLOBS] = {0};
+	sl_key_globs_mark(k, ms, n, seen);
+	sl_key_globs_warn_seen(k, seen, cmd);
 }
 
 int sl_binds_take(sl_binds *b, const char *arg, const char *cmd)

@@ -80,6 +80,11 @@ sl_diff_opts sl_key_globs_opts(const sl_key_globs *k);
 /* Warns (sl_opt_warn_unmatched) of each glob of k that matches no key of
  * the models ms[0..n) (their settings, env, claims, as the diff names them). */
 void sl_key_globs_warn(const sl_key_globs *k, const sl_model *const *ms, size_t n, const char *cmd);
+/* The same over models met one batch at a time: seen (2 x
+ * SL_MAX_KEY_GLOBS, zeroed by the caller) marks each glob (--ignore's,
+ * then --only's) that matched a key of some batch; then the warnings. */
+void sl_key_globs_mark(const sl_key_globs *k, const sl_model *const *ms, size_t n, unsigned char *seen);
+void sl_key_globs_warn_seen(const sl_key_globs *k, const unsigned char *seen, const char *cmd);
 
 /* --set NAME=VALUE: a value for a variable the script leaves unknown.
  * Returns 0, or -1 with a message on stderr (NAME not a shell name).

@@ -110,6 +110,8 @@ typedef struct sl_touched_cmp {
 	char *na, *nb;         /* REV:path of each side, as printed; owned */
 	sl_entry_cached a, b;  /* each side, from the cache; released by sl_diff_touched_free */
 	sl_entry_cache *cache; /* borrowed */
+	int hidden;            /* statuses 1, 5 under --only/--ignore: what runs did change, in keys
+				* the filter leaves out (never "reformatted only") */
 } sl_touched_cmp;
 
 /* Compares the entry at both revisions, read through cache (which must

@@ -62,6 +62,15 @@ int sl_diff_touched_compare_named(const char *r1, const char *r2, const char *d1
 			sl_diff_models(c->a.model, c->b.model, o, &c->diff);
 			int renamed = strcmp(t->old_path, t->new_path) != 0;
 			st = sl_diff_equal(&c->diff) ? (renamed ? 5 : 1) : (renamed ? 4 : 0);
+			if ((st == 1 || st == 5) && o && (o->nonly || o->nignore)) {
+				/* equal in the keys shown: the whole models tell a
+				 * reformat from a change the filter hides */
+				sl_diff all;
+				sl_diff_opts none = {0};
+				sl_diff_models(c->a.model, c->b.model, &none, &all);
+				c->hidden = !sl_diff_equal(&all);
+				sl_diff_free(&all);
+			}
 			/* the working tree has no object ids: a move with the very
 			 * same files is told by their texts */
 			if (!r2 && st == 5 && same_files(c->a.entry, c->b.entry))

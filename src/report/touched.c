@@ -22,6 +22,8 @@ const char *sl_report_touched_label(const sl_touched_cmp *c)
 	if ((c->status == 0 || c->status == 4) && sl_diff_same_command(&c->diff))
 		return c->status == 0 ? "claims changed (the command is the same)"
 				      : "renamed, claims changed (the command is the same)";
+	if (c->hidden)
+		return c->status == 1 ? "no change in the keys shown" : "renamed, no change in the keys shown";
 	return sl_diff_touched_status[c->status];
 }
 
