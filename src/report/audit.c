@@ -76,7 +76,7 @@ static size_t common_prefix(const sl_audit *a)
 	return common;
 }
 
-static json_t *entry_json(const sl_audit *a, size_t i, size_t common)
+static json_t *entry_json(const sl_audit *a, size_t i, size_t common, const json_int_t (*counts)[4])
 {
 	const sl_audit_entry *e = &a->entries[i];
 	const sl_model *m = e->model;
@@ -170,98 +170,93 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common)
 	char *topo = m ? sl_diff_topology(m) : NULL;
 	json_object_set_new(o, "topology", topo ? json_string(topo) : json_null());
 	free(topo);
-	json_int_t n[4] = {0, 0, 0, 0};
-	for (size_t f = 0; f < a->findings->n; f++)
-		if (a->finding_entry[f] == i && !a->findings->v[f].suppressed)
-			n[a->findings->v[f].severity]++;
+	const json_int_t *n = counts[i];
 	json_object_set_new(o, "findings", json_pack("{s:i, s:i, s:i, s:i}", "error", n[SL_SEV_ERROR], "warning",
 						     n[SL_SEV_WARNING], "info", n[SL_SEV_INFO], "style",
 						     n[SL_SEV_STYLE]));
 	return o;
 }
 
-/* index of s in arr (strings), appended when absent */
-static size_t index_of(json_t *arr, const char *s)
-{
-	size_t i;
-	json_t *v;
-	json_array_foreach(arr, i, v)
-		if (!strcmp(json_string_value(v), s))
-			return i;
-	json_array_append_new(arr, json_string(s));
-	return json_array_size(arr) - 1;
-}
-
 static int cmp_ci(const void *x, const void *y)
 {
-	return strcasecmp(*(char *const *)x, *(char *const *)y);
+	int c = strcasecmp(*(char *const *)x, *(char *const *)y);
+	return c ? c : strcmp(*(char *const *)x, *(char *const *)y);
 }
 
-static void sort_names(const sl_audit *a, json_t *models, json_t *keys, json_t *systems)
+/* Each distinct name of names[0..n) once, in name order (case aside, then
+ * exact); index (a map the caller frees) tells each name's place.
+ * Linear in n but for the sort: a catalogue of thousands of distinct
+ * models must not compare every entry with every other. */
+static char **distinct_sorted(char *const *names, size_t n, size_t *nout, sl_strmap *index)
 {
-	char **ks = sl_calloc(a->n + 1, sizeof *ks), **ss = sl_calloc(a->n + 1, sizeof *ss);
-	for (size_t i = 0; i < a->n; i++) {
-		ks[i] = sl_catalogue_model_key(a->entries[i].llm ? a->entries[i].llm : "(model not named)");
-		ss[i] = (char *)(a->entries[i].system ? a->entries[i].system : "(system not named)");
-	}
-	qsort(ks, a->n, sizeof *ks, cmp_ci);
-	qsort(ss, a->n, sizeof *ss, cmp_ci);
-	for (size_t i = 0; i < a->n; i++) {
-		if (!i || strcmp(ks[i], ks[i - 1])) {
-			/* the display name: the first entry's that has this key */
-			for (size_t e = 0; e < a->n; e++) {
-				const char *llm = a->entries[e].llm ? a->entries[e].llm : "(model not named)";
-				char *k = sl_catalogue_model_key(llm);
-				int same = !strcmp(k, ks[i]);
-				free(k);
-				if (same) {
-					json_array_append_new(models, json_string(llm));
-					json_array_append_new(keys, json_string(ks[i]));
-					break;
-				}
-			}
-		}
-		if (!i || strcmp(ss[i], ss[i - 1]))
-			json_array_append_new(systems, json_string(ss[i]));
-	}
-	for (size_t i = 0; i < a->n; i++)
-		free(ks[i]);
-	free(ks);
-	free(ss);
+	sl_strmap seen = {0};
+	char **u = sl_calloc(n + 1, sizeof *u);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (sl_strmap_put(&seen, names[i], strlen(names[i]), k) == k)
+			u[k++] = names[i];
+	sl_strmap_free(&seen);
+	qsort(u, k, sizeof *u, cmp_ci);
+	for (size_t i = 0; i < k; i++)
+		sl_strmap_put(index, u[i], strlen(u[i]), i);
+	*nout = k;
+	return u;
 }
 
 json_t *sl_report_audit_json(const sl_audit *a)
 {
 	size_t common = common_prefix(a);
 	json_t *entries = json_array(), *models = json_array(), *systems = json_array(), *cells = json_array();
-	json_t *keys = json_array();  /* model keys, parallel to models */
-	/* models and systems in name order (case aside), so the matrix reads alike whatever the input order */
-	sort_names(a, models, keys, systems);
+	/* models and systems in name order (case aside), so the matrix reads
+	 * alike whatever the input order; a model is named as the first entry
+	 * with its key names it */
+	char **ks = sl_calloc(a->n + 1, sizeof *ks), **ss = sl_calloc(a->n + 1, sizeof *ss);
+	sl_strmap first = {0}, kidx = {0}, sidx = {0}, cidx = {0};
 	for (size_t i = 0; i < a->n; i++) {
-		json_t *e = entry_json(a, i, common);
+		ks[i] = sl_catalogue_model_key(a->entries[i].llm ? a->entries[i].llm : "(model not named)");
+		ss[i] = (char *)(a->entries[i].system ? a->entries[i].system : "(system not named)");
+		sl_strmap_put(&first, ks[i], strlen(ks[i]), i);
+	}
+	size_t nk, ns;
+	char **uk = distinct_sorted(ks, a->n, &nk, &kidx), **us = distinct_sorted(ss, a->n, &ns, &sidx);
+	for (size_t i = 0; i < nk; i++) {
+		size_t e = sl_strmap_get(&first, uk[i], strlen(uk[i]));
+		json_array_append_new(models, json_string(a->entries[e].llm ? a->entries[e].llm : "(model not named)"));
+	}
+	for (size_t i = 0; i < ns; i++)
+		json_array_append_new(systems, json_string(us[i]));
+	/* each entry's findings by severity, counted once */
+	json_int_t (*counts)[4] = sl_calloc(a->n + 1, sizeof *counts);
+	for (size_t f = 0; f < a->findings->n; f++)
+		if (a->finding_entry[f] < a->n && !a->findings->v[f].suppressed)
+			counts[a->finding_entry[f]][a->findings->v[f].severity]++;
+	for (size_t i = 0; i < a->n; i++) {
+		json_t *e = entry_json(a, i, common, (const json_int_t (*)[4])counts);
 		json_array_append_new(entries, e);
-		const char *llm = a->entries[i].llm ? a->entries[i].llm : "(model not named)";
-		char *key = sl_catalogue_model_key(llm);
-		size_t mi = index_of(keys, key);
-		if (mi == json_array_size(models))
-			json_array_append_new(models, json_string(llm));
-		free(key);
-		size_t si = index_of(systems, a->entries[i].system ? a->entries[i].system : "(system not named)");
-		json_t *cell = NULL, *c;
-		size_t k;
-		json_array_foreach(cells, k, c)
-			if (json_integer_value(json_object_get(c, "model")) == (json_int_t)mi &&
-			    json_integer_value(json_object_get(c, "system")) == (json_int_t)si)
-				cell = c;
-		if (!cell) {
-			cell = json_pack("{s:i, s:i, s:[]}", "model", (json_int_t)mi, "system", (json_int_t)si, "entries");
-			json_array_append_new(cells, cell);
-		}
+		size_t mi = sl_strmap_get(&kidx, ks[i], strlen(ks[i]));
+		size_t si = sl_strmap_get(&sidx, ss[i], strlen(ss[i]));
+		char ck[48];
+		int cl = snprintf(ck, sizeof ck, "%zu,%zu", mi, si);
+		size_t ci = sl_strmap_put(&cidx, ck, (size_t)cl, json_array_size(cells));
+		if (ci == json_array_size(cells))
+			json_array_append_new(cells, json_pack("{s:i, s:i, s:[]}", "model", (json_int_t)mi, "system",
+							       (json_int_t)si, "entries"));
+		json_t *cell = json_array_get(cells, ci);
 		json_array_append_new(json_object_get(cell, "entries"), json_integer((json_int_t)i));
 		json_object_set_new(e, "model_index", json_integer((json_int_t)mi));
 		json_object_set_new(e, "system_index", json_integer((json_int_t)si));
 	}
-	json_decref(keys);
+	for (size_t i = 0; i < a->n; i++)
+		free(ks[i]);
+	free(ks);
+	free(ss);
+	free(uk);
+	free(us);
+	free(counts);
+	sl_strmap_free(&first);
+	sl_strmap_free(&kidx);
+	sl_strmap_free(&sidx);
+	sl_strmap_free(&cidx);
 	json_int_t sev[4] = {0, 0, 0, 0}, suppressed = 0, catalogue = 0;
 	json_t *findings = json_array();
 	for (size_t f = 0; f < a->findings->n; f++) {

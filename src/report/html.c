@@ -444,6 +444,37 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 	json_t *s = json_object_get(doc, "summary"), *fc = json_object_get(s, "findings");
 	json_t *mx = json_object_get(doc, "matrix"), *entries = json_object_get(doc, "entries");
 	json_t *models = json_object_get(mx, "models"), *systems = json_object_get(mx, "systems");
+	/* lookups made once, so that the page is linear in entries (a catalogue
+	 * of thousands of distinct models): the cell of a model and system, each
+	 * entry's findings (in order), whether an entry has a pair */
+	sl_strmap cell_of = {0};
+	json_t *cells = json_object_get(mx, "cells");
+	for (size_t k = 0; k < json_array_size(cells); k++) {
+		json_t *cell = json_array_get(cells, k);
+		char ck[48];
+		int cl = snprintf(ck, sizeof ck, "%lld,%lld", num(cell, "model"), num(cell, "system"));
+		sl_strmap_put(&cell_of, ck, (size_t)cl, k);
+	}
+	size_t *fstart = sl_calloc(a->n + 2, sizeof *fstart), *forder = sl_calloc(a->findings->n + 1, sizeof *forder);
+	for (size_t k = 0; k < a->findings->n; k++)
+		if (a->finding_entry[k] < a->n && !a->findings->v[k].suppressed)
+			fstart[a->finding_entry[k] + 1]++;
+	for (size_t i = 0; i < a->n; i++)
+		fstart[i + 1] += fstart[i];
+	size_t *fill = sl_calloc(a->n + 1, sizeof *fill);
+	for (size_t k = 0; k < a->findings->n; k++)
+		if (a->finding_entry[k] < a->n && !a->findings->v[k].suppressed) {
+			size_t e = a->finding_entry[k];
+			forder[fstart[e] + fill[e]++] = k;
+		}
+	free(fill);
+	unsigned char *paired = sl_calloc(a->n + 1, 1);
+	for (size_t p = 0; p < a->npairs; p++) {
+		if (a->pairs[p].a < a->n)
+			paired[a->pairs[p].a] = 1;
+		if (a->pairs[p].b < a->n)
+			paired[a->pairs[p].b] = 1;
+	}
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	      "<title>servelint audit</title>\n<style>\n",
@@ -587,17 +618,14 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 		fputs("</th>", f);
 		size_t si;
 		json_array_foreach(systems, si, sys) {
-			size_t k;
-			json_t *cell;
-			int any = 0;
-			json_array_foreach(json_object_get(mx, "cells"), k, cell)
-				any |= (size_t)num(cell, "model") == mi && (size_t)num(cell, "system") == si;
-			fprintf(f, "<td%s data-label=\"", any ? "" : " class=\"empty\"");
+			char ck[48];
+			int cl = snprintf(ck, sizeof ck, "%zu,%zu", mi, si);
+			size_t ci = sl_strmap_get(&cell_of, ck, (size_t)cl);
+			json_t *cell = ci != SIZE_MAX ? json_array_get(cells, ci) : NULL;
+			fprintf(f, "<td%s data-label=\"", cell ? "" : " class=\"empty\"");
 			esc(f, json_string_value(sys));
 			fputs("\">", f);
-			json_array_foreach(json_object_get(mx, "cells"), k, cell) {
-				if ((size_t)num(cell, "model") != mi || (size_t)num(cell, "system") != si)
-					continue;
+			if (cell) {
 				size_t x;
 				json_t *id;
 				json_array_foreach(json_object_get(cell, "entries"), x, id) {
@@ -674,19 +702,12 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 			esc(f, str(e, "topology"));
 		}
 		fputs("</p>", f);
-		int other = 0;
-		for (size_t p = 0; p < a->npairs; p++)
-			other |= a->pairs[p].a == i || a->pairs[p].b == i;
-		if (other)
+		if (paired[i])
 			fprintf(f, "<p><a href=\"#compare\" data-compare=\"%zu\">Compare with another entry of this model</a></p>", i);
 		services_html(f, ae->model);
-		size_t shown = 0;
-		for (size_t k = 0; k < a->findings->n; k++)
-			if (a->finding_entry[k] == i && !a->findings->v[k].suppressed) {
-				finding_html(f, &a->findings->v[k]);
-				shown++;
-			}
-		if (!shown)
+		for (size_t q = fstart[i]; q < fstart[i + 1]; q++)
+			finding_html(f, &a->findings->v[forder[q]]);
+		if (fstart[i] == fstart[i + 1])
 			fputs("<p class=\"ok\">No findings.</p>", f);
 		fputs("</article>\n", f);
 	}
@@ -702,9 +723,8 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 		/* what the Rule and Search filters look at: the rules of its
 		 * findings; its name, path, model, system and engines, lower case */
 		json_t *rules = json_array();
-		for (size_t q = 0; q < a->findings->n; q++)
-			if (a->finding_entry[q] == i && !a->findings->v[q].suppressed)
-				json_array_append_new(rules, json_string(sl_rule_id(a->findings->v[q].rule)));
+		for (size_t q = fstart[i]; q < fstart[i + 1]; q++)
+			json_array_append_new(rules, json_string(sl_rule_id(a->findings->v[forder[q]].rule)));
 		sl_buf text = {0};
 		const char *parts[] = {str(e, "name"), str(e, "path"), str(e, "model"), str(e, "system")};
 		for (size_t q = 0; q < sizeof parts / sizeof *parts; q++)
@@ -758,5 +778,9 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 	json_decref(data);
 	json_decref(engines);
 	json_decref(doc);
+	sl_strmap_free(&cell_of);
+	free(fstart);
+	free(forder);
+	free(paired);
 	return rc || ferror(f) ? -1 : 0;
 }
