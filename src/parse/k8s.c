@@ -369,6 +369,18 @@ static int has_list(const sl_yaml_node *ctr, const char *key)
 	return l && l->kind == SL_YAML_SEQ && l->n;
 }
 
+/* The v1beta1 operator's frontend defaults are command [python3] and args
+ * [-m, dynamo.frontend], each kept unless the container gives its own
+ * (mergo.Merge WithOverride: deploy/operator/internal/dynamo/
+ * component_frontend.go and graph.go mergeFrontendSidecarDefaults, mirror
+ * commit 2a6da14c): a container giving only args runs python3 ARGS. */
+static const char *const python3_only[] = {"python3", NULL};
+
+static const char *const *frontend_default(const sl_yaml_node *ctr)
+{
+	return has_list(ctr, "args") ? python3_only : dynamo_frontend;
+}
+
 /* DynamoGraphDeployment v1beta1: spec.components[] each with name, type
  * (frontend, worker, prefill, decode, planner, epp), replicas,
  * multinode.nodeCount and a podTemplate whose container named "main" is
@@ -412,13 +424,14 @@ static void read_components(reader *r, const sl_yaml_node *spec, const sl_k8s_wo
 					note(r, ctr, "Dynamo component %s runs the operator's default command for %s, which the manifest does not show",
 					     w.name ? w.name : "(unnamed)", w.component ? w.component : "its type");
 				else
-					read_container(r, ctr, &w, global, NULL, vols, fe ? dynamo_frontend : NULL, at);
+					read_container(r, ctr, &w, global, NULL, vols, fe ? frontend_default(ctr) : NULL, at);
 			} else if (cn && sidecar_fe && !strcmp(cn, sidecar_fe)) {
 				/* a frontend in the component's pod: a service of its own */
 				sl_k8s_workload f = w;
 				f.component = "frontend";
 				f.nodes = 0;
-				read_container(r, ctr, &f, global, NULL, vols, dynamo_frontend, sl_yaml_get(c, "frontendSidecar"));
+				read_container(r, ctr, &f, global, NULL, vols, frontend_default(ctr),
+					       sl_yaml_get(c, "frontendSidecar"));
 			} else {
 				sl_k8s_workload sc = w;
 				sc.component = sc.sub_component = NULL;
