@@ -43,6 +43,13 @@ out=$("$bin" show $d/not-a-deployment/request.yaml 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q "request.yaml:2:1: no service: .*DynamoGraphDeploymentRequest asks Dynamo's profiler for a deployment of Qwen/Qwen3-32B" && ok || ko "dgdr: $rc $out"
 T=$(mktemp -d)
 trap 'rm -rf "$T" "$T0"' EXIT
+# a kustomize Component and its patch: the folder is the Component's entry
+# (it names the patch), and the patch alone is a patch, never a graph
+out=$("$bin" show $d/kustomize 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "kustomization.yaml:2:1: no service: .*a kustomize Component lists patches" && ok || ko "kustomization: $rc $out"
+mkdir "$T/patch" && cp $d/kustomize/patch-dgd.yaml "$T/patch/"
+out=$("$bin" show "$T/patch/patch-dgd.yaml" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "patch-dgd.yaml:3:1: no service: .*DynamoGraphDeployment workers gives no service a type or a command: a patch" && ok || ko "patch: $rc $out"
 # bad manifests: a YAML error, with its place; no crash
 printf 'apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n        - name: x\n          command: [vllm, serve\n' > "$T/bad.yaml"
 out=$("$bin" show "$T/bad.yaml" 2>&1); rc=$?

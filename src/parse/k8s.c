@@ -453,6 +453,29 @@ static void read_components(reader *r, const sl_yaml_node *spec, const sl_k8s_wo
 	}
 }
 
+/* A DynamoGraphDeployment none of whose services or components has a type
+ * or states a command: a patch kustomize lays over a base kept elsewhere
+ * (Dynamo's recipes/kustomize/components/ hold a dozen), not a graph. */
+static int dgd_patch(const sl_yaml_node *spec)
+{
+	const sl_yaml_node *svcs = sl_yaml_get(spec, "services"), *comps = sl_yaml_get(spec, "components");
+	const sl_yaml_node *l = svcs && svcs->kind == SL_YAML_MAP ? svcs : comps && comps->kind == SL_YAML_SEQ ? comps : NULL;
+	if (!l || !l->n)
+		return 0;
+	for (size_t i = 0; i < l->n; i++) {
+		const sl_yaml_node *c = l->items[i];
+		if (sl_yaml_get(c, "componentType") || sl_yaml_get(c, "type"))
+			return 0;
+		if (has_list(sl_yaml_get(sl_yaml_get(c, "extraPodSpec"), "mainContainer"), "command"))
+			return 0;
+		const sl_yaml_node *cs = sl_yaml_get(sl_yaml_get(sl_yaml_get(c, "podTemplate"), "spec"), "containers");
+		for (size_t k = 0; cs && cs->kind == SL_YAML_SEQ && k < cs->n; k++)
+			if (has_list(cs->items[k], "command"))
+				return 0;
+	}
+	return 1;
+}
+
 static void read_doc(reader *r, const sl_yaml_node *doc)
 {
 	const char *kind = scalar(sl_yaml_get(doc, "kind"));
@@ -472,6 +495,13 @@ static void read_doc(reader *r, const sl_yaml_node *doc)
 		if (base.replicas < 0 && strcmp(kind, "DaemonSet"))
 			base.replicas = 1; /* Kubernetes' default */
 		read_pod(r, sl_yaml_get(sl_yaml_get(spec, "template"), "spec"), &base, NULL, NULL);
+	} else if (!strcmp(kind, "DynamoGraphDeployment") && dgd_patch(spec)) {
+		note(r, doc, "DynamoGraphDeployment %s gives no service a type or a command: a patch (as kustomize lays over a base kept elsewhere), not a deployment; read the built manifest (kustomize build)%s",
+		     base.name ? base.name : "(unnamed)", "");
+	} else if ((!strcmp(kind, "Component") || !strcmp(kind, "Kustomization")) &&
+		   scalar(sl_yaml_get(doc, "apiVersion")) && !strncmp(scalar(sl_yaml_get(doc, "apiVersion")), "kustomize.", 10)) {
+		note(r, doc, "a kustomize %s lists patches and resources kept in other files, not a deployment; read the built manifest (kustomize build)%s",
+		     kind, "");
 	} else if (!strcmp(kind, "DynamoGraphDeployment") && sl_yaml_get(spec, "components")) {
 		read_components(r, spec, &base);
 	} else if (!strcmp(kind, "DynamoGraphDeployment")) {
