@@ -11,9 +11,13 @@ T0=$(mktemp)
 golden deployment.tty "$bin" show --color never $d/vllm-deployment
 golden graph.tty "$bin" show --color never $d/dynamo-disagg/graph.yaml
 golden graph.json "$bin" show --format json $d/dynamo-disagg
+# v1beta1: spec.components[] with podTemplate, multinode, a ConfigMap engine
+# config, bash -lc, a frontend sidecar and sidecars/planner told as notes
+golden v1beta1.tty "$bin" show --color never $d/dynamo-v1beta1
+golden v1beta1.json "$bin" show --format json $d/dynamo-v1beta1
 golden graph-vs-script.tty "$bin" diff --color never $d/dynamo-disagg $d/dynamo-disagg-sh
 # check: the manifests are clean; the script's TP4 on two GPUs is found
-"$bin" check --color never $d/vllm-deployment $d/dynamo-disagg > /dev/null
+"$bin" check --color never $d/vllm-deployment $d/dynamo-disagg $d/dynamo-v1beta1 > /dev/null
 [ $? -eq 0 ] && ok || ko "check finds something in the manifests"
 golden script-check.gcc "$bin" check --format gcc $d/dynamo-disagg-sh
 # a manifest is found inside a folder tree by check
@@ -30,8 +34,22 @@ env -u HF_TOKEN "$bin" run -n --service aggregated#1 $d/vllm-deployment > "$T0" 
 [ $? -eq 0 ] && grep -q '^   env    HF_TOKEN=<redacted>$' "$T0" && ! grep -q s3cret "$T0" && ok || ko "run -n secret: $(cat "$T0")"
 "$bin" run -n --set HF_TOKEN=x $d/vllm-deployment > "$T0" 2>&1
 [ $? -eq 2 ] && grep -q 'aggregated and aggregated#2 both serve on port 8000' "$T0" && ok || ko "two replicas, one host: $(cat "$T0")"
+# manifests that deploy nothing say so at their place, exit 2, for show and check
+out=$("$bin" show $d/not-a-deployment/storage.yaml 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "storage.yaml:2:1: no service: .*a PersistentVolumeClaim is not a workload" && ok || ko "pvc: $rc $out"
+out=$("$bin" check --format gcc $d/not-a-deployment/storage.yaml 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "storage.yaml:2:1: error: .*\[SL0001\]" && ok || ko "check pvc: $rc $out"
+out=$("$bin" show $d/not-a-deployment/request.yaml 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "request.yaml:2:1: no service: .*DynamoGraphDeploymentRequest asks Dynamo's profiler for a deployment of Qwen/Qwen3-32B" && ok || ko "dgdr: $rc $out"
 T=$(mktemp -d)
 trap 'rm -rf "$T" "$T0"' EXIT
+# a kustomize Component and its patch: the folder is the Component's entry
+# (it names the patch), and the patch alone is a patch, never a graph
+out=$("$bin" show $d/kustomize 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "kustomization.yaml:2:1: no service: .*a kustomize Component lists patches" && ok || ko "kustomization: $rc $out"
+mkdir "$T/patch" && cp $d/kustomize/patch-dgd.yaml "$T/patch/"
+out=$("$bin" show "$T/patch/patch-dgd.yaml" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "patch-dgd.yaml:3:1: no service: .*DynamoGraphDeployment workers gives no service a type or a command: a patch" && ok || ko "patch: $rc $out"
 # bad manifests: a YAML error, with its place; no crash
 printf 'apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n        - name: x\n          command: [vllm, serve\n' > "$T/bad.yaml"
 out=$("$bin" show "$T/bad.yaml" 2>&1); rc=$?

@@ -84,11 +84,17 @@ void sl_topo_k8s_facts(sl_ctx *c)
 			long nodes = w->nodes > 1 ? w->nodes : 1;
 			s->gpus = w->gpus * nodes;
 			free(s->gpus_from);
-			s->gpus_from = sl_strdup(nodes > 1 ? "resources.limits.gpu x multinode.nodeCount"
-						 : dynamo ? "resources.limits.gpu" : "nvidia.com/gpu");
+			/* the key it is written under: Dynamo v1alpha1's service
+			 * resources.limits.gpu, or a container's nvidia.com/gpu */
+			const char *key = w->gpus_key ? w->gpus_key : dynamo ? "gpu" : "nvidia.com/gpu";
+			sl_buf from = {0};
+			sl_buf_puts(&from, !strcmp(key, "gpu") ? "resources.limits.gpu" : key);
+			if (nodes > 1)
+				sl_buf_puts(&from, " x multinode.nodeCount");
+			s->gpus_from = sl_buf_detach(&from);
 			sl_origin_clear(&s->gpus_origin);
 			sl_buf raw = {0};
-			sl_buf_printf(&raw, "%s: %ld", dynamo ? "gpu" : "nvidia.com/gpu", w->gpus);
+			sl_buf_printf(&raw, "%s: %ld", key, w->gpus);
 			if (nodes > 1)
 				sl_buf_printf(&raw, " x nodeCount: %ld", nodes);
 			sl_origin_set(&s->gpus_origin, src, w->gpus_off, raw.data);

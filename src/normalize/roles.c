@@ -126,10 +126,16 @@ void sl_topo_assign_role(sl_ctx *c, const sl_script *sc, size_t i)
 			return;
 		}
 	}
-	/* a Dynamo manifest's subComponentType */
+	/* a Dynamo manifest's subComponentType (v1alpha1), or its
+	 * component's type (v1beta1: prefill and decode are types) */
 	const char *sub = c->ws ? c->ws[c->svc_cmd[i]].sub_component : NULL;
+	const char *comp = c->ws ? c->ws[c->svc_cmd[i]].component : NULL;
 	if (sub && (!strcmp(sub, "prefill") || !strcmp(sub, "decode"))) {
 		set_role(s, sub, "subComponentType");
+		return;
+	}
+	if (!sub && comp && (!strcmp(comp, "prefill") || !strcmp(comp, "decode"))) {
+		set_role(s, comp, "type");
 		return;
 	}
 	/* a group's script named for its role: prefill.sh, run_decode.sh */

@@ -17,6 +17,19 @@
 #include "structure.h"
 #include "unwrap.h"
 
+
+/* -c, or a cluster of single-letter options holding it (`bash -lc`,
+ * `sh -ec`, `bash -euxc`): the next word is the command string. */
+static int shell_c_option(const char *o)
+{
+	if (o[0] != '-' || !o[1] || o[1] == '-')
+		return 0;
+	for (const char *p = o + 1; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+			return 0;
+	return strchr(o + 1, 'c') != NULL;
+}
+
 static const char *base(const char *p)
 {
 	const char *s = strrchr(p, '/');
@@ -405,9 +418,9 @@ int sl_unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigne
 		}
 		if ((!strcmp(a0, "bash") || !strcmp(a0, "sh") || !strcmp(a0, "zsh"))) {
 			size_t k = i + 1;
-			while (k < argc && argv[k]->text[0] == '-' && strcmp(argv[k]->text, "-c"))
-				k++;
-			if (k + 1 >= argc || strcmp(argv[k]->text, "-c")) {
+			while (k < argc && argv[k]->text[0] == '-' && !shell_c_option(argv[k]->text))
+				k += (!strcmp(argv[k]->text, "-o") && k + 1 < argc) ? 2 : 1;
+			if (k + 1 >= argc || !shell_c_option(argv[k]->text)) {
 				if (k < argc && hand_off(c, b, argv[k]->text))
 					return 0;
 				sl_note_add(c, src, w->start, "`%s` runs a script file: not analysed", a0);

@@ -7,9 +7,11 @@
  * the script, so that normalizing a manifest is normalizing a script.
  *
  * Read: Deployment, StatefulSet, DaemonSet, ReplicaSet, Job (spec.template),
- * Pod (spec), and DynamoGraphDeployment (spec.services.NAME with
- * componentType, subComponentType, replicas, resources.limits.gpu, envs,
- * extraPodSpec.mainContainer). Other documents of the file are left out
+ * Pod (spec), and DynamoGraphDeployment: v1alpha1's spec.services.NAME
+ * (componentType, subComponentType, replicas, resources.limits.gpu, envs,
+ * extraPodSpec.mainContainer) and v1beta1's spec.components[] (name, type,
+ * replicas, multinode, podTemplate with its container "main" and a
+ * frontendSidecar). Other documents of the file are left out
  * with a note. Kubernetes expands `$(NAME)` in command and args from the
  * container's env; servelint does the same when the value is literal and
  * keeps it symbolic otherwise.
@@ -330,6 +332,7 @@ static void read_container(reader *r, const sl_yaml_node *ctr, const sl_k8s_work
 		if (!g)
 			g = sl_yaml_get(sl_yaml_get(res, "requests"), "nvidia.com/gpu");
 	}
+	w.gpus_key = g ? "nvidia.com/gpu" : gpus_node ? "gpu" : NULL;
 	if (!g)
 		g = gpus_node;
 	long ng = g ? bounded_count(r, g, "nvidia.com/gpu", SL_K8S_MAX_GPUS) : -1;
@@ -357,6 +360,122 @@ static void set_replicas(reader *r, sl_k8s_workload *w, const sl_yaml_node *n)
 	}
 }
 
+/* A Dynamo frontend left to the operator runs Dynamo's frontend. */
+static const char *const dynamo_frontend[] = {"python3", "-m", "dynamo.frontend", NULL};
+
+static int has_list(const sl_yaml_node *ctr, const char *key)
+{
+	const sl_yaml_node *l = sl_yaml_get(ctr, key);
+	return l && l->kind == SL_YAML_SEQ && l->n;
+}
+
+/* The v1beta1 operator's frontend defaults are command [python3] and args
+ * [-m, dynamo.frontend], each kept unless the container gives its own
+ * (mergo.Merge WithOverride: deploy/operator/internal/dynamo/
+ * component_frontend.go and graph.go mergeFrontendSidecarDefaults, mirror
+ * commit 2a6da14c): a container giving only args runs python3 ARGS. */
+static const char *const python3_only[] = {"python3", NULL};
+
+static const char *const *frontend_default(const sl_yaml_node *ctr)
+{
+	return has_list(ctr, "args") ? python3_only : dynamo_frontend;
+}
+
+/* DynamoGraphDeployment v1beta1: spec.components[] each with name, type
+ * (frontend, worker, prefill, decode, planner, epp), replicas,
+ * multinode.nodeCount and a podTemplate whose container named "main" is
+ * the component's own (the operator merges its defaults into it), another
+ * named by frontendSidecar runs a frontend beside it, and any other is a
+ * sidecar the user runs. spec.env goes to every component, before the
+ * container's own. (ai-dynamo/dynamo deploy/operator/api/v1beta1/
+ * dynamocomponentdeployment_types.go and common.go, mirror commit
+ * 2a6da14c83617f5412caba5777dbf0e2399e9c5f.) */
+static void read_components(reader *r, const sl_yaml_node *spec, const sl_k8s_workload *base)
+{
+	const sl_yaml_node *comps = sl_yaml_get(spec, "components"), *global = sl_yaml_get(spec, "env");
+	if (!comps || comps->kind != SL_YAML_SEQ) {
+		note(r, comps, "DynamoGraphDeployment spec.components is not a list; left out%s%s", "", "");
+		return;
+	}
+	for (size_t i = 0; i < comps->n && !r->bad; i++) {
+		const sl_yaml_node *c = comps->items[i];
+		sl_k8s_workload w = *base;
+		w.name = (char *)scalar(sl_yaml_get(c, "name"));
+		w.component = (char *)scalar(sl_yaml_get(c, "type")); /* prefill and decode are types */
+		w.replicas = 1; /* the operator's default */
+		set_replicas(r, &w, sl_yaml_get(c, "replicas"));
+		const sl_yaml_node *nc = sl_yaml_get(sl_yaml_get(c, "multinode"), "nodeCount");
+		long nodes = bounded_count(r, nc, "multinode.nodeCount", 100000);
+		if (nodes > 0) {
+			w.nodes = nodes;
+			w.nodes_off = (uint32_t)sl_source_offset(r->src, nc->line, nc->col);
+		}
+		const sl_yaml_node *pod = sl_yaml_get(sl_yaml_get(c, "podTemplate"), "spec");
+		const sl_yaml_node *cs = sl_yaml_get(pod, "containers"), *vols = sl_yaml_get(pod, "volumes");
+		const char *sidecar_fe = scalar(sl_yaml_get(c, "frontendSidecar"));
+		int fe = w.component && !strcmp(w.component, "frontend"), main_seen = 0;
+		const sl_yaml_node *at = sl_yaml_get(c, "name") ? sl_yaml_get(c, "name") : c;
+		for (size_t k = 0; cs && cs->kind == SL_YAML_SEQ && k < cs->n && !r->bad; k++) {
+			const sl_yaml_node *ctr = cs->items[k];
+			const char *cn = scalar(sl_yaml_get(ctr, "name"));
+			if (cn && !strcmp(cn, "main")) {
+				main_seen = 1;
+				if (!fe && !has_list(ctr, "command"))
+					note(r, ctr, "Dynamo component %s runs the operator's default command for %s, which the manifest does not show",
+					     w.name ? w.name : "(unnamed)", w.component ? w.component : "its type");
+				else
+					read_container(r, ctr, &w, global, NULL, vols, fe ? frontend_default(ctr) : NULL, at);
+			} else if (cn && sidecar_fe && !strcmp(cn, sidecar_fe)) {
+				/* a frontend in the component's pod: a service of its own */
+				sl_k8s_workload f = w;
+				f.component = "frontend";
+				f.nodes = 0;
+				read_container(r, ctr, &f, global, NULL, vols, frontend_default(ctr),
+					       sl_yaml_get(c, "frontendSidecar"));
+			} else {
+				sl_k8s_workload sc = w;
+				sc.component = sc.sub_component = NULL;
+				sc.nodes = 0;
+				read_container(r, ctr, &sc, global, NULL, vols, NULL, NULL);
+			}
+		}
+		if (!main_seen && fe) {
+			sl_yaml_node empty;
+			memset(&empty, 0, sizeof empty);
+			empty.kind = SL_YAML_MAP;
+			empty.line = c->line;
+			empty.col = c->col;
+			read_container(r, &empty, &w, global, NULL, vols, dynamo_frontend, at);
+		} else if (!main_seen) {
+			note(r, c, "Dynamo component %s has no container named main: the operator's default command for %s, which the manifest does not show",
+			     w.name ? w.name : "(unnamed)", w.component ? w.component : "its type");
+		}
+	}
+}
+
+/* A DynamoGraphDeployment none of whose services or components has a type
+ * or states a command: a patch kustomize lays over a base kept elsewhere
+ * (Dynamo's recipes/kustomize/components/ hold a dozen), not a graph. */
+static int dgd_patch(const sl_yaml_node *spec)
+{
+	const sl_yaml_node *svcs = sl_yaml_get(spec, "services"), *comps = sl_yaml_get(spec, "components");
+	const sl_yaml_node *l = svcs && svcs->kind == SL_YAML_MAP ? svcs : comps && comps->kind == SL_YAML_SEQ ? comps : NULL;
+	if (!l || !l->n)
+		return 0;
+	for (size_t i = 0; i < l->n; i++) {
+		const sl_yaml_node *c = l->items[i];
+		if (sl_yaml_get(c, "componentType") || sl_yaml_get(c, "type"))
+			return 0;
+		if (has_list(sl_yaml_get(sl_yaml_get(c, "extraPodSpec"), "mainContainer"), "command"))
+			return 0;
+		const sl_yaml_node *cs = sl_yaml_get(sl_yaml_get(sl_yaml_get(c, "podTemplate"), "spec"), "containers");
+		for (size_t k = 0; cs && cs->kind == SL_YAML_SEQ && k < cs->n; k++)
+			if (has_list(cs->items[k], "command"))
+				return 0;
+	}
+	return 1;
+}
+
 static void read_doc(reader *r, const sl_yaml_node *doc)
 {
 	const char *kind = scalar(sl_yaml_get(doc, "kind"));
@@ -376,6 +495,15 @@ static void read_doc(reader *r, const sl_yaml_node *doc)
 		if (base.replicas < 0 && strcmp(kind, "DaemonSet"))
 			base.replicas = 1; /* Kubernetes' default */
 		read_pod(r, sl_yaml_get(sl_yaml_get(spec, "template"), "spec"), &base, NULL, NULL);
+	} else if (!strcmp(kind, "DynamoGraphDeployment") && dgd_patch(spec)) {
+		note(r, doc, "DynamoGraphDeployment %s gives no service a type or a command: a patch (as kustomize lays over a base kept elsewhere), not a deployment; read the built manifest (kustomize build)%s",
+		     base.name ? base.name : "(unnamed)", "");
+	} else if ((!strcmp(kind, "Component") || !strcmp(kind, "Kustomization")) &&
+		   scalar(sl_yaml_get(doc, "apiVersion")) && !strncmp(scalar(sl_yaml_get(doc, "apiVersion")), "kustomize.", 10)) {
+		note(r, doc, "a kustomize %s lists patches and resources kept in other files, not a deployment; read the built manifest (kustomize build)%s",
+		     kind, "");
+	} else if (!strcmp(kind, "DynamoGraphDeployment") && sl_yaml_get(spec, "components")) {
+		read_components(r, spec, &base);
 	} else if (!strcmp(kind, "DynamoGraphDeployment")) {
 		const sl_yaml_node *svcs = sl_yaml_get(spec, "services"), *global = sl_yaml_get(spec, "envs");
 		for (size_t i = 0; svcs && svcs->kind == SL_YAML_MAP && i < svcs->n; i++) {
@@ -407,8 +535,6 @@ static void read_doc(reader *r, const sl_yaml_node *doc)
 				w.nodes = nodes;
 				w.nodes_off = (uint32_t)sl_source_offset(r->src, nc->line, nc->col);
 			}
-			/* a frontend left to the operator runs Dynamo's frontend */
-			static const char *const frontend[] = {"python3", "-m", "dynamo.frontend", NULL};
 			int fe = w.component && !strcmp(w.component, "frontend");
 			sl_yaml_node empty;
 			memset(&empty, 0, sizeof empty);
@@ -417,13 +543,18 @@ static void read_doc(reader *r, const sl_yaml_node *doc)
 			empty.col = s->col;
 			if (mc || fe)
 				read_container(r, mc ? mc : &empty, &w, &envs, gpu,
-					       sl_yaml_get(sl_yaml_get(s, "extraPodSpec"), "volumes"), fe ? frontend : NULL,
+					       sl_yaml_get(sl_yaml_get(s, "extraPodSpec"), "volumes"), fe ? dynamo_frontend : NULL,
 					       svcs->keys[i]);
 			else
 				note(r, s, "Dynamo service %s runs the operator's default command for %s, which the manifest does not show",
 				     w.name, w.component ? w.component : "its component");
 			free(envs.items);
 		}
+	} else if (!strcmp(kind, "DynamoGraphDeploymentRequest")) {
+		/* the profiler chooses the deployment: its services exist only
+		 * once it has run (spec.overrides.dgd is a patch, not a graph) */
+		note(r, doc, "a DynamoGraphDeploymentRequest asks Dynamo's profiler for a deployment of %s: the services it will run are not in the manifest%s",
+		     scalar(sl_yaml_get(spec, "model")) ? scalar(sl_yaml_get(spec, "model")) : "its model", "");
 	} else if (strcmp(kind, "ConfigMap")) {
 		note(r, doc, "a %s%s is not a workload servelint reads; left out", kind, "");
 	}

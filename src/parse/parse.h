@@ -333,6 +333,7 @@ typedef struct sl_k8s_workload {
 	uint32_t replicas_off; /* where it is written (0 for the default) */
 	long gpus;             /* nvidia.com/gpu (Dynamo: resources.limits.gpu); -1 unknown */
 	uint32_t gpus_off;
+	const char *gpus_key;  /* the key gpus is written under ("nvidia.com/gpu", "gpu"); static, may be NULL */
 	long nodes;            /* Dynamo multinode.nodeCount (gpus is per node); 0 when not multinode */
 	uint32_t nodes_off;
 } sl_k8s_workload;
