@@ -40,7 +40,8 @@ void sh_walk_source(walker *w, const sl_command *c, TSNode node)
 		if (e && !w->vars.arr[e - 1].unset && is_name(w->vars.items[e - 1].name))
 			idx[n++] = e - 1;
 	}
-	qsort(idx, n, sizeof *idx, by_index);
+	if (n)
+		qsort(idx, n, sizeof *idx, by_index);
 	char **names = sl_calloc(n + 1, sizeof *names);
 	for (size_t i = 0; i < n; i++)
 		names[i] = sl_strdup(w->vars.items[idx[i]].name);
