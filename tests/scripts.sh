@@ -35,6 +35,9 @@ golden heredoc-trt.json "$bin" show --format json $d/heredoc-trt.sh
 # --set binds what the script leaves unknown: arithmetic over it is computed
 golden vars-set.tty "$bin" show --color never --set CONC=64 $d/vars.sh
 "$bin" show --format json --set CONC=64 $d/vars.sh | grep -q '"value": 96,' && ok || ko "--set CONC=64 gives 96"
+# a variable set before `source FILE` is unknown after it (the file may set
+# it), so --set binds it there
+"$bin" show --set PORT=8000 $d/sourced.sh | grep -q '^    server.port  *8000 .*(--set)$' && ok || ko "--set PORT after source"
 # a value the script knows is never replaced by --set
 "$bin" show --format json --set TP=2 $d/vars.sh | grep -q '"value": 8,' && ok || ko "--set does not override TP=8"
 printf 'vllm serve $1 --max-num-seqs ${2:-64}\n' > "$tmp0/pos.sh"

@@ -3,7 +3,8 @@
  * in turn (recording what it contributes: env, GPUs, image, ranks) until an
  * engine command remains, whose arguments flags.c reads: docker and its
  * image's entrypoint, mpirun and srun, `bash -c "..."` and eval read as
- * scripts of their own, a script another runs, `python3 -m MODULE`, and
+ * scripts of their own, a script another runs, `python3 -m MODULE` (the
+ * interpreter perhaps in a variable: the module says it is one), and
  * what is plumbing around an engine (env, numactl, ...). Uses flags.c and
  * build.c; normalize.c uses it.
  */
@@ -192,6 +193,75 @@ static int engine_found(sl_ctx *c, sl_build *b, const char *gid, const char *pro
 	return 1;
 }
 
+/* The index of `-m` in `PYTHON [OPTIONS] -m MODULE ...` (argv[i] the
+ * interpreter), or 0 when the command names no module. */
+static size_t module_at(sl_word *const *argv, size_t argc, size_t i)
+{
+	size_t k = i + 1;
+	while (k < argc && argv[k]->text[0] == '-' && strcmp(argv[k]->text, "-m"))
+		k += !strcmp(argv[k]->text, "-X") || !strcmp(argv[k]->text, "-W") ? 2 : 1;
+	return k + 1 < argc && !strcmp(argv[k]->text, "-m") ? k : 0;
+}
+
+static const char *module_of(sl_word *const *argv, size_t argc, size_t i)
+{
+	size_t k = module_at(argv, argc, i);
+	return k && !(argv[k + 1]->flags & SL_WORD_SYMBOLIC) ? argv[k + 1]->text : NULL;
+}
+
+/* A module servelint reads as an engine: the table above, or a grammar's
+ * program (`python3 -m atom.entrypoints.openai_server`). */
+static int known_module(sl_ctx *c, const char *mod)
+{
+	for (size_t q = 0; q < sizeof modules / sizeof *modules; q++)
+		if (!strcmp(mod, modules[q].module))
+			return 1;
+	return sl_grammar_by_program(c->gs, mod, 1) != NULL;
+}
+
+/*
+ * `python3 [OPTIONS] -m MODULE ARGS`: the module names the engine. `py` is
+ * the interpreter as written; `symbolic` when it is held in a variable
+ * (`"$SGLANG_PYTHON"`, `${PY:-python3}` left unknown), which is said in a
+ * note: the caller only comes here then for a module it knows.
+ */
+static int run_python(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, size_t i,
+		      const char *py, int symbolic)
+{
+	const sl_source *src = c->entry->script;
+	size_t k = module_at(argv, argc, i);
+	if (!k) {
+		sl_note_add(c, src, argv[i]->start, "python script: not an engine servelint knows");
+		return 0;
+	}
+	const char *mod = argv[k + 1]->text;
+	if (symbolic)
+		sl_note_add(c, src, argv[i]->start,
+			    "interpreter `%s` depends on an unknown value: read as python, since it runs `-m %s`",
+			    py, mod);
+	sl_buf prog = {0};
+	sl_buf_printf(&prog, "%s -m %s", py, mod);
+	int rc = 0;
+	const sl_grammar *mg = NULL;
+	size_t q = 0;
+	while (q < sizeof modules / sizeof *modules && strcmp(mod, modules[q].module))
+		q++;
+	if (q < sizeof modules / sizeof *modules)
+		rc = engine_found(c, b, modules[q].grammar, prog.data, argv, argc, i, k + 2,
+				  modules[q].positionals);
+	else if ((mg = sl_grammar_by_program(c->gs, mod, 1)))
+		rc = engine_found(c, b, mg->id, prog.data, argv, argc, i, k + 2, 0);
+	else if (serves_model(argv + k + 2, argc - k - 2, mod)) {
+		sl_note_add(c, src, argv[k + 1]->start,
+			    "python module `%s` takes --model and --port: read as an unknown engine", mod);
+		rc = engine_found(c, b, "unknown", prog.data, argv, argc, i, k + 2, 0);
+	} else
+		sl_note_add(c, src, argv[k + 1]->start, "python module `%s` is not an engine servelint knows",
+			    mod);
+	sl_buf_free(&prog);
+	return rc;
+}
+
 /* Forgets the env entries [from, n) (env -i clears all: from 0). */
 static void drop_env(sl_build *b, size_t from)
 {
@@ -305,6 +375,11 @@ int sl_unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigne
 	while (i < argc) {
 		const sl_word *w = argv[i];
 		if (w->flags & SL_WORD_SYMBOLIC) {
+			/* `"$SGLANG_PYTHON" -m sglang.launch_server`: only an interpreter
+			 * takes -m MODULE, and the module names the engine */
+			const char *mod = module_of(argv, argc, i);
+			if (mod && known_module(c, mod))
+				return run_python(c, b, argv, argc, i, w->text, 1);
 			sl_note_add(c, src, w->start, "command name `%s` depends on an unknown value",
 				    w->text);
 			return 0;
@@ -439,46 +514,8 @@ int sl_unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigne
 			sl_build_wrapper(b, "eval", NULL, src, w->start, NULL);
 			return run_string(c, b, argv[i + 1], depth);
 		}
-		if (is_python(a0)) {
-			size_t k = i + 1;
-			while (k < argc && argv[k]->text[0] == '-' && strcmp(argv[k]->text, "-m"))
-				k += !strcmp(argv[k]->text, "-X") || !strcmp(argv[k]->text, "-W") ? 2 : 1;
-			if (k + 1 < argc && !strcmp(argv[k]->text, "-m")) {
-				const char *mod = argv[k + 1]->text;
-				for (size_t q = 0; q < sizeof modules / sizeof *modules; q++)
-					if (!strcmp(mod, modules[q].module)) {
-						sl_buf prog = {0};
-						sl_buf_printf(&prog, "%s -m %s", a0, mod);
-						int rc = engine_found(c, b, modules[q].grammar, prog.data, argv,
-								      argc, i, k + 2, modules[q].positionals);
-						sl_buf_free(&prog);
-						return rc;
-					}
-				const sl_grammar *mg = sl_grammar_by_program(c->gs, mod, 1);
-				if (mg) {
-					sl_buf prog = {0};
-					sl_buf_printf(&prog, "%s -m %s", a0, mod);
-					int rc = engine_found(c, b, mg->id, prog.data, argv, argc, i, k + 2, 0);
-					sl_buf_free(&prog);
-					return rc;
-				}
-				if (serves_model(argv + k + 2, argc - k - 2, mod)) {
-					sl_buf prog = {0};
-					sl_buf_printf(&prog, "%s -m %s", a0, mod);
-					sl_note_add(c, src, argv[k + 1]->start,
-						    "python module `%s` takes --model and --port: read as an unknown engine",
-						    mod);
-					int rc = engine_found(c, b, "unknown", prog.data, argv, argc, i, k + 2, 0);
-					sl_buf_free(&prog);
-					return rc;
-				}
-				sl_note_add(c, src, argv[k + 1]->start,
-					    "python module `%s` is not an engine servelint knows", mod);
-				return 0;
-			}
-			sl_note_add(c, src, w->start, "python script: not an engine servelint knows");
-			return 0;
-		}
+		if (is_python(a0))
+			return run_python(c, b, argv, argc, i, a0, 0);
 		if (!strcmp(a0, "vllm") || !strcmp(a0, "sglang")) {
 			if (strcmp(a1, "serve")) {
 				sl_note_add(c, src, w->start, "`%s %s` is not a serving command", a0, a1);

@@ -214,6 +214,40 @@ static void test_argument_loop(void **st)
 	sl_entry_free(e);
 }
 
+/* `source FILE`/`. FILE` is not read: every variable known before it may
+ * be set by the file, so it is $NAME after it (an exported one stays
+ * exported); what is set after it is known again.
+ * The note names the file and the variables. */
+static void test_source_forgets(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("TP=8\nexport PORT=9000\n"
+				 "source \"$(dirname \"$0\")/env.sh\"\n"
+				 "SEQS=64\ncmd $TP $PORT $SEQS\n. ./more.sh\ncmd $SEQS\n");
+	sl_script *s = parse_ok(e);
+	const sl_command *c[2] = {NULL, NULL};
+	size_t k = 0;
+	for (size_t i = 0; i < s->ncmds; i++)
+		if (!strcmp(s->cmds[i].argv[0].text, "cmd") && k < 2)
+			c[k++] = &s->cmds[i];
+	assert_int_equal(k, 2);
+	assert_int_equal(c[0]->argc, 4);
+	assert_string_equal(c[0]->argv[1].text, "$TP");
+	assert_true(c[0]->argv[1].flags & SL_WORD_SYMBOLIC);
+	assert_string_equal(c[0]->argv[2].text, "$PORT");
+	assert_string_equal(c[0]->argv[3].text, "64");
+	assert_false(c[0]->argv[3].flags & SL_WORD_SYMBOLIC);
+	assert_int_equal(c[0]->nexported, 1);
+	assert_string_equal(c[0]->exported[0].name, "PORT");
+	assert_string_equal(c[1]->argv[1].text, "$SEQS");
+	int named = 0;
+	for (size_t i = 0; i < s->nnotes; i++)
+		named += strstr(s->notes[i], "env.sh`: the file is not read") && strstr(s->notes[i], "`TP`, `PORT`");
+	assert_int_equal(named, 1);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
 /* A conditional whose alternatives only run commands is stateless (the
  * entry may fix it when they serve the same); one that assigns is not; a
  * default inside a condition leaves it undecided; a fixed conditional is no
@@ -607,6 +641,7 @@ int main(void)
 		cmocka_unit_test(test_script_errors),
 		cmocka_unit_test(test_reassign_from_self),
 		cmocka_unit_test(test_argument_loop),
+		cmocka_unit_test(test_source_forgets),
 		cmocka_unit_test(test_stateless_points),
 		cmocka_unit_test(test_variants),
 		cmocka_unit_test(test_functions),

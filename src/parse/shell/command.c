@@ -1,11 +1,12 @@
 /*
  * command.c: a simple command into an sl_command, the unit every later stage
  * reads: its words, prefix assignments, loop context and the exports in
- * effect. The builtins that change the walk's state (shift, unset) and calls
- * of the script's own functions are dispatched here, since they are commands
- * by syntax; and a backslash that does not continue its line, or a comment
- * line that ends a continued command, is a break of the script's structure
- * (sh_break), since it silently turns flags into a command of their own.
+ * effect. The builtins that change the walk's state (shift, unset, source in
+ * source.c) and calls of the script's own functions are dispatched here,
+ * since they are commands by syntax; and a backslash that does not continue
+ * its line, or a comment line that ends a continued command, is a break of
+ * the script's structure (sh_break), since it silently turns flags into a
+ * command of their own.
  */
 #include "internal.h"
 
@@ -139,6 +140,8 @@ void sh_walk_command(walker *w, TSNode node, int background)
 			for (size_t i = 0; i < n; i++)
 				sl_word_free(&cp[i]);
 			free(cp);
+		} else if ((!strcmp(name, "source") || !strcmp(name, ".")) && me->argc > 1) {
+			sh_walk_source(w, me, node);
 		} else if (!strcmp(name, "unset")) {
 			for (size_t i = 1; i < me->argc; i++)
 				if (me->argv[i].text[0] != '-') {

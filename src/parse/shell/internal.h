@@ -261,6 +261,8 @@ void sh_walk_command(walker *w, TSNode node, int background);
 /* functions.c */
 void sh_walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, TSNode call);
 void sh_walk_shift(walker *w, const sl_word *argv, size_t argc, TSNode call);
+/* source.c: `source FILE` / `. FILE` (c is the command just pushed) */
+void sh_walk_source(walker *w, const sl_command *c, TSNode node);
 void sh_define_function(walker *w, TSNode node);
 
 /* heredoc.c */
