@@ -94,7 +94,9 @@ static void compare_effective(const sl_rule *r, const char *key, const sl_servic
 		return;
 	json_t *va = a ? a->value : default_for(sa, sb, b);
 	json_t *vb = b ? b->value : default_for(sb, sa, a);
-	if (!va || !vb || agree(va, vb))
+	/* compared as each engine reads them (vLLM's fp8 is fp8_e4m3); a
+	 * default is read through the grammar of the side that gave it */
+	if (!va || !vb || agree(sl_setting_canonical(a ? a : b, va), sl_setting_canonical(b ? b : a, vb)))
 		return;
 	for (size_t u = 0; u < r->nunless; u++)
 		if ((json_is_string(va) && !strcasecmp(json_string_value(va), r->unless[u])) ||

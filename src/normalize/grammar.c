@@ -103,6 +103,17 @@ static int load_flag(const sl_source *src, const sl_yaml_node *n, sl_flag *f, sl
 	const char *k = scalar(sl_yaml_get(n, "key"));
 	f->key = sl_strdup(k ? k : "");
 	f->dflt = scalar_json(sl_yaml_get(n, "default"));
+	const sl_yaml_node *same = sl_yaml_get(n, "same");
+	if (same && same->kind != SL_YAML_MAP)
+		return gfail(err, src, same, "grammar: `same` must map a value to the one the engine reads it as%s", "");
+	for (size_t i = 0; same && i < same->n; i++) {
+		const char *v = scalar(same->items[i]);
+		if (!v)
+			return gfail(err, src, same->items[i], "grammar: `same` maps a value to a value%s", "");
+		if (!f->same)
+			f->same = json_object();
+		json_object_set_new(f->same, same->keys[i]->value, json_string(v));
+	}
 	const char *s = scalar(sl_yaml_get(n, "since"));
 	f->since = s ? sl_strdup(s) : NULL;
 	s = scalar(sl_yaml_get(n, "until"));
@@ -111,6 +122,11 @@ static int load_flag(const sl_source *src, const sl_yaml_node *n, sl_flag *f, sl
 	f->action = s ? sl_strdup(s) : NULL;
 	const sl_yaml_node *neg = sl_yaml_get(n, "negatable");
 	f->negatable = f->type == SL_T_BOOL && (!neg || truthy(neg));
+	const sl_yaml_node *stores = sl_yaml_get(n, "stores");
+	const char *sv = scalar(stores);
+	if (stores && (f->type != SL_T_BOOL || !sv || strcmp(sv, "false")))
+		return gfail(err, src, stores, "grammar: `stores` is only `false`, of a bool flag%s", "");
+	f->stores_false = stores != NULL;
 	f->members = str_list(sl_yaml_get(n, "members"), &f->nmembers);
 	const sl_yaml_node *jk = sl_yaml_get(n, "json_keys");
 	if (jk && jk->kind == SL_YAML_MAP) {
@@ -305,6 +321,7 @@ static void sl_grammar_free_one(sl_grammar *g)
 		free(f->names);
 		free(f->key);
 		json_decref(f->dflt);
+		json_decref(f->same);
 		free(f->since);
 		free(f->until);
 		free(f->action);
@@ -574,8 +591,10 @@ int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *nam
 	join_facts(gs, g, 0);
 	memset(m, 0, sizeof *m);
 	size_t n = strlen(name);
-	if (exact(gs, g, name, n, 0, m, 0))
+	if (exact(gs, g, name, n, 0, m, 0)) {
+		m->negated = m->flag->stores_false;
 		return 1;
+	}
 	if (negated(gs, g, name, m))
 		return 1;
 	/* Included grammars may negate with their own prefix (dynamo-vllm -> vllm). */

@@ -22,10 +22,14 @@ typedef struct sl_flag {
 	sl_type type;
 	char *key;
 	json_t *dflt;        /* may be NULL */
+	json_t *same;        /* values the engine reads as another, {"fp8": "fp8_e4m3"} (grammar
+	                      * `same:`), so rules compare what runs; may be NULL */
 	char *since;         /* first engine version known to accept it; may be NULL */
 	char *until;         /* first engine version known to reject it (removed); may be NULL */
 	char *action;        /* launchers: env gpus entrypoint volume ranks; may be NULL */
 	int negatable;       /* bool flags: the grammar's negation prefix applies */
+	int stores_false;    /* bool flags written alone set the key false (argparse store_false,
+	                      * grammar `stores: false`): matched as if negated */
 	sl_json_key *jkeys;
 	size_t njkeys;
 	char **members;      /* json flags: the members the engine accepts (empty: not known) */
