@@ -89,6 +89,7 @@ static void service_free(sl_service *s)
 	json_decref(s->argv);
 	json_decref(s->launches);
 	json_decref(s->health);
+	json_decref(s->defaults);
 	for (size_t i = 0; i < s->nenv; i++) {
 		free(s->env[i].name);
 		free(s->env[i].value);

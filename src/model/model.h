@@ -98,6 +98,8 @@ typedef struct sl_service {
 	 * command's offset in the script}; owned */
 	json_t *launches;
 	json_t *health;        /* the engine grammar's `health:` (see grammars/engines/README.md); owned, may be NULL */
+	json_t *defaults;      /* canonical key -> the engine grammar's default (sl_grammar_defaults),
+				* what it runs with where it sets nothing; owned reference, may be NULL */
 	sl_env *env;
 	size_t nenv;
 	sl_setting *settings;

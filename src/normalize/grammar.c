@@ -429,6 +429,36 @@ const sl_grammar *sl_grammar_find(const sl_grammars *gs, const char *id)
 	return NULL;
 }
 
+static void stated(json_t *o, const char *key, json_t *dflt)
+{
+	if (key && *key && dflt && !json_is_null(dflt) && !json_object_get(o, key))
+		json_object_set(o, key, dflt);
+}
+
+static void add_defaults(const sl_grammars *gs, const sl_grammar *g, json_t *o, unsigned depth)
+{
+	if (!g || depth > 8)
+		return;
+	for (size_t i = 0; i < g->nflags; i++)
+		stated(o, g->flags[i].key, g->flags[i].dflt);
+	for (size_t i = 0; i < g->nconfig_keys; i++)
+		stated(o, g->config_keys[i].key, g->config_keys[i].dflt);
+	if (g->config_from)
+		add_defaults(gs, sl_grammar_find(gs, g->config_from), o, depth + 1);
+	for (size_t i = 0; i < g->ninclude; i++)
+		add_defaults(gs, sl_grammar_find(gs, g->include[i]), o, depth + 1);
+}
+
+const json_t *sl_grammar_defaults(const sl_grammars *gs, const sl_grammar *g)
+{
+	if (!g->defaults) {
+		json_t *o = json_object();
+		add_defaults(gs, g, o, 0);
+		((sl_grammar *)g)->defaults = o;
+	}
+	return g->defaults;
+}
+
 const sl_grammar *sl_grammar_by_program(const sl_grammars *gs, const char *name, int module)
 {
 	for (size_t i = 0; i < gs->n; i++) {

@@ -88,6 +88,7 @@ typedef struct sl_grammar {
 	sl_flag *gen;        /* flags only the facts know (key <id>.<name>) */
 	size_t ngen;
 	json_t *kept;        /* what matches hand out and the grammar frees (abbreviations' candidates) */
+	json_t *defaults;    /* sl_grammar_defaults' object, built on first use; or NULL */
 } sl_grammar;
 
 typedef struct sl_flag_index {
@@ -107,6 +108,10 @@ typedef struct sl_grammars {
 int sl_grammars_load(sl_grammars **out, sl_error *err);
 void sl_grammars_free(sl_grammars *gs);
 const sl_grammar *sl_grammar_find(const sl_grammars *gs, const char *id);
+/* Canonical key -> the default g states for it: its flags' and config
+ * keys' (its config_from grammar's too), then its includes'; the first
+ * stated wins. Built on first use; owned by g. */
+const json_t *sl_grammar_defaults(const sl_grammars *gs, const sl_grammar *g);
 /* The grammar whose `programs:` (modules: a python module) names name, or NULL. */
 const sl_grammar *sl_grammar_by_program(const sl_grammars *gs, const char *name, int module);
 
