@@ -180,5 +180,8 @@ rm -rf "$d"
 # rules: listed and explained
 "$bin" rules | grep -q '^SL2002 ' && "$bin" rules SL2002 | grep -q '^Bad:' && pass=$((pass + 1)) ||
 	{ echo "FAIL rules"; fails=$((fails + 1)); }
+# a member of --attention-config that newer vLLM has (use_fp4_indexer_cache) is known
+"$bin" check --no-config --format gcc tests/data/check/attention-config-fp4-indexer.sh | grep -q 'SL1001' &&
+	{ echo "FAIL use_fp4_indexer_cache read as unknown"; fails=$((fails + 1)); } || pass=$((pass + 1))
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]

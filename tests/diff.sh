@@ -10,6 +10,9 @@ gold=diff
 golden aliases.tty "$bin" diff --exit-code --color never tests/data/diff/a.sh tests/data/diff/b.sh
 [ "$("$bin" diff --exit-code tests/data/diff/a.sh tests/data/diff/b.sh > /dev/null; echo $?)" -eq 0 ] &&
 	pass=$((pass + 1)) || { echo "FAIL equal entries exit"; fails=$((fails + 1)); }
+# Dynamo 0.4-0.6's store_false `--no-kv-events` and 1.x's
+# `--no-router-kv-events` both turn the router's KV events off
+golden kv-events-spellings.tty "$bin" diff --exit-code --color never tests/data/diff/kv-events-old.sh tests/data/diff/kv-events-new.sh
 v=corpus/deepseek-v4.1-flash/vera-rubin-nvl72
 golden disagg-vs-agg.tty "$bin" diff --color never $v/dynamo-vllm-disagg-2p-tp2-1d-dep4-dspark6 $v/dynamo-vllm-tp4-dspark6
 b=corpus/deepseek-v4.1-flash/b300-x8

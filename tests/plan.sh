@@ -16,6 +16,17 @@ golden gpt-oss-trtllm.tty plan_of $e
 # at TP8 leave an H200 no KV pool, as the recipe's 16-GPU minimum for 128k
 # tokens says (vllm-project/recipes moonshotai/Kimi-K2.md)
 golden kimi-k2-h200.tty plan_of --system H200 $d/kimi/tp8.sh
+# SL4007 and show's plan tell one story: the rule's bound counts no margin
+# (at most 7.1 GiB), the plan's estimate an 8% one (-4.1 GiB), and each
+# names the other's figure
+"$bin" check --no-config --format gcc --system H200 $d/kimi/tp8.sh |
+	grep -q 'at most 7.1 GiB on NVIDIA H200 SXM with no margin for activations: 109050 tokens (the plan of `show`, with its 11.3 GiB margin: -4.1 GiB) \[SL4007\]' &&
+	ok || ko "SL4007 names show's figure"
+# SL3006 holds one process to one node only where it is one: not a Ray
+# cluster the comment starts, nor data-parallel ranks spread over nodes
+# (--data-parallel-size-local, --headless) or one rank a process
+# (--data-parallel-rank); TP8 x PP2 or DP16 alone in one process fires
+golden kimi-nodes.gcc sh -c 'for f in "$2"/ray-tp8-pp2.sh "$2"/one-node-tp8-pp2.sh "$2"/dp16-two-nodes.sh "$2"/dp16-rank.sh "$2"/dp16-one-node.sh; do "$1" check --no-config --format gcc --system H200 "$f" | grep "\[SL3006\]"; done' _ "$bin" $d/kimi
 # --model-config: a config.json of the user's, read with its own numbers
 # (4 layers: 126,362,624 parameters counted from the shapes)
 out=$("$bin" show --format json --system H100 --model-config $d/tiny-config.json $d/agg.sh)

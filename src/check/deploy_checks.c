@@ -440,12 +440,9 @@ static void kv_router_events(const sl_rule *r, const sl_model *m, sl_findings *o
 	const sl_setting *ev = sl_service_get(fe, "router.kv_events");
 	if (!known(mode) || !json_is_string(mode->value) || strcasecmp(json_string_value(mode->value), "kv"))
 		return;
+	/* (Dynamo 0.4-0.6's `--no-kv-events` is read as router.kv_events false) */
 	if (ev && !(known(ev) && json_is_true(ev->value)))
 		return;  /* events off on the router (it predicts), or not known */
-	/* Dynamo 0.4-0.6 spelled it `--no-kv-events`, a store_false flag of
-	 * its own (grammars/facts/dynamo-frontend.json), kept under that name */
-	if (sl_service_get(fe, "dynamo-frontend.no_kv_events"))
-		return;
 	for (size_t i = 0; i < m->nservices; i++) {
 		const sl_service *w = &m->services[i];
 		/* the router scores the cache of the workers it sends new

@@ -138,12 +138,30 @@ static void ep_experts(const sl_rule *r, const sl_entry_plan *p, sl_findings *ou
 	}
 }
 
+static int sval_is(const sl_service *s, const char *key, const char *v)
+{
+	const sl_setting *st = sl_service_get(s, key);
+	return st && json_is_string(st->value) && !strcmp(json_string_value(st->value), v);
+}
+
 /* a worker started as one process group on one node: no --nnodes, no MPI
- * or other launcher that may spread its ranks over hosts */
-static int one_node(const sl_service *s)
+ * or other launcher that may spread its ranks over hosts, no Ray (vLLM's
+ * executor or data-parallel backend), and no comment of the entry saying
+ * it runs on several nodes ("start ray on node 0 and node 1": vLLM up to
+ * 0.11 moves a world larger than the node to Ray by itself,
+ * vllm/config/parallel.py@2665d49 as mirrored from Yuran-7/vllm-0.11) */
+static int one_node(const sl_model *m, const sl_service *s)
 {
 	if (sl_service_get(s, "parallel.nnodes") && ival(s, "parallel.nnodes") != 1)
 		return 0;  /* several nodes, or not known */
+	if (sval_is(s, "vllm.distributed_executor_backend", "ray") ||
+	    sval_is(s, "vllm.distributed_executor_backend", "external_launcher") ||
+	    sval_is(s, "vllm.data_parallel_backend", "ray"))
+		return 0;
+	for (size_t c = 0; m && c < m->nclaims; c++)
+		if (!strcmp(m->claims[c].key, "deploy.multi_node") &&
+		    (!m->claims[c].role || !strcmp(m->claims[c].role, s->role)))
+			return 0;
 	for (size_t k = 0; k < s->nwrappers; k++) {
 		const char *w = s->wrappers[k].kind;
 		if (strcmp(w, "docker") && strcmp(w, "bash -c") && strcmp(w, "exec") && strcmp(w, "env") &&
@@ -160,10 +178,30 @@ static void gpus_node(const sl_rule *r, const sl_entry_plan *p, sl_findings *out
 	for (size_t i = 0; i < p->nservices; i++) {
 		const sl_service_plan *sp = &p->services[i];
 		const sl_service *s = sp->service;
-		if (!known_tp(sp) || !one_node(s))
+		if (!known_tp(sp) || !one_node(p->model, s))
 			continue;
 		/* TensorRT-LLM's attention DP runs inside the TP ranks */
-		long need = sp->in.tp * sp->in.pp * (sp->in.attention_dp && !strcmp(family(s->engine), "trtllm") ? 1 : sp->in.dp);
+		long dp = sp->in.attention_dp && !strcmp(family(s->engine), "trtllm") ? 1 : sp->in.dp;
+		/* vLLM's data-parallel ranks of this process: --data-parallel-size-local
+		 * of them; one with --data-parallel-rank (one process a rank); with
+		 * a flag of a deployment across nodes (--headless,
+		 * --data-parallel-address, --data-parallel-start-rank) an unknown
+		 * share, so only its own tensor x pipeline is held to the node */
+		if (!strcmp(family(s->engine), "vllm") && dp > 1) {
+			static const char *const across[] = {"vllm.data_parallel_rank", "vllm.data_parallel_address",
+							     "vllm.data_parallel_start_rank", "vllm.headless",
+							     "vllm.data_parallel_hybrid_lb", "vllm.data_parallel_external_lb"};
+			long local = ival(s, "vllm.data_parallel_size_local");
+			if (local >= 1)
+				dp = local;
+			else if (sl_service_get(s, "vllm.data_parallel_size_local"))
+				continue;  /* a share not known ($LOCAL) */
+			else
+				for (size_t k = 0; k < sizeof across / sizeof *across; k++)
+					if (sl_service_get(s, across[k]))
+						dp = 1;
+		}
+		long need = sp->in.tp * sp->in.pp * dp;
 		if (need <= p->hw->node_gpus)
 			continue;
 		sl_finding *f = add(out, r, at(s, "parallel.tensor"),
@@ -284,11 +322,17 @@ static void kv_one_request(const sl_rule *r, const sl_entry_plan *p, sl_findings
 			    "memory for activations",
 			    in.frac, o.weights_gib, p->hw->name);
 		} else if (o.kv_tokens < (double)sp->max_model_len) {
+			/* `show` prints the plan with its margin: say both, so the
+			 * figures agree (the bound here, its estimate there) */
+			char shown[96] = "";
+			if (sp->in.margin_gib > 0 && sp->in.frac_kind != SL_FRAC_STATIC)
+				snprintf(shown, sizeof shown, " (the plan of `show`, with its %.1f GiB margin: %.1f GiB)",
+					 sp->in.margin_gib, sp->out.kv_gib);
 			add(out, r, at(s, key),
 			    "one request of %ld tokens%s needs %.1f GiB of KV cache per GPU (%.0f bytes a token), the memory "
-			    "setting (%g) leaves at most %.1f GiB on %s: %.0f tokens",
+			    "setting (%g) leaves at most %.1f GiB on %s with no margin for activations: %.0f tokens%s",
 			    sp->max_model_len, sp->max_model_len_default ? " (the model's positions, the engine's default)" : "",
-			    need / GIB, o.kv_token_bytes, in.frac, o.kv_gib, p->hw->name, o.kv_tokens);
+			    need / GIB, o.kv_token_bytes, in.frac, o.kv_gib, p->hw->name, o.kv_tokens, shown);
 		}
 	}
 }

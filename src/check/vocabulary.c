@@ -52,11 +52,21 @@ int sl_check_same_value(json_t *a, json_t *b)
 /* The value a service that does not set key runs with, through the
  * default of the service that does (set): its grammar's default, from the
  * engine's source (grammars/facts). Only when both run the same engine (a
- * default is one engine's) and set's value is known; NULL otherwise. */
-static json_t *default_for(const sl_service *unset, const sl_service *set_svc, const sl_setting *set)
+ * default is one engine's) and set's value is known. A worker held to the
+ * frontend runs another engine: its own grammar's default (the model
+ * carries it, sl_service.defaults), where the grammar states one (Dynamo
+ * TensorRT-LLM's --kv-block-size 32; vLLM's and SGLang's block size depend
+ * on the attention backend and state none). NULL otherwise. */
+static json_t *default_for(const sl_rule *r, const sl_service *unset, const sl_service *set_svc,
+			   const sl_setting *set)
 {
-	if (!set->dflt || json_is_null(set->dflt) || strcmp(unset->engine, set_svc->engine) ||
-	    (set->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER | SL_SET_PER_REPLICA)))
+	if (set->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER | SL_SET_PER_REPLICA))
+		return NULL;
+	if (r->kind == K_FRONTEND && sl_check_is_worker(unset->role) && strcmp(unset->engine, set_svc->engine)) {
+		json_t *d = unset->defaults ? json_object_get(unset->defaults, set->key) : NULL;
+		return d && !json_is_null(d) ? d : NULL;
+	}
+	if (!set->dflt || json_is_null(set->dflt) || strcmp(unset->engine, set_svc->engine))
 		return NULL;
 	return set->dflt;
 }
@@ -92,9 +102,11 @@ static void compare_effective(const sl_rule *r, const char *key, const sl_servic
 {
 	if (!a && !b)
 		return;
-	json_t *va = a ? a->value : default_for(sa, sb, b);
-	json_t *vb = b ? b->value : default_for(sb, sa, a);
-	if (!va || !vb || agree(va, vb))
+	json_t *va = a ? a->value : default_for(r, sa, sb, b);
+	json_t *vb = b ? b->value : default_for(r, sb, sa, a);
+	/* compared as each engine reads them (vLLM's fp8 is fp8_e4m3); a
+	 * default is read through the grammar of the side that gave it */
+	if (!va || !vb || agree(sl_setting_canonical(a ? a : b, va), sl_setting_canonical(b ? b : a, vb)))
 		return;
 	for (size_t u = 0; u < r->nunless; u++)
 		if ((json_is_string(va) && !strcasecmp(json_string_value(va), r->unless[u])) ||

@@ -65,6 +65,12 @@ const sl_setting *sl_service_get(const sl_service *s, const char *key)
 	return NULL;
 }
 
+json_t *sl_setting_canonical(const sl_setting *st, json_t *v)
+{
+	json_t *c = st && st->same && json_is_string(v) ? json_object_get(st->same, json_string_value(v)) : NULL;
+	return c ? c : v;
+}
+
 static void service_free(sl_service *s)
 {
 	free(s->name);
@@ -83,6 +89,7 @@ static void service_free(sl_service *s)
 	json_decref(s->argv);
 	json_decref(s->launches);
 	json_decref(s->health);
+	json_decref(s->defaults);
 	for (size_t i = 0; i < s->nenv; i++) {
 		free(s->env[i].name);
 		free(s->env[i].value);
@@ -99,6 +106,7 @@ static void service_free(sl_service *s)
 		free(s->settings[i].since);
 		free(s->settings[i].until);
 		json_decref(s->settings[i].dflt);
+		json_decref(s->settings[i].same);
 		json_decref(s->settings[i].facts);
 		sl_origin_clear(&s->settings[i].value_at);
 	}

@@ -46,6 +46,8 @@ typedef struct sl_setting {
 	char *hint;              /* unknown flags: the nearest known spelling, or NULL; owned */
 	char *since, *until;     /* engine versions that know the flag (grammar), or NULL; owned */
 	json_t *dflt;            /* the engine's default for the flag (grammar), or NULL; owned reference */
+	json_t *same;            /* values the engine reads as another (grammar `same:`, sl_setting_canonical),
+	                          * or NULL; owned reference */
 	/* The spelling's facts from the engine's own source, per release
 	 * (docs/engine-facts.md): {"e": the spelling's facts, "r": the recorded
 	 * releases, oldest first, "engine": grammar id, "title": engine name,
@@ -96,6 +98,8 @@ typedef struct sl_service {
 	 * command's offset in the script}; owned */
 	json_t *launches;
 	json_t *health;        /* the engine grammar's `health:` (see grammars/engines/README.md); owned, may be NULL */
+	json_t *defaults;      /* canonical key -> the engine grammar's default (sl_grammar_defaults),
+				* what it runs with where it sets nothing; owned reference, may be NULL */
 	sl_env *env;
 	size_t nenv;
 	sl_setting *settings;
@@ -170,5 +174,9 @@ void sl_origin_pos(const sl_origin *o, unsigned *line, unsigned *col);
 
 /* The winning setting for a key (not overridden), or NULL. */
 const sl_setting *sl_service_get(const sl_service *s, const char *key);
+/* v (the setting's value or its default) as the engine reads it: the value
+ * the grammar's `same:` maps it to (vLLM reads --kv-cache-dtype fp8 as
+ * fp8_e4m3), else v itself. st may be NULL. Borrowed from st or v. */
+json_t *sl_setting_canonical(const sl_setting *st, json_t *v);
 
 #endif

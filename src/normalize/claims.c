@@ -22,6 +22,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* U+00D7 MULTIPLICATION SIGN and U+00B7 MIDDLE DOT, as the pages write them */
 #define TIMES "\xc3\x97"
@@ -49,6 +50,36 @@ static int word_start(const char *base, const char *p)
 static int word_end(const char *p)
 {
 	return !isalnum((unsigned char)*p);
+}
+
+/* "start ray", "ray start" (a Ray cluster), "node 1" (a second node),
+ * "2 nodes", "multi-node": the entry says it runs on several nodes, the
+ * length of the words or 0. The recipes start a multi-node `vllm serve`
+ * after "# start ray on node 0 and node 1" (vllm-project/recipes:
+ * moonshotai/Kimi-K2.md@8959cf6), with nothing in the command itself. */
+static size_t multi_node_words(const char *base, const char *p)
+{
+	if (!word_start(base, p))
+		return 0;
+	if (!strncasecmp(p, "ray", 3) && word_end(p + 3))
+		return 3;
+	static const char *const words[] = {"multi-node", "multinode", "multi node", "multiple nodes", "two nodes"};
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+		size_t l = strlen(words[i]);
+		if (!strncasecmp(p, words[i], l) && word_end(p + l))
+			return l;
+	}
+	char *end;
+	if (!strncasecmp(p, "node ", 5) && isdigit((unsigned char)p[5])) {
+		long n = strtol(p + 5, &end, 10);
+		return n >= 1 && word_end(end) ? (size_t)(end - p) : 0;
+	}
+	if (isdigit((unsigned char)*p)) {
+		long n = strtol(p, &end, 10);
+		if (n >= 2 && !strncasecmp(end, " nodes", 6) && word_end(end + 6))
+			return (size_t)(end + 6 - p);
+	}
+	return 0;
 }
 
 /* "TP4", "TP=8", "DEP4", "DCP8", "EP16", "attention-DP8": the parallelism
@@ -546,6 +577,12 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 		}
 		if (!word_start(t, p) && p[-1] != '-')
 			continue;
+		size_t ml = multi_node_words(t, p);
+		if (ml) {
+			claim(c, "deploy.multi_node", role, json_true(), "comment", src, off, p, ml);
+			p += ml - 1;
+			continue;
+		}
 		const char *k1, *k2;
 		long num;
 		size_t l = parallel_token(t, p, &k1, &k2, &num);

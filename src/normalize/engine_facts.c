@@ -355,6 +355,7 @@ void sl_engine_facts_free(sl_grammar *g)
 	}
 	free(g->gen);
 	json_decref(g->kept);
+	json_decref(g->defaults);
 	json_decref(g->versions);
 	for (size_t i = 0; i < g->nindex; i++)
 		json_decref(g->index[i].facts);

@@ -599,6 +599,8 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			/* the default belongs to the flag's own value, not its JSON members */
 			if (known->dflt && !b->svc.settings[k].dflt && !strcmp(b->svc.settings[k].key, known->key))
 				b->svc.settings[k].dflt = json_incref(known->dflt);
+			if (known->same && !b->svc.settings[k].same && !strcmp(b->svc.settings[k].key, known->key))
+				b->svc.settings[k].same = json_incref(known->same);
 			/* and so do the engine's facts for the spelling, with the
 			 * flags an abbreviation may stand for in other releases */
 			if ((m.facts || m.candidates) && m.grammar->versions && !b->svc.settings[k].facts &&

@@ -103,6 +103,17 @@ static int load_flag(const sl_source *src, const sl_yaml_node *n, sl_flag *f, sl
 	const char *k = scalar(sl_yaml_get(n, "key"));
 	f->key = sl_strdup(k ? k : "");
 	f->dflt = scalar_json(sl_yaml_get(n, "default"));
+	const sl_yaml_node *same = sl_yaml_get(n, "same");
+	if (same && same->kind != SL_YAML_MAP)
+		return gfail(err, src, same, "grammar: `same` must map a value to the one the engine reads it as%s", "");
+	for (size_t i = 0; same && i < same->n; i++) {
+		const char *v = scalar(same->items[i]);
+		if (!v)
+			return gfail(err, src, same->items[i], "grammar: `same` maps a value to a value%s", "");
+		if (!f->same)
+			f->same = json_object();
+		json_object_set_new(f->same, same->keys[i]->value, json_string(v));
+	}
 	const char *s = scalar(sl_yaml_get(n, "since"));
 	f->since = s ? sl_strdup(s) : NULL;
 	s = scalar(sl_yaml_get(n, "until"));
@@ -111,6 +122,11 @@ static int load_flag(const sl_source *src, const sl_yaml_node *n, sl_flag *f, sl
 	f->action = s ? sl_strdup(s) : NULL;
 	const sl_yaml_node *neg = sl_yaml_get(n, "negatable");
 	f->negatable = f->type == SL_T_BOOL && (!neg || truthy(neg));
+	const sl_yaml_node *stores = sl_yaml_get(n, "stores");
+	const char *sv = scalar(stores);
+	if (stores && (f->type != SL_T_BOOL || !sv || strcmp(sv, "false")))
+		return gfail(err, src, stores, "grammar: `stores` is only `false`, of a bool flag%s", "");
+	f->stores_false = stores != NULL;
 	f->members = str_list(sl_yaml_get(n, "members"), &f->nmembers);
 	const sl_yaml_node *jk = sl_yaml_get(n, "json_keys");
 	if (jk && jk->kind == SL_YAML_MAP) {
@@ -305,6 +321,7 @@ static void sl_grammar_free_one(sl_grammar *g)
 		free(f->names);
 		free(f->key);
 		json_decref(f->dflt);
+		json_decref(f->same);
 		free(f->since);
 		free(f->until);
 		free(f->action);
@@ -410,6 +427,36 @@ const sl_grammar *sl_grammar_find(const sl_grammars *gs, const char *id)
 		if (!strcmp(gs->g[i].id, id))
 			return &gs->g[i];
 	return NULL;
+}
+
+static void stated(json_t *o, const char *key, json_t *dflt)
+{
+	if (key && *key && dflt && !json_is_null(dflt) && !json_object_get(o, key))
+		json_object_set(o, key, dflt);
+}
+
+static void add_defaults(const sl_grammars *gs, const sl_grammar *g, json_t *o, unsigned depth)
+{
+	if (!g || depth > 8)
+		return;
+	for (size_t i = 0; i < g->nflags; i++)
+		stated(o, g->flags[i].key, g->flags[i].dflt);
+	for (size_t i = 0; i < g->nconfig_keys; i++)
+		stated(o, g->config_keys[i].key, g->config_keys[i].dflt);
+	if (g->config_from)
+		add_defaults(gs, sl_grammar_find(gs, g->config_from), o, depth + 1);
+	for (size_t i = 0; i < g->ninclude; i++)
+		add_defaults(gs, sl_grammar_find(gs, g->include[i]), o, depth + 1);
+}
+
+const json_t *sl_grammar_defaults(const sl_grammars *gs, const sl_grammar *g)
+{
+	if (!g->defaults) {
+		json_t *o = json_object();
+		add_defaults(gs, g, o, 0);
+		((sl_grammar *)g)->defaults = o;
+	}
+	return g->defaults;
 }
 
 const sl_grammar *sl_grammar_by_program(const sl_grammars *gs, const char *name, int module)
@@ -574,8 +621,10 @@ int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *nam
 	join_facts(gs, g, 0);
 	memset(m, 0, sizeof *m);
 	size_t n = strlen(name);
-	if (exact(gs, g, name, n, 0, m, 0))
+	if (exact(gs, g, name, n, 0, m, 0)) {
+		m->negated = m->flag->stores_false;
 		return 1;
+	}
 	if (negated(gs, g, name, m))
 		return 1;
 	/* Included grammars may negate with their own prefix (dynamo-vllm -> vllm). */

@@ -22,10 +22,14 @@ typedef struct sl_flag {
 	sl_type type;
 	char *key;
 	json_t *dflt;        /* may be NULL */
+	json_t *same;        /* values the engine reads as another, {"fp8": "fp8_e4m3"} (grammar
+	                      * `same:`), so rules compare what runs; may be NULL */
 	char *since;         /* first engine version known to accept it; may be NULL */
 	char *until;         /* first engine version known to reject it (removed); may be NULL */
 	char *action;        /* launchers: env gpus entrypoint volume ranks; may be NULL */
 	int negatable;       /* bool flags: the grammar's negation prefix applies */
+	int stores_false;    /* bool flags written alone set the key false (argparse store_false,
+	                      * grammar `stores: false`): matched as if negated */
 	sl_json_key *jkeys;
 	size_t njkeys;
 	char **members;      /* json flags: the members the engine accepts (empty: not known) */
@@ -84,6 +88,7 @@ typedef struct sl_grammar {
 	sl_flag *gen;        /* flags only the facts know (key <id>.<name>) */
 	size_t ngen;
 	json_t *kept;        /* what matches hand out and the grammar frees (abbreviations' candidates) */
+	json_t *defaults;    /* sl_grammar_defaults' object, built on first use; or NULL */
 } sl_grammar;
 
 typedef struct sl_flag_index {
@@ -103,6 +108,10 @@ typedef struct sl_grammars {
 int sl_grammars_load(sl_grammars **out, sl_error *err);
 void sl_grammars_free(sl_grammars *gs);
 const sl_grammar *sl_grammar_find(const sl_grammars *gs, const char *id);
+/* Canonical key -> the default g states for it: its flags' and config
+ * keys' (its config_from grammar's too), then its includes'; the first
+ * stated wins. Built on first use; owned by g. */
+const json_t *sl_grammar_defaults(const sl_grammars *gs, const sl_grammar *g);
 /* The grammar whose `programs:` (modules: a python module) names name, or NULL. */
 const sl_grammar *sl_grammar_by_program(const sl_grammars *gs, const char *name, int module);
 

@@ -183,6 +183,7 @@ static int engine_found(sl_ctx *c, sl_build *b, const char *gid, const char *pro
 	b->svc.engine = sl_strdup(g->id);
 	if (g->health)
 		b->svc.health = json_deep_copy(g->health);
+	b->svc.defaults = json_incref((json_t *)sl_grammar_defaults(c->gs, g));
 	b->svc.program = sl_strdup(program);
 	sl_origin_set(&b->svc.command_origin, c->entry->script, argv[first]->start, program);
 	b->svc.argv = json_array();

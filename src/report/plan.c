@@ -53,7 +53,16 @@ static void service_tty(FILE *f, const sl_entry_plan *p, const sl_service_plan *
 			else
 				fprintf(f, "%g x (%g - %.1f weights - %.1f margin)", in->frac, in->mem_gib, o->weights_gib,
 					in->margin_gib);
-			fprintf(f, " = %.1f GiB KV pool\n", o->kv_gib);
+			fprintf(f, " = %.1f GiB KV pool", o->kv_gib);
+			/* the margin is an estimate: where it alone leaves no pool,
+			 * the bound without it is what SL4007 holds a request to */
+			sl_plan_in bare = *in;
+			sl_plan_out bo;
+			bare.margin_gib = 0;
+			bare.attention_dp = 0;
+			if (o->kv_gib <= 0 && in->margin_gib > 0 && !sl_plan_compute(&bare, &bo) && bo.kv_gib > 0)
+				fprintf(f, " (at most %.1f GiB with no margin: %.0f tokens)", bo.kv_gib, bo.kv_tokens);
+			fputc('\n', f);
 		}
 		if (o->kv_token_bytes > 0) {
 			fprintf(f, "    kv cache  %.0f bytes a token per GPU (%s, ", o->kv_token_bytes, sp->kv_dtype);
@@ -76,7 +85,7 @@ static void service_tty(FILE *f, const sl_entry_plan *p, const sl_service_plan *
 					fputs(" if every layer kept the whole context)", f);
 				}
 			} else if (in->frac_kind != SL_FRAC_NONE) {
-				fputs(": no KV pool left", f);
+				fputs(in->margin_gib > 0 ? ": no KV pool left after the margin" : ": no KV pool left", f);
 			}
 			fputc('\n', f);
 		}
