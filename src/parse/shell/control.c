@@ -584,21 +584,7 @@ static void loop_not_read(walker *w, TSNode node, TSNode body, const char *why)
 	for (size_t i = 0; i < n; i++) {
 		sl_buf_printf(&b, "%s`%s`", i ? ", " : "; unknown after it (bind with --set NAME=VALUE): ",
 			      names[i]);
-		const char *bv = sh_bound(w, names[i], strlen(names[i]));
-		wbuild wb = {0};
-		if (bv) {
-			sh_wb_add_at(&wb, bv, strlen(bv), at);
-			wb.flags = SL_WORD_BOUND;
-		} else {
-			sh_wb_add_at(&wb, "$", 1, at);
-			sh_wb_add_at(&wb, names[i], strlen(names[i]), at);
-			wb.flags = SL_WORD_SYMBOLIC;
-		}
-		sl_word v;
-		sh_wb_finish(&wb, &v, at, at);
-		sh_record_input(w, names[i], strlen(names[i]), ts_node_start_byte(node), bv);
-		sh_var_set(w, names[i], &v, at, 0);
-		sl_word_free(&v);
+		sh_var_forget(w, names[i], at, ts_node_start_byte(node));
 		free(names[i]);
 	}
 	free(names);

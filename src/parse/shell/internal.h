@@ -231,6 +231,10 @@ void sh_var_set(walker *w, const char *name, const sl_word *value, uint32_t star
 void sh_var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uint32_t start,
 		      int exported);
 void sh_var_unset(walker *w, const char *name);
+/* What the script cannot tell (a loop not read, a file sourced): name
+ * becomes unknown after at, spelled $NAME (an input, recorded at
+ * view_off), or its --set value when bound. */
+void sh_var_forget(walker *w, const char *name, uint32_t at, size_t view_off);
 const struct sl_export_set *sh_exports(walker *w);
 void sh_vars_free(walker *w);
 void sh_reads_free(walker *w);

@@ -245,3 +245,23 @@ void sh_var_unset(walker *w, const char *name)
 	varr u = {NULL, 0, 0, 1};
 	var_push(w, &a, &u);
 }
+
+void sh_var_forget(walker *w, const char *name, uint32_t at, size_t view_off)
+{
+	size_t n = strlen(name);
+	const char *bv = sh_bound(w, name, n);
+	wbuild wb = {0};
+	if (bv) {
+		sh_wb_add_at(&wb, bv, strlen(bv), at);
+		wb.flags = SL_WORD_BOUND;
+	} else {
+		sh_wb_add_at(&wb, "$", 1, at);
+		sh_wb_add_at(&wb, name, n, at);
+		wb.flags = SL_WORD_SYMBOLIC;
+	}
+	sl_word v;
+	sh_wb_finish(&wb, &v, at, at);
+	sh_record_input(w, name, n, view_off, bv);
+	sh_var_set(w, name, &v, at, 0);
+	sl_word_free(&v);
+}
