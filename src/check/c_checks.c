@@ -555,19 +555,7 @@ static int vcmp(const char *a, const char *b)
 {
 	if (!strncmp(a, "0.1.dev", 7) || !strncmp(a, "0.0.0", 5))
 		return -2;
-	while (*a || *b) {
-		char *ea, *eb;
-		long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
-		if (ea == a || eb == b)
-			return 0;  /* past the numeric part: treat as equal */
-		if (x != y)
-			return x < y ? -1 : 1;
-		a = *ea == '.' ? ea + 1 : ea;
-		b = *eb == '.' ? eb + 1 : eb;
-		if (*ea != '.' || *eb != '.')
-			return 0;
-	}
-	return 0;
+	return sl_version_cmp(a, b);
 }
 
 /* a flag the engine's version does not have yet, or no longer has */

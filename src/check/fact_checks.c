@@ -14,24 +14,6 @@
 
 #include "findings.h"
 
-/* -1, 0, 1 over the numeric parts (0.10.1 > 0.8.5); what follows the
- * numbers (post1, rc2) is not compared */
-static int vcmp(const char *a, const char *b)
-{
-	while (*a && *b) {
-		char *ea, *eb;
-		long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
-		if (ea == a || eb == b)
-			return 0;
-		if (x != y)
-			return x < y ? -1 : 1;
-		if (*ea != '.' || *eb != '.')
-			return 0;
-		a = ea + 1;
-		b = eb + 1;
-	}
-	return 0;
-}
 
 /* Whether a version reads as one (a digit first): `latest`, `main` do not. */
 static int is_version(const char *v)
@@ -73,9 +55,9 @@ static int judge(const sl_service *s, const sl_setting *st, judged *j)
 		return 1;
 	for (size_t i = 0; i < j->n; i++) {
 		const char *v = json_string_value(json_array_get(j->rel, i));
-		if (v && vcmp(v, s->version) <= 0) {
+		if (v && sl_version_cmp(v, s->version) <= 0) {
 			j->lo = (long)i;
-			j->exact = vcmp(v, s->version) == 0;
+			j->exact = sl_version_cmp(v, s->version) == 0;
 		}
 	}
 	j->older = j->lo < 0;
@@ -105,7 +87,7 @@ static const json_t *facts_at(const judged *j, long i)
 	json_array_foreach(json_object_get(j->e, "history"), k, h) {
 		const char *from = json_string_value(json_object_get(h, "from"));
 		const char *to = json_string_value(json_object_get(h, "to"));
-		if (v && from && to && vcmp(from, v) <= 0 && vcmp(v, to) <= 0)
+		if (v && from && to && sl_version_cmp(from, v) <= 0 && sl_version_cmp(v, to) <= 0)
 			return h;
 	}
 	return j->e;
@@ -122,7 +104,7 @@ static int ambiguous_here(const sl_rule *r, const sl_service *s, const sl_settin
 		return 0;
 	long lo = -1;
 	for (size_t i = 0; i < json_array_size(rel); i++)
-		if (vcmp(json_string_value(json_array_get(rel, i)), s->version) <= 0)
+		if (sl_version_cmp(json_string_value(json_array_get(rel, i)), s->version) <= 0)
 			lo = (long)i;
 	if (lo < 0)
 		return 0;

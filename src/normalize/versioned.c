@@ -20,25 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* -1, 0, 1 over the numeric parts (0.10.1 > 0.8.5), as check's fact_checks.c
- * compares them; what follows the numbers (post1, rc2) is not compared */
-static int vcmp(const char *a, const char *b)
-{
-	while (*a && *b) {
-		char *ea, *eb;
-		long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
-		if (ea == a || eb == b)
-			return 0;
-		if (x != y)
-			return x < y ? -1 : 1;
-		if (*ea != '.' || *eb != '.')
-			return 0;
-		a = ea + 1;
-		b = eb + 1;
-	}
-	return 0;
-}
-
 /* The newest recorded release at or before the service's version, or -1:
  * no version, `latest`, a version older than every record, or facts of an
  * engine the service only passes flags on to (dynamo-vllm's vLLM flags run
@@ -54,7 +35,7 @@ static long release_of(const sl_service *s, const json_t *facts)
 	long lo = -1;
 	for (size_t i = 0; i < json_array_size(rel); i++) {
 		const char *v = json_string_value(json_array_get(rel, i));
-		if (v && vcmp(v, s->version) <= 0)
+		if (v && sl_version_cmp(v, s->version) <= 0)
 			lo = (long)i;
 	}
 	return lo;
@@ -70,7 +51,7 @@ static const json_t *facts_at(const json_t *e, const json_t *rel, long i)
 	json_array_foreach(json_object_get(e, "history"), k, h) {
 		const char *from = json_string_value(json_object_get(h, "from"));
 		const char *to = json_string_value(json_object_get(h, "to"));
-		if (v && from && to && vcmp(from, v) <= 0 && vcmp(v, to) <= 0)
+		if (v && from && to && sl_version_cmp(from, v) <= 0 && sl_version_cmp(v, to) <= 0)
 			return h;
 	}
 	return e;

@@ -168,6 +168,23 @@ int sl_ends_with(const char *s, const char *suffix)
 	return a >= b && memcmp(s + a - b, suffix, b) == 0;
 }
 
+int sl_version_cmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		char *ea, *eb;
+		long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
+		if (ea == a || eb == b)
+			return 0;
+		if (x != y)
+			return x < y ? -1 : 1;
+		if (*ea != '.' || *eb != '.')
+			return 0;
+		a = ea + 1;
+		b = eb + 1;
+	}
+	return 0;
+}
+
 int sl_parse_int(const char *s, long long *out)
 {
 	if (!*s)

@@ -70,6 +70,9 @@ int sl_starts_with(const char *s, const char *prefix);
 int sl_ends_with(const char *s, const char *suffix);
 /* Parses a base-10 integer that spans the whole string. */
 int sl_parse_int(const char *s, long long *out);
+/* -1, 0, 1 over the numeric parts of two dotted versions (0.10.1 > 0.8.5);
+ * what follows the numbers (post1, rc2) is not compared: equal there. */
+int sl_version_cmp(const char *a, const char *b);
 int sl_parse_double(const char *s, double *out);
 /* Reads a whole file (at most max bytes). Returns SL_OK, SL_ERR_IO or SL_ERR_INPUT (too big). */
 int sl_read_file(const char *path, size_t max, char **out, size_t *len, sl_error *err);
