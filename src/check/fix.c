@@ -29,19 +29,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The index of the line of s holding byte off. */
-static size_t line_of(const sl_source *s, size_t off)
-{
-	size_t lo = 0, hi = s->nlines;
-	while (hi - lo > 1) {
-		size_t mid = (lo + hi) / 2;
-		if (s->lines[mid] <= off)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
-}
 
 /* A text as lines: the file's (or an outer source's) starts of lines,
  * the first being file line base + 1. */
@@ -97,7 +84,7 @@ static int map_edit(const sl_edit *e, const lines_t *L, size_t *start, size_t *e
 	const sl_source *s = e->src;
 	if (!s || e->off > s->len || e->len > s->len - e->off || !s->nlines)
 		return -1;
-	size_t a = line_of(s, e->off), b = line_of(s, e->off + e->len);
+	size_t a = sl_source_line_index(s, e->off), b = sl_source_line_index(s, e->off + e->len);
 	for (size_t li = a; li <= b; li++) {
 		size_t at;
 		if (map_off(s, li, s->lines[li], L, &at))
@@ -459,7 +446,7 @@ char *sl_fix_line(const sl_finding *f, const sl_source **src, unsigned *line, in
 	if (!f->fix || !f->nedits)
 		return NULL;
 	const sl_source *s = f->edits[0].src;
-	size_t li = line_of(s, f->edits[0].off);
+	size_t li = sl_source_line_index(s, f->edits[0].off);
 	size_t ls = s->lines[li], le = li + 1 < s->nlines ? s->lines[li + 1] : s->len;
 	*deleted = 0;
 	for (size_t k = 0; k < f->nedits; k++) {

@@ -139,10 +139,8 @@ void sl_source_free(sl_source *s)
 	free(s);
 }
 
-void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col)
+size_t sl_source_line_index(const sl_source *s, size_t off)
 {
-	if (off > s->len)
-		off = s->len;
 	size_t lo = 0, hi = s->nlines;
 	while (hi - lo > 1) {
 		size_t mid = (lo + hi) / 2;
@@ -151,6 +149,14 @@ void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col)
+{
+	if (off > s->len)
+		off = s->len;
+	size_t lo = sl_source_line_index(s, off);
 	unsigned c = 1;
 	size_t from = s->lines[lo];
 	sl_source *m = (sl_source *)s;  /* the cache only: the text never changes */

@@ -46,6 +46,8 @@ void sl_source_free(sl_source *s);
 /* 1-based line and column of a byte offset. Columns count Unicode code
  * points, so a `—` earlier on the line counts as one column. */
 void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col);
+/* The index (0-based) into s->lines of the line holding byte off. */
+size_t sl_source_line_index(const sl_source *s, size_t off);
 /* The byte offset of a 1-based local line and column (as libyaml reports
  * them, without line_base); clamped to the text. */
 size_t sl_source_offset(const sl_source *s, unsigned line, unsigned col);
