@@ -71,6 +71,9 @@ static inline double tv(struct timeval t)
 /* signals.c: the first signal received (0: none), and how many */
 extern volatile sig_atomic_t rn_got_signal;
 extern volatile sig_atomic_t rn_nsignals;
+/* SIGINT, SIGTERM, SIGHUP, SIGPIPE (and SIGQUIT when with_quit) to handler:
+ * SIG_DFL in a forked engine, SIG_IGN in the watchdog */
+void rn_signals_set(void (*handler)(int), int with_quit);
 
 /* ready.c: whether p answers its readiness check now */
 int rn_is_ready(const sl_proc *p);

@@ -31,13 +31,7 @@ pid_t rn_spawn(char *const *argv, char *const *env, size_t nenv, const char *log
 		/* should servelint itself be killed (SIGKILL, no teardown), its
 		 * direct children still hear of it */
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		struct sigaction sa;
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = SIG_DFL;
-		sigaction(SIGINT, &sa, NULL);
-		sigaction(SIGTERM, &sa, NULL);
-		sigaction(SIGHUP, &sa, NULL);
-		sigaction(SIGPIPE, &sa, NULL);
+		rn_signals_set(SIG_DFL, 0); /* servelint's own handling is not the engine's */
 		/* the run's mark, inherited by every descendant: the watchdog
 		 * finds by it what left its group and its parent */
 		if (rn_run_mark[0])

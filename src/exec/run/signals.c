@@ -1,6 +1,7 @@
 /*
  * signals.c: a signal to servelint (SIGINT, SIGTERM, SIGHUP) turned into a
- * flag the run polls, so that it ends in an orderly teardown.
+ * flag the run polls, so that it ends in an orderly teardown; and the one
+ * way the processes servelint forks (engines, the watchdog) set theirs.
  */
 #include "internal.h"
 
@@ -27,6 +28,20 @@ void sl_exec_signals_install(void)
 	if (sigaction(SIGHUP, NULL, &old) || old.sa_handler != SIG_IGN)
 		sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN); /* a probe's closed pipe must not end servelint */
+}
+
+void rn_signals_set(void (*handler)(int), int with_quit)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = handler;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	if (with_quit)
+		sigaction(SIGQUIT, &sa, NULL);
 }
 
 int sl_exec_interrupted(void)

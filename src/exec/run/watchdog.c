@@ -179,14 +179,7 @@ static size_t victims(const wproc *all, size_t n, const wproc *k, size_t nk, pid
 static void watchdog(int rfd, pid_t boss, double grace)
 {
 	setsid();
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGQUIT, &sa, NULL);
-	sigaction(SIGPIPE, &sa, NULL);
+	rn_signals_set(SIG_IGN, 1); /* it outlives servelint's signals to clean up after them */
 	/* nothing of servelint's held open: no stdout a caller waits on */
 	int nul = open("/dev/null", O_RDWR);
 	for (int fd = 0; fd < 3; fd++)
