@@ -131,7 +131,20 @@ grep -q '^note: compared as part of its entry cat/trt ' "$hist.out" &&
 "$bin" diff --exit-code "$hist.old.yaml" "$hist.new.yaml" > "$hist.out" 2>&1
 [ $? -eq 1 ] && grep -q "^  ~ memory.kv_free_fraction: 0.8 -> 0.7  \[$(basename "$hist").old.yaml:19:3 -> $(basename "$hist").new.yaml:19:3\]$" "$hist.out" &&
 	! grep -q 'no difference' "$hist.out" && ok || { ko "two YAML files of no entry"; cat "$hist.out"; }
-rm -f "$hist.old.yaml" "$hist.new.yaml"
+# the same YAML file alone under two names: a file read alone names
+# itself on the command line servelint makes for it, and that name is not
+# served (no engine.config_file noise in diff, matrix or audit's duplicates)
+cp "$hist.new.yaml" "$hist.copy.yaml"
+"$bin" diff --color never --exit-code "$hist.new.yaml" "$hist.copy.yaml" > "$hist.out" 2>&1
+[ $? -eq 0 ] && grep -q '^no difference in how the model is served$' "$hist.out" && ! grep -q config_file "$hist.out" &&
+	ok || { ko "one YAML file alone under two names"; cat "$hist.out"; }
+"$bin" matrix --color never "$hist.new.yaml" "$hist.copy.yaml" > "$hist.out" 2>&1
+grep -q '^no difference between the two entries$' "$hist.out" && ! grep -q config_file "$hist.out" &&
+	ok || { ko "matrix: one YAML file alone under two names"; cat "$hist.out"; }
+"$bin" diff --color never --exit-code "$hist.old.yaml" "$hist.copy.yaml" > "$hist.out" 2>&1
+[ $? -eq 1 ] && [ "$(grep -c '^  [~+-]' "$hist.out")" -eq 1 ] && grep -q '^  ~ memory.kv_free_fraction: 0.8 -> 0.7 ' "$hist.out" &&
+	ok || { ko "two YAML files alone: only the served change"; cat "$hist.out"; }
+rm -f "$hist.old.yaml" "$hist.new.yaml" "$hist.copy.yaml"
 # between revisions: a changed engine config YAML in a folder with no
 # entry is compared alone, by meaning; a changed YAML that is no engine
 # config is "not an entry", never an error or a change

@@ -133,6 +133,8 @@ static void diff_services(sl_diff *d, const sl_diff_opts *o, const char *name, c
 		const sl_setting *sb = sl_service_get(b, sa->key);
 		if (sb && sl_diff_same(sa->value, sb->value))
 			continue;
+		if (sb && ((sa->flags | sb->flags) & SL_SET_OWN_NAME))
+			continue; /* a file read alone names itself: its name is not served */
 		if (sb)
 			add(d, o, SL_CH_CHANGED, name, sa->key, json_incref(sa->value), json_incref(sb->value),
 			    &sa->origin, &sb->origin);

@@ -151,8 +151,8 @@ int sl_diff_matrix(const sl_model *const *models, size_t n, const sl_diff_opts *
 			}
 			for (size_t k = 0; k < s->nsettings; k++) {
 				const sl_setting *st = &s->settings[k];
-				if (st->flags & SL_SET_OVERRIDDEN)
-					continue;
+				if (st->flags & (SL_SET_OVERRIDDEN | SL_SET_OWN_NAME))
+					continue; /* (a file read alone naming itself: no served value) */
 				put(&bd, o, c, s->name, st->key, json_incref(st->value), &st->origin);
 			}
 		}
