@@ -170,5 +170,14 @@ g5=corpus/deepseek-v4-pro/gb300-nvl72
 "$bin" diff --color never --exit-code $g5/dynamo-trtllm-disagg-5p-dep4-1d-dep16-mtp3/gen_config.yaml \
 	$g5/dynamo-trtllm-disagg-6p-dep4-1d-dep8-mtp3/gen_config.yaml > "$hist.out"
 [ $? -eq 1 ] && grep -q '^  ~ parallel.tensor: 16 -> 8 ' "$hist.out" && ok || { ko "two YAML files of entries"; cat "$hist.out"; }
-rm -f "$hist.out"
+# a speculative method in each engine's own case (SGLang's EAGLE, vLLM's
+# eagle) is no difference between engines, and one within an engine
+printf 'python3 -m sglang.launch_server --model-path org/m --tp 2 --speculative-algorithm EAGLE\n' > "$hist.s.sh"
+printf 'python3 -m sglang.launch_server --model-path org/m --tp 2 --speculative-algorithm eagle\n' > "$hist.s2.sh"
+printf '%s\n' "vllm serve org/m -tp 2 --speculative-config '{\"method\":\"eagle\"}'" > "$hist.v.sh"
+"$bin" diff --color never "$hist.s.sh" "$hist.v.sh" > "$hist.out"
+grep -q '^  ~ engine: sglang -> vllm ' "$hist.out" && ! grep -q spec.method "$hist.out" && ok || { ko "spec.method's case across engines"; cat "$hist.out"; }
+"$bin" diff --color never "$hist.s.sh" "$hist.s2.sh" | grep -q '^  ~ spec.method: EAGLE -> eagle ' && ok || ko "spec.method's case within an engine"
+"$bin" matrix --color never "$hist.s.sh" "$hist.v.sh" | grep -q '^  aggregated spec.method: EAGLE$' && ok || ko "matrix: spec.method's case across engines"
+rm -f "$hist.out" "$hist.s.sh" "$hist.s2.sh" "$hist.v.sh"
 finish

@@ -243,9 +243,15 @@ int sl_diff_matrix(const sl_model *const *models, size_t n, const sl_diff_opts *
 				}
 			}
 		}
-		for (size_t c = 1; c < n; c++)
-			if (!sl_diff_same(w->cells[0].value, w->cells[c].value))
+		int spec = *w->service && !strcmp(w->key, "spec.method"); /* its case is each engine's */
+		const sl_service *s0 = spec ? service_named(models[0], w->service) : NULL;
+		for (size_t c = 1; c < n; c++) {
+			const sl_service *sc = spec ? service_named(models[c], w->service) : NULL;
+			if (spec && s0 && sc ? !sl_diff_same_between(w->key, s0->engine, w->cells[0].value, sc->engine,
+								       w->cells[c].value)
+					     : !sl_diff_same(w->cells[0].value, w->cells[c].value))
 				w->differs = 1;
+		}
 	}
 	for (size_t i = 0; i < names.n; i++) {
 		free(eng_of[i]);
