@@ -74,6 +74,17 @@ out=$("$bin" check --format gcc "$sup")
 [ $? -eq 0 ] && [ -z "$out" ] && pass=$((pass + 1)) || { echo "FAIL .servelint.yaml: $out"; fails=$((fails + 1)); }
 n=$("$bin" check --format gcc --no-config "$sup" | grep -c SL4001)
 [ "$n" -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL folder search gave $n"; fails=$((fails + 1)); }
+# an id in a disable comment that names no rule (a typo, the wrong case):
+# SL0002 at the id, and what it meant to suppress still reported; the
+# comment's known ids still suppress
+s2=$(mktemp)
+printf '# servelint disable=SL9999,SL4001 -- x\nvllm serve org/m --gpu-memory-utilization 90 --tensor-paralel-size 2\n# servelint disable-file=sl1001\n' > "$s2"
+out=$("$bin" check --format gcc --no-config "$s2")
+[ $? -eq 1 ] && printf '%s\n' "$out" | grep -q "^$s2:1:21: warning: a suppression comment names no rule: \`SL9999\` names no rule.*\[SL0002\]$" &&
+	printf '%s\n' "$out" | grep -q "^$s2:3:26: warning: .*\`sl1001\` names no rule.*\[SL0002\]$" &&
+	printf '%s\n' "$out" | grep -q '\[SL1001\]$' && ! printf '%s\n' "$out" | grep -q SL4001 && [ "$(printf '%s\n' "$out" | wc -l)" -eq 3 ] &&
+	ok || { ko "SL0002: a disable comment naming no rule"; printf '%s\n' "$out"; }
+rm -f "$s2"
 # usage 3, unreadable input 2
 "$bin" check --format xml "$t" > /dev/null 2>&1
 [ $? -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL usage exit"; fails=$((fails + 1)); }
