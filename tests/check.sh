@@ -74,6 +74,17 @@ out=$("$bin" check --format gcc "$sup")
 [ $? -eq 0 ] && [ -z "$out" ] && pass=$((pass + 1)) || { echo "FAIL .servelint.yaml: $out"; fails=$((fails + 1)); }
 n=$("$bin" check --format gcc --no-config "$sup" | grep -c SL4001)
 [ "$n" -eq 2 ] && pass=$((pass + 1)) || { echo "FAIL folder search gave $n"; fails=$((fails + 1)); }
+# an id in a disable comment that names no rule (a typo, the wrong case):
+# SL0002 at the id, and what it meant to suppress still reported; the
+# comment's known ids still suppress
+s2=$(mktemp)
+printf '# servelint disable=SL9999,SL4001 -- x\nvllm serve org/m --gpu-memory-utilization 90 --tensor-paralel-size 2\n# servelint disable-file=sl1001\n' > "$s2"
+out=$("$bin" check --format gcc --no-config "$s2")
+[ $? -eq 1 ] && printf '%s\n' "$out" | grep -q "^$s2:1:21: warning: a suppression comment names no rule: \`SL9999\` names no rule.*\[SL0002\]$" &&
+	printf '%s\n' "$out" | grep -q "^$s2:3:26: warning: .*\`sl1001\` names no rule.*\[SL0002\]$" &&
+	printf '%s\n' "$out" | grep -q '\[SL1001\]$' && ! printf '%s\n' "$out" | grep -q SL4001 && [ "$(printf '%s\n' "$out" | wc -l)" -eq 3 ] &&
+	ok || { ko "SL0002: a disable comment naming no rule"; printf '%s\n' "$out"; }
+rm -f "$s2"
 # usage 3, unreadable input 2
 "$bin" check --format xml "$t" > /dev/null 2>&1
 [ $? -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL usage exit"; fails=$((fails + 1)); }
@@ -146,7 +157,8 @@ p2=corpus/pages/002_527771f1a7637570.txt
 jq -e '[.runs[0].results[].partialFingerprints.primaryLocationLineHash] | length == (unique | length)' "$d/p2.sarif" > /dev/null &&
 	jq -e '[.runs[0].results[] | select(.ruleId == "SL4002")] | length == 2' "$d/p2.sarif" > /dev/null && ok || ko "SARIF fingerprints"
 # helpUri: BASE/rules/FILE, the build's SERVELINT_DOCS_URL (ctest gives it
-# to this test), FILE a rule's file of the tree; with no BASE, none at all
+# to this test), FILE a rule's file of the tree; with no BASE, that file in
+# the source tree (this folder) as a file:// URI, and no informationUri
 base=${SERVELINT_DOCS_URL-unset}
 if [ "$base" = unset ]; then
 	ko "SERVELINT_DOCS_URL not given to the test (run it through ctest)"
@@ -156,8 +168,11 @@ elif [ -n "$base" ]; then
 	[ "$n" -eq "$(ls rules/SL*.yaml | wc -l)" ] && ok || ko "helpUri: $n rules name their file under $base"
 	jq -e --arg b "$base" '.runs[0].tool.driver.informationUri == $b' "$d/p2.sarif" > /dev/null && ok || ko "informationUri"
 else
-	jq -e '[.. | objects | select(has("helpUri") or has("informationUri"))] | length == 0' "$d/p2.sarif" > /dev/null &&
-		ok || ko "no SERVELINT_DOCS_URL: a helpUri all the same"
+	n=$(jq -r '.runs[0].tool.driver.rules[] | .helpUri' "$d/p2.sarif" | while read -r u; do
+		f=${u#"file://$(pwd)/rules/"}; [ "$u" != "$f" ] && [ -f "rules/$f" ] && echo ok; done | wc -l)
+	[ "$n" -eq "$(ls rules/SL*.yaml | wc -l)" ] && ok || ko "no SERVELINT_DOCS_URL: $n rules name their file in the source tree"
+	jq -e '[.. | objects | select(has("informationUri"))] | length == 0' "$d/p2.sarif" > /dev/null &&
+		ok || ko "no SERVELINT_DOCS_URL: an informationUri all the same"
 fi
 grep -q 'github.com/servelint/servelint' "$d/p2.sarif" && ko "the placeholder address" || ok
 # an invalid JSON flag value is one finding; the entry's others stand (defect 7)

@@ -23,7 +23,7 @@ rc() {
 rc 3 "no command" "$bin"
 rc 3 "unknown command" "$bin" bogus
 rc 3 "unknown option" "$bin" --bogus
-for cmd in show check rules diff matrix log review audit import run; do
+for cmd in show check rules diff matrix log review audit import run init; do
 	rc 3 "$cmd --bogus" "$bin" $cmd --bogus
 	rc 0 "$cmd --help" "$bin" $cmd --help
 	v=$("$bin" $cmd --version)

@@ -131,7 +131,20 @@ grep -q '^note: compared as part of its entry cat/trt ' "$hist.out" &&
 "$bin" diff --exit-code "$hist.old.yaml" "$hist.new.yaml" > "$hist.out" 2>&1
 [ $? -eq 1 ] && grep -q "^  ~ memory.kv_free_fraction: 0.8 -> 0.7  \[$(basename "$hist").old.yaml:19:3 -> $(basename "$hist").new.yaml:19:3\]$" "$hist.out" &&
 	! grep -q 'no difference' "$hist.out" && ok || { ko "two YAML files of no entry"; cat "$hist.out"; }
-rm -f "$hist.old.yaml" "$hist.new.yaml"
+# the same YAML file alone under two names: a file read alone names
+# itself on the command line servelint makes for it, and that name is not
+# served (no engine.config_file noise in diff, matrix or audit's duplicates)
+cp "$hist.new.yaml" "$hist.copy.yaml"
+"$bin" diff --color never --exit-code "$hist.new.yaml" "$hist.copy.yaml" > "$hist.out" 2>&1
+[ $? -eq 0 ] && grep -q '^no difference in how the model is served$' "$hist.out" && ! grep -q config_file "$hist.out" &&
+	ok || { ko "one YAML file alone under two names"; cat "$hist.out"; }
+"$bin" matrix --color never "$hist.new.yaml" "$hist.copy.yaml" > "$hist.out" 2>&1
+grep -q '^no difference between the two entries$' "$hist.out" && ! grep -q config_file "$hist.out" &&
+	ok || { ko "matrix: one YAML file alone under two names"; cat "$hist.out"; }
+"$bin" diff --color never --exit-code "$hist.old.yaml" "$hist.copy.yaml" > "$hist.out" 2>&1
+[ $? -eq 1 ] && [ "$(grep -c '^  [~+-]' "$hist.out")" -eq 1 ] && grep -q '^  ~ memory.kv_free_fraction: 0.8 -> 0.7 ' "$hist.out" &&
+	ok || { ko "two YAML files alone: only the served change"; cat "$hist.out"; }
+rm -f "$hist.old.yaml" "$hist.new.yaml" "$hist.copy.yaml"
 # between revisions: a changed engine config YAML in a folder with no
 # entry is compared alone, by meaning; a changed YAML that is no engine
 # config is "not an entry", never an error or a change
@@ -157,5 +170,14 @@ g5=corpus/deepseek-v4-pro/gb300-nvl72
 "$bin" diff --color never --exit-code $g5/dynamo-trtllm-disagg-5p-dep4-1d-dep16-mtp3/gen_config.yaml \
 	$g5/dynamo-trtllm-disagg-6p-dep4-1d-dep8-mtp3/gen_config.yaml > "$hist.out"
 [ $? -eq 1 ] && grep -q '^  ~ parallel.tensor: 16 -> 8 ' "$hist.out" && ok || { ko "two YAML files of entries"; cat "$hist.out"; }
-rm -f "$hist.out"
+# a speculative method in each engine's own case (SGLang's EAGLE, vLLM's
+# eagle) is no difference between engines, and one within an engine
+printf 'python3 -m sglang.launch_server --model-path org/m --tp 2 --speculative-algorithm EAGLE\n' > "$hist.s.sh"
+printf 'python3 -m sglang.launch_server --model-path org/m --tp 2 --speculative-algorithm eagle\n' > "$hist.s2.sh"
+printf '%s\n' "vllm serve org/m -tp 2 --speculative-config '{\"method\":\"eagle\"}'" > "$hist.v.sh"
+"$bin" diff --color never "$hist.s.sh" "$hist.v.sh" > "$hist.out"
+grep -q '^  ~ engine: sglang -> vllm ' "$hist.out" && ! grep -q spec.method "$hist.out" && ok || { ko "spec.method's case across engines"; cat "$hist.out"; }
+"$bin" diff --color never "$hist.s.sh" "$hist.s2.sh" | grep -q '^  ~ spec.method: EAGLE -> eagle ' && ok || ko "spec.method's case within an engine"
+"$bin" matrix --color never "$hist.s.sh" "$hist.v.sh" | grep -q '^  aggregated spec.method: EAGLE$' && ok || ko "matrix: spec.method's case across engines"
+rm -f "$hist.out" "$hist.s.sh" "$hist.s2.sh" "$hist.v.sh"
 finish

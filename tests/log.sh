@@ -33,6 +33,16 @@ for f in cat/vllm/launch.sh cat/trt-renamed/gen_config.yaml; do
 	cmp -s "$hist.f" "$hist.e" && [ "$(grep -c '^commit ' "$hist.f")" -ge 3 ] && ok || ko "log $f: not its entry's history"
 done
 rm -f "$hist.f" "$hist.e"
+# a folder of entries, the top too: every entry's history under it, each
+# commit with what it did to each entry (never "path not found")
+golden top.tty lg --color never .
+(cd "$hist/cat" && "$bin" log --oneline --no-reformat .) > "$hist.f" 2>&1
+lg --oneline --no-reformat cat > "$hist.e"
+[ "$(sed -n 1p "$hist.f")" = "6cb53877fc99 new entry (added: cat/new)" ] && [ "$(wc -l < "$hist.f")" -eq 6 ] &&
+	cmp -s "$hist.f" "$hist.e" && ok || { ko "log of a folder of entries"; cat "$hist.f"; }
+lg --format json -n 1 . | jq -e '.commits | length == 1 and .[0].entries[0].status == "added" and .[0].entries[0].path == "cat/new"' > /dev/null &&
+	ok || ko "log --format json of a folder"
+rm -f "$hist.f" "$hist.e"
 # PATH is from the current folder, as git takes it (defect 11)
 (cd "$hist/cat" && "$bin" log --color never vllm) > "$hist.f" 2>&1
 lg --color never cat/vllm > "$hist.e"

@@ -30,6 +30,13 @@ grep -q '<span>1 errors\|<span>models</span>' "$w/r.html" && ko "html: a plural 
 e1=corpus/deepseek-v4.1-flash/h200-sxm-x8/vllm-tp4-dspark5 e2=corpus/deepseek-v4.1-flash/h200-sxm-x8/vllm-tp4-nospec
 "$bin" matrix "$e1" "$e2" | grep -q '^same in both entries' && ok || ko "matrix: same in all 2 entries"
 "$bin" matrix "$e1" "$e2" | grep -q 'x1 (4 GPUs); 4 GPUs' && ko "topology repeats itself" || ok
+# progress of one entry: "1 of 1 entry compared"
+if command -v script > /dev/null 2>&1; then
+	script -qec "$bin audit --color never $e1" /dev/null | tr '\r' '\n' > "$w/progress"
+	grep -q '^audit: 1 of 1 entry compared' "$w/progress" && ok || { ko "audit progress of one entry"; cat "$w/progress"; }
+fi
+"$bin" audit --html "$w/one.html" "$e1" > /dev/null
+grep -q '1 settings<\|>1 findings suppressed' "$w/one.html" && ko "html: 1 settings, 1 findings" || ok
 # columns: show's key never runs into its value; rules' name into its summary
 "$bin" show corpus/deepseek-v4-pro/gb300-nvl72/dynamo-trtllm-disagg-5p-dep4-1d-dep16-mtp3 > "$w/show"
 n=$(grep -c '^    [a-z][a-z0-9_.]*[a-z0-9_] [^ ]' "$w/show")

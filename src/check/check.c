@@ -10,7 +10,7 @@
  *                    deploy_checks.c, each -> vocabulary.c, findings.c)
  *   catalogue.c   -> rules.c, findings.c
  *   vocabulary.c  -> findings.c
- *   suppress.c    -> rules.c
+ *   suppress.c    -> rules.c, findings.c
  *   findings.c, rules.c
  * (tests/file_cycles.sh fails on a circle.)
  */
@@ -19,6 +19,8 @@
 #include "c_checks.h"
 #include "findings.h"
 #include "vocabulary.h"
+
+#include <string.h>
 
 int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, sl_findings *out)
 {
@@ -36,7 +38,12 @@ int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, s
 		case K_CLAIM:
 		case K_CONFLICTS:
 		case K_STRUCTURE: sl_check_vocabulary(r, m, out); break;
-		case K_C: sl_check_c(r, m, out); break;
+		case K_C:
+			if (!strcmp(r->cname, "unknown_suppression"))
+				sl_check_suppress_ids(rs, r, m, out); /* it needs every rule's id */
+			else
+				sl_check_c(r, m, out);
+			break;
 		}
 	}
 	sl_findings_sort(out, first);

@@ -135,6 +135,9 @@ void sl_finding_pos(const sl_finding *f, unsigned *line, unsigned *col);
  *   # servelint disable-file=SL2002                   the whole entry
  * Suppressed findings stay in the list (SARIF reports them as such). */
 void sl_check_suppress(const sl_entry *e, sl_findings *fs, size_t first);
+/* SL0002 (rule r of rs): each id of m's script's `# servelint disable`
+ * comments that names no rule of rs (nor `all`), at its place. */
+void sl_check_suppress_ids(const sl_rules *rs, const sl_rule *r, const sl_model *m, sl_findings *out);
 
 /* ---- one entry checked, as check and audit check it (checking.c) -------- */
 

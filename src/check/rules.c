@@ -222,7 +222,7 @@ static int load_rule(const sl_source *src, const sl_yaml_ready *ready, sl_rule *
 						    "gpus_visible", "kv_roles", "numa_nodes", "gpus_total",
 						    "capture_sizes", "graph_batch_sizes", "batched_tokens",
 						    "eagle_draft_tokens", "claims_topology", "flag_version",
-						    "invalid_json", "claims_flags", "unreadable",
+						    "invalid_json", "claims_flags", "unreadable", "unknown_suppression",
 						    /* the plan's (plan_rules.c) */
 						    "tp_heads", "ep_experts", "gpus_node", "tp_domain", "weights_memory",
 						    "kv_one_request", "max_len_positions", "precision_native", "devices_node",

@@ -2,9 +2,11 @@
  * suppress.c: findings an entry's comments suppress:
  *   # servelint disable=SL2002[,SL1001] -- reason   the next command
  *   # servelint disable-file=SL2002                   the whole entry
- * Uses rules.c only, for the id of a finding's rule (sl_rule_id).
+ * and SL0002, an id in such a comment that is no rule. Uses rules.c, for
+ * the id of a finding's rule (sl_rule_id), and findings.c.
  */
 #include "check.h"
+#include "findings.h"
 
 #include <string.h>
 
@@ -25,29 +27,40 @@ static int id_listed(const char *list, size_t n, const char *id)
 	return 0;
 }
 
+/* Where the ids of a `# servelint disable` comment on a line start (after
+ * `=`), how long the list is (up to `--`), and whether it is disable-file;
+ * NULL when the line has none. */
+static const char *ids_of(const char *l, size_t len, size_t *n, int *whole)
+{
+	const char *d = NULL;
+	for (size_t i = 0; i + 18 <= len && !d; i++)
+		if (!strncmp(l + i, "# servelint disable", 19))
+			d = l + i + 19;
+	if (!d)
+		return NULL;
+	int file = !strncmp(d, "-file=", 6);
+	if (!file && *d != '=')
+		return NULL;
+	d += file ? 6 : 1;
+	*whole = file;
+	const char *end = l + len, *q = d;
+	while (q + 1 < end && !(q[0] == '-' && q[1] == '-'))
+		q++;
+	*n = (size_t)((q + 1 < end ? q : end) - d);
+	return d;
+}
+
 static void suppress_in(const sl_source *src, sl_findings *fs, size_t first)
 {
 	for (unsigned ln = 1; ln <= src->nlines; ln++) {
-		size_t len;
+		size_t len, idn = 0;
+		int file = 0;
 		const char *l = sl_source_line(src, ln + src->line_base, &len);
-		const char *d = NULL;
-		for (size_t i = 0; i + 18 <= len && !d; i++)
-			if (!strncmp(l + i, "# servelint disable", 19))
-				d = l + i + 19;
+		const char *d = ids_of(l, len, &idn, &file);
 		if (!d)
 			continue;
-		int file = !strncmp(d, "-file=", 6);
-		if (!file && *d != '=')
-			continue;
-		d += file ? 6 : 1;
 		const char *end = l + len;
-		const char *why = NULL;
-		for (const char *q = d; q + 1 < end; q++)
-			if (q[0] == '-' && q[1] == '-') {
-				why = q + 2;
-				break;
-			}
-		size_t idn = (size_t)((why ? why - 2 : end) - d);
+		const char *why = d + idn + 1 < end && d[idn] == '-' ? d + idn + 2 : NULL;
 		/* the next command: from the next line that is not a comment or
 		 * blank, through its continuation lines */
 		unsigned from = ln + 1, to = ln + 1;
@@ -85,6 +98,38 @@ static void suppress_in(const sl_source *src, sl_findings *fs, size_t first)
 					why++;
 				f->justification = sl_strndup(why, (size_t)(end - why));
 			}
+		}
+	}
+}
+
+void sl_check_suppress_ids(const sl_rules *rs, const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	const sl_source *src = m->entry ? m->entry->script : NULL;
+	if (!src)
+		return;
+	for (unsigned ln = 1; ln <= src->nlines; ln++) {
+		size_t len, n = 0;
+		int whole;
+		const char *l = sl_source_line(src, ln + src->line_base, &len);
+		const char *d = ids_of(l, len, &n, &whole);
+		for (const char *p = d, *end = d + n; d && p < end;) {
+			const char *q = p;
+			while (q < end && *q != ',' && *q != ' ')
+				q++;
+			char id[32];
+			size_t k = (size_t)(q - p);
+			if (k && k < sizeof id) {
+				memcpy(id, p, k);
+				id[k] = 0;
+			}
+			if (k && (k >= sizeof id || (strcmp(id, "all") && !sl_rules_find(rs, id)))) {
+				sl_origin o;
+				sl_origin_set(&o, src, (uint32_t)(p - src->text), NULL);
+				sl_finding_add(out, r, &o, "%s: `%.*s` names no rule, so it suppresses nothing "
+					       "(`servelint rules` lists the ids)", r->summary, (int)k, p);
+				sl_origin_clear(&o);
+			}
+			p = q + 1;
 		}
 	}
 }

@@ -292,7 +292,7 @@ static void compare(run *r)
 			}
 		}
 		if (r->progress)
-			fprintf(stderr, "\raudit: %zu of %zu entries compared", i + 1, n);
+			fprintf(stderr, "\raudit: %zu of %zu entr%s compared", i + 1, n, n == 1 ? "y" : "ies");
 	}
 	if (r->progress && n)
 		fputs("\r\033[K", stderr);

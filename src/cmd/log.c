@@ -4,7 +4,9 @@
  * following renames. Each commit that touched the entry is told with its
  * id, author, date and subject, and what it did: the setting changes, or
  * "reformatted only" (hidden with --no-reformat), a rename, the entry's
- * creation. Exit: 0, 2 unreadable input or unknown revision, 3 usage.
+ * creation. A folder of entries (the repository's top too) is every
+ * entry's history under it, each commit with what it did to each.
+ * Exit: 0, 2 unreadable input or unknown revision, 3 usage.
  */
 #include "cmd.h"
 #include "options.h"
@@ -29,7 +31,8 @@ static void usage(FILE *f)
 	      "The semantic history of the entry at PATH (a folder or script, or a file of\n"
 	      "one, from the current folder) through the first-parent commits from REV (HEAD),\n"
 	      "following renames: for each commit that touched it, the commit and what\n"
-	      "changed in how the model is served. Read with libgit2, no checkout.\n"
+	      "changed in how the model is served. A folder of entries (`.` at the top too):\n"
+	      "each commit with what it did to each entry under it. Read with libgit2.\n"
 	      "\n"
 	      "  -r, --rev REV         start from REV instead of HEAD\n"
 	      "  -n, --max-count N     at most N commits\n"
@@ -95,6 +98,138 @@ static char *lone_script_folder(const char *rev, const char *path)
 		return NULL;
 	}
 	return sl_buf_detach(&dir);
+}
+
+/* The tree of no files: the side before a root commit, so that a folder's
+ * first commit tells the entries it added. */
+#define EMPTY_TREE "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+
+typedef struct log_opts {
+	const char *rev;
+	int md, json, oneline, no_reformat, color, progress;
+	size_t max_count;
+	const sl_diff_opts *o;
+} log_opts;
+
+/* Whether FOLDER (a repository path, "" for the top) holds entries at REV:
+ * the history of a folder of entries is every entry's under it. */
+static int holds_entries(const char *rev, const char *folder)
+{
+	sl_touched *ts = NULL;
+	size_t nt = 0, n = 0;
+	sl_error e = {0};
+	char *ps[1] = {(char *)folder};
+	if (!sl_git_touched(EMPTY_TREE, rev, ps, *folder ? 1 : 0, &ts, &nt, &e))
+		for (size_t i = 0; i < nt; i++)
+			n += ts[i].in_new;
+	sl_error_clear(&e);
+	sl_touched_free(ts, nt);
+	return n > 0;
+}
+
+/* `log FOLDER`: each commit that touched an entry under FOLDER, with what
+ * it did to each (as `diff PARENT COMMIT -- FOLDER` tells it); files that
+ * start no service are left out. Returns the exit status; *unreadable
+ * counts the sides that could not be read (told on stderr). */
+static int log_folder(const log_opts *lo, const char *folder, const sl_commit *cs, size_t ncs, sl_entry_cache *cache,
+		      json_t *commits, size_t *unreadable)
+{
+	size_t shown = 0;
+	char *ps[1] = {(char *)folder};
+	for (size_t i = 0; i < ncs && shown < lo->max_count; i++) {
+		const sl_commit *k = &cs[i];
+		const char *r1 = k->parent ? k->parent : EMPTY_TREE;
+		if (lo->progress && i % 50 == 49)
+			fprintf(stderr, "\rservelint log: %zu/%zu commits", i + 1, ncs);
+		sl_touched *ts = NULL;
+		size_t nt = 0;
+		sl_error err = {0};
+		if (sl_git_touched(r1, k->id, ps, *folder ? 1 : 0, &ts, &nt, &err)) {
+			sl_error_print(&err, "servelint");
+			sl_error_clear(&err);
+			return SL_EXIT_ERROR;
+		}
+		char s1[13], s2[13], when[64];
+		snprintf(s1, sizeof s1, "%.12s", r1);
+		snprintf(s2, sizeof s2, "%.12s", k->id);
+		date(when, sizeof when, k);
+		json_t *entries = json_array();
+		size_t told = 0;
+		for (size_t j = 0; j < nt; j++) {
+			if (!ts[j].in_old && !ts[j].in_new)
+				continue;
+			sl_touched_cmp cmp;
+			int st = sl_diff_touched_compare_named(r1, k->id, s1, s2, &ts[j], cache, lo->o, &cmp, &err);
+			const char *path = st == 2 ? ts[j].new_path : ts[j].old_path;
+			const char *label = st < 0 ? "cannot be read (the error is on standard error)"
+						   : sl_report_touched_label(&cmp);
+			if (st < 0) {
+				if (lo->progress)
+					fputs("\r\033[K", stderr);
+				sl_error_print(&err, "servelint");
+				sl_error_clear(&err);
+				(*unreadable)++;
+			} else if (sl_diff_touched_no_service(&cmp) || (lo->no_reformat && (st == 1 || st == 5))) {
+				sl_diff_touched_free(&cmp);
+				continue;
+			}
+			if (lo->progress && !told)
+				fputs("\r\033[K", stderr);
+			if (!told && !lo->json) {
+				if (lo->oneline)
+					printf("%s%.12s%s %s (", lo->color ? "\033[33m" : "", k->id, lo->color ? "\033[0m" : "",
+					       k->subject);
+				else if (lo->md)
+					printf("- `%.12s` %s, %s: **%s**\n", k->id, k->author, when, k->subject);
+				else
+					printf("%s%scommit %.12s%s %s  %s\n    %s\n", shown ? "\n" : "", lo->color ? "\033[33m" : "",
+					       k->id, lo->color ? "\033[0m" : "", k->author, when, k->subject);
+			}
+			told++;
+			if (lo->json) {
+				json_t *e = json_pack("{s:s, s:s}", "status", st < 0 ? "unreadable" : sl_diff_touched_status[st],
+						      "path", path);
+				if (st >= 0)
+					json_object_set_new(e, "claims_only", json_boolean(label != sl_diff_touched_status[st]));
+				if (st >= 4)
+					json_object_set_new(e, "new_path", json_string(ts[j].new_path));
+				if (st == 0 || st == 4) {
+					json_t *dj = sl_report_diff_json(&cmp.diff, cmp.na, cmp.nb);
+					sl_report_json_split_revision(dj, r1, k->id);
+					sl_report_json_split_revision(dj, s1, s2);
+					json_object_set_new(e, "diff", dj);
+				}
+				json_array_append_new(entries, e);
+			} else if (lo->oneline) {
+				printf("%s%s: %s", told > 1 ? "; " : "", label, path);
+				if (st >= 4)
+					printf(" -> %s", ts[j].new_path);
+			} else {
+				printf(lo->md ? "  - %s `%s`" : "  %s: %s", label, path);
+				if (st >= 4)
+					printf(lo->md ? " → `%s`" : " -> %s", ts[j].new_path);
+				fputc('\n', stdout);
+				if (st >= 0)
+					sl_report_touched_diff(&cmp, lo->md, lo->color);
+			}
+			sl_diff_touched_free(&cmp);
+		}
+		sl_touched_free(ts, nt);
+		if (told && lo->json)
+			json_array_append_new(commits, json_pack("{s:s, s:s, s:s, s:s, s:o}", "id", k->id, "author",
+								 k->author, "date", when, "subject", k->subject,
+								 "entries", entries));
+		else
+			json_decref(entries);
+		if (told && lo->oneline && !lo->json)
+			fputs(")\n", stdout);
+		shown += told > 0;
+	}
+	if (lo->progress && ncs >= 50)
+		fputs("\r\033[K", stderr);
+	if (!shown && lo->max_count && !lo->json)
+		printf("%s\n", lo->md ? "No commit changed an entry under the folder." : "no commit changed an entry under the folder");
+	return SL_EXIT_OK;
 }
 
 int sl_cmd_log(int argc, char **argv)
@@ -174,7 +309,7 @@ int sl_cmd_log(int argc, char **argv)
 	size_t len = strlen(cur);
 	while (len > 1 && cur[len - 1] == '/')
 		cur[--len] = 0;
-	int rc = SL_EXIT_OK, progress = isatty(STDERR_FILENO), shown = 0, done = 0, unreadable = 0;
+	int rc = SL_EXIT_OK, progress = isatty(STDERR_FILENO), shown = 0, done = 0, unreadable = 0, folder = 0;
 	if (sl_normalize_grammars_load(&gs, &err) || sl_git_log(rev, &cs, &ncs, &err)) {
 		rc = SL_EXIT_ERROR;
 	} else {
@@ -198,8 +333,14 @@ int sl_cmd_log(int argc, char **argv)
 			sl_buf_printf(&at, "%s:%s", rev, cur);
 		}
 		sl_entry *e = NULL;
-		if (sl_entry_from_git(at.data, &e, &err))
-			rc = SL_EXIT_ERROR;
+		if (sl_entry_from_git(at.data, &e, &err)) {
+			if (holds_entries(rev, cur)) {
+				folder = 1; /* a folder of entries (the top, too): each one's history */
+				sl_error_clear(&err);
+			} else {
+				rc = SL_EXIT_ERROR;
+			}
+		}
 		sl_entry_free(e);
 		if (!rc && (keys.ni || keys.no)) {
 			/* a key glob is told when it matches nothing at REV */
@@ -215,7 +356,14 @@ int sl_cmd_log(int argc, char **argv)
 		sl_buf_free(&at);
 	}
 	if (md && !rc)
-		printf("### servelint log `%s`\n\n", cur);
+		printf("### servelint log `%s`\n\n", *cur ? cur : ".");
+	if (folder && !rc) {
+		log_opts lo = {rev, md, json, oneline, no_reformat, color, progress, max_count, &o};
+		size_t bad = 0;
+		rc = log_folder(&lo, cur, cs, ncs, cache, commits, &bad);
+		unreadable = bad > 0;
+		done = shown = 1;
+	}
 	for (size_t i = 0; i < ncs && !rc && !done; i++) {
 		const sl_commit *k = &cs[i];
 		if (progress && i % 50 == 49)

@@ -113,6 +113,8 @@ static void put_service(sl_buf *b, const sl_service *s)
 			continue;  /* overridden, or not the last of its key */
 		if (st->dflt && sl_diff_same(st->value, st->dflt))
 			continue;  /* at its default: the same as left out */
+		if (st->flags & SL_SET_OWN_NAME)
+			continue;  /* a file read alone naming itself: no served value */
 		names[k++] = st->key;
 	}
 	qsort(names, k, sizeof *names, by_name);

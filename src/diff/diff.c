@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 int sl_diff_wanted(const sl_diff_opts *o, const char *key)
 {
@@ -32,6 +33,25 @@ int sl_diff_same(json_t *a, json_t *b)
 	if (json_is_array(b) && json_array_size(b) == 1 && !json_is_array(a))
 		return sl_diff_same(a, json_array_get(b, 0));
 	return json_equal(a, b);
+}
+
+/* The engine a grammar id is of: Dynamo's workers take their engine's
+ * flags as it spells them (dynamo-sglang's are SGLang's). */
+static const char *family(const char *engine)
+{
+	return engine && !strncmp(engine, "dynamo-", 7) ? engine + 7 : engine ? engine : "";
+}
+
+int sl_diff_same_between(const char *key, const char *engine_a, json_t *a, const char *engine_b, json_t *b)
+{
+	if (sl_diff_same(a, b))
+		return 1;
+	/* each engine spells a speculative method in its own case (SGLang's
+	 * DSPARK and EAGLE, TensorRT-LLM's MTP and Eagle3, vLLM's dspark, mtp,
+	 * eagle3): across engines the case is no difference; within one, the
+	 * engine reads only its own (a check's concern, and a difference) */
+	return !strcmp(key, "spec.method") && strcmp(family(engine_a), family(engine_b)) && json_is_string(a) &&
+	       json_is_string(b) && !strcasecmp(json_string_value(a), json_string_value(b));
 }
 
 static void add(sl_diff *d, const sl_diff_opts *o, sl_change_kind k, const char *svc, const char *key,
@@ -131,8 +151,10 @@ static void diff_services(sl_diff *d, const sl_diff_opts *o, const char *name, c
 		if (sa->flags & SL_SET_OVERRIDDEN)
 			continue;
 		const sl_setting *sb = sl_service_get(b, sa->key);
-		if (sb && sl_diff_same(sa->value, sb->value))
+		if (sb && sl_diff_same_between(sa->key, a->engine, sa->value, b->engine, sb->value))
 			continue;
+		if (sb && ((sa->flags | sb->flags) & SL_SET_OWN_NAME))
+			continue; /* a file read alone names itself: its name is not served */
 		if (sb)
 			add(d, o, SL_CH_CHANGED, name, sa->key, json_incref(sa->value), json_incref(sb->value),
 			    &sa->origin, &sb->origin);

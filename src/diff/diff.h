@@ -59,6 +59,10 @@ char *sl_diff_command_key(const sl_model *m);
 int sl_diff_wanted(const sl_diff_opts *o, const char *key);
 /* Equal as the engines read them: 8 and 8.0, a list of one and its item. */
 int sl_diff_same(json_t *a, json_t *b);
+/* The same for KEY's values in two engines' services (grammar ids): also
+ * a speculative method spelt in each engine's own case (SGLang's DSPARK,
+ * vLLM's dspark), between different engines only. */
+int sl_diff_same_between(const char *key, const char *engine_a, json_t *a, const char *engine_b, json_t *b);
 /* "prefill x2 (2 GPUs each), decode x1 (4 GPUs), frontend x1; 8 GPUs";
  * the caller frees the string. */
 char *sl_diff_topology(const sl_model *m);

@@ -151,8 +151,8 @@ int sl_diff_matrix(const sl_model *const *models, size_t n, const sl_diff_opts *
 			}
 			for (size_t k = 0; k < s->nsettings; k++) {
 				const sl_setting *st = &s->settings[k];
-				if (st->flags & SL_SET_OVERRIDDEN)
-					continue;
+				if (st->flags & (SL_SET_OVERRIDDEN | SL_SET_OWN_NAME))
+					continue; /* (a file read alone naming itself: no served value) */
 				put(&bd, o, c, s->name, st->key, json_incref(st->value), &st->origin);
 			}
 		}
@@ -243,9 +243,15 @@ int sl_diff_matrix(const sl_model *const *models, size_t n, const sl_diff_opts *
 				}
 			}
 		}
-		for (size_t c = 1; c < n; c++)
-			if (!sl_diff_same(w->cells[0].value, w->cells[c].value))
+		int spec = *w->service && !strcmp(w->key, "spec.method"); /* its case is each engine's */
+		const sl_service *s0 = spec ? service_named(models[0], w->service) : NULL;
+		for (size_t c = 1; c < n; c++) {
+			const sl_service *sc = spec ? service_named(models[c], w->service) : NULL;
+			if (spec && s0 && sc ? !sl_diff_same_between(w->key, s0->engine, w->cells[0].value, sc->engine,
+								       w->cells[c].value)
+					     : !sl_diff_same(w->cells[0].value, w->cells[c].value))
 				w->differs = 1;
+		}
 	}
 	for (size_t i = 0; i < names.n; i++) {
 		free(eng_of[i]);

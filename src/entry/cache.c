@@ -252,8 +252,8 @@ void sl_entry_cache_print_stats(const char *cmd, const sl_entry_cache *c)
 {
 	size_t lookups, parsed, ids;
 	sl_entry_cache_stats(c, &lookups, &parsed, &ids);
-	fprintf(stderr, "servelint %s: %zu entry lookups, %zu distinct objects, %zu parsed\n", cmd, lookups, ids,
-		parsed);
+	fprintf(stderr, "servelint %s: %zu entry lookup%s, %zu distinct object%s, %zu parsed\n", cmd, lookups,
+		lookups == 1 ? "" : "s", ids, ids == 1 ? "" : "s", parsed);
 }
 
 void sl_entry_cache_free(sl_entry_cache *c)

@@ -179,6 +179,8 @@ int sl_entry_input_alone(const char *path, const char *text, size_t len, sl_entr
 	char *texts[2] = {cmd, y->text};
 	size_t lens[2] = {strlen(cmd), y->len};
 	rc = sl_entry_from_files(path, display.data ? display.data : "", names, texts, lens, 2, out, err);
+	if (!rc)
+		(*out)->alone = 1;
 	free(cmd);
 	sl_buf_free(&sname);
 	sl_buf_free(&display);

@@ -33,6 +33,8 @@ enum {
 	SL_SET_WINS = 1024,      /* the engine takes it over every other setting of its key, wherever
 				  * written (vllm serve's positional model over --model) */
 	SL_SET_HINT_TIED = 2048, /* another known spelling is as close as the hint: a guess, not a fix */
+	SL_SET_OWN_NAME = 4096,  /* engine.config_file of an engine config file read alone: the file's own
+				  * name, which the diff, matrix and duplicate key never compare */
 };
 
 typedef struct sl_setting {

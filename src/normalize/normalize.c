@@ -286,11 +286,30 @@ static int names_word(const sl_source *src, const char *name)
 /* An entry of several scripts (a group: prefill.sh + decode.sh, a wrapper
  * and the script it runs): each read as its own, in the group's order, and
  * their services, notes, claims and inputs made one model (group.c). */
+/* An engine config file read alone (sl_entry_input_alone): the command
+ * line servelint made names the file itself, and that name is no served
+ * value (two copies of one file under two names serve the same model). */
+static void mark_own_name(const sl_entry *e, sl_model *m)
+{
+	if (!e->alone)
+		return;
+	for (size_t i = 0; i < m->nservices; i++)
+		for (size_t k = 0; k < m->services[i].nsettings; k++) {
+			sl_setting *st = &m->services[i].settings[k];
+			if (st->origin.src == e->script && !strcmp(st->key, "engine.config_file"))
+				st->flags |= SL_SET_OWN_NAME;
+		}
+}
+
 int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_model **out,
 			      sl_error *err)
 {
-	if (!e->nscripts)
-		return normalize_one(e, gs, s, NULL, out, err);
+	if (!e->nscripts) {
+		int rc = normalize_one(e, gs, s, NULL, out, err);
+		if (!rc)
+			mark_own_name(e, *out);
+		return rc;
+	}
 	sl_group_run grp;
 	memset(&grp, 0, sizeof grp);
 	int rc = normalize_one(e, gs, s, &grp, out, err);

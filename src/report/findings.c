@@ -306,17 +306,34 @@ static char *fingerprint(uint64_t h, size_t occurrence)
  * SL_DOCS_URL (a build setting, SERVELINT_DOCS_URL, by default the source
  * tree's git remote: cmake/docs_url.cmake), as
  * BASE/rules/SL1001-unknown-flag.yaml: ids are never renumbered and names
- * are stable, so the address is too (docs/rules.md). An empty BASE is no
- * address known: no helpUri, never a made-up one (NULL). */
+ * are stable, so the address is too (docs/rules.md). With no web address
+ * (a build from a tarball, a clone with no remote), the same file in the
+ * source tree the build was made from, as a file:// URI: SARIF wants an
+ * absolute URI, and that file is there (never a made-up address). */
 #ifndef SL_DOCS_URL
 #define SL_DOCS_URL ""
 #endif
+#ifndef SL_SOURCE_DIR
+#define SL_SOURCE_DIR ""
+#endif
 static char *help_uri(const sl_rule *r)
 {
-	if (!*SL_DOCS_URL)
-		return NULL;
 	sl_buf b = {0};
-	sl_buf_printf(&b, "%s/rules/%s-%s.yaml", SL_DOCS_URL, sl_rule_id(r), sl_rule_name(r));
+	if (*SL_DOCS_URL) {
+		sl_buf_printf(&b, "%s/rules/%s-%s.yaml", SL_DOCS_URL, sl_rule_id(r), sl_rule_name(r));
+		return sl_buf_detach(&b);
+	}
+	if (SL_SOURCE_DIR[0] != '/')
+		return NULL;
+	sl_buf_puts(&b, "file://");
+	for (const char *p = SL_SOURCE_DIR; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("/-._~", c))
+			sl_buf_putc(&b, (char)c);
+		else
+			sl_buf_printf(&b, "%%%02X", c); /* RFC 3986: the rest percent-encoded */
+	}
+	sl_buf_printf(&b, "/rules/%s-%s.yaml", sl_rule_id(r), sl_rule_name(r));
 	return sl_buf_detach(&b);
 }
 

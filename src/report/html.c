@@ -305,7 +305,7 @@ static void services_html(FILE *f, const sl_model *m)
 		fprintf(f, ", %u replica%s", s->replicas, s->replicas == 1 ? "" : "s");
 		if (s->gpus > 0)
 			fprintf(f, ", %ld GPU%s each", s->gpus, s->gpus == 1 ? "" : "s");
-		fprintf(f, ", %zu settings</summary>", s->nsettings);
+		fprintf(f, ", %zu setting%s</summary>", s->nsettings, s->nsettings == 1 ? "" : "s");
 		fputs("<div class=\"scroll\"><table class=\"settings\"><tr><th>key</th><th>value</th><th>written</th>"
 		      "<th>where</th></tr>",
 		      f);
@@ -534,7 +534,8 @@ int sl_report_audit_html(FILE *f, const sl_audit *a)
 	} else {
 		fputs("<p class=\"ok\">No findings: every entry passes every rule.</p>\n", f);
 	}
-	fprintf(f, "<p class=\"meta\">%lld findings suppressed in the entries.</p></section>\n", num(fc, "suppressed"));
+	fprintf(f, "<p class=\"meta\">%lld finding%s suppressed in the entries.</p></section>\n", num(fc, "suppressed"),
+		num(fc, "suppressed") == 1 ? "" : "s");
 
 	/* the matrix, with its filters */
 	fputs("<section id=\"matrix\"><h2>Models by systems</h2>\n<form class=\"filters\" onsubmit=\"return false\">"

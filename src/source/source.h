@@ -65,6 +65,9 @@ typedef struct sl_entry {
 	size_t nscripts;
 	char *grouped;         /* how the group's files were put together ("prefill.sh +
 				* decode.sh (sibling role scripts)"), or NULL; owned */
+	int alone;             /* an engine config file read alone (the entry stage's
+				* sl_entry_input_alone): files[0] is the file, the script the
+				* command line that would name it, which is no file */
 } sl_entry;
 
 /* Loads an entry: a folder (launch.sh or the only .sh file, its .yaml/.yml
