@@ -29,7 +29,7 @@ typedef struct sl_hw {
 	size_t nmatch;
 	char *vendor;             /* nvidia | amd */
 	char *devices;            /* CUDA_VISIBLE_DEVICES | HIP_VISIBLE_DEVICES */
-	double mem_gib;           /* memory per GPU, as the datasheet states it; 0 unknown */
+	double mem_gib;           /* memory per GPU in GiB, as the device reports it; 0 unknown */
 	char *mem_source;
 	long node_gpus;           /* GPUs in one node or tray; 0 unknown */
 	char *node_source;
