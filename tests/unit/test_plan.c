@@ -158,9 +158,10 @@ static void test_moe_experts_over_ep(void **st)
  * SGLang TP8 on H200 (141 GiB), --mem-fraction-static 0.85, BF16 KV:
  *   weights/GPU = (15,264,290,304 + 653,908,770,816) x 1 / 8 + 1,853,358,080 x 2 / 8
  *              = 84,109,972,160 B = 78.3335 GiB
- *   static budget 0.85 x 141 = 119.85 GiB; KV pool = 119.85 - 78.3335 = 41.5165 GiB
+ *   static budget 0.85 x (141 - 2.5 in use at start) = 117.725 GiB;
+ *   KV pool = 117.725 - 78.3335 = 39.3915 GiB
  *   KV/token: 61 layers x (512 + 64) x 2 B = 70,272 B, the same on every TP rank
- *   tokens = floor(41.5165 x 2^30 / 70,272) = 634,363 */
+ *   tokens = floor(39.3915 x 2^30 / 70,272) = 601,893 */
 static void test_mla_deepseek_v3(void **st)
 {
 	(void)st;
@@ -169,14 +170,16 @@ static void test_mla_deepseek_v3(void **st)
 	near(a->params_experts, 653908770816.0, 0.5);
 	sl_plan_in in = {.arch = a, .mem_gib = 141, .tp = 8, .pp = 1, .dp = 1, .bytes_dense = 1, .bytes_expert = 1,
 			 .bytes_embed = 2, .kv_bytes = 2, .frac_kind = SL_FRAC_STATIC, .frac = 0.85,
-			 .margin_gib = sl_plan_margin_gib(141)};
+			 .margin_gib = sl_plan_start_gib()};
 	sl_plan_out o;
 	assert_int_equal(sl_plan_compute(&in, &o), 0);
 	near(o.weights_gib * GIB, 84109972160.0, 1);
-	near(o.kv_gib, 41.5165, 1e-4);
+	near(in.margin_gib, 2.5, 0);
+	near(o.budget_gib, 117.725, 1e-9);
+	near(o.kv_gib, 39.3915, 1e-4);
 	assert_true(o.kv_token_bytes == 70272.0);
 	assert_true(sl_plan_kv_token_bytes(a, 1, 1, 0, 2, 0, NULL) == 70272.0);
-	assert_true(o.kv_tokens == 634363.0);
+	assert_true(o.kv_tokens == 601893.0);
 	/* BF16 at TP8: 671B x 2 / 8 = 156 GiB, more than the H200 has */
 	in.bytes_dense = in.bytes_expert = 2;
 	assert_int_equal(sl_plan_compute(&in, &o), 0);
@@ -243,9 +246,9 @@ static void test_dense_head_dim_mistral_small(void **st)
  *   = 4,935,948,288; total 140,630,071,296 (the model card's 141B)
  * SGLang TP8 on an H200 (140.40 GiB), --mem-fraction-static 0.85, BF16:
  *   weights/GPU = 140,630,071,296 x 2 / 8 = 35,157,517,824 B = 32.7430 GiB
- *   KV pool = 0.85 x 140.40 - 32.7430 = 86.5970 GiB
+ *   KV pool = 0.85 x (140.40 - 2.5 in use at start) - 32.7430 = 84.4720 GiB
  *   KV/token = 2 x 56 layers x (8 KV heads / 8 = 1) x 128 x 2 B = 28,672 B
- *   tokens = floor(86.5970 x 2^30 / 28,672) = 3,242,983
+ *   tokens = floor(84.4720 x 2^30 / 28,672) = 3,163,404
  * vLLM TP4 x DP2 with --enable-expert-parallel (EP 8: one expert a GPU):
  *   (4,935,948,288 + 402,653,184) x 2 / 4 + 135,291,469,824 x 2 / 8
  *   = 2,669,300,736 + 33,822,867,456 = 36,492,168,192 B */
@@ -260,14 +263,14 @@ static void test_moe_mixtral_8x22b(void **st)
 	near(a->params - a->params_experts - a->params_embed, 4935948288.0, 0.5);
 	sl_plan_in in = {.arch = a, .mem_gib = 140.40, .tp = 8, .pp = 1, .dp = 1, .bytes_dense = 2, .bytes_expert = 2,
 			 .bytes_embed = 2, .kv_bytes = 2, .frac_kind = SL_FRAC_STATIC, .frac = 0.85,
-			 .margin_gib = sl_plan_margin_gib(140.40)};
+			 .margin_gib = sl_plan_start_gib()};
 	sl_plan_out o;
 	assert_int_equal(sl_plan_compute(&in, &o), 0);
 	near(o.weights_gib * GIB, 35157517824.0, 1);
-	near(o.kv_gib, 86.5970, 1e-4);
+	near(o.kv_gib, 84.4720, 1e-4);
 	assert_true(o.kv_token_bytes == 28672.0);
 	assert_int_equal(o.kv_heads_per_gpu, 1);
-	assert_true(o.kv_tokens == 3242983.0);
+	assert_true(o.kv_tokens == 3163404.0);
 	/* TP16 over two nodes: 8 KV heads, each replicated on two ranks */
 	long h = 0;
 	assert_true(sl_plan_kv_token_bytes(a, 16, 1, 0, 2, 0, &h) == 28672.0);
