@@ -325,7 +325,7 @@ static void kv_one_request(const sl_rule *r, const sl_entry_plan *p, sl_findings
 			/* `show` prints the plan with its margin: say both, so the
 			 * figures agree (the bound here, its estimate there) */
 			char shown[96] = "";
-			if (sp->in.margin_gib > 0 && sp->in.frac_kind != SL_FRAC_STATIC)
+			if (sp->in.margin_gib > 0)
 				snprintf(shown, sizeof shown, " (the plan of `show`, with its %.1f GiB margin: %.1f GiB)",
 					 sp->in.margin_gib, sp->out.kv_gib);
 			add(out, r, at(s, key),

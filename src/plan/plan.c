@@ -38,6 +38,11 @@ double sl_plan_kv_bytes(const char *d)
 	return -1;
 }
 
+double sl_plan_start_gib(void)
+{
+	return 2.5;
+}
+
 double sl_plan_margin_gib(double mem_gib)
 {
 	double m = 0.08 * mem_gib;
@@ -108,9 +113,10 @@ int sl_plan_compute(const sl_plan_in *in, sl_plan_out *out)
 		out->kv_gib = out->budget_gib - out->weights_gib - in->margin_gib;
 		break;
 	case SL_FRAC_STATIC:
-		/* SGLang: frac x total holds the weights and the KV pool;
-		 * activations and graphs use the rest */
-		out->budget_gib = in->frac * total;
+		/* SGLang: frac of the memory free when it first measures (the
+		 * total less what is in use at start, the margin here) holds the
+		 * weights and the KV pool; activations and graphs use the rest */
+		out->budget_gib = in->frac * (total - in->margin_gib);
 		out->kv_gib = out->budget_gib - out->weights_gib;
 		break;
 	case SL_FRAC_FREE:

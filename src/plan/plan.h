@@ -29,7 +29,7 @@ typedef struct sl_hw {
 	size_t nmatch;
 	char *vendor;             /* nvidia | amd */
 	char *devices;            /* CUDA_VISIBLE_DEVICES | HIP_VISIBLE_DEVICES */
-	double mem_gib;           /* memory per GPU, as the datasheet states it; 0 unknown */
+	double mem_gib;           /* memory per GPU in GiB, as the device reports it; 0 unknown */
 	char *mem_source;
 	long node_gpus;           /* GPUs in one node or tray; 0 unknown */
 	char *node_source;
@@ -112,8 +112,10 @@ const sl_arch *sl_facts_arch(const sl_facts *f, const char *weights);
 /* What the engine's memory setting means (docs/memory-plan.md):
  * vLLM --gpu-memory-utilization: the share of the GPU's total memory for
  *   the whole engine (weights, activations, KV cache);
- * SGLang --mem-fraction-static: the share of total for weights and the KV
- *   pool (activations and CUDA graphs live in the rest);
+ * SGLang --mem-fraction-static: the share of the memory free when SGLang
+ *   first measures it (the total less the CUDA context and communicators)
+ *   for weights and the KV pool (activations and CUDA graphs live in the
+ *   rest);
  * TensorRT-LLM kv_cache_config.free_gpu_memory_fraction: the share of what
  *   is free after the weights (and the runtime) that goes to the KV cache. */
 typedef enum { SL_FRAC_NONE, SL_FRAC_TOTAL, SL_FRAC_STATIC, SL_FRAC_FREE } sl_frac_kind;
@@ -130,7 +132,8 @@ typedef struct sl_plan_in {
 	double kv_bytes;          /* per cached element (KV dtype) */
 	sl_frac_kind frac_kind;
 	double frac;              /* the setting's value, or the engine's default */
-	double margin_gib;        /* activations, CUDA graphs, runtime: kept out of the KV pool */
+	double margin_gib;        /* activations, CUDA graphs, runtime: kept out of the KV pool;
+				   * for SGLang (STATIC) the memory in use before it measures */
 } sl_plan_in;
 
 typedef struct sl_plan_out {
@@ -168,6 +171,11 @@ int sl_plan_compute(const sl_plan_in *in, sl_plan_out *out);
 /* The margin the plan keeps for activations, CUDA graphs and the runtime:
  * 8% of the GPU's memory, at least 4 GiB (docs/memory-plan.md says why). */
 double sl_plan_margin_gib(double mem_gib);
+/* What is in use before SGLang measures the free memory its
+ * --mem-fraction-static is a share of (the CUDA context and the
+ * communicators): 2.5 GiB, the larger of the two public start-up logs
+ * (docs/memory-plan.md). */
+double sl_plan_start_gib(void);
 
 /* ---- an entry's plan ---------------------------------------------------- */
 

@@ -424,7 +424,7 @@ static void plan_service(sl_entry_plan *p, sl_service_plan *sp, const sl_service
 	}
 	if (!in->kv_bytes)
 		in->frac_kind = SL_FRAC_NONE;
-	in->margin_gib = sl_plan_margin_gib(in->mem_gib);
+	in->margin_gib = in->frac_kind == SL_FRAC_STATIC ? sl_plan_start_gib() : sl_plan_margin_gib(in->mem_gib);
 	if (a->attn == SL_ATTN_UNKNOWN)
 		note(&sp->notes, &sp->nnotes, "the model's attention is neither GQA nor MLA as config.json describes them: "
 					     "no KV figures");
@@ -574,7 +574,7 @@ static const char *frac_name(sl_frac_kind k)
 {
 	switch (k) {
 	case SL_FRAC_TOTAL: return "share of total";
-	case SL_FRAC_STATIC: return "static share of total";
+	case SL_FRAC_STATIC: return "static share of free at start";
 	case SL_FRAC_FREE: return "share of free after weights";
 	case SL_FRAC_NONE: break;
 	}

@@ -49,7 +49,8 @@ static void service_tty(FILE *f, const sl_entry_plan *p, const sl_service_plan *
 				fprintf(f, "%g x %g - %.1f weights - %.1f margin", in->frac, in->mem_gib, o->weights_gib,
 					in->margin_gib);
 			else if (in->frac_kind == SL_FRAC_STATIC)
-				fprintf(f, "%g x %g - %.1f weights", in->frac, in->mem_gib, o->weights_gib);
+				fprintf(f, "%g x (%g - %.1f in use at start) - %.1f weights", in->frac, in->mem_gib,
+					in->margin_gib, o->weights_gib);
 			else
 				fprintf(f, "%g x (%g - %.1f weights - %.1f margin)", in->frac, in->mem_gib, o->weights_gib,
 					in->margin_gib);

@@ -1,6 +1,7 @@
 /* test_plan.c: the memory plan's arithmetic against figures worked out by
  * hand (each test's comment), for three architectures: dense GQA (Llama
- * 3.1 70B), MoE (gpt-oss-120b, Qwen3-235B-A22B) and MLA (DeepSeek V3);
+ * 3.1 70B; Mistral Small 3, whose head_dim is not hidden / heads), MoE
+ * (gpt-oss-120b, Qwen3-235B-A22B, Mixtral 8x22B) and MLA (DeepSeek V3);
  * and the facts built into the binary. */
 #include <math.h>
 #include <stdarg.h>
@@ -157,9 +158,10 @@ static void test_moe_experts_over_ep(void **st)
  * SGLang TP8 on H200 (141 GiB), --mem-fraction-static 0.85, BF16 KV:
  *   weights/GPU = (15,264,290,304 + 653,908,770,816) x 1 / 8 + 1,853,358,080 x 2 / 8
  *              = 84,109,972,160 B = 78.3335 GiB
- *   static budget 0.85 x 141 = 119.85 GiB; KV pool = 119.85 - 78.3335 = 41.5165 GiB
+ *   static budget 0.85 x (141 - 2.5 in use at start) = 117.725 GiB;
+ *   KV pool = 117.725 - 78.3335 = 39.3915 GiB
  *   KV/token: 61 layers x (512 + 64) x 2 B = 70,272 B, the same on every TP rank
- *   tokens = floor(41.5165 x 2^30 / 70,272) = 634,363 */
+ *   tokens = floor(39.3915 x 2^30 / 70,272) = 601,893 */
 static void test_mla_deepseek_v3(void **st)
 {
 	(void)st;
@@ -168,18 +170,114 @@ static void test_mla_deepseek_v3(void **st)
 	near(a->params_experts, 653908770816.0, 0.5);
 	sl_plan_in in = {.arch = a, .mem_gib = 141, .tp = 8, .pp = 1, .dp = 1, .bytes_dense = 1, .bytes_expert = 1,
 			 .bytes_embed = 2, .kv_bytes = 2, .frac_kind = SL_FRAC_STATIC, .frac = 0.85,
-			 .margin_gib = sl_plan_margin_gib(141)};
+			 .margin_gib = sl_plan_start_gib()};
 	sl_plan_out o;
 	assert_int_equal(sl_plan_compute(&in, &o), 0);
 	near(o.weights_gib * GIB, 84109972160.0, 1);
-	near(o.kv_gib, 41.5165, 1e-4);
+	near(in.margin_gib, 2.5, 0);
+	near(o.budget_gib, 117.725, 1e-9);
+	near(o.kv_gib, 39.3915, 1e-4);
 	assert_true(o.kv_token_bytes == 70272.0);
 	assert_true(sl_plan_kv_token_bytes(a, 1, 1, 0, 2, 0, NULL) == 70272.0);
-	assert_true(o.kv_tokens == 634363.0);
+	assert_true(o.kv_tokens == 601893.0);
 	/* BF16 at TP8: 671B x 2 / 8 = 156 GiB, more than the H200 has */
 	in.bytes_dense = in.bytes_expert = 2;
 	assert_int_equal(sl_plan_compute(&in, &o), 0);
 	assert_true(o.weights_gib > 141 && o.kv_gib < 0 && o.kv_tokens == 0);
+}
+
+/* Mistral Small 3 (24B, dense GQA whose head_dim is not hidden / heads), by hand:
+ *   head_dim 128 with 32 heads: q is 4096 wide in a 5120 model (5120 / 32
+ *   would be 160, which the config overrides)
+ *   embeddings 131072 x 5120 = 671,088,640, untied: x2 = 1,342,177,280
+ *   per layer: q 5120x4096 = 20,971,520; k, v 5120x1024 = 5,242,880 each;
+ *   o 4096x5120 = 20,971,520; MLP 3 x 5120 x 32768 = 503,316,480; 2 norms
+ *   10,240 = 555,755,520; x 40 = 22,230,220,800; + final norm 5,120
+ *   total 23,572,403,200 (the checkpoint's index: 47,144,806,400 BF16 bytes)
+ * vLLM TP1 on an H100 (79.65 GiB), --gpu-memory-utilization 0.9:
+ *   weights 47,144,806,400 B = 43.9070 GiB; margin 8% of 79.65 = 6.372 GiB
+ *   KV pool = 0.9 x 79.65 - 43.9070 - 6.372 = 21.4060 GiB
+ *   KV/token = 2 x 40 layers x 8 KV heads x 128 x 2 B = 163,840 B
+ *   tokens = floor(21.4060 x 2^30 / 163,840) = 140,286: 4 requests of the
+ *   model's 32,768 positions */
+static void test_dense_head_dim_mistral_small(void **st)
+{
+	(void)st;
+	const sl_arch *a = arch("mistralai/Mistral-Small-24B-Instruct-2501");
+	assert_int_equal(a->attn, SL_ATTN_GQA);
+	assert_int_equal(a->head_dim, 128);
+	assert_int_equal(a->max_pos, 32768);
+	double e, b;
+	assert_true(sl_arch_count(a, &e, &b) == 23572403200.0);
+	assert_true(e == 0 && b == 1342177280.0);
+	sl_plan_in in = {.arch = a, .mem_gib = 79.65, .tp = 1, .pp = 1, .dp = 1, .bytes_dense = 2, .bytes_expert = 2,
+			 .bytes_embed = 2, .kv_bytes = 2, .frac_kind = SL_FRAC_TOTAL, .frac = 0.9,
+			 .margin_gib = sl_plan_margin_gib(79.65)};
+	near(in.margin_gib, 6.372, 1e-9);
+	sl_plan_out o;
+	assert_int_equal(sl_plan_compute(&in, &o), 0);
+	near(o.weights_gib * GIB, 47144806400.0, 1);
+	near(o.kv_gib, 21.4060, 1e-4);
+	assert_true(o.kv_token_bytes == 163840.0);
+	assert_int_equal(o.kv_heads_per_gpu, 8);
+	assert_true(o.kv_tokens == 140286.0);
+	assert_int_equal((long)o.kv_tokens / a->max_pos, 4);
+	/* without its head_dim the config would be read as 160 wide (hidden /
+	 * heads), a different model: the member is what the count rests on */
+	json_error_t je;
+	json_t *j = json_loads("{\"model_type\": \"mistral\", \"num_hidden_layers\": 40, \"hidden_size\": 5120, "
+			       "\"num_attention_heads\": 32, \"num_key_value_heads\": 8, \"intermediate_size\": 32768, "
+			       "\"vocab_size\": 131072, \"tie_word_embeddings\": false}",
+			       0, &je);
+	assert_non_null(j);
+	sl_arch c;
+	assert_int_equal(sl_arch_from_config(j, &c), 0);
+	assert_int_equal(c.head_dim, 160);
+	assert_true(c.params != 23572403200.0);
+	sl_arch_free(&c);
+	json_decref(j);
+}
+
+/* Mixtral 8x22B (MoE, 8 experts, every layer), by hand:
+ *   experts 56 x 8 x 3 x 6144 x 16384 = 135,291,469,824
+ *   embeddings 32768 x 6144 x 2 (untied) = 402,653,184
+ *   the rest: attention 56 x (2 x 6144 x 6144 + 2 x 6144 x 1024) = 4,932,501,504,
+ *   router 56 x 6144 x 8 = 2,752,512, norms 56 x 12,288 + 6,144 = 694,272
+ *   = 4,935,948,288; total 140,630,071,296 (the model card's 141B)
+ * SGLang TP8 on an H200 (140.40 GiB), --mem-fraction-static 0.85, BF16:
+ *   weights/GPU = 140,630,071,296 x 2 / 8 = 35,157,517,824 B = 32.7430 GiB
+ *   KV pool = 0.85 x (140.40 - 2.5 in use at start) - 32.7430 = 84.4720 GiB
+ *   KV/token = 2 x 56 layers x (8 KV heads / 8 = 1) x 128 x 2 B = 28,672 B
+ *   tokens = floor(84.4720 x 2^30 / 28,672) = 3,163,404
+ * vLLM TP4 x DP2 with --enable-expert-parallel (EP 8: one expert a GPU):
+ *   (4,935,948,288 + 402,653,184) x 2 / 4 + 135,291,469,824 x 2 / 8
+ *   = 2,669,300,736 + 33,822,867,456 = 36,492,168,192 B */
+static void test_moe_mixtral_8x22b(void **st)
+{
+	(void)st;
+	const sl_arch *a = arch("mistralai/Mixtral-8x22B-Instruct-v0.1");
+	assert_int_equal(a->experts, 8);
+	assert_int_equal(a->experts_per_tok, 2);
+	near(a->params_experts, 135291469824.0, 0.5);
+	near(a->params_embed, 402653184.0, 0.5);
+	near(a->params - a->params_experts - a->params_embed, 4935948288.0, 0.5);
+	sl_plan_in in = {.arch = a, .mem_gib = 140.40, .tp = 8, .pp = 1, .dp = 1, .bytes_dense = 2, .bytes_expert = 2,
+			 .bytes_embed = 2, .kv_bytes = 2, .frac_kind = SL_FRAC_STATIC, .frac = 0.85,
+			 .margin_gib = sl_plan_start_gib()};
+	sl_plan_out o;
+	assert_int_equal(sl_plan_compute(&in, &o), 0);
+	near(o.weights_gib * GIB, 35157517824.0, 1);
+	near(o.kv_gib, 84.4720, 1e-4);
+	assert_true(o.kv_token_bytes == 28672.0);
+	assert_int_equal(o.kv_heads_per_gpu, 1);
+	assert_true(o.kv_tokens == 3163404.0);
+	/* TP16 over two nodes: 8 KV heads, each replicated on two ranks */
+	long h = 0;
+	assert_true(sl_plan_kv_token_bytes(a, 16, 1, 0, 2, 0, &h) == 28672.0);
+	assert_int_equal(h, 1);
+	sl_plan_in ep = {.arch = a, .mem_gib = 140.40, .tp = 4, .pp = 1, .dp = 2, .ep = 8, .bytes_dense = 2,
+			 .bytes_expert = 2, .bytes_embed = 2};
+	near(sl_plan_weight_bytes(&ep), 36492168192.0, 1);
 }
 
 static void test_bytes(void **st)
@@ -274,7 +372,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_counts_match_the_data), cmocka_unit_test(test_dense_gqa_llama_70b),
 		cmocka_unit_test(test_moe_gpt_oss_120b),      cmocka_unit_test(test_moe_experts_over_ep),
-		cmocka_unit_test(test_mla_deepseek_v3),       cmocka_unit_test(test_bytes),
+		cmocka_unit_test(test_mla_deepseek_v3),       cmocka_unit_test(test_dense_head_dim_mistral_small),
+		cmocka_unit_test(test_moe_mixtral_8x22b),     cmocka_unit_test(test_bytes),
 		cmocka_unit_test(test_hardware_names),        cmocka_unit_test(test_model_names),
 		cmocka_unit_test(test_config_json),
 	};
