@@ -1,7 +1,9 @@
 /*
  * derived_checks.c: checks that hold one setting to a limit others derive
  * (vLLM's batched tokens against the maximum length when prefill is not
- * chunked, its CUDA graph capture sizes against the batched tokens), and the claims of the text that are not a setting's value
+ * chunked, its CUDA graph capture sizes against the batched tokens,
+ * TensorRT-LLM's token budget against a decode batch with its draft
+ * tokens), and the claims of the text that are not a setting's value
  * alone: speculative decoding stated but not configured (or the other way
  * round), and the stated precision against the quantization the command
  * asks for. A claim is held only to what the command states for certain:
@@ -96,6 +98,51 @@ static void capture_beyond_tokens(const sl_rule *r, const sl_model *m, sl_findin
 					       extra.len ? extra.data : "");
 		sl_buf_free(&extra);
 		sl_finding_related(f, &bt->origin, "max-num-batched-tokens");
+	}
+}
+
+/* TensorRT-LLM with speculative decoding: a generation request takes 1 +
+ * max_total_draft_tokens tokens of a step's max_num_tokens, so the largest
+ * decode batch is min(max_batch_size, max_num_tokens / (1 + draft tokens))
+ * (_filter_cuda_graph_batch_sizes, tensorrt_llm/_torch/pyexecutor/
+ * model_engine.py, NVIDIA/TensorRT-LLM 1a0dc5f7; CUDA graphs above it are
+ * not captured). Held only where both limits are written and the draft
+ * count is known (MTP's num_nextn_predict_layers defaults to 1), and not on
+ * a prefill (context) worker, which runs no decode batch. */
+static void tokens_draft_batch(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (!strstr(s->engine, "trtllm") || !strcmp(s->role, "prefill") || !sl_check_is_worker(s->role))
+			continue;
+		const sl_setting *meth = known(s, "spec.method"), *nt = known(s, "limits.max_batched_tokens");
+		const sl_setting *bs = known(s, "limits.max_seqs");
+		const sl_setting *dr = known(s, "trtllm.speculative_config.max_total_draft_tokens");
+		if (!dr)
+			dr = known(s, "spec.num_tokens");
+		if (!meth || !json_is_string(meth->value) || !nt || !bs || !json_is_integer(nt->value) ||
+		    !json_is_integer(bs->value))
+			continue;
+		long draft;
+		if (dr && json_is_integer(dr->value))
+			draft = (long)json_integer_value(dr->value);
+		else if (!dr && !strcasecmp(json_string_value(meth->value), "MTP"))
+			draft = 1;
+		else
+			continue;
+		long tokens = (long)json_integer_value(nt->value), batch = (long)json_integer_value(bs->value);
+		if (draft < 1 || batch < 1 || tokens >= batch * (1 + draft))
+			continue;
+		sl_finding *f = sl_finding_add(out, r, &nt->origin,
+					       "%s: max_num_tokens %ld, max_batch_size %ld x (1 + %ld draft token%s) = %ld: "
+					       "a decode step holds at most %ld requests",
+					       r->summary, tokens, batch, draft, draft == 1 ? "" : "s", batch * (1 + draft),
+					       tokens / (1 + draft));
+		sl_finding_related(f, &bs->origin, "max_batch_size");
+		if (dr)
+			sl_finding_related(f, &dr->origin, "the draft tokens");
+		else
+			sl_finding_related(f, &meth->origin, "MTP, one draft token by default");
 	}
 }
 
@@ -278,6 +325,7 @@ static void claim_precision(const sl_rule *r, const sl_model *m, sl_findings *ou
 int sl_derived_check_known(const char *name)
 {
 	return !strcmp(name, "batched_tokens_model_len") || !strcmp(name, "capture_beyond_tokens") ||
+	       !strcmp(name, "tokens_draft_batch") ||
 	       !strcmp(name, "claim_spec_method") ||
 	       !strcmp(name, "claim_precision");
 }
@@ -288,6 +336,8 @@ void sl_derived_check(const sl_rule *r, const sl_model *m, sl_findings *out)
 		batched_tokens_model_len(r, m, out);
 	else if (!strcmp(r->cname, "capture_beyond_tokens"))
 		capture_beyond_tokens(r, m, out);
+	else if (!strcmp(r->cname, "tokens_draft_batch"))
+		tokens_draft_batch(r, m, out);
 	else if (!strcmp(r->cname, "claim_spec_method"))
 		claim_spec_method(r, m, out);
 	else if (!strcmp(r->cname, "claim_precision"))

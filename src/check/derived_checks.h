@@ -9,7 +9,7 @@
 #include "rules.h"
 
 /* 1 when NAME is one of them (batched_tokens_model_len, capture_beyond_tokens, claim_spec_method,
- * claim_precision). */
+ * claim_precision, tokens_draft_batch). */
 int sl_derived_check_known(const char *name);
 /* Runs rule r, whose check is `c: NAME` of these, over a model. */
 void sl_derived_check(const sl_rule *r, const sl_model *m, sl_findings *out);
