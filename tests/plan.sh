@@ -25,8 +25,12 @@ golden kimi-k2-h200.tty plan_of --system H200 $d/kimi/tp8.sh
 # SL3006 holds one process to one node only where it is one: not a Ray
 # cluster the comment starts, nor data-parallel ranks spread over nodes
 # (--data-parallel-size-local, --headless) or one rank a process
-# (--data-parallel-rank); TP8 x PP2 or DP16 alone in one process fires
-golden kimi-nodes.gcc sh -c 'for f in "$2"/ray-tp8-pp2.sh "$2"/one-node-tp8-pp2.sh "$2"/dp16-two-nodes.sh "$2"/dp16-rank.sh "$2"/dp16-one-node.sh; do "$1" check --no-config --format gcc --system H200 "$f" | grep "\[SL3006\]"; done' _ "$bin" $d/kimi
+# (--data-parallel-rank); TP8 x PP2 or DP16 alone in one process fires.
+# A vLLM header stating more GPUs than a node has (16, the form of
+# vllm-project/recipes Ernie/Ernie4.5.md, whose prose starts a Ray cluster)
+# spans nodes too, unless the entry runs a vLLM after 0.11.0, which refuses
+# such a world without --distributed-executor-backend ray
+golden kimi-nodes.gcc sh -c 'for f in "$2"/ray-tp8-pp2.sh "$2"/one-node-tp8-pp2.sh "$2"/dp16-two-nodes.sh "$2"/dp16-rank.sh "$2"/dp16-one-node.sh "$2"/gpus-16-tp16.sh "$2"/gpus-16-tp16-new-vllm.sh; do "$1" check --no-config --format gcc --system H200 "$f" | grep "\[SL3006\]"; done' _ "$bin" $d/kimi
 # --model-config: a config.json of the user's, read with its own numbers
 # (4 layers: 126,362,624 parameters counted from the shapes)
 out=$("$bin" show --format json --system H100 --model-config $d/tiny-config.json $d/agg.sh)

@@ -483,7 +483,7 @@ static void c_eagle_draft(const sl_rule *r, const sl_model *m, sl_findings *out)
 static int claim_kind_of_its_own(const char *key)
 {
 	static const char *const pre[] = {"parallel.", "spec.", "gpus", "replicas", "precision", "engine",
-					  "dynamo", "system", "serving", "submitter", "kv.block_size",
+					  "dynamo", "system", "serving", "submitter", "kv.block_size", "router.mode",
 					  /* a revision is a hash, its prefix enough: SL7004 holds it */
 					  "model.revision"};
 	for (size_t i = 0; i < sizeof pre / sizeof *pre; i++)

@@ -311,16 +311,6 @@ static const char *shared_device(json_t *a, json_t *b)
 	return NULL;
 }
 
-static int has_symbolic_word(const sl_service *s)
-{
-	size_t i;
-	json_t *w;
-	json_array_foreach(s->argv, i, w)
-		if (json_is_string(w) && strchr(json_string_value(w), '$'))
-			return 1;
-	return 0;
-}
-
 /* The share of GPU memory s takes, when it states one as a share of the
  * whole GPU (vLLM's gpu_memory_utilization, SGLang's mem_fraction_static):
  * 1 with *v; 0 when it sets none; -1 when it sets another kind or one not
@@ -371,7 +361,7 @@ static int cannot_share(const sl_service *a, const sl_service *b, char *why, siz
 	/* neither says: vLLM reserves 0.9 of the GPU by default
 	 * (gpu_memory_utilization, vllm/config/cache.py), SGLang a computed
 	 * mem_fraction_static of about 0.8 or more (server_args.py) */
-	if (ka == 0 && kb == 0 && !has_symbolic_word(a) && !has_symbolic_word(b) && !caps_memory(a) && !caps_memory(b) &&
+	if (ka == 0 && kb == 0 && !sl_check_symbolic_argv(a) && !sl_check_symbolic_argv(b) && !caps_memory(a) && !caps_memory(b) &&
 	    (family(a, "vllm") || family(a, "sglang")) && (family(b, "vllm") || family(b, "sglang"))) {
 		snprintf(why, n, "neither sets a memory share, and each engine's default takes most of the GPU");
 		return 1;

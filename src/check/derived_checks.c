@@ -1,10 +1,13 @@
 /*
  * derived_checks.c: checks that hold one setting to a limit others derive
  * (vLLM's batched tokens against the maximum length when prefill is not
- * chunked, its CUDA graph capture sizes against the batched tokens), and the claims of the text that are not a setting's value
+ * chunked, its CUDA graph capture sizes against the batched tokens,
+ * TensorRT-LLM's token budget against a decode batch with its draft
+ * tokens, SGLang's EAGLE draft tokens against the tree they are taken
+ * from), and the claims of the text that are not a setting's value
  * alone: speculative decoding stated but not configured (or the other way
- * round), and the stated precision against the quantization the command
- * asks for. A claim is held only to what the command states for certain:
+ * round), the stated precision against the quantization the command asks
+ * for, and the stated routing against the frontend's or router's. A claim is held only to what the command states for certain:
  * a value the script does not know, or a service whose arguments are not
  * all read, is not held. Uses vocabulary.c (workers, equal values) and
  * findings.c.
@@ -12,6 +15,7 @@
 #include "derived_checks.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -96,6 +100,93 @@ static void capture_beyond_tokens(const sl_rule *r, const sl_model *m, sl_findin
 					       extra.len ? extra.data : "");
 		sl_buf_free(&extra);
 		sl_finding_related(f, &bt->origin, "max-num-batched-tokens");
+	}
+}
+
+/* TensorRT-LLM with speculative decoding: a generation request takes 1 +
+ * max_total_draft_tokens tokens of a step's max_num_tokens, so the largest
+ * decode batch is min(max_batch_size, max_num_tokens / (1 + draft tokens))
+ * (_filter_cuda_graph_batch_sizes, tensorrt_llm/_torch/pyexecutor/
+ * model_engine.py, NVIDIA/TensorRT-LLM 1a0dc5f7; CUDA graphs above it are
+ * not captured). Held only where both limits are written and the draft
+ * count is known (MTP's num_nextn_predict_layers defaults to 1), and not on
+ * a prefill (context) worker, which runs no decode batch. */
+static void tokens_draft_batch(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (!strstr(s->engine, "trtllm") || !strcmp(s->role, "prefill") || !sl_check_is_worker(s->role))
+			continue;
+		const sl_setting *meth = known(s, "spec.method"), *nt = known(s, "limits.max_batched_tokens");
+		const sl_setting *bs = known(s, "limits.max_seqs");
+		const sl_setting *dr = known(s, "trtllm.speculative_config.max_total_draft_tokens");
+		if (!dr)
+			dr = known(s, "spec.num_tokens");
+		if (!meth || !json_is_string(meth->value) || !nt || !bs || !json_is_integer(nt->value) ||
+		    !json_is_integer(bs->value))
+			continue;
+		long draft;
+		if (dr && json_is_integer(dr->value))
+			draft = (long)json_integer_value(dr->value);
+		else if (!dr && !strcasecmp(json_string_value(meth->value), "MTP"))
+			draft = 1;
+		else
+			continue;
+		long tokens = (long)json_integer_value(nt->value), batch = (long)json_integer_value(bs->value);
+		if (draft < 1 || batch < 1 || tokens >= batch * (1 + draft))
+			continue;
+		sl_finding *f = sl_finding_add(out, r, &nt->origin,
+					       "%s: max_num_tokens %ld, max_batch_size %ld x (1 + %ld draft token%s) = %ld: "
+					       "a decode step holds at most %ld requests",
+					       r->summary, tokens, batch, draft, draft == 1 ? "" : "s", batch * (1 + draft),
+					       tokens / (1 + draft));
+		sl_finding_related(f, &bs->origin, "max_batch_size");
+		if (dr)
+			sl_finding_related(f, &dr->origin, "the draft tokens");
+		else
+			sl_finding_related(f, &meth->origin, "MTP, one draft token by default");
+	}
+}
+
+/* SGLang EAGLE with top-k above 1 verifies the num_draft_tokens - 1 best
+ * of the tree's candidates, top-k from the first step and top-k x top-k
+ * from each later one (tree_info of _select_top_k_tokens_first/_later,
+ * python/sglang/srt/speculative/spec_utils.py; torch.topk(score_list,
+ * num_draft_token - 1) in organize_draft_results, eagle_utils.py, BBuf/sglang
+ * 65d3b47): more draft tokens than candidates is a k out of range at the
+ * first draft step. Top-k 1 is SL5002's (SGLang sets steps + 1). */
+static void eagle_draft_tree(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (strcmp(s->engine, "sglang") && strcmp(s->engine, "dynamo-sglang"))
+			continue;
+		const sl_setting *meth = known(s, "spec.method"), *topk = known(s, "spec.eagle_topk");
+		const sl_setting *steps = known(s, "spec.num_steps"), *draft = known(s, "spec.num_draft_tokens");
+		if (!meth || !json_is_string(meth->value) || !topk || !steps || !draft || !json_is_integer(topk->value) ||
+		    !json_is_integer(steps->value) || !json_is_integer(draft->value))
+			continue;
+		const char *a = json_string_value(meth->value);
+		if (strcasecmp(a, "EAGLE") && strcasecmp(a, "EAGLE3") && strcasecmp(a, "NEXTN") && strcasecmp(a, "MTP"))
+			continue;
+		long k = (long)json_integer_value(topk->value), n = (long)json_integer_value(steps->value);
+		long d = (long)json_integer_value(draft->value);
+		if (k <= 1 || n < 1 || n > 64 || k > 1024)
+			continue;
+		long cand = k + (n - 1) * k * k;
+		if (d - 1 <= cand)
+			continue;
+		char how[96];
+		if (n == 1)
+			snprintf(how, sizeof how, "top-k %ld of its one step", k);
+		else
+			snprintf(how, sizeof how, "top-k %ld, then %ld from each of %ld later step%s", k, k * k, n - 1,
+				 n - 1 == 1 ? "" : "s");
+		sl_finding *f = sl_finding_add(out, r, &draft->origin,
+					       "%s: %ld draft tokens verify the %ld best of a tree of %ld candidates (%s)",
+					       r->summary, d, d - 1, cand, how);
+		sl_finding_related(f, &topk->origin, "the top-k");
+		sl_finding_related(f, &steps->origin, "the steps");
 	}
 }
 
@@ -208,6 +299,109 @@ static void claim_spec_method(const sl_rule *r, const sl_model *m, sl_findings *
 	}
 }
 
+/* A router's policy as the claims name routing: SGLang's and vLLM's
+ * router policies (cache_aware, round_robin, random) in Dynamo's words
+ * (kv, round-robin, random); others as written, '_' as '-'. */
+static void route_name(const char *v, char *out, size_t n)
+{
+	size_t k = 0;
+	for (; *v && k + 1 < n; v++)
+		out[k++] = *v == '_' ? '-' : (char)tolower((unsigned char)*v);
+	out[k] = '\0';
+	if (!strcmp(out, "cache-aware"))
+		snprintf(out, n, "kv");
+}
+
+/* How the routers of the entry route: 1 when one of them routes as the
+ * claim says, or may (a value or an argument not known), 0 when none does;
+ * *how and *set tell the first that does not (the setting, or NULL for the
+ * default), -1 when the entry has no router. */
+static int routes_as(const sl_model *m, const char *said, int complete, const sl_service **how,
+		     const sl_setting **set, char *val, size_t vn)
+{
+	static const char *const keys[] = {"router.mode", "router.policy", "router.prefill_policy",
+					   "router.decode_policy"};
+	int routers = 0;
+	*how = NULL;
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (strcmp(s->role, "frontend") && strcmp(s->role, "router"))
+			continue;
+		int dynamo = !strcmp(s->engine, "dynamo-frontend");
+		if (!dynamo && strcmp(s->engine, "sglang-router") && strcmp(s->engine, "vllm-router"))
+			continue;
+		routers++;
+		if (sl_check_symbolic_argv(s))
+			return 1;
+		const sl_setting *first = NULL;
+		int any = 0;
+		for (size_t k = dynamo ? 0 : 1; k < (dynamo ? 1 : sizeof keys / sizeof *keys); k++) {
+			const sl_setting *st = sl_service_get(s, keys[k]);
+			if (!st)
+				continue;
+			if ((st->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER)) || !json_is_string(st->value))
+				return 1;
+			char v[64];
+			route_name(json_string_value(st->value), v, sizeof v);
+			if (!strcmp(v, said))
+				return 1;
+			any = 1;
+			if (!first) {
+				first = st;
+				snprintf(val, vn, "%s", v);
+			}
+		}
+		if (!any) {
+			/* the router's default: only when nothing not read may set it */
+			json_t *d = s->defaults ? json_object_get(s->defaults, keys[dynamo ? 0 : 1]) : NULL;
+			if (!complete || !json_is_string(d))
+				return 1;
+			char v[64];
+			route_name(json_string_value(d), v, sizeof v);
+			if (!strcmp(v, said))
+				return 1;
+			if (!*how)
+				snprintf(val, vn, "%s", v);
+		}
+		if (!*how) {
+			*how = s;
+			*set = first;
+		}
+	}
+	return routers ? 0 : -1;
+}
+
+/* The text states the routing ("KV-aware routing", "round-robin
+ * routing"); the entry's frontend or router routes otherwise (Dynamo's
+ * --router-mode, round-robin by default: components/src/dynamo/frontend,
+ * router_args.py; SGLang's and vLLM's router --policy, cache_aware by
+ * default). Text that names two kinds of routing is not held. */
+static void claim_router_mode(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	const sl_claim *k = NULL;
+	for (size_t c = 0; c < m->nclaims; c++) {
+		const sl_claim *x = &m->claims[c];
+		if (strcmp(x->key, "router.mode") || !json_is_string(x->value))
+			continue;
+		if (k && strcmp(json_string_value(k->value), json_string_value(x->value)))
+			return;  /* alternatives, or a comparison */
+		if (!k)
+			k = x;
+	}
+	if (!k)
+		return;
+	const sl_service *how = NULL;
+	const sl_setting *set = NULL;
+	char val[64] = "";
+	if (routes_as(m, json_string_value(k->value), fully_read(m), &how, &set, val, sizeof val) || !how)
+		return;
+	sl_finding *f = sl_finding_add(out, r, &k->origin, "%s: the %s says \"%s\", %s routes %s%s", r->summary, k->from,
+				       k->text, how->name, val, set ? "" : " (its default)");
+	sl_finding_related(f, set ? &set->origin : &how->command_origin, set ? "the routing set" : "the router");
+	free(f->where.raw);
+	f->where.raw = sl_strdup(k->text);
+}
+
 /* The precision a quantization method stores the weights in, for the
  * methods whose name says it: vLLM's QuantizationMethods
  * (vllm/model_executor/layers/quantization/__init__.py, 22quinn/vllm
@@ -278,6 +472,8 @@ static void claim_precision(const sl_rule *r, const sl_model *m, sl_findings *ou
 int sl_derived_check_known(const char *name)
 {
 	return !strcmp(name, "batched_tokens_model_len") || !strcmp(name, "capture_beyond_tokens") ||
+	       !strcmp(name, "tokens_draft_batch") || !strcmp(name, "claim_router_mode") ||
+	       !strcmp(name, "eagle_draft_tree") ||
 	       !strcmp(name, "claim_spec_method") ||
 	       !strcmp(name, "claim_precision");
 }
@@ -288,6 +484,12 @@ void sl_derived_check(const sl_rule *r, const sl_model *m, sl_findings *out)
 		batched_tokens_model_len(r, m, out);
 	else if (!strcmp(r->cname, "capture_beyond_tokens"))
 		capture_beyond_tokens(r, m, out);
+	else if (!strcmp(r->cname, "tokens_draft_batch"))
+		tokens_draft_batch(r, m, out);
+	else if (!strcmp(r->cname, "claim_router_mode"))
+		claim_router_mode(r, m, out);
+	else if (!strcmp(r->cname, "eagle_draft_tree"))
+		eagle_draft_tree(r, m, out);
 	else if (!strcmp(r->cname, "claim_spec_method"))
 		claim_spec_method(r, m, out);
 	else if (!strcmp(r->cname, "claim_precision"))

@@ -144,13 +144,47 @@ static int sval_is(const sl_service *s, const char *key, const char *v)
 	return st && json_is_string(st->value) && !strcmp(json_string_value(st->value), v);
 }
 
+/* vLLM after 0.11.0 refuses a world larger than its node unless the
+ * executor backend is named: "World size (N) is larger than the number of
+ * available GPUs (M) in this node ... set '--distributed-executor-backend
+ * ray'" (vllm/config/parallel.py, vllm-project/vllm 74374386e of
+ * 2025-10-30 and bf4a901af, as mirrored in 22quinn/vllm; 0.11.0,
+ * b8b302cd of 2025-10-10, still moved such a world to Ray by itself) */
+static int vllm_refuses_world(const sl_service *s)
+{
+	return !strcmp(family(s->engine), "vllm") && s->version && sl_version_cmp(s->version, "0.11.0") == 1;
+}
+
+/* The entry's text says it spans nodes: "start ray on node 0 and node 1",
+ * "2 nodes" (a deploy.multi_node claim), or, for vLLM, a header comment
+ * stating a GPU count beyond a node's ("# 300B model 80G*16 GPU" above a
+ * TP16 `vllm serve` whose recipe starts a Ray cluster first:
+ * vllm-project/recipes Ernie/Ernie4.5.md@8959cf6), of the service's role
+ * or the whole entry. The metadata's "Accelerators used 8 of 72" counts
+ * what the entry uses, not how it is spread: not evidence. */
+static int text_spans_nodes(const sl_model *m, const sl_service *s, long node_gpus)
+{
+	for (size_t c = 0; m && c < m->nclaims; c++) {
+		const sl_claim *k = &m->claims[c];
+		if (k->role && strcmp(k->role, s->role))
+			continue;
+		if (!strcmp(k->key, "deploy.multi_node"))
+			return 1;
+		if (!strcmp(family(s->engine), "vllm") && !strcmp(k->from, "comment") &&
+		    (!strcmp(k->key, "gpus.total") || !strcmp(k->key, "gpus")) && json_is_integer(k->value) &&
+		    json_integer_value(k->value) > node_gpus)
+			return 1;
+	}
+	return 0;
+}
+
 /* a worker started as one process group on one node: no --nnodes, no MPI
  * or other launcher that may spread its ranks over hosts, no Ray (vLLM's
- * executor or data-parallel backend), and no comment of the entry saying
- * it runs on several nodes ("start ray on node 0 and node 1": vLLM up to
- * 0.11 moves a world larger than the node to Ray by itself,
- * vllm/config/parallel.py@2665d49 as mirrored from Yuran-7/vllm-0.11) */
-static int one_node(const sl_model *m, const sl_service *s)
+ * executor or data-parallel backend), and no text of the entry saying it
+ * runs on several nodes (vLLM up to 0.11.0 moves a world larger than the
+ * node to Ray by itself, vllm/config/parallel.py@2665d49 as mirrored from
+ * Yuran-7/vllm-0.11; a later vLLM refuses it, vllm_refuses_world) */
+static int one_node(const sl_model *m, const sl_service *s, long node_gpus)
 {
 	if (sl_service_get(s, "parallel.nnodes") && ival(s, "parallel.nnodes") != 1)
 		return 0;  /* several nodes, or not known */
@@ -158,10 +192,8 @@ static int one_node(const sl_model *m, const sl_service *s)
 	    sval_is(s, "vllm.distributed_executor_backend", "external_launcher") ||
 	    sval_is(s, "vllm.data_parallel_backend", "ray"))
 		return 0;
-	for (size_t c = 0; m && c < m->nclaims; c++)
-		if (!strcmp(m->claims[c].key, "deploy.multi_node") &&
-		    (!m->claims[c].role || !strcmp(m->claims[c].role, s->role)))
-			return 0;
+	if (!vllm_refuses_world(s) && text_spans_nodes(m, s, node_gpus))
+		return 0;
 	for (size_t k = 0; k < s->nwrappers; k++) {
 		const char *w = s->wrappers[k].kind;
 		if (strcmp(w, "docker") && strcmp(w, "bash -c") && strcmp(w, "exec") && strcmp(w, "env") &&
@@ -178,7 +210,7 @@ static void gpus_node(const sl_rule *r, const sl_entry_plan *p, sl_findings *out
 	for (size_t i = 0; i < p->nservices; i++) {
 		const sl_service_plan *sp = &p->services[i];
 		const sl_service *s = sp->service;
-		if (!known_tp(sp) || !one_node(p->model, s))
+		if (!known_tp(sp) || !one_node(p->model, s, p->hw->node_gpus))
 			continue;
 		/* TensorRT-LLM's attention DP runs inside the TP ranks */
 		long dp = sp->in.attention_dp && !strcmp(family(s->engine), "trtllm") ? 1 : sp->in.dp;
@@ -205,8 +237,12 @@ static void gpus_node(const sl_rule *r, const sl_entry_plan *p, sl_findings *out
 		if (need <= p->hw->node_gpus)
 			continue;
 		sl_finding *f = add(out, r, at(s, "parallel.tensor"),
-				    "%s needs %ld GPUs (tensor x pipeline x data parallel) in one process, a node of %s has %ld (%s)",
-				    s->name, need, p->hw->name, p->hw->node_gpus, p->hw->node_source);
+				    "%s needs %ld GPUs (tensor x pipeline x data parallel) in one process, a node of %s has %ld (%s)%s",
+				    s->name, need, p->hw->name, p->hw->node_gpus, p->hw->node_source,
+				    text_spans_nodes(p->model, s, p->hw->node_gpus)
+					    ? "; the text says it spans nodes, but vLLM after 0.11.0 refuses a world larger "
+					      "than its node without --distributed-executor-backend ray"
+					    : "");
 		related_system(f, p);
 	}
 }

@@ -31,6 +31,16 @@ static const sl_service *first_of(const sl_model *m, const char *role)
 	return NULL;
 }
 
+int sl_check_symbolic_argv(const sl_service *s)
+{
+	size_t i;
+	json_t *w;
+	json_array_foreach(s->argv, i, w)
+		if (json_is_string(w) && strchr(json_string_value(w), '$'))
+			return 1;
+	return 0;
+}
+
 int sl_check_is_worker(const char *role)
 {
 	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated");

@@ -16,6 +16,9 @@ int sl_check_is_worker(const char *role);
 /* Equal as the rules compare: numbers as numbers, strings without case
  * ("DSPARK" and "dspark" name one method). */
 int sl_check_same_value(json_t *a, json_t *b);
+/* 1 when a word of s's command is one the shell computes ($X, "$@"): an
+ * argument it may add or override is not known. */
+int sl_check_symbolic_argv(const sl_service *s);
 /* Holds one claim to the settings of the services it speaks of (its role,
  * or every worker): a finding of rule r when none agrees. */
 void sl_check_hold_claim(const sl_rule *r, const sl_model *m, const sl_claim *k, sl_findings *out);

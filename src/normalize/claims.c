@@ -7,17 +7,19 @@
  * are prose; only a few precise shapes count as claims ("TP4", "DEP4",
  * "TP=8", "6 draft tokens", "block size 5", "8 GPUs", "2 of the node's 8
  * GPUs", "GPUs 0-1", "3x decode workers", "--max-num-seqs 64", "vLLM 0.31.0",
- * "(MXFP4)", "Weights: org/name @ dba1be0a"). Anything else is not a claim:
- * nothing is guessed.
+ * "(MXFP4)", "Weights: org/name @ dba1be0a", "KV-aware routing" through
+ * route_claims.c). Anything else is not a claim: nothing is guessed.
  *
  * A claim keeps the words it was read from and where they stand, so a later
  * check can hold the text to the command.
  *
- * Uses grammar.c only (a flag a comment quotes is looked up in the engine's
- * grammar); called by normalize.c once the services are known.
+ * Uses grammar.c (a flag a comment quotes is looked up in the engine's
+ * grammar), prose.c and route_claims.c; called by normalize.c once the
+ * services are known.
  */
 #include "claims.h"
 #include "prose.h"
+#include "route_claims.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -581,6 +583,13 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 		if (ml) {
 			claim(c, "deploy.multi_node", role, json_true(), "comment", src, off, p, ml);
 			p += ml - 1;
+			continue;
+		}
+		const char *mode;
+		size_t rt = sl_route_claim(t, p, &mode);
+		if (rt) {  /* of the router, whichever role the sentence speaks of */
+			claim(c, "router.mode", NULL, json_string(mode), "comment", src, off, p, rt);
+			p += rt - 1;
 			continue;
 		}
 		const char *k1, *k2;
