@@ -11,6 +11,11 @@
  * model heading, the metadata line's System, or the metadata.yaml that
  * `servelint import` writes beside an entry; else the model its workers
  * load. Exit: 0 clean, 1 findings, 2 unreadable input or output, 3 usage.
+ *
+ * With -j N the PATHs are read and checked on N threads (util's
+ * sl_jobs_run), each into a run of its own taken into the whole in input
+ * order; the comparisons and the catalogue rules run after, on this
+ * thread, so the report is byte for byte that of -j 1.
  */
 #include "cmd.h"
 #include "options.h"
@@ -33,7 +38,7 @@
 static void usage(FILE *f)
 {
 	fputs("usage: servelint audit [--format tty|json|markdown|sarif] [--html FILE] [--color WHEN]\n"
-	      "                       [--quiet] PATH...\n"
+	      "                       [-j N] [--quiet] PATH...\n"
 	      "\n"
 	      "Audits a catalogue before it is published: every entry checked with every rule,\n"
 	      "the entries held against each other (SL7xxx: one model's tokenizer mode, parsers,\n"
@@ -49,6 +54,8 @@ static void usage(FILE *f)
 	      "      --config FILE     settings (default: the nearest .servelint.yaml upward)\n"
 	      "      --no-config       no .servelint.yaml\n"
 	      SL_PLAN_OPTS_USAGE
+	      "  -j, --jobs N          read entries on N threads (default: the cores available);\n"
+	      "                        the output is the same for any N\n"
 	      "  -q, --quiet           print nothing on standard output (--html is still written)\n"
 	      "      --version         servelint's version\n"
 	      "  -h, --help            this help\n"
@@ -220,6 +227,46 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 	}
 	sl_entry_input_close(&in);
 	return failed ? -1 : 0;
+}
+
+/* audit -j N: the PATHs read on N threads, each into a run of its own,
+ * then taken into the whole run in input order (as -j 1 reads them) */
+typedef struct read_jobs {
+	run *r;                 /* the whole run */
+	char **paths;
+	int *found;             /* each path: a script found by searching a folder */
+	run *each;              /* each path's entries, findings and variants' models */
+	int *failed;
+	const sl_grammars *gs;
+	const sl_rules *rules;
+} read_jobs;
+
+static void read_job(void *ud, size_t i)
+{
+	read_jobs *j = ud;
+	j->each[i].cfg = j->r->cfg;
+	j->failed[i] = read_path(&j->each[i], j->paths[i], j->gs, j->rules, j->found[i]) != 0;
+}
+
+static void read_job_done(void *ud, size_t i)
+{
+	read_jobs *j = ud;
+	run *r = j->r, *p = &j->each[i];
+	for (size_t k = 0; k < p->n; k++) {
+		SL_PUSH(r->items, r->n, r->cap, p->items[k]);
+		if (r->progress)
+			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
+	}
+	sl_grow((void **)&r->fs.v, &r->fs.cap, r->fs.n + p->fs.n, sizeof *r->fs.v);
+	if (p->fs.n)
+		memcpy(r->fs.v + r->fs.n, p->fs.v, p->fs.n * sizeof *p->fs.v);
+	r->fs.n += p->fs.n;
+	for (size_t k = 0; k < p->nextra; k++)
+		SL_PUSH(r->extra, r->nextra, r->xcap, p->extra[k]);
+	free(p->items);
+	free(p->fs.v);
+	free(p->extra);
+	memset(p, 0, sizeof *p);
 }
 
 /* Entries of one model compared pairwise: the diffs the report keeps (for
@@ -404,14 +451,16 @@ int sl_cmd_audit(int argc, char **argv)
 		{"no-config", no_argument, NULL, 'N'},
 		{"system", required_argument, NULL, 'Y'},
 		{"model-config", required_argument, NULL, 'M'},
+		{"jobs", required_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *format = "tty", *html = NULL, *config_file = NULL;
 	int color = -1, c, no_config = 0, quiet = 0;
+	unsigned jobs = sl_jobs_available();
 	sl_plan_options plan = {0};
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:j:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (strcmp(optarg, "tty") && strcmp(optarg, "json") && strcmp(optarg, "markdown") &&
@@ -432,6 +481,10 @@ int sl_cmd_audit(int argc, char **argv)
 			break;
 		case 'Y':
 		case 'M': sl_plan_opts_take(&plan, c, optarg); break;
+		case 'j':
+			if (sl_opt_jobs("audit", optarg, &jobs))
+				return SL_EXIT_USAGE;
+			break;
 		case SL_OPT_VERSION: return sl_cmd_version();
 		case 'h': usage(stdout); return SL_EXIT_OK;
 		default: usage(stderr); return SL_EXIT_USAGE;
@@ -477,11 +530,33 @@ int sl_cmd_audit(int argc, char **argv)
 	memset(&r, 0, sizeof r);
 	r.progress = isatty(STDERR_FILENO) && !quiet;
 	r.cfg = &cfg;
-	/* every path is read even when one cannot be (each told on stderr) */
+	/* every path is read even when one cannot be (each told on stderr);
+	 * in turn (-j 1), or on several threads and taken in input order */
 	int cfg_failed = failed;
-	for (size_t i = 0; i < np && !cfg_failed; i++)
-		if (!sl_entry_config_excludes(&cfg, paths[i]))
-			failed |= read_path(&r, paths[i], gs, rules, found_script(paths[i], argv + optind, argc - optind)) != 0;
+	read_jobs rj = {&r, NULL, NULL, NULL, NULL, gs, rules};
+	size_t nchosen = 0, nfound = 0, ccap = 0, fcap = 0;
+	for (size_t i = 0; i < np && !cfg_failed; i++) {
+		if (sl_entry_config_excludes(&cfg, paths[i]))
+			continue;
+		int found = found_script(paths[i], argv + optind, argc - optind);
+		if (jobs > 1) {
+			SL_PUSH(rj.found, nfound, fcap, found);
+			SL_PUSH(rj.paths, nchosen, ccap, paths[i]);
+		} else {
+			failed |= read_path(&r, paths[i], gs, rules, found) != 0;
+		}
+	}
+	if (nchosen > 1)
+		sl_normalize_grammars_share(gs);
+	rj.each = sl_calloc(nchosen + 1, sizeof *rj.each);
+	rj.failed = sl_calloc(nchosen + 1, sizeof *rj.failed);
+	sl_jobs_run(nchosen, jobs, read_job, read_job_done, &rj);
+	for (size_t i = 0; i < nchosen; i++)
+		failed |= rj.failed[i];
+	free(rj.each);
+	free(rj.failed);
+	free(rj.found);
+	free(rj.paths);
 	/* page entries of one name told apart as import does */
 	char **names = sl_calloc(r.n + 1, sizeof *names);
 	const sl_model **models = sl_calloc(r.n + 1, sizeof *models);

@@ -2,7 +2,10 @@
  * check.c (cmd): `servelint check PATH...` (`servelint rules` is rules.c).
  *
  * Every entry is read, normalized and checked before anything is printed;
- * findings print in file order. An entry that cannot be read is a finding
+ * findings print in file order. With -j N the PATHs are checked on N
+ * threads (util's sl_jobs_run) and their results taken in input order, so
+ * that the output is byte for byte that of -j 1, which checks them in turn
+ * on this thread. An entry that cannot be read is a finding
  * (SL0001) and the others are still checked; the reports are always
  * written. Exit: 0 clean, 1 findings at or above the
  * failure threshold, 2 an input could not be read or parsed, 3 usage.
@@ -29,7 +32,7 @@ static void usage(FILE *f)
 {
 	fputs("usage: servelint check [--format FORMAT [--output FILE]]... [--severity LEVEL]\n"
 	      "                       [--failure-threshold LEVEL] [--fix[=RULE,...]] [--color WHEN]\n"
-	      "                       [--quiet] PATH...\n"
+	      "                       [-j N] [--quiet] PATH...\n"
 	      "\n"
 	      "Checks entries (folders, launch scripts, catalogue-form files; a folder that is\n"
 	      "not an entry is searched for them) against every rule in rules/ and reports\n"
@@ -56,6 +59,8 @@ static void usage(FILE *f)
 	      "      --exclude GLOB          leave out entries whose path matches (repeatable)\n"
 	      "      --set NAME=VALUE        a value for a variable the script leaves unknown (repeatable)\n"
 	      SL_PLAN_OPTS_USAGE
+	      "  -j, --jobs N                read entries on N threads (default: the cores available);\n"
+	      "                              the output is the same for any N\n"
 	      "  -q, --quiet                 print nothing on standard output: the exit status only\n"
 	      "      --version               servelint's version\n"
 	      "  -h, --help                  this help\n"
@@ -123,6 +128,109 @@ static void unreadable(const sl_rules *rules, const char *path, sl_error *err, c
 	sl_error_clear(err);
 }
 
+/* ---- the entries of one PATH checked ------------------------------------------------ */
+
+/* What the entries of one PATH leave for the reports. Findings point into
+ * the sources of their entry (and into the here-documents its models own),
+ * which are kept until the reports are written; every model is freed once
+ * its entry is checked, and an entry without findings at once, so that
+ * memory stays flat in the input's size (2 GB over 100 MB of scripts when
+ * every model was kept). */
+typedef struct checked {
+	sl_findings fs;
+	sl_entry **entries;    /* those with findings */
+	sl_source **heredocs;  /* the here-documents of their models */
+	size_t ne, ecap, nheredocs, hcap;
+	int failed;            /* an entry could not be read */
+} checked;
+
+/* What every PATH is checked with: shared, read only, by every thread. */
+typedef struct check_ctx {
+	const sl_grammars *gs;
+	const sl_rules *rules;
+	const sl_binds *binds;
+	const sl_entry_config *cfg;
+	char **args;           /* the PATH arguments */
+	int nargs;
+	/* -j N: the paths to check, each one's results, and where they go
+	 * once handed back in order */
+	char **paths;
+	checked *each;
+	checked *all;
+} check_ctx;
+
+/* Checks every entry PATH holds into *into; an entry that cannot be read
+ * is a finding (SL0001) and the others are checked all the same. Runs on
+ * any thread (check -j): it touches only *into. */
+static void check_path(const check_ctx *x, const char *path, checked *into)
+{
+	sl_error err = {0};
+	sl_model **extra = NULL; /* models of the variants after the first */
+	size_t nextra = 0, xcap = 0;
+	sl_entry_input in;
+	sl_entry *entry;
+	int got = sl_entry_input_open(&in, path, &err) ? -1 : 1;
+	if (got < 0)
+		unreadable(x->rules, path, &err, x->cfg, &into->fs);
+	while (got > 0 && (got = sl_entry_input_next(&in, &entry, &err)) != 0) {
+		if (got < 0) {
+			unreadable(x->rules, path, &err, x->cfg, &into->fs);
+			got = 1;
+			into->failed = 1;
+			continue;
+		}
+		sl_model *model = NULL;
+		size_t first = into->fs.n, xfirst = nextra;
+		if (sl_check_entry(entry, x->gs, x->rules, x->binds, x->cfg, &into->fs, &model, &extra, &nextra, &xcap) &&
+		    !(found_script(path, x->args, x->nargs) && sl_check_drop_no_service(&into->fs, first)))
+			into->failed = 1;
+		for (size_t k = xfirst; k <= nextra; k++) {
+			sl_model *m = k < nextra ? extra[k] : model;
+			for (size_t f = 0; m && into->fs.n > first && f < m->nfiles; f++)
+				SL_PUSH(into->heredocs, into->nheredocs, into->hcap, m->files[f]);
+			if (m && into->fs.n > first)
+				m->nfiles = 0;  /* the here-documents are kept */
+			sl_model_free(m);
+		}
+		nextra = xfirst;
+		if (into->fs.n == first)
+			sl_entry_free(entry);
+		else
+			SL_PUSH(into->entries, into->ne, into->ecap, entry);
+	}
+	into->failed |= got < 0;
+	sl_entry_input_close(&in);
+	free(extra);
+}
+
+/* check -j N: one PATH on a thread of its own */
+static void check_job(void *ud, size_t i)
+{
+	check_ctx *x = ud;
+	check_path(x, x->paths[i], &x->each[i]);
+}
+
+/* ... and its results, handed back in input order, after those of the
+ * PATHs before it: as one thread would have left them */
+static void check_job_done(void *ud, size_t i)
+{
+	check_ctx *x = ud;
+	checked *c = &x->each[i], *all = x->all;
+	sl_grow((void **)&all->fs.v, &all->fs.cap, all->fs.n + c->fs.n, sizeof *all->fs.v);
+	if (c->fs.n)
+		memcpy(all->fs.v + all->fs.n, c->fs.v, c->fs.n * sizeof *c->fs.v);
+	all->fs.n += c->fs.n;
+	for (size_t k = 0; k < c->ne; k++)
+		SL_PUSH(all->entries, all->ne, all->ecap, c->entries[k]);
+	for (size_t k = 0; k < c->nheredocs; k++)
+		SL_PUSH(all->heredocs, all->nheredocs, all->hcap, c->heredocs[k]);
+	all->failed |= c->failed;
+	free(c->fs.v);
+	free(c->entries);
+	free(c->heredocs);
+	memset(c, 0, sizeof *c);
+}
+
 /* ---- inputs ------------------------------------------------------------------------ */
 
 int sl_cmd_check(int argc, char **argv)
@@ -143,6 +251,7 @@ int sl_cmd_check(int argc, char **argv)
 		{"model-config", required_argument, NULL, 'M'},
 		{"fix", optional_argument, NULL, 'F'},
 		{"fix-rules", required_argument, NULL, 'R'},
+		{"jobs", required_argument, NULL, 'j'},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -159,10 +268,9 @@ int sl_cmd_check(int argc, char **argv)
 	char *fix_rules[64];
 	size_t nfix_rules = 0;
 	static sl_binds binds;   /* static: reachable on every early return */
-	sl_model **extra = NULL; /* models of the variants after the first */
-	size_t nextra = 0, xcap = 0;
+	unsigned jobs = sl_jobs_available();
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:o:S:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:o:S:j:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (nouts == 16) {
@@ -231,6 +339,10 @@ int sl_cmd_check(int argc, char **argv)
 					if (nfix_rules < 64)
 						fix_rules[nfix_rules++] = t;
 			}
+			break;
+		case 'j':
+			if (sl_opt_jobs("check", optarg, &jobs))
+				return SL_EXIT_USAGE;
 			break;
 		case 'q': quiet = 1; break;
 		case SL_OPT_VERSION: return sl_cmd_version();
@@ -319,18 +431,13 @@ int sl_cmd_check(int argc, char **argv)
 		sl_error_clear(&err);
 		failed = 1;
 	}
-	/* Findings point into the sources of their entry (and into the
-	 * here-documents its models own), which are kept until the reports are
-	 * written; every model is freed once its entry is checked, and an entry
-	 * without findings at once, so that memory stays flat in the input's
-	 * size (2 GB over 100 MB of scripts when every model was kept). */
-	sl_entry **entries = NULL;
-	sl_source **heredocs = NULL;
-	size_t ne = 0, ecap = 0, nheredocs = 0, hcap = 0;
-	sl_findings fs = {0};
-	/* an entry that cannot be read is a finding (SL0001) and the others
-	 * are checked all the same; the reports are written in any case */
+	checked all = {0};
+	check_ctx x = {gs, rules, &binds, &cfg, argv + optind, argc - optind, NULL, NULL, &all};
+	/* the entries PATH by PATH (-j 1), or the PATHs chosen first and then
+	 * checked on several threads, their results taken in input order */
 	int cfg_failed = failed;
+	char **chosen = NULL;
+	size_t nchosen = 0, ccap = 0;
 	for (size_t i = 0; i < n && !cfg_failed; i++) {
 		const char *path = paths[i];
 		int skip = sl_entry_config_excludes(&cfg, path);
@@ -343,40 +450,20 @@ int sl_cmd_check(int argc, char **argv)
 				included = in_hit[k] = 1;
 		if (skip || !included)
 			continue;
-		sl_entry_input in;
-		sl_entry *entry;
-		int got = sl_entry_input_open(&in, path, &err) ? -1 : 1;
-		if (got < 0)
-			unreadable(rules, path, &err, &cfg, &fs);
-		while (got > 0 && (got = sl_entry_input_next(&in, &entry, &err)) != 0) {
-			if (got < 0) {
-				unreadable(rules, path, &err, &cfg, &fs);
-				got = 1;
-				failed = 1;
-				continue;
-			}
-			sl_model *model = NULL;
-			size_t first = fs.n, xfirst = nextra;
-			if (sl_check_entry(entry, gs, rules, &binds, &cfg, &fs, &model, &extra, &nextra, &xcap) &&
-			    !(found_script(path, argv + optind, argc - optind) && sl_check_drop_no_service(&fs, first)))
-				failed = 1;
-			for (size_t k = xfirst; k <= nextra; k++) {
-				sl_model *m = k < nextra ? extra[k] : model;
-				for (size_t f = 0; m && fs.n > first && f < m->nfiles; f++)
-					SL_PUSH(heredocs, nheredocs, hcap, m->files[f]);
-				if (m && fs.n > first)
-					m->nfiles = 0;  /* the here-documents are kept */
-				sl_model_free(m);
-			}
-			nextra = xfirst;
-			if (fs.n == first)
-				sl_entry_free(entry);
-			else
-				SL_PUSH(entries, ne, ecap, entry);
-		}
-		failed |= got < 0;
-		sl_entry_input_close(&in);
+		if (jobs > 1)
+			SL_PUSH(chosen, nchosen, ccap, paths[i]);
+		else
+			check_path(&x, path, &all);
 	}
+	if (nchosen > 1)
+		sl_normalize_grammars_share(gs);
+	x.paths = chosen;
+	x.each = sl_calloc(nchosen + 1, sizeof *x.each);
+	sl_jobs_run(nchosen, jobs, check_job, check_job_done, &x);
+	free(x.each);
+	free(chosen);
+	failed |= all.failed;
+	sl_findings fs = all.fs;
 	for (size_t k = 0; k < nin; k++)
 		if (!in_hit[k])
 			sl_opt_warn_unmatched("check", "--include", includes[k], "entry");
@@ -435,13 +522,12 @@ int sl_cmd_check(int argc, char **argv)
 	free(left.v);  /* borrowed findings: fs owns them */
 	sl_fixes_free(&fixes);
 	sl_findings_free(&fs);
-	for (size_t i = 0; i < ne; i++)
-		sl_entry_free(entries[i]);
-	for (size_t i = 0; i < nheredocs; i++)
-		sl_source_free(heredocs[i]);
-	free(heredocs);
-	free(extra);
-	free(entries);
+	for (size_t i = 0; i < all.ne; i++)
+		sl_entry_free(all.entries[i]);
+	for (size_t i = 0; i < all.nheredocs; i++)
+		sl_source_free(all.heredocs[i]);
+	free(all.heredocs);
+	free(all.entries);
 	for (size_t i = 0; i < n; i++)
 		free(paths[i]);
 	free(paths);

@@ -93,6 +93,18 @@ int sl_opt_output_ok(const char *cmd, const char *opt, const char *file)
 	return rc;
 }
 
+int sl_opt_jobs(const char *cmd, const char *arg, unsigned *jobs)
+{
+	long long v;
+	if (sl_parse_int(arg, &v) || v < 1 || v > SL_MAX_JOBS) {
+		fprintf(stderr, "servelint %s: -j takes a number of threads from 1 to %d, not `%s`\n", cmd, SL_MAX_JOBS,
+			arg);
+		return -1;
+	}
+	*jobs = (unsigned)v;
+	return 0;
+}
+
 int sl_opt_quiet(void)
 {
 	fflush(stdout);

@@ -50,6 +50,12 @@ int sl_opt_output_ok(const char *cmd, const char *opt, const char *file);
 /* Whether an output file name means standard output. */
 int sl_opt_is_stdout(const char *file);
 
+/* -j N, --jobs N (check, audit): read entries on N threads, 1 to
+ * SL_MAX_JOBS (the default is the cores available, sl_jobs_available).
+ * 0, or -1 with a message on stderr (a usage error). */
+enum { SL_MAX_JOBS = 256 };
+int sl_opt_jobs(const char *cmd, const char *arg, unsigned *jobs);
+
 /* --quiet: nothing on standard output (the exit status only), as rg -q and
  * shellcheck -f quiet; stderr still tells of errors. 0, or -1. */
 int sl_opt_quiet(void);

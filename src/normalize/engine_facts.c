@@ -262,6 +262,7 @@ void sl_engine_facts_config_join(sl_grammar *g)
 	if (g->config_joined)
 		return;
 	g->config_joined = 1;
+	g->nconfig_hand = g->nconfig_keys;
 	const char *eng = sl_starts_with(g->id, "dynamo-") ? g->id + 7 : g->id;
 	sl_buf id = {0};
 	sl_buf_printf(&id, "%s-config", eng);
@@ -329,8 +330,9 @@ json_t *sl_engine_facts_entry(const sl_flag_index *cx)
 	sl_flag_index *x = (sl_flag_index *)cx;
 	if (!x || !x->line)
 		return NULL;
-	if (x->facts)
-		return x->facts;
+	json_t *had = __atomic_load_n(&x->facts, __ATOMIC_ACQUIRE);
+	if (had)
+		return had;
 	json_t *e = json_object();
 	set_str(e, "in", field(x->line, F_IN));
 	set_str(e, "of", *field(x->line, F_OF) ? field(x->line, F_OF) : x->line);
@@ -340,7 +342,12 @@ json_t *sl_engine_facts_entry(const sl_flag_index *cx)
 	set_json(e, "choices", field(x->line, F_CHOICES));
 	set_str(e, "replacement", field(x->line, F_REPLACEMENT));
 	set_json(e, "history", field(x->line, F_HISTORY));
-	x->facts = e;
+	/* kept in the index; two threads that read the same spelling at once
+	 * (check -j) keep the first one's, the same facts */
+	if (!__atomic_compare_exchange_n(&x->facts, &had, e, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		json_decref(e);
+		return had;
+	}
 	return e;
 }
 

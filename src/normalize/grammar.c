@@ -20,6 +20,7 @@
 
 #include "engine_facts.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -441,7 +442,8 @@ static void add_defaults(const sl_grammars *gs, const sl_grammar *g, json_t *o, 
 		return;
 	for (size_t i = 0; i < g->nflags; i++)
 		stated(o, g->flags[i].key, g->flags[i].dflt);
-	for (size_t i = 0; i < g->nconfig_keys; i++)
+	size_t hand = g->config_joined ? g->nconfig_hand : g->nconfig_keys;
+	for (size_t i = 0; i < hand; i++)
 		stated(o, g->config_keys[i].key, g->config_keys[i].dflt);
 	if (g->config_from)
 		add_defaults(gs, sl_grammar_find(gs, g->config_from), o, depth + 1);
@@ -451,13 +453,23 @@ static void add_defaults(const sl_grammars *gs, const sl_grammar *g, json_t *o, 
 
 const json_t *sl_grammar_defaults(const sl_grammars *gs, const sl_grammar *g)
 {
-	if (!g->defaults) {
-		json_t *o = json_object();
-		add_defaults(gs, g, o, 0);
-		((sl_grammar *)g)->defaults = o;
+	json_t *had = __atomic_load_n(&g->defaults, __ATOMIC_ACQUIRE);
+	if (had)
+		return had;
+	json_t *o = json_object();
+	add_defaults(gs, g, o, 0);
+	/* two threads at once (check -j) build the same object: the first kept */
+	if (!__atomic_compare_exchange_n(&((sl_grammar *)g)->defaults, &had, o, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		json_decref(o);
+		return had;
 	}
-	return g->defaults;
+	return o;
 }
+
+/* Guards what matches add to a grammar threads share (check -j): the
+ * candidates of abbreviations, kept by the grammar. */
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
 
 const sl_grammar *sl_grammar_by_program(const sl_grammars *gs, const char *name, int module)
 {
@@ -659,9 +671,11 @@ int sl_grammar_match(const sl_grammars *gs, const sl_grammar *g, const char *nam
 					json_array_append_new(cand, json_pack("{s:s,s:s?}", "name", hits[k].name, "in", in));
 				}
 				sl_grammar *mg = (sl_grammar *)g;
+				pthread_mutex_lock(&kept_lock);
 				if (!mg->kept)
 					mg->kept = json_array();
 				json_array_append_new(mg->kept, cand);
+				pthread_mutex_unlock(&kept_lock);
 				m->candidates = cand;
 			}
 			return 1;
@@ -897,4 +911,15 @@ int sl_grammar_config_below(const sl_grammar *g, const char *path)
 		if (!strncmp(g->config_keys[i].path, path, n) && g->config_keys[i].path[n] == '.')
 			return 1;
 	return 0;
+}
+
+void sl_grammars_share(sl_grammars *gs)
+{
+	for (size_t i = 0; i < gs->n; i++) {
+		sl_grammar *g = &gs->g[i];
+		join_facts(gs, g, 0);
+		/* the config keys are joined where reading a config file joins
+		 * them: to the grammar whose keys describe it */
+		sl_grammar_config(gs, g);
+	}
 }

@@ -83,6 +83,7 @@ typedef struct sl_grammar {
 	 * joined the first time the grammar is matched against */
 	int facts_joined;
 	int config_joined;  /* the config keys its engine's source declares were added (engine_facts.c) */
+	size_t nconfig_hand; /* once joined: how many of config_keys were written by hand (the first) */
 	char *facts;         /* the table (grammars/facts/<id>.tsv), its fields NUL-separated; or NULL */
 	json_t *versions;    /* its recorded releases, oldest first: ["0.8.5", ...] */
 	sl_flag *gen;        /* flags only the facts know (key <id>.<name>) */
@@ -108,9 +109,18 @@ typedef struct sl_grammars {
 int sl_grammars_load(sl_grammars **out, sl_error *err);
 void sl_grammars_free(sl_grammars *gs);
 const sl_grammar *sl_grammar_find(const sl_grammars *gs, const char *id);
-/* Canonical key -> the default g states for it: its flags' and config
- * keys' (its config_from grammar's too), then its includes'; the first
- * stated wins. Built on first use; owned by g. */
+/* Makes gs safe to read from several threads at once (check -j): every
+ * grammar's generated facts and config keys are joined now, not on first
+ * use; what is still built on first use (a spelling's facts, the defaults,
+ * an abbreviation's candidates) is built under a lock or set atomically.
+ * A match gives the same answer before and after. */
+void sl_grammars_share(sl_grammars *gs);
+/* Canonical key -> the default g states for it: its flags' and hand-written
+ * config keys' (its config_from grammar's too), then its includes'; the
+ * first stated wins. Not the config keys only the generated facts know:
+ * whether they were joined yet depended on the entries read before (the
+ * defaults are the same whatever was read before, and on any thread).
+ * Built on first use; owned by g. */
 const json_t *sl_grammar_defaults(const sl_grammars *gs, const sl_grammar *g);
 /* The grammar whose `programs:` (modules: a python module) names name, or NULL. */
 const sl_grammar *sl_grammar_by_program(const sl_grammars *gs, const char *name, int module);

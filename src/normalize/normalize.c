@@ -33,6 +33,11 @@ void sl_normalize_grammars_free(sl_grammars *gs)
 	sl_grammars_free(gs);
 }
 
+void sl_normalize_grammars_share(sl_grammars *gs)
+{
+	sl_grammars_share(gs);
+}
+
 /*
  * Each here-document file becomes a source of the model: the script's path,
  * the written file's name as its section (as a catalogue-form section is),

@@ -17,6 +17,11 @@ typedef struct sl_grammars sl_grammars;
  * owns *out and frees it with sl_normalize_grammars_free. */
 int sl_normalize_grammars_load(sl_grammars **out, sl_error *err);
 void sl_normalize_grammars_free(sl_grammars *gs);
+/* Readies gs to be read by several threads at once (check -j, audit -j):
+ * what the grammars build on first use is built now or guarded
+ * (sl_grammars_share). Call before the threads start; the answers are the
+ * same as without it. */
+void sl_normalize_grammars_share(sl_grammars *gs);
 
 /* Builds the model of an entry. The model points into the entry (origins):
  * free it before the entry. Input errors (shell syntax, nesting limits)

@@ -5,6 +5,7 @@
 #include "plan.h"
 
 #include <dirent.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,6 @@
 
 static sl_plan_options g_opts;
 static sl_facts *g_facts;
-static int g_tried;
 static char *g_err_msg, *g_err_file;
 
 static int read_config(const char *path, sl_arch *a, sl_error *err);
@@ -39,18 +39,23 @@ int sl_plan_set_options(const sl_plan_options *o, sl_error *err)
 	return SL_OK;
 }
 
+/* Loads the facts on first use, once, whichever thread asks first (check -j). */
+static pthread_once_t g_once = PTHREAD_ONCE_INIT;
+
+static void facts_load_once(void)
+{
+	sl_error e = {0};
+	if (sl_facts_load(&g_facts, &e)) {
+		g_facts = NULL;
+		g_err_msg = e.msg ? sl_strdup(e.msg) : sl_strdup("facts cannot be loaded");
+		g_err_file = e.file ? sl_strdup(e.file) : NULL;
+	}
+	sl_error_clear(&e);
+}
+
 const sl_facts *sl_plan_facts(sl_error *err)
 {
-	if (!g_tried) {
-		g_tried = 1;
-		sl_error e = {0};
-		if (sl_facts_load(&g_facts, &e)) {
-			g_facts = NULL;
-			g_err_msg = e.msg ? sl_strdup(e.msg) : sl_strdup("facts cannot be loaded");
-			g_err_file = e.file ? sl_strdup(e.file) : NULL;
-		}
-		sl_error_clear(&e);
-	}
+	pthread_once(&g_once, facts_load_once);
 	if (!g_facts && err)
 		sl_error_set(err, g_err_file, 1, 1, "%s", g_err_msg);
 	return g_facts;

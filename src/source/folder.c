@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
@@ -125,7 +126,9 @@ static char *dir_of(const char *path)
 
 /* The last folder read for its groups, kept while its files are as they
  * were (names, sizes, modification times): show and check load each of a
- * folder's scripts in turn, and each needs the same groups. */
+ * folder's scripts in turn, and each needs the same groups. Its users hold
+ * fmemo_lock: the threads of check -j read scripts of one folder at once. */
+static pthread_mutex_t fmemo_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct {
 	char *dir, *sig;
 	char **names, **texts;
@@ -206,10 +209,13 @@ int so_load_grouped(sl_entry *e, const char *path, sl_error *err)
 		return 0;
 	char *dir = dir_of(path);
 	const char *b = base_name(path);
+	pthread_mutex_lock(&fmemo_lock);
 	int ok = !fmemo_get(dir) && fmemo.many;
 	free(dir);
-	if (!ok)
+	if (!ok) {
+		pthread_mutex_unlock(&fmemo_lock);
 		return 0;
+	}
 	const sl_group *g = sl_source_group_of(fmemo.gs, fmemo.ng, b);
 	int got = 0;
 	if (g && g->n > 1) {
@@ -221,6 +227,7 @@ int so_load_grouped(sl_entry *e, const char *path, sl_error *err)
 		sl_buf_free(&prefix);
 		got = rc ? rc : 1;
 	}
+	pthread_mutex_unlock(&fmemo_lock);
 	return got;
 }
 
@@ -228,8 +235,11 @@ int sl_source_folder_groups(const char *dir, sl_group **out, size_t *nout)
 {
 	*out = NULL;
 	*nout = 0;
-	if (fmemo_get(dir) || !fmemo.many)
+	pthread_mutex_lock(&fmemo_lock);
+	if (fmemo_get(dir) || !fmemo.many) {
+		pthread_mutex_unlock(&fmemo_lock);
 		return 0;
+	}
 	size_t cap = 0;
 	for (size_t k = 0; k < fmemo.ng; k++) {
 		sl_group g = {0};
@@ -239,6 +249,7 @@ int sl_source_folder_groups(const char *dir, sl_group **out, size_t *nout)
 		g.how = fmemo.gs[k].how ? sl_strdup(fmemo.gs[k].how) : NULL;
 		SL_PUSH(*out, *nout, cap, g);
 	}
+	pthread_mutex_unlock(&fmemo_lock);
 	return *nout > 0;
 }
 

@@ -138,15 +138,30 @@ void sl_error_set(sl_error *e, const char *file, unsigned line, unsigned col,
 	e->msg = sl_buf_detach(&b);
 }
 
+/* This thread's stream of diagnostics, set by sl_jobs_run; NULL: stderr. */
+static _Thread_local FILE *diag_stream;
+
+FILE *sl_diag(void)
+{
+	return diag_stream ? diag_stream : stderr;
+}
+
+void sl_diag_to(FILE *f)
+{
+	diag_stream = f;
+}
+
 void sl_error_print(const sl_error *e, const char *prog)
 {
-	/* a message quotes the input: its control characters go out visible */
-	sl_fputs_visible(stderr, e->file ? e->file : prog);
+	/* a message quotes the input: its control characters go out visible;
+	 * inside a job, to the job's stream (written out in input order) */
+	FILE *f = sl_diag();
+	sl_fputs_visible(f, e->file ? e->file : prog);
 	if (e->file && e->line)
-		fprintf(stderr, ":%u:%u", e->line, e->col ? e->col : 1);
-	fputs(": ", stderr);
-	sl_fputs_visible(stderr, e->msg ? e->msg : "error");
-	fputc('\n', stderr);
+		fprintf(f, ":%u:%u", e->line, e->col ? e->col : 1);
+	fputs(": ", f);
+	sl_fputs_visible(f, e->msg ? e->msg : "error");
+	fputc('\n', f);
 }
 
 void sl_error_clear(sl_error *e)

@@ -1,6 +1,7 @@
 /*
  * util.h: the small pieces every stage shares: checked allocation, a growable
- * byte buffer, and the error record that carries a file, line and column.
+ * byte buffer, the error record that carries a file, line and column, and
+ * work on several threads with results in input order.
  *
  * Ownership: every function that returns a pointer says who frees it. Buffers
  * own their bytes; sl_buf_free() releases them.
@@ -61,8 +62,14 @@ typedef struct {
 
 void sl_error_set(sl_error *e, const char *file, unsigned line, unsigned col,
 		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-/* Formats `file:line:col: message` (the GNU convention editors understand). */
+/* Formats `file:line:col: message` (the GNU convention editors understand),
+ * to sl_diag(). */
 void sl_error_print(const sl_error *e, const char *prog);
+/* Where this thread's diagnostics go: stderr, or inside sl_jobs_run's work
+ * the item's own stream (written out in input order); sl_diag_to(NULL)
+ * sets stderr again. */
+FILE *sl_diag(void);
+void sl_diag_to(FILE *f);
 void sl_error_clear(sl_error *e);
 
 /* Small string helpers. */
@@ -119,5 +126,21 @@ size_t sl_strmap_get(const sl_strmap *m, const char *key, size_t len);
 /* Sets KEY to VAL unless it is there; returns the value it then has. */
 size_t sl_strmap_put(sl_strmap *m, const char *key, size_t len, size_t val);
 void sl_strmap_free(sl_strmap *m);
+
+/* ---- work on several threads (jobs.c) ----------------------------------- */
+
+/* The cores this process may run on (sched_getaffinity), at least 1: the
+ * default of -j. */
+unsigned sl_jobs_available(void);
+/* Runs work(ud, i) for every i in [0, n) on up to `threads` threads, and
+ * done(ud, i) on the calling thread for each i in input order, as soon as
+ * work(ud, i) and every item before it have returned (done takes what
+ * work made: the results are the caller's, per item, in ud). work must
+ * touch only its own item's results and what no other thread changes.
+ * What work writes to sl_diag() is written to stderr just before done(ud,
+ * i). With threads <= 1, n <= 1, or when no thread can be started, work
+ * and done run in turn on the calling thread: no thread is started. */
+void sl_jobs_run(size_t n, unsigned threads, void (*work)(void *ud, size_t i), void (*done)(void *ud, size_t i),
+		 void *ud);
 
 #endif

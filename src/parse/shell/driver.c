@@ -5,6 +5,37 @@
  */
 #include "internal.h"
 
+#include <pthread.h>
+
+/* One parser per thread, reused: creating one per script costs more than
+ * parsing a typical launch script. A thread other than the main one (the
+ * jobs of check -j) deletes its parser when it ends; the main thread's
+ * lives as long as the process. */
+static pthread_key_t parser_key;
+static pthread_once_t parser_key_once = PTHREAD_ONCE_INIT;
+
+static void parser_end(void *p)
+{
+	ts_parser_delete(p);
+}
+
+static void parser_key_make(void)
+{
+	pthread_key_create(&parser_key, parser_end);
+}
+
+static TSParser *thread_parser(void)
+{
+	static _Thread_local TSParser *p;
+	if (!p) {
+		p = ts_parser_new();
+		ts_parser_set_language(p, tree_sitter_bash());
+		pthread_once(&parser_key_once, parser_key_make);
+		pthread_setspecific(parser_key, p);
+	}
+	return p;
+}
+
 /*
  * The first comment line past SL_MAX_COMMENT_RUN in a run of comment lines
  * (blank lines do not end a run; any other line does), as an offset into
@@ -68,13 +99,7 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 		if (e > 0 && masked[e - 1] == '\\' && (e < 2 || masked[e - 2] != '\\'))
 			masked[e - 1] = ' ';
 	}
-	/* One parser per thread, reused: creating one per script costs more
-	 * than parsing a typical launch script. */
-	static _Thread_local TSParser *p;
-	if (!p) {
-		p = ts_parser_new();
-		ts_parser_set_language(p, tree_sitter_bash());
-	}
+	TSParser *p = thread_parser();
 	/* input that would crash the parser never reaches it */
 	size_t too_many = comment_run_past_limit(v);
 	TSTree *tree = NULL;
