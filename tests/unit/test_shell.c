@@ -214,6 +214,30 @@ static void test_argument_loop(void **st)
 	sl_entry_free(e);
 }
 
+/* A top-level `unset NAME` is a node of its own (unset_command): after it
+ * the name expands empty and takes its ${NAME:-default}, whatever the
+ * caller's environment or --set gives; `unset -f` removes functions only. */
+static void test_unset(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("EXTRA=--enforce-eager\nB=2\nunset EXTRA\nunset -f B\n"
+				 "unset CUDA_VISIBLE_DEVICES\n"
+				 "cmd x $EXTRA \"${EXTRA:-d}\" $B ${CUDA_VISIBLE_DEVICES+y} $((CUDA_VISIBLE_DEVICES + 1))\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->ncmds, 1);
+	const sl_command *c = &s->cmds[0];
+	assert_int_equal(c->argc, 5);
+	assert_string_equal(c->argv[1].text, "x");
+	assert_string_equal(c->argv[2].text, "d");
+	assert_string_equal(c->argv[3].text, "2");
+	assert_string_equal(c->argv[4].text, "1");
+	for (size_t i = 1; i < c->argc; i++)
+		assert_false(c->argv[i].flags & SL_WORD_SYMBOLIC);
+	assert_int_equal(s->ninputs, 0);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
 /* `source FILE`/`. FILE` is not read: every variable known before it may
  * be set by the file, so it is $NAME after it (an exported one stays
  * exported); what is set after it is known again.
@@ -641,6 +665,7 @@ int main(void)
 		cmocka_unit_test(test_script_errors),
 		cmocka_unit_test(test_reassign_from_self),
 		cmocka_unit_test(test_argument_loop),
+		cmocka_unit_test(test_unset),
 		cmocka_unit_test(test_source_forgets),
 		cmocka_unit_test(test_stateless_points),
 		cmocka_unit_test(test_variants),

@@ -79,6 +79,7 @@ struct sh_symbols {
 	TSSymbol subshell;
 	TSSymbol variable_assignment;
 	TSSymbol variable_name;
+	TSSymbol unset_command;
 	TSSymbol while_statement;
 };
 extern _Thread_local struct sh_symbols sh_sym;
@@ -96,7 +97,8 @@ typedef struct {
 	sl_word *elems;   /* owned */
 	size_t n;
 	int is_array;
-	int unset;        /* `unset NAME`, or a positional parameter a function call ends */
+	int unset;        /* 1: a positional parameter a function call ends (the caller's,
+			   * unknown); 2: `unset NAME` ran (known to be unset: expands empty) */
 } varr;
 
 /* Variables in order of assignment: the newest entry of a name is its value
@@ -231,6 +233,11 @@ void sh_var_set(walker *w, const char *name, const sl_word *value, uint32_t star
 void sh_var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uint32_t start,
 		      int exported);
 void sh_var_unset(walker *w, const char *name);
+/* `unset NAME`: the name is known to be unset after it (empty, its
+ * ${NAME-default} taken, no --set value), whatever the caller gave. */
+void sh_var_clear(walker *w, const char *name);
+/* Whether the newest entry of a name is such an `unset`. */
+int sh_var_cleared(const walker *w, const char *name, size_t n);
 /* What the script cannot tell (a loop not read, a file sourced): name
  * becomes unknown after at, spelled $NAME (an input, recorded at
  * view_off), or its --set value when bound. */
@@ -258,6 +265,7 @@ void sh_eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap)
 void sh_do_assign(walker *w, TSNode node, int exported);
 void sh_assign_from_node(walker *w, TSNode node, sl_assign *out);
 void sh_walk_declaration(walker *w, TSNode node);
+void sh_walk_unset(walker *w, TSNode node);
 
 /* command.c */
 void sh_walk_command(walker *w, TSNode node, int background);
