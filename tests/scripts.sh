@@ -78,6 +78,14 @@ golden continuation.check "$bin" check --color never $d/continuation.sh
 # no decision, variants serving the same are one, DP_ATTENTION tested twice
 # is one decision, ${EP_SIZE:-1} in a condition is an input: 2 x 2
 [ "$("$bin" show $d/harness.sh | grep -c '^variant [1-4] of 4: ')" -eq 4 ] && ok || ko "harness.sh: 4 variants"
+# the same condition tested again follows the earlier decision condition by
+# condition (an if/elif/else, then if/else and a nested if of its elif): 3
+# variants, none giving TensorRT-LLM the mocker's arguments (the base had 7
+# and SL1001 on two impossible ones); with its variable assigned in between
+# it is a decision of its own: 2 x 2
+[ "$("$bin" show $d/twice.sh | grep -c '^variant [1-3] of 3: ')" -eq 3 ] && ok || ko "twice.sh: 3 variants"
+"$bin" show $d/twice.sh | grep -q '^service aggregated  dynamo-mocker (python3 -m dynamo.mocker)' && ok || ko "twice.sh: the mocker is a worker"
+[ "$("$bin" show $d/stale-cond.sh | grep -c '^variant [1-4] of 4: ')" -eq 4 ] && ok || ko "stale-cond.sh: 4 variants"
 [ "$("$bin" show --set EP_SIZE=4 $d/harness.sh | grep -c '^variant [1-2] of 2: ')" -eq 2 ] && ok ||
 	ko "harness.sh --set EP_SIZE=4: 2 variants"
 "$bin" show --variant 5 $d/harness.sh > /dev/null 2> "$tmp0/err"

@@ -108,6 +108,7 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 		sh_walk_statement(&w, root, 0);
 	sh_vars_free(&w);
 	sh_reads_free(&w);
+	free(w.pt_vars);
 	for (size_t i = 0; i < w.nfns; i++)
 		free(w.fns[i].name);
 	free(w.fns);

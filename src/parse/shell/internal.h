@@ -130,6 +130,8 @@ struct walker {
 	const sl_binds *binds;   /* --set values; not owned, may be NULL */
 	const unsigned *choice;  /* alternatives to follow at undecided conditionals */
 	size_t nchoice, pt_cap;
+	size_t *pt_vars;          /* per point of s->points: vars.n when it was met */
+	size_t pt_vars_cap;
 	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */
 	unsigned in_list;        /* inside a && b || c: `|| exit 1` may not run */
 	unsigned in_while;       /* inside a while loop being followed turn by turn */
