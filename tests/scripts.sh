@@ -38,6 +38,25 @@ golden vars-set.tty "$bin" show --color never --set CONC=64 $d/vars.sh
 # a variable set before `source FILE` is unknown after it (the file may set
 # it), so --set binds it there
 "$bin" show --set PORT=8000 $d/sourced.sh | grep -q '^    server.port  *8000 .*(--set)$' && ok || ko "--set PORT after source"
+# `source FILE` of a file of the folder is read in place (nested, a cycle
+# refused, one outside the folder not read): its values and the finding in
+# its function point into it, and its fix is a patch of it
+golden sourced-dir.tty "$bin" show --color never $d/sourced-dir
+golden sourced-dir.check "$bin" check --color never --format gcc $d/sourced-dir
+golden sourced-dir.diff "$bin" check --color never --format diff $d/sourced-dir
+"$bin" show --format json $d/sourced-dir | python3 -c 'import json, sys
+s = json.load(sys.stdin)["entries"][0]["services"][0]
+o = [x["value_origin"] for x in s["settings"] if x["key"] == "parallel.tensor"][0]
+sys.exit(o != {"file": "tests/data/scripts/sourced-dir/env.sh", "line": 3, "col": 4})' && ok || ko "sourced-dir: TP placed in env.sh"
+# at a revision the scripts beside it are read as on disk: the same entry
+# gives no difference, and a change of env.sh alone is a difference of it
+g="$tmp0/repo"
+mkdir -p "$g" && cp -r $d/sourced-dir "$g/e"
+(cd "$g" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm one &&
+	sed -i 's/^TP=4/TP=8/' e/env.sh && git -c user.name=t -c user.email=t@t commit -qam two) || ko "git setup"
+(cd "$g" && "$bin" diff --exit-code HEAD~1:e/launch.sh HEAD~1:e > /dev/null 2>&1) && ok || ko "sourced-dir: revision = itself"
+(cd "$g" && "$bin" diff --color never HEAD~1:e HEAD:e) | grep -q '~ parallel.tensor: 4 -> 8  \[launch.sh:12:36 -> launch.sh:12:36\]' &&
+	ok || ko "sourced-dir: env.sh change is a difference"
 # a value the script knows is never replaced by --set
 "$bin" show --format json --set TP=2 $d/vars.sh | grep -q '"value": 8,' && ok || ko "--set does not override TP=8"
 printf 'vllm serve $1 --max-num-seqs ${2:-64}\n' > "$tmp0/pos.sh"

@@ -148,7 +148,15 @@ struct walker {
 	const uint32_t *fixed;   /* conditionals (offsets) read at their first alternative, no point */
 	size_t nfixed;
 	size_t expanded;         /* bytes of all words built: bounded, whatever the script */
-	struct fn { char *name; TSNode body; } *fns;  /* functions defined so far */
+	struct fn { char *name; TSNode body; view v; } *fns;  /* functions defined so far, with the
+							 * text they are written in (a sourced file's) */
+	/* files read by `source` (source.c): each one's tree and view, kept to
+	 * the end of the reading (its functions are called later); and the
+	 * real paths being sourced now (the script's, then nested ones) */
+	struct sh_sourced { TSTree *tree; uint32_t *map; view v; } *sourced;
+	size_t nsourced, sourced_cap;
+	char **sourcing;
+	size_t nsourcing, sourcing_cap;
 	size_t nfns, fns_cap;
 	unsigned calls;          /* function calls being walked */
 	/* work done in all, against the SL_MAX_* bounds of ../parse.h */
