@@ -57,6 +57,14 @@ mkdir -p "$g" && cp -r $d/sourced-dir "$g/e"
 (cd "$g" && "$bin" diff --exit-code HEAD~1:e/launch.sh HEAD~1:e > /dev/null 2>&1) && ok || ko "sourced-dir: revision = itself"
 (cd "$g" && "$bin" diff --color never HEAD~1:e HEAD:e) | grep -q '~ parallel.tensor: 4 -> 8  \[launch.sh:12:36 -> launch.sh:12:36\]' &&
 	ok || ko "sourced-dir: env.sh change is a difference"
+# past 64 variants the note says which conditionals multiplied (7 tests of
+# unknown inputs, each changing a flag: 128 served configurations)
+{
+	for i in 1 2 3 4 5 6 7; do printf 'if [ "$F%s" = on ]; then A%s=--enable-prefix-caching; else A%s=; fi\n' $i $i $i; done
+	printf 'vllm serve m --max-num-seqs 1 $A1 --max-num-seqs 2 $A2 --max-num-seqs 3 $A3 --max-num-seqs 4 $A4 $A5 $A6 $A7\n'
+} > "$tmp0/many.sh"
+"$bin" show "$tmp0/many.sh" | grep -q 'more variants than the limit of 64: the others are not read; its undecided conditionals multiply: if \[ "$F1" = on \] (line 1) x2, if \[ "$F2" = on \] (line 2) x2, .*if \[ "$F7" = on \] (line 7) x2 (bind their variables' &&
+	ok || ko "the cap note names the conditionals"
 # a value the script knows is never replaced by --set
 "$bin" show --format json --set TP=2 $d/vars.sh | grep -q '"value": 8,' && ok || ko "--set does not override TP=8"
 printf 'vllm serve $1 --max-num-seqs ${2:-64}\n' > "$tmp0/pos.sh"
