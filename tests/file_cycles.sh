@@ -12,11 +12,11 @@
 # One exception, by the shell's own grammar: an interpreter recurses. An
 # arithmetic expansion holds parameter expansions and a parameter expansion
 # (${X:-$((N+1))}) holds arithmetic; a compound statement (if, for, case, a
-# function's body) holds statements, and a command that names a function
-# runs its body. Each such recursion is one unit below, read as one node:
+# function's body) holds statements, a command that names a function
+# runs its body, and `source FILE` runs the statements of the file. Each such recursion is one unit below, read as one node:
 # the units and every other file must still stand in layers.
 units="expansion=src/parse/shell/arith.c,src/parse/shell/expand.c
-statements=src/parse/shell/statement.c,src/parse/shell/control.c,src/parse/shell/functions.c,src/parse/shell/command.c"
+statements=src/parse/shell/statement.c,src/parse/shell/control.c,src/parse/shell/functions.c,src/parse/shell/command.c,src/parse/shell/source.c"
 #
 # Prints, per stage, each file (or unit) and those of its stage it calls; exits 1
 # when a stage listed in --stages (default: every stage) has a circle, and

@@ -38,6 +38,33 @@ golden vars-set.tty "$bin" show --color never --set CONC=64 $d/vars.sh
 # a variable set before `source FILE` is unknown after it (the file may set
 # it), so --set binds it there
 "$bin" show --set PORT=8000 $d/sourced.sh | grep -q '^    server.port  *8000 .*(--set)$' && ok || ko "--set PORT after source"
+# `source FILE` of a file of the folder is read in place (nested, a cycle
+# refused, one outside the folder not read): its values and the finding in
+# its function point into it, and its fix is a patch of it
+golden sourced-dir.tty "$bin" show --color never $d/sourced-dir
+golden sourced-dir.check "$bin" check --color never --format gcc $d/sourced-dir
+golden sourced-dir.diff "$bin" check --color never --format diff $d/sourced-dir
+"$bin" show --format json $d/sourced-dir | python3 -c 'import json, sys
+s = json.load(sys.stdin)["entries"][0]["services"][0]
+o = [x["value_origin"] for x in s["settings"] if x["key"] == "parallel.tensor"][0]
+sys.exit(o != {"file": "tests/data/scripts/sourced-dir/env.sh", "line": 3, "col": 4})' && ok || ko "sourced-dir: TP placed in env.sh"
+# at a revision the scripts beside it are read as on disk: the same entry
+# gives no difference, and a change of env.sh alone is a difference of it
+g="$tmp0/repo"
+mkdir -p "$g" && cp -r $d/sourced-dir "$g/e"
+(cd "$g" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm one &&
+	sed -i 's/^TP=4/TP=8/' e/env.sh && git -c user.name=t -c user.email=t@t commit -qam two) || ko "git setup"
+(cd "$g" && "$bin" diff --exit-code HEAD~1:e/launch.sh HEAD~1:e > /dev/null 2>&1) && ok || ko "sourced-dir: revision = itself"
+(cd "$g" && "$bin" diff --color never HEAD~1:e HEAD:e) | grep -q '~ parallel.tensor: 4 -> 8  \[launch.sh:12:36 -> launch.sh:12:36\]' &&
+	ok || ko "sourced-dir: env.sh change is a difference"
+# past 64 variants the note says which conditionals multiplied (7 tests of
+# unknown inputs, each changing a flag: 128 served configurations)
+{
+	for i in 1 2 3 4 5 6 7; do printf 'if [ "$F%s" = on ]; then A%s=--enable-prefix-caching; else A%s=; fi\n' $i $i $i; done
+	printf 'vllm serve m --max-num-seqs 1 $A1 --max-num-seqs 2 $A2 --max-num-seqs 3 $A3 --max-num-seqs 4 $A4 $A5 $A6 $A7\n'
+} > "$tmp0/many.sh"
+"$bin" show "$tmp0/many.sh" | grep -q 'more variants than the limit of 64: the others are not read; its undecided conditionals multiply: if \[ "$F1" = on \] (line 1) x2, if \[ "$F2" = on \] (line 2) x2, .*if \[ "$F7" = on \] (line 7) x2 (bind their variables' &&
+	ok || ko "the cap note names the conditionals"
 # a value the script knows is never replaced by --set
 "$bin" show --format json --set TP=2 $d/vars.sh | grep -q '"value": 8,' && ok || ko "--set does not override TP=8"
 printf 'vllm serve $1 --max-num-seqs ${2:-64}\n' > "$tmp0/pos.sh"
@@ -78,6 +105,14 @@ golden continuation.check "$bin" check --color never $d/continuation.sh
 # no decision, variants serving the same are one, DP_ATTENTION tested twice
 # is one decision, ${EP_SIZE:-1} in a condition is an input: 2 x 2
 [ "$("$bin" show $d/harness.sh | grep -c '^variant [1-4] of 4: ')" -eq 4 ] && ok || ko "harness.sh: 4 variants"
+# the same condition tested again follows the earlier decision condition by
+# condition (an if/elif/else, then if/else and a nested if of its elif): 3
+# variants, none giving TensorRT-LLM the mocker's arguments (the base had 7
+# and SL1001 on two impossible ones); with its variable assigned in between
+# it is a decision of its own: 2 x 2
+[ "$("$bin" show $d/twice.sh | grep -c '^variant [1-3] of 3: ')" -eq 3 ] && ok || ko "twice.sh: 3 variants"
+"$bin" show $d/twice.sh | grep -q '^service aggregated  dynamo-mocker (python3 -m dynamo.mocker)' && ok || ko "twice.sh: the mocker is a worker"
+[ "$("$bin" show $d/stale-cond.sh | grep -c '^variant [1-4] of 4: ')" -eq 4 ] && ok || ko "stale-cond.sh: 4 variants"
 [ "$("$bin" show --set EP_SIZE=4 $d/harness.sh | grep -c '^variant [1-2] of 2: ')" -eq 2 ] && ok ||
 	ko "harness.sh --set EP_SIZE=4: 2 variants"
 "$bin" show --variant 5 $d/harness.sh > /dev/null 2> "$tmp0/err"

@@ -100,7 +100,7 @@ static int map_edit(const sl_edit *e, const lines_t *L, size_t *start, size_t *e
 static const sl_source *outer_of(const sl_entry *e, const sl_source *s)
 {
 	const sl_source *best = NULL;
-	const sl_source *all[SL_MAX_ENTRY_FILES * 2 + 2];
+	const sl_source *all[SL_MAX_ENTRY_FILES * 3 + 2];
 	size_t n = 0;
 	if (e->script)
 		all[n++] = e->script;
@@ -110,6 +110,9 @@ static const sl_source *outer_of(const sl_entry *e, const sl_source *s)
 		all[n++] = e->scripts[i];
 	if (e->metadata && n < sizeof all / sizeof *all)
 		all[n++] = e->metadata;
+	/* files the script sources (`source env.sh`), read with it */
+	for (size_t i = 0; e->script && i < e->script->nlinks && n < sizeof all / sizeof *all; i++)
+		all[n++] = e->script->links[i].src;
 	for (size_t i = 0; i < n; i++) {
 		if (all[i] == s)
 			return s;

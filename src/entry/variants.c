@@ -237,6 +237,46 @@ static int invalid_json(const sl_model *m, sl_error *err)
 	return SL_OK;
 }
 
+/* What multiplied the readings past the limit: every undecided conditional
+ * the readings met (by place, in the script's order) with its count of
+ * alternatives, `if [ -z "$DCP_SIZE" ] (line 31) x2, case "$KV" (line 117)
+ * x4`, at most 8 of them. Caller frees. */
+static char *multiplied(const sl_variant *vs, size_t nv)
+{
+	struct pt { uint32_t off; unsigned n; const char *label; } *p = NULL;
+	size_t np = 0, cap = 0;
+	for (size_t i = 0; i < nv; i++) {
+		const sl_script *s = vs[i].script;
+		for (size_t k = 0; s && k < s->npoints; k++) {
+			size_t j = 0;
+			while (j < np && p[j].off != s->points[k].off)
+				j++;
+			if (j == np) {
+				struct pt x = {s->points[k].off, s->points[k].n, s->points[k].labels[0]};
+				SL_PUSH(p, np, cap, x);
+			}
+		}
+	}
+	/* in the script's order */
+	for (size_t i = 1; i < np; i++)
+		for (size_t j = i; j > 0 && p[j - 1].off > p[j].off; j--) {
+			struct pt t = p[j];
+			p[j] = p[j - 1];
+			p[j - 1] = t;
+		}
+	sl_buf b = {0};
+	for (size_t i = 0; i < np && i < 8; i++) {
+		const char *l = p[i].label, *line = strstr(l, " (line ");
+		const char *in = !strncmp(l, "case ", 5) ? strstr(l, " in ") : NULL;
+		size_t len = in ? (size_t)(in - l) : line ? (size_t)(line - l) : strlen(l);
+		sl_buf_printf(&b, "%s%.*s%s x%u", i ? ", " : "", (int)len, l, line ? line : "", p[i].n);
+	}
+	if (np > 8)
+		sl_buf_printf(&b, " and %zu more", np - 8);
+	free(p);
+	return sl_buf_detach(&b);
+}
+
 static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
 		  sl_model ***out, size_t *n, sl_error *err, int lenient)
 {
@@ -259,6 +299,7 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 		if (rc)
 			return rc;
 	}
+	char *why = truncated ? multiplied(vs, nv) : NULL;
 	sl_model **ms = sl_calloc(nv, sizeof *ms);
 	size_t k = 0;
 	rc = SL_OK;
@@ -299,7 +340,11 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 		ms[i]->nvariants = (unsigned)k;
 		if (truncated) {
 			sl_note note = {0};
-			note.msg = sl_strdup("the script has more variants than the limit of 64: the others are not read");
+			sl_buf b = {0};
+			sl_buf_printf(&b, "the script has more variants than the limit of 64: the others are not read; "
+				      "its undecided conditionals multiply: %s (bind their variables with --set "
+				      "NAME=VALUE to read fewer)", why);
+			note.msg = sl_buf_detach(&b);
 			sl_origin_set(&note.origin, e->script, 0, NULL);
 			size_t cap = ms[i]->nnotes;
 			SL_PUSH(ms[i]->notes, ms[i]->nnotes, cap, note);
@@ -310,6 +355,7 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 			ms[i]->variant = NULL;
 		}
 	}
+	free(why);
 	nv = k;
 	if (!rc && which > nv) {
 		sl_error_set(err, e->script->path, 0, 0, "there is no variant %u: the script has %zu", which,

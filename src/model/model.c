@@ -6,7 +6,8 @@
 
 void sl_origin_set(sl_origin *o, const sl_source *src, uint32_t off, const char *raw)
 {
-	o->src = src;
+	/* a value from a file the script sources is placed in that file */
+	o->src = sl_source_at(src, &off);
 	o->off = off;
 	o->raw = raw ? sl_strdup(raw) : NULL;
 }

@@ -245,6 +245,16 @@ static char *raw_of(const sl_source *src, const sl_word *flag, sl_word *const *v
 		    int eq)
 {
 	uint32_t a = flag->start, e = (nv && !eq) ? vals[nv - 1]->end : flag->end;
+	if (src && e > a) {
+		/* a command of a file the script sources: its text is that file's */
+		uint32_t la = a;
+		const sl_source *in = sl_source_at(src, &la);
+		if (in != src) {
+			e -= a - la;
+			a = la;
+			src = in;
+		}
+	}
 	if (src && e > a && e <= src->len && e - a < 4096 && !memchr(src->text + a, '\n', e - a))
 		return sl_strndup(src->text + a, e - a);
 	sl_buf b = {0};

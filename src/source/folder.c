@@ -59,6 +59,10 @@ static int build_group(sl_entry *e, const char *prefix, char *const *names, char
 		sl_error_set(err, e->path, 0, 0, "the group has no script");
 		rc = SL_ERR_INPUT;
 	}
+	/* the folder's scripts, which `source NAME` reads (as it would on disk) */
+	for (size_t i = 0; i < n && rc == SL_OK; i++)
+		if (sl_ends_with(names[i], ".sh") && strcmp(names[i], e->script->name))
+			sl_source_offer(e->script, names[i], texts[i], lens[i]);
 	if (rc == SL_OK && how)
 		e->grouped = sl_strdup(how);
 	return rc;

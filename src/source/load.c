@@ -206,6 +206,10 @@ int sl_entry_from_files(const char *path, const char *display, char *const *name
 		}
 		sl_buf_free(&p);
 	}
+	/* the folder's other scripts, which `source NAME` reads (as on disk) */
+	for (size_t i = 0; i < n && rc == SL_OK; i++)
+		if (i != script && sl_ends_with(names[i], ".sh"))
+			sl_source_offer(e->script, names[i], texts[i], lens[i]);
 	if (rc) {
 		sl_entry_free(e);
 		return rc;

@@ -33,6 +33,23 @@ typedef struct sl_source {
 	 * rescanned from its start each time */
 	size_t pos_off, pos_line;
 	unsigned pos_col;
+	/* files the script sources (`source env.sh`), read while parsing it:
+	 * offsets from base on are that file's (off - base), so that a word
+	 * built from both keeps one offset per byte; owned (sl_source_link) */
+	struct sl_source_link {
+		struct sl_source *src;
+		uint32_t base;
+	} *links;
+	size_t nlinks;
+	/* the scripts beside it when it is not read from disk (a folder at a
+	 * revision): what `source NAME` reads then, so that both sides of a
+	 * diff read the same; owned (sl_source_offer) */
+	struct sl_source_offer {
+		char *name, *text;
+		size_t len;
+	} *offers;
+	size_t noffers;
+	int offered;       /* offers hold its folder's scripts (maybe none) */
 } sl_source;
 
 /* Reads and validates one text file. On success *out is owned by the caller
@@ -43,7 +60,22 @@ int sl_source_from_memory(const char *path, const char *text, size_t len,
 			  sl_source **out, sl_error *err);
 void sl_source_free(sl_source *s);
 
-/* 1-based line and column of a byte offset. Columns count Unicode code
+/* The script NAME (a *.sh file name, no folder) beside s, linked to s as a
+ * file it sources: from s's offers when it has them, else from the disk
+ * folder of s (when s is a file on disk); loaded once (the same name
+ * again gives the same link), its offsets from *base on. Links are the
+ * one part of a loaded source that grows after loading (as sl_source_pos's
+ * memory does): s owns them. NULL with *err (its msg says why: not found
+ * beside the script, not read from disk, not text...) otherwise. */
+const sl_source *sl_source_link(const sl_source *s, const char *name, uint32_t *base, sl_error *err);
+/* Offers a copy of the script name (text, len) beside s (sl_source_link). */
+void sl_source_offer(sl_source *s, const char *name, const char *text, size_t len);
+/* The source that holds offset *off of s: s itself, or a file linked to
+ * it, *off then made that file's own. */
+const sl_source *sl_source_at(const sl_source *s, uint32_t *off);
+
+/* 1-based line and column of a byte offset (of a linked file's when off is
+ * in its range). Columns count Unicode code
  * points, so a `—` earlier on the line counts as one column. */
 void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col);
 /* The index (0-based) into s->lines of the line holding byte off. */

@@ -214,6 +214,67 @@ static void test_argument_loop(void **st)
 	sl_entry_free(e);
 }
 
+/* A top-level `unset NAME` is a node of its own (unset_command): after it
+ * the name expands empty and takes its ${NAME:-default}, whatever the
+ * caller's environment or --set gives; `unset -f` removes functions only. */
+static void test_unset(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("EXTRA=--enforce-eager\nB=2\nunset EXTRA\nunset -f B\n"
+				 "unset CUDA_VISIBLE_DEVICES\n"
+				 "cmd x $EXTRA \"${EXTRA:-d}\" $B ${CUDA_VISIBLE_DEVICES+y} $((CUDA_VISIBLE_DEVICES + 1))\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->ncmds, 1);
+	const sl_command *c = &s->cmds[0];
+	assert_int_equal(c->argc, 5);
+	assert_string_equal(c->argv[1].text, "x");
+	assert_string_equal(c->argv[2].text, "d");
+	assert_string_equal(c->argv[3].text, "2");
+	assert_string_equal(c->argv[4].text, "1");
+	for (size_t i = 1; i < c->argc; i++)
+		assert_false(c->argv[i].flags & SL_WORD_SYMBOLIC);
+	assert_int_equal(s->ninputs, 0);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+/* `source NAME` of a script offered beside it (a folder at a revision) is
+ * read in place: its values keep offsets past the script's text, which
+ * sl_source_at and sl_source_pos place in the sourced file; a name that is
+ * not offered is not read (the fallback: unknown after it). */
+static void test_source_reads_sibling(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("TP=2\nsource ./env.sh\n. ./missing.sh\ncmd $TP $PORT\n");
+	sl_source_offer(e->script, "env.sh", "# env\nTP=8\n", 11);
+	sl_script *s = parse_ok(e);
+	const sl_command *c = &s->cmds[s->ncmds - 1];
+	assert_string_equal(c->argv[0].text, "cmd");
+	/* missing.sh is not read: TP, known before it, is unknown after it */
+	assert_string_equal(c->argv[1].text, "$TP");
+	sl_script_free(s);
+	sl_entry_free(e);
+
+	e = entry_from("TP=2\nsource ./env.sh\ncmd $TP\n");
+	sl_source_offer(e->script, "env.sh", "# env\nTP=8\n", 11);
+	s = parse_ok(e);
+	c = &s->cmds[s->ncmds - 1];
+	assert_string_equal(c->argv[1].text, "8");
+	uint32_t off = c->argv[1].offs[0];
+	assert_true(off > e->script->len);
+	const sl_source *f = sl_source_at(e->script, &off);
+	assert_ptr_not_equal(f, e->script);
+	assert_string_equal(f->name, "env.sh");
+	assert_int_equal(off, 9);
+	unsigned line, col;
+	sl_source_pos(e->script, c->argv[1].offs[0], &line, &col);
+	assert_int_equal(line, 2);
+	assert_int_equal(col, 4);
+	assert_int_equal(s->ncomments, 0);  /* the sourced file's comments are no claims */
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
 /* `source FILE`/`. FILE` is not read: every variable known before it may
  * be set by the file, so it is $NAME after it (an exported one stays
  * exported); what is set after it is known again.
@@ -641,6 +702,8 @@ int main(void)
 		cmocka_unit_test(test_script_errors),
 		cmocka_unit_test(test_reassign_from_self),
 		cmocka_unit_test(test_argument_loop),
+		cmocka_unit_test(test_unset),
+		cmocka_unit_test(test_source_reads_sibling),
 		cmocka_unit_test(test_source_forgets),
 		cmocka_unit_test(test_stateless_points),
 		cmocka_unit_test(test_variants),

@@ -68,6 +68,9 @@ static int arith_var(walker *w, const char *name, size_t len, size_t at, long lo
 		w->arith_bound |= (val->flags & SL_WORD_BOUND) != 0;
 		txt = val->text;
 		tl = val->len;
+	} else if (sh_var_cleared(w, name, len)) {
+		*out = 0;  /* `unset NAME` ran: bash reads it as 0 */
+		return 0;
 	} else {
 		txt = sh_bound(w, name, len);
 		sh_record_input(w, name, len, at, txt);

@@ -1,7 +1,7 @@
 /*
  * assign.c: assignments, where the variable table changes: NAME=v, arrays,
- * appends and elements, export/declare/local, and the VAR=x prefix of a
- * command (which only that command sees, so it does not touch the table).
+ * appends and elements, export/declare/local, `unset`, and the VAR=x prefix
+ * of a command (which only that command sees, so it does not touch the table).
  */
 #include "internal.h"
 
@@ -184,6 +184,30 @@ void sh_walk_declaration(walker *w, TSNode node)
 				sl_word_free(&v);
 			}
 		}
+	}
+	w->pool_n = kb;
+}
+
+/* `unset A B`, `unset -v A`: tree-sitter-bash reads it as an unset_command
+ * node, not a command, so it is walked here. `unset -f NAME` removes a
+ * function, not a variable: the variables stay. A name given by expansion
+ * (`unset $V`) is its value. */
+void sh_walk_unset(walker *w, TSNode node)
+{
+	uint32_t nc;
+	size_t kb = sh_kids(w, node, 1, &nc);
+	int functions = 0;
+	for (uint32_t i = 0; i < nc && !w->failed; i++) {
+		TSNode c = KID(i);
+		sl_word v;
+		size_t save = w->pool_n;
+		sh_eval_word(w, c, &v);
+		w->pool_n = save;
+		if (v.len && v.text[0] == '-')
+			functions |= strchr(v.text, 'f') != NULL;
+		else if (v.len && !functions && !(v.flags & SL_WORD_SYMBOLIC))
+			sh_var_clear(w, v.text);
+		sl_word_free(&v);
 	}
 	w->pool_n = kb;
 }

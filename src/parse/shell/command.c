@@ -1,8 +1,8 @@
 /*
  * command.c: a simple command into an sl_command, the unit every later stage
  * reads: its words, prefix assignments, loop context and the exports in
- * effect. The builtins that change the walk's state (shift, unset, source in
- * source.c) and calls of the script's own functions are dispatched here,
+ * effect. The builtins that change the walk's state (shift, source in
+ * source.c; `unset` is a node of its own, assign.c) and calls of the script's own functions are dispatched here,
  * since they are commands by syntax; and a backslash that does not continue
  * its line, or a comment line that ends a continued command, is a break of
  * the script's structure (sh_break), since it silently turns flags into a
@@ -142,13 +142,6 @@ void sh_walk_command(walker *w, TSNode node, int background)
 			free(cp);
 		} else if ((!strcmp(name, "source") || !strcmp(name, ".")) && me->argc > 1) {
 			sh_walk_source(w, me, node);
-		} else if (!strcmp(name, "unset")) {
-			for (size_t i = 1; i < me->argc; i++)
-				if (me->argv[i].text[0] != '-') {
-					char *nm = sl_strndup(me->argv[i].text, me->argv[i].len);
-					sh_var_unset(w, nm);
-					free(nm);
-				}
 		} else {
 			const struct fn *f = NULL;
 			for (size_t i = w->nfns; i-- > 0 && !f;)

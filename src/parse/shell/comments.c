@@ -8,6 +8,8 @@
 
 void sh_walk_comment(walker *w, TSNode node)
 {
+	if (w->nsourcing)
+		return;  /* a sourced file's comments are no claims of the entry */
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
 	sl_comment c;
 	c.start = sh_src_off(&w->v, a);

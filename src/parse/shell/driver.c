@@ -133,9 +133,18 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 		sh_walk_statement(&w, root, 0);
 	sh_vars_free(&w);
 	sh_reads_free(&w);
+	free(w.pt_vars);
 	for (size_t i = 0; i < w.nfns; i++)
 		free(w.fns[i].name);
 	free(w.fns);
+	for (size_t i = 0; i < w.nsourced; i++) {
+		ts_tree_delete(w.sourced[i].tree);
+		free(w.sourced[i].map);
+	}
+	free(w.sourced);
+	for (size_t i = 0; i < w.nsourcing; i++)
+		free(w.sourcing[i]);
+	free(w.sourcing);
 	free(w.pool);
 	if (w.have_cur)
 		ts_tree_cursor_delete(&w.cur);

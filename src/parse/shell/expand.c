@@ -223,7 +223,8 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 		size_t ne = have_sub ? ts_node_end_byte(sub) : nb;   /* past NAME or NAME[i] */
 		const sl_assign *v = sh_var_get(w, t + na, nb - na);
 		const varr *ar = sh_var_array(w, t + na, nb - na);
-		const char *bv = v ? NULL : sh_bound(w, t + na, nb - na);
+		int cleared = !v && sh_var_cleared(w, t + na, nb - na);
+		const char *bv = v || cleared ? NULL : sh_bound(w, t + na, nb - na);
 		int all = 0, star = 0, idx_known = 1;
 		long long idx = 0;
 		if (have_sub) {
@@ -266,8 +267,8 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 					add_elements(wb, ar, in_dq, star);
 				else if (val)
 					add_value(wb, val, in_dq);
-				else if (v && idx_known)
-					;  /* an index past the end: empty */
+				else if ((v && idx_known) || cleared)
+					;  /* an index past the end, or `unset NAME` ran: empty */
 				else if (bv && !have_sub) {
 					add_bound(wb, bv, sh_src_off(&w->v, a), in_dq);
 					sh_record_input(w, t + na, nb - na, a, bv);
@@ -293,9 +294,9 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 				int symbolic = val && (val->flags & SL_WORD_SYMBOLIC);
 				int set = val || bv;
 				int empty = val ? val->len == 0 : bv ? !*bv : 1;
-				if (op == '+' && !set)
+				if (op == '+' && !set && !cleared)
 					sh_record_input(w, t + na, nb - na, a, NULL);
-				if (op == '+' && (symbolic || !set)) {
+				if (op == '+' && (symbolic || (!set && !cleared))) {
 					/* ${X:+word} of an unknown X: word or nothing */
 					sh_wb_add_view(wb, &w->v, a, b - a);
 					wb->flags |= SL_WORD_SYMBOLIC;
@@ -314,7 +315,7 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 					return;
 				}
 				/* the word: named children after the operator, or raw text */
-				if (!set && op != '+') {
+				if (!set && op != '+' && !cleared) {
 					sh_record_input(w, t + na, nb - na, a, NULL)->defaulted = 1;
 					w->defaults_used++;
 				}
@@ -371,6 +372,8 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 			add_value(wb, &v->value, in_dq);
 			return;
 		}
+		if (sh_var_cleared(w, t + na, nb - na))
+			return;  /* `unset NAME` ran: empty */
 		const char *bv = sh_bound(w, t + na, nb - na);
 		if (bv) {
 			add_bound(wb, bv, sh_src_off(&w->v, a), in_dq);

@@ -68,7 +68,10 @@ void sh_walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, 
 	uint32_t at = sh_src_off(&w->v, ts_node_start_byte(call));
 	set_positional(w, args, n, ns, at);
 	w->calls++;
+	view caller = w->v;  /* the body is read in the text it is written in */
+	w->v = f->v;
 	sh_walk_statement(w, f->body, 0);
+	w->v = caller;
 	w->calls--;
 	/* back to the caller's parameters (a `shift` inside changed them) */
 	const varr *now = positional(w);
@@ -117,7 +120,7 @@ void sh_define_function(walker *w, TSNode node)
 		size_t fa = ts_node_start_byte(fn), fb = ts_node_end_byte(fn);
 		SL_PUSH(w->s->functions, w->s->nfunctions, w->fn_cap,
 			sl_strndup(w->v.text + fa, fb - fa));
-		struct fn f = {sl_strndup(w->v.text + fa, fb - fa), body};
+		struct fn f = {sl_strndup(w->v.text + fa, fb - fa), body, w->v};
 		SL_PUSH(w->fns, w->nfns, w->fns_cap, f);
 	}
 }

@@ -79,6 +79,7 @@ struct sh_symbols {
 	TSSymbol subshell;
 	TSSymbol variable_assignment;
 	TSSymbol variable_name;
+	TSSymbol unset_command;
 	TSSymbol while_statement;
 };
 extern _Thread_local struct sh_symbols sh_sym;
@@ -96,7 +97,8 @@ typedef struct {
 	sl_word *elems;   /* owned */
 	size_t n;
 	int is_array;
-	int unset;        /* `unset NAME`, or a positional parameter a function call ends */
+	int unset;        /* 1: a positional parameter a function call ends (the caller's,
+			   * unknown); 2: `unset NAME` ran (known to be unset: expands empty) */
 } varr;
 
 /* Variables in order of assignment: the newest entry of a name is its value
@@ -128,6 +130,8 @@ struct walker {
 	const sl_binds *binds;   /* --set values; not owned, may be NULL */
 	const unsigned *choice;  /* alternatives to follow at undecided conditionals */
 	size_t nchoice, pt_cap;
+	size_t *pt_vars;          /* per point of s->points: vars.n when it was met */
+	size_t pt_vars_cap;
 	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */
 	unsigned in_list;        /* inside a && b || c: `|| exit 1` may not run */
 	unsigned in_while;       /* inside a while loop being followed turn by turn */
@@ -144,7 +148,15 @@ struct walker {
 	const uint32_t *fixed;   /* conditionals (offsets) read at their first alternative, no point */
 	size_t nfixed;
 	size_t expanded;         /* bytes of all words built: bounded, whatever the script */
-	struct fn { char *name; TSNode body; } *fns;  /* functions defined so far */
+	struct fn { char *name; TSNode body; view v; } *fns;  /* functions defined so far, with the
+							 * text they are written in (a sourced file's) */
+	/* files read by `source` (source.c): each one's tree and view, kept to
+	 * the end of the reading (its functions are called later); and the
+	 * real paths being sourced now (the script's, then nested ones) */
+	struct sh_sourced { TSTree *tree; uint32_t *map; view v; } *sourced;
+	size_t nsourced, sourced_cap;
+	char **sourcing;
+	size_t nsourcing, sourcing_cap;
 	size_t nfns, fns_cap;
 	unsigned calls;          /* function calls being walked */
 	/* work done in all, against the SL_MAX_* bounds of ../parse.h */
@@ -231,6 +243,11 @@ void sh_var_set(walker *w, const char *name, const sl_word *value, uint32_t star
 void sh_var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uint32_t start,
 		      int exported);
 void sh_var_unset(walker *w, const char *name);
+/* `unset NAME`: the name is known to be unset after it (empty, its
+ * ${NAME-default} taken, no --set value), whatever the caller gave. */
+void sh_var_clear(walker *w, const char *name);
+/* Whether the newest entry of a name is such an `unset`. */
+int sh_var_cleared(const walker *w, const char *name, size_t n);
 /* What the script cannot tell (a loop not read, a file sourced): name
  * becomes unknown after at, spelled $NAME (an input, recorded at
  * view_off), or its --set value when bound. */
@@ -258,6 +275,7 @@ void sh_eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap)
 void sh_do_assign(walker *w, TSNode node, int exported);
 void sh_assign_from_node(walker *w, TSNode node, sl_assign *out);
 void sh_walk_declaration(walker *w, TSNode node);
+void sh_walk_unset(walker *w, TSNode node);
 
 /* command.c */
 void sh_walk_command(walker *w, TSNode node, int background);

@@ -1,15 +1,30 @@
 /*
- * source.c: `source FILE` and `. FILE`. The sourced file is not read (yet):
- * whatever it assigns is unknown after it, so every variable the script
- * knew before it is spelled $NAME from there on (or takes its --set value),
- * never kept at a value the file may have replaced, and a note names the
- * file and the variables. Assignments after the command are read as usual,
- * which is where real harnesses set what they serve with
- * (`source "$(dirname "$0")/../benchmark_lib.sh"` comes first).
+ * source.c: `source FILE` and `. FILE`. A script of the script's own folder
+ * (a *.sh file beside it, as the folder's scripts are read in every form of
+ * an entry: on disk, at a revision), named relative to it (`. ./env.sh`,
+ * `source common.sh`, `source "$(dirname "$0")/env.sh"`, `source
+ * "$SCRIPT_DIR/env.sh"` with SCRIPT_DIR the script's folder as harnesses
+ * compute it), is read in place: its assignments, exports and functions
+ * are the script's from there on, and every value taken from it is placed
+ * in it (the file is linked to the script's source, sl_source_link, and
+ * its offsets are the link's). Sourced files nest at most MAX_DEPTH deep,
+ * and a file sourcing one being sourced (a cycle) is refused with a note
+ * (nothing becomes unknown: what it sets, it has set already).
+ *
+ * Any other file (another folder, an unknown or absolute path, missing,
+ * not text, a syntax error, a script from standard input) is not read:
+ * whatever it may assign is unknown after it, so every variable the script
+ * knew before it is spelled $NAME from there on (or takes its --set
+ * value), never kept at a value the file may have replaced, and a note
+ * names the file, why, and the variables. Assignments after the command
+ * are read as usual, which is where real harnesses set what they serve
+ * with (`source "$(dirname "$0")/../benchmark_lib.sh"` comes first).
  */
 #include "internal.h"
 
-#define LISTED 8   /* names the note lists before "and N more" */
+
+#define LISTED 8      /* names the note lists before "and N more" */
+#define MAX_DEPTH 8   /* sourced files within sourced files */
 
 static int is_name(const char *s)
 {
@@ -28,7 +43,8 @@ static int by_index(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-void sh_walk_source(walker *w, const sl_command *c, TSNode node)
+/* The file is not read: every variable known before it is unknown after. */
+static void forget_all(walker *w, const sl_command *c, TSNode node, const char *why)
 {
 	uint32_t at = c->start;
 	/* the newest entry of each name set and not unset, in assignment order */
@@ -48,8 +64,8 @@ void sh_walk_source(walker *w, const sl_command *c, TSNode node)
 	free(idx);
 
 	sl_buf b = {0};
-	sl_buf_printf(&b, "`%s %s`: the file is not read", c->argv[0].text,
-		      c->argc > 1 ? c->argv[1].text : "");
+	sl_buf_printf(&b, "`%s %s`: the file is not read (%s)", c->argv[0].text, c->argc > 1 ? c->argv[1].text : "",
+		      why);
 	for (size_t i = 0; i < n; i++) {
 		if (i < LISTED)
 			sl_buf_printf(&b, "%s`%s`", i ? ", " : "; unknown after it, since it may set them "
@@ -62,4 +78,152 @@ void sh_walk_source(walker *w, const sl_command *c, TSNode node)
 	free(names);
 	sh_note(w, node, b.data);
 	sl_buf_free(&b);
+}
+
+/* The length of a leading `$( ... )` of t that computes the script's
+ * folder (`$(dirname "$0")`, `$(cd "$(dirname "${BASH_SOURCE[0]}")" &&
+ * pwd)`, `$(realpath $(dirname $0))`): its closing parenthesis + 1, or 0. */
+static size_t script_dir_prefix(const char *t)
+{
+	if (strncmp(t, "$(", 2))
+		return 0;
+	int depth = 0;
+	size_t i = 0;
+	for (; t[i]; i++) {
+		if (t[i] == '(')
+			depth++;
+		else if (t[i] == ')' && --depth == 0)
+			break;
+	}
+	if (!t[i])
+		return 0;
+	char *in = sl_strndup(t, i + 1);
+	int ok = strstr(in, "dirname") && (strstr(in, "$0") || strstr(in, "BASH_SOURCE")) && !strpbrk(in, ";|`");
+	free(in);
+	return ok ? i + 1 : 0;
+}
+
+/* The name of the script sourced, beside the script, or NULL with *why:
+ * it must name a *.sh file of the script's own folder. */
+static char *sibling_name(const sl_word *a, const char **why)
+{
+	const char *t = a->text;
+	size_t skip = script_dir_prefix(t);
+	if (skip) {
+		t += skip;
+		if (*t != '/') {
+			*why = "its path is not a file of the script's folder";
+			return NULL;
+		}
+		t++;
+	} else if (a->flags & (SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER)) {
+		*why = "its path depends on what the script cannot know";
+		return NULL;
+	} else if (*t == '/') {
+		*why = "an absolute path, outside the entry";
+		return NULL;
+	}
+	if (strpbrk(t, "$`<>*?")) {
+		*why = "its path depends on what the script cannot know";
+		return NULL;
+	}
+	while (t[0] == '.' && t[1] == '/')
+		t += 2;
+	if (strstr(t, "../") || !strcmp(t, "..")) {
+		*why = "outside the entry's folder";
+		return NULL;
+	}
+	if (strchr(t, '/') || !sl_ends_with(t, ".sh")) {
+		*why = "not a script of the script's own folder";
+		return NULL;
+	}
+	return sl_strdup(t);
+}
+
+/* Reads the script name beside the script in place: 0; -1 with *why (the
+ * reason, kept in buf) when it is not read; 1 with *why when it is refused
+ * but nothing is unknown after it. */
+static int read_in_place(walker *w, const char *name, const char **why, sl_buf *buf)
+{
+	sl_error e = {0};
+	uint32_t base;
+	const sl_source *f = sl_source_link(w->v.src, name, &base, &e);
+	if (!f) {
+		sl_buf_puts(buf, e.msg ? e.msg : "it cannot be read");
+		*why = buf->data;
+		sl_error_clear(&e);
+		return -1;
+	}
+	for (size_t i = 0; i < w->nsourcing; i++)
+		if (!strcmp(w->sourcing[i], f->path)) {
+			/* what it sets, it has set already (bash would recurse
+			 * until it fails): nothing is forgotten */
+			*why = "it is being sourced already: a cycle, refused";
+			return 1;
+		}
+	if (w->nsourcing >= MAX_DEPTH) {
+		*why = "sourced files nest deeper than 8";
+		return -1;
+	}
+	if (f->nlines > SL_MAX_COMMENT_RUN) {
+		*why = "it has more lines than the parser takes";
+		return -1;
+	}
+	TSParser *parser = ts_parser_new();
+	ts_parser_set_language(parser, tree_sitter_bash());
+	TSTree *tree = ts_parser_parse_string(parser, NULL, f->text, (uint32_t)f->len);
+	ts_parser_delete(parser);
+	TSNode root = ts_tree_root_node(tree);
+	if (ts_node_has_error(root)) {
+		ts_tree_delete(tree);
+		*why = "it has a syntax error";
+		return -1;
+	}
+	/* its text is a view of its own, offsets from base; kept (with its
+	 * tree) to the end of the reading, since its functions may be called
+	 * after it */
+	struct sh_sourced sd = {tree, sl_calloc(f->len + 1, sizeof(uint32_t)), {0}};
+	for (size_t i = 0; i <= f->len; i++)
+		sd.map[i] = base + (uint32_t)i;
+	sd.v.src = w->v.src;
+	sd.v.text = f->text;
+	sd.v.len = f->len;
+	sd.v.map = sd.map;
+	SL_PUSH(w->sourced, w->nsourced, w->sourced_cap, sd);
+	SL_PUSH(w->sourcing, w->nsourcing, w->sourcing_cap, sl_strdup(f->path));
+	view saved = w->v;
+	w->v = sd.v;
+	sh_walk_statement(w, root, 0);
+	w->v = saved;
+	free(w->sourcing[--w->nsourcing]);
+	return 0;
+}
+
+void sh_walk_source(walker *w, const sl_command *c, TSNode node)
+{
+	const char *why = "";
+	sl_buf buf = {0};
+	char *name = sibling_name(&c->argv[1], &why);
+	/* the command's words are the script's: copied, as walking the file adds commands */
+	sl_command cc;
+	memset(&cc, 0, sizeof cc);
+	sl_word words[2];
+	sl_word_copy(&words[0], &c->argv[0]);
+	sl_word_copy(&words[1], &c->argv[1]);
+	cc.argv = words;
+	cc.argc = 2;
+	cc.start = c->start;
+	int rc = name ? read_in_place(w, name, &why, &buf) : -1;
+	if (rc < 0) {
+		forget_all(w, &cc, node, why);
+	} else if (rc > 0) {
+		sl_buf b = {0};
+		sl_buf_printf(&b, "`%s %s`: the file is not read again (%s)", cc.argv[0].text, cc.argv[1].text, why);
+		sh_note(w, node, b.data);
+		sl_buf_free(&b);
+	}
+	sl_word_free(&words[0]);
+	sl_word_free(&words[1]);
+	sl_buf_free(&buf);
+	free(name);
 }

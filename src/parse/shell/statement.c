@@ -79,6 +79,8 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 		sh_do_assign(w, node, 0);
 	} else if (t_sym == sh_sym.declaration_command) {
 		sh_walk_declaration(w, node);
+	} else if (t_sym == sh_sym.unset_command) {
+		sh_walk_unset(w, node);
 	} else if (t_sym == sh_sym.for_statement) {
 		sh_walk_for(w, node);
 	} else if (t_sym == sh_sym.redirected_statement) {
@@ -115,7 +117,7 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 	} else if (t_sym == sh_sym.while_statement) {
 		sh_walk_while(w, node);
 	} else {
-		/* negated_command, test_command, unset_command, ...: no service */
+		/* negated_command, test_command, ...: no service */
 	}
 	w->in_background -= bg_block;
 	w->depth--;

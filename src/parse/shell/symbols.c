@@ -61,6 +61,7 @@ void sh_symbols_init(void)
 	sh_sym.case_item = ts_language_symbol_for_name(l, "case_item", 9, true);
 	sh_sym.test_command = ts_language_symbol_for_name(l, "test_command", 12, true);
 	sh_sym.variable_assignment = ts_language_symbol_for_name(l, "variable_assignment", 19, true);
+	sh_sym.unset_command = ts_language_symbol_for_name(l, "unset_command", 13, true);
 	sh_sym.variable_name = ts_language_symbol_for_name(l, "variable_name", 13, true);
 	sh_sym.while_statement = ts_language_symbol_for_name(l, "while_statement", 15, true);
 	sh_sym.ready = 1;

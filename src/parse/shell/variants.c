@@ -52,11 +52,77 @@ static int same_label(const char *a, const char *b, int last)
 	return la == lb && !memcmp(a, b, la);
 }
 
+/* The condition an alternative's label tests ("if C (line N)", "elif C
+ * (line N)": C, its length in *len), or NULL for a fallback ("not C",
+ * "else", "no branch of the if") or a case pattern. */
+static const char *label_cond(const char *l, size_t *len)
+{
+	const char *c = !strncmp(l, "if ", 3) ? l + 3 : !strncmp(l, "elif ", 5) ? l + 5 : NULL;
+	if (!c)
+		return NULL;
+	const char *e = strstr(c, " (line ");
+	*len = e ? (size_t)(e - c) : strlen(c);
+	return c;
+}
+
+/* Whether label text reads variable name ($NAME, ${NAME...}, ${#NAME...}). */
+static int mentions(const char *l, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = strchr(l, '$'); p; p = strchr(p + 1, '$')) {
+		const char *q = p + 1;
+		if (*q == '{')
+			q += 1 + (q[1] == '#');
+		if (!strncmp(q, name, n)) {
+			char a = q[n];
+			if (!(a == '_' || (a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z') || (a >= '0' && a <= '9')))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether the script assigned a variable label reads since point i was
+ * met: the same text then tests something else. */
+static int stale(const walker *w, size_t i, const char *label)
+{
+	for (size_t k = w->pt_vars[i]; k < w->vars.n; k++)
+		if (mentions(label, w->vars.items[k].name))
+			return 1;
+	return 0;
+}
+
+/* What the earlier points say of condition c: 1 true, 0 false (an earlier
+ * chain took its alternative, or one after it: c was tested false), -1
+ * not known (not tested, or its variables assigned since). */
+static int implied(const walker *w, const char *c, size_t cl)
+{
+	for (size_t i = w->s->npoints; i-- > 0;) {
+		const sl_branch_point *p = &w->s->points[i];
+		for (unsigned k = 0; k < p->n; k++) {
+			size_t pl;
+			const char *pc = label_cond(p->labels[k], &pl);
+			if (!pc || pl != cl || memcmp(pc, c, cl) || stale(w, i, p->labels[k]))
+				continue;
+			if (p->taken == k)
+				return 1;
+			if (p->taken > k)
+				return 0;
+			break;  /* the chain stopped before testing it */
+		}
+	}
+	return -1;
+}
+
 /* Which of n alternatives to follow at an undecided conditional; records
  * the point (once per conditional: a loop meets it again). The same
  * condition tested again (`if [ "$DP_ATTENTION" = true ]` at two places,
- * its variables still unknown) is the same decision: it follows the
- * earlier one and is no new point. Takes labels. */
+ * its variables not assigned in between) is the same decision: it follows
+ * the earlier one and is no new point. That holds condition by condition:
+ * `if [ "$M" = true ]; then ..; else ..; fi` after `if [ "$M" = true ];
+ * elif [ "$T" = true ]; else` takes its else when the earlier chain took
+ * its elif or else, and an `if [ "$T" = true ]` inside that else takes
+ * the branch the elif's choice says. Takes labels. */
 static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int stateless)
 {
 	uint32_t off = sh_src_off(&w->v, ts_node_start_byte(node));
@@ -71,7 +137,7 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 		const sl_branch_point *p = &w->s->points[i];
 		int same = p->off == off;
 		for (unsigned k = 0; !same && p->n == n && k < n; k++) {
-			if (!same_label(p->labels[k], labels[k], k + 1 == n))
+			if (!same_label(p->labels[k], labels[k], k + 1 == n) || stale(w, i, labels[k]))
 				break;
 			same = k + 1 == n;
 		}
@@ -82,12 +148,29 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 			return p->taken;
 		}
 	}
+	/* each condition in turn, as far as earlier decisions tell */
+	for (unsigned k = 0; k < n; k++) {
+		size_t cl;
+		const char *c = label_cond(labels[k], &cl);
+		int v = c ? implied(w, c, cl) : k + 1 == n && k ? 1 : -1;
+		if (v == 0)
+			continue;
+		if (v == 1) {
+			for (unsigned q = 0; q < n; q++)
+				free(labels[q]);
+			free(labels);
+			return k;
+		}
+		break;
+	}
 	size_t k = w->s->npoints;
 	unsigned c = k < w->nchoice ? w->choice[k] : 0;
 	if (c >= n)
 		c = n - 1;
 	sl_branch_point p = {off, n, labels, c, stateless};
 	SL_PUSH(w->s->points, w->s->npoints, w->pt_cap, p);
+	sl_grow((void **)&w->pt_vars, &w->pt_vars_cap, w->s->npoints, sizeof *w->pt_vars);
+	w->pt_vars[w->s->npoints - 1] = w->vars.n;
 	return c;
 }
 

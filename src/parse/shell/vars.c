@@ -246,6 +246,25 @@ void sh_var_unset(walker *w, const char *name)
 	var_push(w, &a, &u);
 }
 
+void sh_var_clear(walker *w, const char *name)
+{
+	size_t i = var_find(w, name, strlen(name));
+	if (i != (size_t)-1 && w->vars.arr[i].unset == 2)
+		return;
+	sl_assign a = {0};
+	a.name = sl_strdup(name);
+	wbuild wb = {0};
+	sh_wb_finish(&wb, &a.value, 0, 0);
+	varr u = {NULL, 0, 0, 2};
+	var_push(w, &a, &u);
+}
+
+int sh_var_cleared(const walker *w, const char *name, size_t n)
+{
+	size_t i = var_find(w, name, n);
+	return i != (size_t)-1 && w->vars.arr[i].unset == 2;
+}
+
 void sh_var_forget(walker *w, const char *name, uint32_t at, size_t view_off)
 {
 	size_t n = strlen(name);

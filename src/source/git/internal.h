@@ -62,5 +62,8 @@ int gt_tree_folder_read(git_repository *repo, git_tree *t, const char *dir, tree
  * several scripts and no launch.sh and the script is not alone in it (*f
  * then the caller's, gt_tree_folder_free); else NULL. */
 const sl_group *gt_tree_group(git_repository *repo, git_tree *t, const char *path, tree_folder *f);
+/* Offers script (the file at path in tree t) the scripts beside it, which
+ * `source NAME` reads (sl_source_offer), as it would on disk. */
+void gt_offer_siblings(git_repository *repo, git_tree *t, const char *path, sl_source *script);
 
 #endif

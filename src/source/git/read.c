@@ -136,6 +136,10 @@ int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err)
 		} else {
 			rc = sl_entry_from_memory(spec, git_blob_rawcontent(b), (size_t)git_blob_rawsize(b), 0, out,
 						  err);
+			if (rc == SL_OK && (*out)->script && !gt_rev_tree(repo, rev, &top)) {
+				gt_offer_siblings(repo, top, path, (*out)->script);
+				git_tree_free(top);
+			}
 		}
 		git_blob_free(b);
 		goto out;

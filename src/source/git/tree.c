@@ -125,3 +125,20 @@ const sl_group *gt_tree_group(git_repository *repo, git_tree *t, const char *pat
 	free(dir);
 	return g;
 }
+
+void gt_offer_siblings(git_repository *repo, git_tree *t, const char *path, sl_source *script)
+{
+	const char *base;
+	char *dir = gt_split_path(path, &base);
+	char **names, **texts;
+	size_t *lens, n;
+	git_oid *ids;
+	if (!folder_files(repo, t, dir, &names, &texts, &lens, &ids, &n)) {
+		script->offered = 1;
+		for (size_t i = 0; i < n; i++)
+			if (sl_ends_with(names[i], ".sh") && strcmp(names[i], base))
+				sl_source_offer(script, names[i], texts[i], lens[i]);
+		folder_free(names, texts, lens, ids, n);
+	}
+	free(dir);
+}

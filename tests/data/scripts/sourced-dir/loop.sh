@@ -1,0 +1,2 @@
+LOOPED=1
+source loop.sh
