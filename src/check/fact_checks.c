@@ -4,7 +4,7 @@
  * entry's engine version does not accept (part of SL1001), a value outside
  * the flag's choices (SL1007), a value that is not of the flag's type or a
  * count that is not positive (SL1008), a flag that takes no value given one
- * (SL1009). Uses findings.c.
+ * (SL1009), whose stray `true` its fix deletes. Uses findings.c.
  */
 #include "fact_checks.h"
 
@@ -416,6 +416,37 @@ void sl_fact_types(const sl_rule *r, const sl_model *m, sl_findings *out)
 	}
 }
 
+/* SL1009's fix (FIX_DELETE_STRAY): the stray word goes with the blanks
+ * before it, when it says what the switch alone does (`--enforce-eager
+ * true`: on) and is on the flag's line of a shell script. `false` meant the
+ * flag off, which deleting the word does not do, and `auto` means nothing
+ * to a switch: neither is fixed. In a manifest's list (`- "true"`) the
+ * item's dash would stay behind: not fixed either. */
+static void stray_fix(sl_finding *f, const sl_setting *st, const char *v)
+{
+	static const char *const on[] = {"true", "1", "yes", "on"};
+	int yes = 0;
+	for (size_t i = 0; i < sizeof on / sizeof *on; i++)
+		yes |= !strcasecmp(v, on[i]);
+	const sl_source *src = st->value_at.src;
+	if (!yes || f->rule->fix != FIX_DELETE_STRAY || src->section || sl_ends_with(src->name, ".yaml") ||
+	    sl_ends_with(src->name, ".yml") || sl_ends_with(src->name, ".json"))
+		return;
+	size_t a = st->value_at.off, n = strlen(v), from = a;
+	const char *t = src->text;
+	if (a > src->len || n > src->len - a || memcmp(t + a, v, n) ||
+	    (a + n < src->len && !strchr(" \t\n;&|)", t[a + n])))
+		return;
+	while (from > 0 && (t[from - 1] == ' ' || t[from - 1] == '\t'))
+		from--;
+	/* the switch itself just before: the blanks do not start a line */
+	if (from == a || from == 0 || t[from - 1] == '\n' || t[from - 1] == '\\')
+		return;
+	char what[128];
+	snprintf(what, sizeof what, "delete the stray `%s` (the switch alone is on)", v);
+	sl_finding_fix(f, FIX_DELETE_STRAY, src, from, t + from, a + n - from, "", what);
+}
+
 /* SL1009: a flag that takes no value, followed by a value the engine
  * leaves as a stray argument (`--enforce-eager true`). */
 void sl_fact_stray(const sl_rule *r, const sl_model *m, sl_findings *out)
@@ -433,7 +464,7 @@ void sl_fact_stray(const sl_rule *r, const sl_model *m, sl_findings *out)
 						       "%s: `%s` takes no value; `%s` is left as a stray argument%s",
 						       r->summary, st->flag, v,
 						       off ? " and the flag is on (leave the flag out to keep it off)" : "");
-			(void)f;
+			stray_fix(f, st, v);
 		}
 	}
 }
