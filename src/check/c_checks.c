@@ -620,6 +620,8 @@ void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 		sl_fact_types(r, m, out);
 	else if (!strcmp(r->cname, "stray_value"))
 		sl_fact_stray(r, m, out);
+	else if (!strcmp(r->cname, "deprecated_flag"))
+		sl_fact_deprecated(r, m, out);
 	else if (!strcmp(r->cname, "duplicate_conflict"))
 		c_duplicate(r, m, out, 1);
 	else if (!strcmp(r->cname, "duplicate_same"))

@@ -90,8 +90,8 @@ static const struct {
 	{"spelling",
 	 "the spelling becomes the one meant: the only close known spelling\n"
 	 "(did you mean), or the flag the engine's own source names as a removed\n"
-	 "flag's replacement",
-	 " unknown_flag value_choice ", FIX_SPELLING},
+	 "or deprecated flag's replacement, when it is the same flag renamed",
+	 " unknown_flag value_choice deprecated_flag ", FIX_SPELLING},
 	{"delete_repeat", "the repeated flag and its value go; the first one stays", " duplicate_same ",
 	 FIX_DELETE_REPEAT},
 	{"claim_value", "the number the text states becomes the one the command sets", " claim_matches ",
@@ -247,7 +247,7 @@ static int load_rule(const sl_source *src, const sl_yaml_ready *ready, sl_rule *
 						    "tp_heads", "ep_experts", "gpus_node", "tp_domain", "weights_memory",
 						    "kv_one_request", "max_len_positions", "precision_native", "devices_node",
 						    /* the engines' generated facts (fact_checks.c) */
-						    "value_choice", "value_type", "stray_value",
+						    "value_choice", "value_type", "stray_value", "deprecated_flag",
 						    /* services against each other (deploy_checks.c) */
 						    "port_collision", "gpu_overlap", "kv_router_events",
 						    /* derived limits and claims (derived_checks.c) */
