@@ -202,4 +202,13 @@ mkdir -p "$r/e" && printf '#!/bin/bash\nvllm serve org/model \\\n    --tensor-pa
 (cd "$r" && "$bin" review --format markdown HEAD~1 HEAD) > "$d/review.md"
 grep -q '^  ```suggestion$' "$d/review.md" && grep -q '^      --tensor-parallel-size 4 \\$' "$d/review.md" && ok ||
 	{ ko "review: a suggestion block"; cat "$d/review.md"; }
+# a repeat alone on a line the change wrote: its deletion (the previous
+# line's continuation and the flag) is the line's, an empty suggestion
+r="$d/rv2"
+mkdir -p "$r/e" && printf '#!/bin/bash\nvllm serve org/model \\\n    --max-num-seqs 64 \\\n    --port 8000\n' > "$r/e/launch.sh"
+(cd "$r" && git init -q . && git add . && git -c user.name=t -c user.email=t@t commit -qm a &&
+	sed -i '3a\    --max-num-seqs=64 \\' e/launch.sh && git -c user.name=t -c user.email=t@t commit -qam b)
+(cd "$r" && "$bin" review --format markdown HEAD~1 HEAD) > "$d/review.md"
+grep -A3 'delete the repeated `--max-num-seqs=64` (line 4):' "$d/review.md" | tr '\n' '|' | grep -q '|  ```suggestion|  ```|' && ok ||
+	{ ko "review: a deleted line's suggestion"; cat "$d/review.md"; }
 finish
