@@ -17,7 +17,7 @@ trap 'rm -rf "$d"' EXIT
 data=tests/data/fix
 
 # ---- golden diffs, applied by git apply and by --fix ----------------------
-for n in repeats.sh claims.sh heredoc heredoc-tabs k8s; do
+for n in repeats.sh repeats3.sh claims.sh continuation.sh renames.sh heredoc heredoc-tabs k8s; do
 	golden "$n.diff" "$bin" check -f diff "$data/$n"
 	git apply --check "tests/golden/fix/$n.diff" && ok || ko "$n: git apply --check"
 	# --fix on a copy gives what the diff gives
@@ -44,6 +44,22 @@ done
 "$bin" check -f json "$data/heredoc" | jq -e '[.findings[] | select(.message | contains("max_batch_sizee"))] | length == 1 and (.[0].fix_description == null)' > /dev/null &&
 	ok || ko "an expanded here-document line is not fixed"
 
+# a deprecated switch pointing to a flag of another meaning, and a removed
+# switch replaced by a flag with a value: named, never rewritten
+"$bin" check -f json "$data/renames.sh" | jq -e '[.findings[] | select(.message | contains("--enable-piecewise-cuda-graph") or contains("--enable-flashmla"))] | length == 2 and all(.[]; .fix_description == null) and (map(.rule) | sort == ["SL1001", "SL1014"])' > /dev/null &&
+	ok || ko "renames: a switch is not renamed"
+# without the entry's release, no deprecation is said nor renamed
+sed 's/SGLang 0\.5\.13/SGLang/' "$data/renames.sh" > "$d/norel.sh"
+[ -z "$("$bin" check -f gcc "$d/norel.sh" | grep 'SL1014')" ] && [ -z "$("$bin" check -f diff "$d/norel.sh")" ] &&
+	ok || ko "renames: no release, no SL1014"
+# a removed flag whose replacement is a rename (SL1001): the recorded
+# releases have none (every removed flag's replacement takes another kind
+# of value), so a copy of the facts removes --nsa-decode-backend in 0.5.13
+mkdir "$d/facts" && cp grammars/facts/*.tsv "$d/facts/" && cp -r grammars/hardware grammars/models "$d/facts/"
+awk -F '\t' 'BEGIN {OFS = "\t"} $1 == "--nsa-decode-backend" {$2 = "00010"} {print}' grammars/facts/sglang.tsv > "$d/facts/sglang.tsv"
+SERVELINT_FACTS=$d/facts "$bin" check -f json "$data/renames.sh" | jq -e '[.findings[] | select(.message | contains("--nsa-decode-backend"))] | length == 1 and .[0].rule == "SL1001" and .[0].fix_description == "replace `--nsa-decode-backend` with `--dsa-decode-backend`"' > /dev/null &&
+	ok || ko "SL1001: a removed flag renamed is fixed"
+
 # hints further than a typo: real scripts' --grpc-port (sglang sidecar
 # scripts of ai-dynamo/dynamo) and --disaggregation-mode encode (its
 # multimodal examples) were 3 and 2 edits from the hint, and no typos
@@ -54,7 +70,9 @@ done
 # ---- the formats: JSON replacements, SARIF fixes --------------------------
 "$bin" check -f json "$data/repeats.sh" | jq -e '[.findings[] | select(.replacements)] | length == 5 and all(.[]; .replacements[0] | has("line") and has("col") and has("end_line") and has("end_col") and has("replacement"))' > /dev/null &&
 	ok || ko "json replacements"
-"$bin" check -f json "$data/repeats.sh" | jq -e '[.findings[] | select(.rule == "SL1003")][0].replacements[0] == {"file": "tests/data/fix/repeats.sh", "line": 7, "col": 1, "end_line": 8, "end_col": 1, "replacement": ""}' > /dev/null &&
+# a repeat alone on its line: from the blank before the previous line's
+# backslash to the flag's end (the line's own ` \` takes that place)
+"$bin" check -f json "$data/repeats.sh" | jq -e '[.findings[] | select(.rule == "SL1003")][0].replacements[0] == {"file": "tests/data/fix/repeats.sh", "line": 6, "col": 22, "end_line": 7, "end_col": 22, "replacement": ""}' > /dev/null &&
 	ok || ko "json: a deleted line"
 "$bin" check -f sarif "$data/heredoc" | jq -e '[.runs[0].results[] | select(.fixes)] | length == 2 and all(.[]; .fixes[0].artifactChanges[0].artifactLocation.uri == "tests/data/fix/heredoc/launch.sh" and (.fixes[0].artifactChanges[0].replacements[0].deletedRegion | has("startLine") and has("endColumn")))' > /dev/null &&
 	ok || ko "sarif fixes"
@@ -145,12 +163,22 @@ for e in $(find corpus -name launch.sh | sort); do
 		k=$(grep -o '^[a-z][a-z_]\{9,\}:' "$y" | head -1)
 		[ -n "$k" ] && mutate yaml-key "$dir" "${y##*/}" "0,/^$k/s//$(echo "$k" | sed 's/^\(...\)./\1/')/"
 	done
+	# the same flag and value given three times, the last ending the
+	# command or not: one run deletes both repeats
+	l=$(grep -n -- '^ *--[a-z-]* [0-9a-z.]* \\$' "$e" | head -1 | cut -d: -f1)
+	[ -n "$l" ] && mutate repeat3 "$dir" launch.sh "${l}p;${l}p"
+	# a blank after the first backslash that ends a line
+	l=$(grep -n -- ' \\$' "$e" | head -1 | cut -d: -f1)
+	[ -n "$l" ] && mutate backslash "$dir" launch.sh "${l}s/\\\\\$/\\\\ /"
+	# a switch given `true`
+	l=$(grep -n -- '^ *--trust-remote-code \\$' "$e" | head -1 | cut -d: -f1)
+	[ -n "$l" ] && mutate stray "$dir" launch.sh "${l}s/--trust-remote-code/--trust-remote-code true/"
 	# a header claim of tensor parallelism one more than it says
 	t=$(grep -o '^#.*\bTP[0-9]\+\b' "$e" | head -1 | grep -o 'TP[0-9]\+$')
 	[ -n "$t" ] && mutate claim "$dir" launch.sh "0,/^\\(#.*\\)\\b$t\\b/s//\\1TP$((${t#TP} + 1))/"
 done
 echo "  corpus mutations: $tried tried, $fixed fixed back, $wrong wrong"
-for k in misspell repeat yaml-key claim; do
+for k in misspell repeat repeat3 backslash stray yaml-key claim; do
 	echo "    $k: $(grep -c "^$k\$" "$d/kinds.tried") tried, $(grep -c "^$k\$" "$d/kinds.fixed") fixed"
 done
 [ $wrong -eq 0 ] && ok || ko "$wrong corpus mutations fixed wrongly"
@@ -174,4 +202,13 @@ mkdir -p "$r/e" && printf '#!/bin/bash\nvllm serve org/model \\\n    --tensor-pa
 (cd "$r" && "$bin" review --format markdown HEAD~1 HEAD) > "$d/review.md"
 grep -q '^  ```suggestion$' "$d/review.md" && grep -q '^      --tensor-parallel-size 4 \\$' "$d/review.md" && ok ||
 	{ ko "review: a suggestion block"; cat "$d/review.md"; }
+# a repeat alone on a line the change wrote: its deletion (the previous
+# line's continuation and the flag) is the line's, an empty suggestion
+r="$d/rv2"
+mkdir -p "$r/e" && printf '#!/bin/bash\nvllm serve org/model \\\n    --max-num-seqs 64 \\\n    --port 8000\n' > "$r/e/launch.sh"
+(cd "$r" && git init -q . && git add . && git -c user.name=t -c user.email=t@t commit -qm a &&
+	sed -i '3a\    --max-num-seqs=64 \\' e/launch.sh && git -c user.name=t -c user.email=t@t commit -qam b)
+(cd "$r" && "$bin" review --format markdown HEAD~1 HEAD) > "$d/review.md"
+grep -A3 'delete the repeated `--max-num-seqs=64` (line 4):' "$d/review.md" | tr '\n' '|' | grep -q '|  ```suggestion|  ```|' && ok ||
+	{ ko "review: a deleted line's suggestion"; cat "$d/review.md"; }
 finish

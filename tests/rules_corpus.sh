@@ -17,7 +17,11 @@ bin=$1
 # SL0001 is an entry that cannot be read (tests/check.sh and the rule's examples);
 # SL0002 reads servelint's own disable comments, which no corpus entry has
 # (tests/check.sh)
-NO_ROW="SL0001 SL0002 SL2004 SL2011 SL2012 SL2015 SL3009 SL7001 SL7002 SL7003 SL7004 SL7005 SL7006 SL7007 SL7008"
+# SL1014: no corpus entry runs a known release that deprecates a flag it
+# could be given (the SGLang entries name no version or a dev build, and
+# vLLM 0.27.0 deprecates none of its recorded spellings); tests/fix.sh
+# and the rule's examples show it
+NO_ROW="SL0001 SL0002 SL1014 SL2004 SL2011 SL2012 SL2015 SL3009 SL7001 SL7002 SL7003 SL7004 SL7005 SL7006 SL7007 SL7008"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tab=$(printf '\t')

@@ -410,7 +410,8 @@ def runtime_table(doc):
     """The form servelint embeds (grammars/facts/<surface>.tsv): a line of the
     releases, then one line per spelling, tab-separated: name, in, of (empty
     when the name itself), type, bool kind, default, choices, replacement,
-    history (the last three JSON or empty); then one line per env var twin
+    history (JSON or empty), deprecated (the first release whose source
+    marks it deprecated, or empty); then one line per env var twin
     of a flag (name, the releases reading it, the flag). Cheap to read at start-up; the
     JSON beside it is the same history for people and scripts."""
     def js(v):
@@ -429,7 +430,7 @@ def runtime_table(doc):
             t = "list"
         row = [name, e["in"], "" if e.get("of", name) == name else e.get("of", ""), t,
                e.get("bool", ""), js(e.get("default")), js(e.get("choices")), e.get("replacement", ""),
-               js(hist) if hist else ""]
+               js(hist) if hist else "", e.get("deprecated", "")]
         if any("\t" in x or "\n" in x for x in row):
             continue
         lines.append("\t".join(row))
@@ -444,7 +445,7 @@ def runtime_table(doc):
         t = e.get("type", "")
         if e.get("nargs") and t != "bool":
             t = "list"
-        row = [env, e.get("env_in", e["in"]), name, t, e.get("bool", ""), "", "", "", ""]
+        row = [env, e.get("env_in", e["in"]), name, t, e.get("bool", ""), "", "", "", "", ""]
         if not any("\t" in x or "\n" in x for x in row):
             lines.append("\t".join(row))
     return "\n".join(lines) + "\n"

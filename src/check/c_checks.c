@@ -126,9 +126,13 @@ static int blank(char c)
 }
 
 /* SL1003's fix, in a shell script: the repeated flag and its value (its
- * spelling as written, on one line) go with the blanks before them; a line left holding
- * nothing but a continuation goes whole, and a flag that ends its command
- * on a line of its own takes the continuation before it along. */
+ * spelling as written, on one line) go with the blanks before them. A
+ * flag alone on its line goes with the continuation that led to it (the
+ * previous line's ` \` and newline): its own line's ` \` takes that
+ * place, so the text is the one the line's deletion leaves, and the
+ * repeats on consecutive lines (a flag given three times, the last one
+ * ending the command) are deletions side by side that one run makes
+ * together, never two that change the same bytes. */
 static void delete_repeat(sl_finding *f, const sl_setting *b)
 {
 	const sl_source *src = b->origin.src;
@@ -156,10 +160,21 @@ static void delete_repeat(sl_finding *f, const sl_setting *b)
 	while (q < le && blank(t[q]))
 		q++;
 	int alone = p == a;  /* nothing before it on its line */
-	if (alone && q + 1 == le && t[q] == '\\' && le < src->len) {
-		from = ls;  /* `    --x 1 \` : the whole line */
+	int led = ls >= 2 && t[ls - 2] == '\\';  /* the previous line continues into this one */
+	if (alone && q + 1 == le && t[q] == '\\' && le < src->len && led) {
+		/* `A \` + `    --x 1 \`: from before A's backslash to the
+		 * flag's end, A's line then ending as the flag's did; as many
+		 * of A's blanks go as the flag's line has before its backslash,
+		 * when they are the same, so that A's line reads as it did */
+		size_t k = q - e, bs = ls - 2, pb = 0;
+		while (pb < bs && blank(t[bs - pb - 1]) && t[bs - pb - 1] != '\n')
+			pb++;
+		from = pb >= k && !memcmp(t + bs - k, t + e, k) ? bs - k : bs - pb;
+		to = e;
+	} else if (alone && q + 1 == le && t[q] == '\\' && le < src->len) {
+		from = ls;  /* `    --x 1 \` after no continuation: the whole line */
 		to = le + 1;
-	} else if (alone && q == le && ls >= 2 && t[ls - 2] == '\\') {
+	} else if (alone && q == le && led) {
 		from = ls - 2;  /* the command's last line: the continuation before it goes too */
 		while (from > 0 && blank(t[from - 1]))
 			from--;
@@ -605,6 +620,8 @@ void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 		sl_fact_types(r, m, out);
 	else if (!strcmp(r->cname, "stray_value"))
 		sl_fact_stray(r, m, out);
+	else if (!strcmp(r->cname, "deprecated_flag"))
+		sl_fact_deprecated(r, m, out);
 	else if (!strcmp(r->cname, "duplicate_conflict"))
 		c_duplicate(r, m, out, 1);
 	else if (!strcmp(r->cname, "duplicate_same"))

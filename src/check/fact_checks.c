@@ -4,7 +4,8 @@
  * entry's engine version does not accept (part of SL1001), a value outside
  * the flag's choices (SL1007), a value that is not of the flag's type or a
  * count that is not positive (SL1008), a flag that takes no value given one
- * (SL1009). Uses findings.c.
+ * (SL1009), a flag the release deprecates (SL1014); a removed or deprecated
+ * flag renamed is rewritten to its new name (rename_fix). Uses findings.c.
  */
 #include "fact_checks.h"
 
@@ -130,6 +131,69 @@ static int ambiguous_here(const sl_rule *r, const sl_service *s, const sl_settin
 	return n > 1;
 }
 
+/* Whether v (a choice's text) is one of the choices cs. */
+static int among(const json_t *cs, const char *v);
+
+/* The fix that rewrites a spelling the source replaced by another (a
+ * removed or deprecated flag, SL1001 and SL1014): made only where the
+ * entry's release is known (j->lo), the flag is written with the spelling
+ * itself, and the replacement is a rename, the same setting under a new
+ * name: the release accepts it and does not deprecate it, both take a
+ * value of one type and arity and, where either lists choices, the same
+ * choices (the value written one of them), and the service does not give
+ * it already. The value then stays as written: SGLang 0.5.13's
+ * `--nsa-decode-backend` -> `--dsa-decode-backend`.
+ * A switch is never renamed so: a deprecated switch names the flag to use
+ * instead when its meaning moved, not its name (SGLang 0.5.13
+ * `--enable-piecewise-cuda-graph`: "PCG is now enabled by default. Use
+ * --enforce-piecewise-cuda-graph to skip auto-disable conditions",
+ * sgl-project/sglang docs; vLLM `--enable-reasoning` ->
+ * `--reasoning-parser NAME`; SGLang `--enable-flashmla` ->
+ * `--attention-backend flashmla`): those findings name it and have no fix. */
+static void rename_fix(sl_finding *f, const sl_service *s, const sl_setting *st, const judged *j, fix_kind kind)
+{
+	const json_t *to = json_object_get(st->facts, "rep");
+	const char *rep = json_string_value(json_object_get(j->e, "replacement"));
+	if (!to || !rep || j->lo < 0 || strcmp(st->via, "flag") || st->origin.raw == NULL ||
+	    strncmp(st->origin.raw, st->flag, strlen(st->flag)) || !st->value_at.src ||
+	    (st->flags & (SL_SET_STRAY | SL_SET_UNKNOWN)))
+		return;
+	judged r = *j;
+	r.e = to;
+	const char *dep = json_string_value(json_object_get(to, "deprecated"));
+	if (!accepted(&r, j->lo) || (dep && sl_version_cmp(dep, rel(j, j->lo)) <= 0))
+		return;
+	const json_t *a = facts_at(j, j->lo), *b = facts_at(&r, j->lo);
+	const char *ta = json_string_value(json_object_get(a, "type"));
+	if (!ta || !strcmp(ta, "bool") || json_object_get(a, "bool") || json_object_get(b, "bool"))
+		return;
+	static const char *const same[] = {"type", "nargs", "choices"};
+	for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+		const json_t *x = json_object_get(a, same[i]), *y = json_object_get(b, same[i]);
+		if (!(x == y || (x && y && json_equal(x, y))))
+			return;
+	}
+	const json_t *cs = json_object_get(b, "choices");
+	if (cs && json_array_size(cs)) {
+		char *v = st->value ? sl_finding_value_text(st->value) : NULL;
+		int ok = v && among(cs, v);
+		free(v);
+		if (!ok)
+			return;
+	}
+	/* the flag it would become, given already (by any of its spellings) */
+	const char *prim = json_string_value(json_object_get(to, "of"));
+	for (size_t k = 0; k < s->nsettings; k++) {
+		const sl_setting *o = &s->settings[k];
+		if (o != st && !(o->flags & SL_SET_UNKNOWN) &&
+		    (!strcmp(o->flag, rep) || (prim && !strcmp(o->flag, prim))))
+			return;
+	}
+	char what[256];
+	snprintf(what, sizeof what, "replace `%s` with `%s`", st->flag, rep);
+	sl_finding_fix(f, kind, st->origin.src, st->origin.off, st->flag, strlen(st->flag), rep, what);
+}
+
 /* SL1001, by release: a spelling the entry's version does not accept that
  * other recorded releases do. Silent where the records cannot tell (the
  * flag came or went between two recorded releases around the version). */
@@ -165,19 +229,61 @@ void sl_fact_version(const sl_rule *r, const sl_model *m, sl_findings *out)
 					"%s: `%s` was removed in %s %s, last accepted in %s; this entry runs %s%s",
 					r->summary, st->flag, title, rel(&j, last + 1), rel(&j, last), s->version, also);
 				/* the engine's own source names the flag that replaced
-				 * it: the spelling written becomes that one */
-				if (rep && rep[0] == '-' && !strchr(rep, ' ') && !strcmp(st->via, "flag")) {
-					char what[256];
-					snprintf(what, sizeof what, "replace `%s` with `%s`", st->flag, rep);
-					sl_finding_fix(f, FIX_SPELLING, st->origin.src, st->origin.off, st->flag,
-						       strlen(st->flag), rep, what);
-				}
+				 * it: the spelling written becomes that one, if a rename */
+				rename_fix(f, s, st, &j, FIX_SPELLING);
 			} else if (first > j.lo + 1 || (first == j.lo + 1 && j.exact))
 				sl_finding_add(out, r, &st->origin,
 					       "%s: `%s` is accepted from %s %s on; this entry runs %s", r->summary,
 					       st->flag, title, rel(&j, first), s->version);
 		}
 	}
+}
+
+/* SL1014: a spelling the entry's release accepts and its source marks
+ * deprecated (the first release that marks it at or before the entry's),
+ * with the replacement the source names; a rename is fixed. Silent where
+ * the release is not known: the records cannot say what it marks. */
+void sl_fact_deprecated(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		for (size_t k = 0; k < s->nsettings; k++) {
+			const sl_setting *st = &s->settings[k];
+			judged j;
+			if (!judge(s, st, &j) || j.lo < 0 || !accepted(&j, j.lo) || strcmp(st->via, "flag"))
+				continue;
+			const char *dep = json_string_value(json_object_get(j.e, "deprecated"));
+			if (!dep || sl_version_cmp(dep, rel(&j, j.lo)) > 0)
+				continue;
+			/* a spelling written differently (an alias, `--no-x`) is
+			 * another spelling's facts: said only of the one written */
+			const char *raw = st->origin.raw ? st->origin.raw : "";
+			size_t w = strcspn(raw, " =");
+			if (w != strlen(st->flag) || strncmp(raw, st->flag, w))
+				continue;
+			const char *rep = json_string_value(json_object_get(j.e, "replacement"));
+			const char *title = j.title ? j.title : s->engine;
+			sl_finding *f = sl_finding_add(out, r, &st->origin,
+						       "%s: `%s` is deprecated since %s %s%s%s%s; this entry runs %s", r->summary,
+						       st->flag, title, dep, rep ? " (its source points to `" : "", rep ? rep : "",
+						       rep ? "`)" : "", s->version);
+			rename_fix(f, s, st, &j, FIX_SPELLING);
+		}
+	}
+}
+
+static int among(const json_t *cs, const char *v)
+{
+	size_t k;
+	json_t *c;
+	json_array_foreach(cs, k, c) {
+		char *t = sl_finding_value_text(c);
+		int hit = !strcmp(t, v);
+		free(t);
+		if (hit)
+			return 1;
+	}
+	return 0;
 }
 
 /* A value the check can read: written plainly, not $X or <placeholder>. */
@@ -416,6 +522,37 @@ void sl_fact_types(const sl_rule *r, const sl_model *m, sl_findings *out)
 	}
 }
 
+/* SL1009's fix (FIX_DELETE_STRAY): the stray word goes with the blanks
+ * before it, when it says what the switch alone does (`--enforce-eager
+ * true`: on) and is on the flag's line of a shell script. `false` meant the
+ * flag off, which deleting the word does not do, and `auto` means nothing
+ * to a switch: neither is fixed. In a manifest's list (`- "true"`) the
+ * item's dash would stay behind: not fixed either. */
+static void stray_fix(sl_finding *f, const sl_setting *st, const char *v)
+{
+	static const char *const on[] = {"true", "1", "yes", "on"};
+	int yes = 0;
+	for (size_t i = 0; i < sizeof on / sizeof *on; i++)
+		yes |= !strcasecmp(v, on[i]);
+	const sl_source *src = st->value_at.src;
+	if (!yes || f->rule->fix != FIX_DELETE_STRAY || src->section || sl_ends_with(src->name, ".yaml") ||
+	    sl_ends_with(src->name, ".yml") || sl_ends_with(src->name, ".json"))
+		return;
+	size_t a = st->value_at.off, n = strlen(v), from = a;
+	const char *t = src->text;
+	if (a > src->len || n > src->len - a || memcmp(t + a, v, n) ||
+	    (a + n < src->len && !strchr(" \t\n;&|)\"'", t[a + n])))  /* a quote: a `bash -c` string's end */
+		return;
+	while (from > 0 && (t[from - 1] == ' ' || t[from - 1] == '\t'))
+		from--;
+	/* the switch itself just before: the blanks do not start a line */
+	if (from == a || from == 0 || t[from - 1] == '\n' || t[from - 1] == '\\')
+		return;
+	char what[128];
+	snprintf(what, sizeof what, "delete the stray `%s` (the switch alone is on)", v);
+	sl_finding_fix(f, FIX_DELETE_STRAY, src, from, t + from, a + n - from, "", what);
+}
+
 /* SL1009: a flag that takes no value, followed by a value the engine
  * leaves as a stray argument (`--enforce-eager true`). */
 void sl_fact_stray(const sl_rule *r, const sl_model *m, sl_findings *out)
@@ -433,7 +570,7 @@ void sl_fact_stray(const sl_rule *r, const sl_model *m, sl_findings *out)
 						       "%s: `%s` takes no value; `%s` is left as a stray argument%s",
 						       r->summary, st->flag, v,
 						       off ? " and the flag is on (leave the flag out to keep it off)" : "");
-			(void)f;
+			stray_fix(f, st, v);
 		}
 	}
 }

@@ -15,5 +15,7 @@ void sl_fact_choices(const sl_rule *r, const sl_model *m, sl_findings *out);
 void sl_fact_types(const sl_rule *r, const sl_model *m, sl_findings *out);
 /* SL1009: a flag that takes no value, given one. */
 void sl_fact_stray(const sl_rule *r, const sl_model *m, sl_findings *out);
+/* SL1014: a flag the entry's release deprecates. */
+void sl_fact_deprecated(const sl_rule *r, const sl_model *m, sl_findings *out);
 
 #endif

@@ -444,12 +444,36 @@ int sl_fix_apply(const sl_fixes *fx, sl_findings *fs, FILE *notes)
 	return rc;
 }
 
+/* Whether deleting e's bytes leaves the text that deleting line li + 1
+ * of its source whole leaves (SL1003 deletes `  \` + newline + a flag's
+ * line up to its own ` \`: the line's deletion, written so that the
+ * deletions of consecutive lines never overlap). */
+static int deletes_next_line(const sl_edit *e, size_t li)
+{
+	const sl_source *s = e->src;
+	if (e->text[0] || li + 1 >= s->nlines)
+		return 0;
+	size_t ls = s->lines[li + 1], le = li + 2 < s->nlines ? s->lines[li + 2] : s->len;
+	size_t from = e->off, to = (size_t)e->off + e->len;
+	if (from >= ls || to <= ls || to > le || le - ls != to - from || s->text[le - 1] != '\n')
+		return 0;
+	/* what stays of the window [from, le): text[to, le) must equal
+	 * text[from, ls) */
+	return !memcmp(s->text + to, s->text + from, ls - from);
+}
+
 char *sl_fix_line(const sl_finding *f, const sl_source **src, unsigned *line, int *deleted)
 {
 	if (!f->fix || !f->nedits)
 		return NULL;
 	const sl_source *s = f->edits[0].src;
 	size_t li = sl_source_line_index(s, f->edits[0].off);
+	if (f->nedits == 1 && deletes_next_line(&f->edits[0], li)) {
+		*deleted = 1;
+		*src = s;
+		*line = (unsigned)li + 2 + s->line_base;
+		return sl_strdup("");
+	}
 	size_t ls = s->lines[li], le = li + 1 < s->nlines ? s->lines[li + 1] : s->len;
 	*deleted = 0;
 	for (size_t k = 0; k < f->nedits; k++) {

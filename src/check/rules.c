@@ -90,13 +90,32 @@ static const struct {
 	{"spelling",
 	 "the spelling becomes the one meant: the only close known spelling\n"
 	 "(did you mean), or the flag the engine's own source names as a removed\n"
-	 "flag's replacement",
-	 " unknown_flag value_choice ", FIX_SPELLING},
+	 "or deprecated flag's replacement, when it is the same flag renamed",
+	 " unknown_flag value_choice deprecated_flag ", FIX_SPELLING},
 	{"delete_repeat", "the repeated flag and its value go; the first one stays", " duplicate_same ",
 	 FIX_DELETE_REPEAT},
 	{"claim_value", "the number the text states becomes the one the command sets", " claim_matches ",
 	 FIX_CLAIM_VALUE},
+	{"continue_line",
+	 "the blanks after the line's last backslash, or the empty lines it\n"
+	 "continues onto, go: the command continues onto its next line as its\n"
+	 "indentation says it meant to",
+	 " structure ", FIX_CONTINUE_LINE},
+	{"delete_stray", "the stray `true` (1, yes, on) after a switch goes: the switch alone is on",
+	 " stray_value ", FIX_DELETE_STRAY},
 };
+
+/* The structure notes continue_line corrects (the shell reader's, in
+ * parse/shell/command.c). */
+static int continue_kind(const sl_yaml_node *v)
+{
+	if (scalar(v))
+		return !strcmp(scalar(v), "blank_after_backslash") || !strcmp(scalar(v), "continuation_onto_empty_line");
+	for (size_t i = 0; v->kind == SL_YAML_SEQ && i < v->n; i++)
+		if (!continue_kind(v->items[i]))
+			return 0;
+	return v->kind == SL_YAML_SEQ && v->n;
+}
 
 static int fix_of(const sl_source *src, const sl_yaml_node *fx, sl_rule *r, const sl_yaml_node *chk,
 		  sl_error *err)
@@ -109,12 +128,13 @@ static int fix_of(const sl_source *src, const sl_yaml_node *fx, sl_rule *r, cons
 			continue;
 		char word[80];
 		snprintf(word, sizeof word, " %s ", c ? c : "");
-		if (!strstr(fix_kinds[i].checks, word))
+		if (!strstr(fix_kinds[i].checks, word) ||
+		    (fix_kinds[i].kind == FIX_CONTINUE_LINE && !continue_kind(chk->items[0])))
 			return rfail(err, src, fx, "this check makes no fix of that kind");
 		r->fix = fix_kinds[i].kind;
 		return SL_OK;
 	}
-	return rfail(err, src, fx, "fix is one of spelling, delete_repeat, claim_value");
+	return rfail(err, src, fx, "fix is one of spelling, delete_repeat, claim_value, continue_line, delete_stray");
 }
 
 const char *sl_rule_fix(const sl_rule *r)
@@ -227,7 +247,7 @@ static int load_rule(const sl_source *src, const sl_yaml_ready *ready, sl_rule *
 						    "tp_heads", "ep_experts", "gpus_node", "tp_domain", "weights_memory",
 						    "kv_one_request", "max_len_positions", "precision_native", "devices_node",
 						    /* the engines' generated facts (fact_checks.c) */
-						    "value_choice", "value_type", "stray_value",
+						    "value_choice", "value_type", "stray_value", "deprecated_flag",
 						    /* services against each other (deploy_checks.c) */
 						    "port_collision", "gpu_overlap", "kv_router_events",
 						    /* derived limits and claims (derived_checks.c) */

@@ -18,6 +18,8 @@ typedef enum {
 	FIX_SPELLING,       /* a spelling (flag, member, value) becomes the one meant */
 	FIX_DELETE_REPEAT,  /* the repeated flag and its value go */
 	FIX_CLAIM_VALUE,    /* the claim's number becomes the command's */
+	FIX_CONTINUE_LINE,  /* a backslash that meant to continue the line does */
+	FIX_DELETE_STRAY,   /* a switch's stray `true` goes */
 } fix_kind;
 
 struct sl_rule {

@@ -316,6 +316,43 @@ static void check_claim(const sl_rule *r, const sl_model *m, sl_findings *out)
 			sl_check_hold_claim(r, m, &m->claims[c], out);
 }
 
+/* FIX_CONTINUE_LINE: a backslash at n's origin that does not continue
+ * its line because blanks follow it (they go), or continues onto empty
+ * lines (they go, the next line's indentation stays). Only blanks are
+ * taken: a carriage return (a CRLF file) is left for the reader. */
+static void continue_fix(sl_finding *f, const sl_note *n)
+{
+	const sl_source *src = n->origin.src;
+	const char *t = src->text;
+	size_t b = n->origin.off, q = b + 1;
+	if (b >= src->len || t[b] != '\\')
+		return;
+	if (!strcmp(n->kind, "blank_after_backslash")) {
+		while (q < src->len && (t[q] == ' ' || t[q] == '\t'))
+			q++;
+		if (q == b + 1 || q >= src->len || t[q] != '\n')
+			return;
+		sl_finding_fix(f, FIX_CONTINUE_LINE, src, b + 1, t + b + 1, q - b - 1, "",
+			       "delete the blanks after the backslash");
+		return;
+	}
+	/* continuation_onto_empty_line: `\` newline, then lines of blanks */
+	if (q >= src->len || t[q] != '\n')
+		return;
+	size_t from = q + 1, to = from, p = from;
+	for (;;) {
+		while (p < src->len && (t[p] == ' ' || t[p] == '\t'))
+			p++;
+		if (p >= src->len || t[p] != '\n')
+			break;
+		to = ++p;  /* a line of blanks, newline and all */
+	}
+	if (to == from || p >= src->len || t[p] == '\r')
+		return;
+	sl_finding_fix(f, FIX_CONTINUE_LINE, src, from, t + from, to - from, "",
+		       "delete the empty lines after the backslash");
+}
+
 /* The reader's notes of the kinds the rule names, each a finding where the
  * structure breaks, in the reader's words. */
 static void check_structure(const sl_rule *r, const sl_model *m, sl_findings *out)
@@ -326,7 +363,9 @@ static void check_structure(const sl_rule *r, const sl_model *m, sl_findings *ou
 			continue;
 		for (size_t k = 0; k < r->nkeys; k++)
 			if (!strcmp(n->kind, r->keys[k])) {
-				sl_finding_add(out, r, &n->origin, "%s: %s", r->summary, n->msg);
+				sl_finding *f = sl_finding_add(out, r, &n->origin, "%s: %s", r->summary, n->msg);
+				if (r->fix == FIX_CONTINUE_LINE)
+					continue_fix(f, n);
 				break;
 			}
 	}

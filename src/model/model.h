@@ -54,7 +54,9 @@ typedef struct sl_setting {
 	 * (docs/engine-facts.md): {"e": the spelling's facts, "r": the recorded
 	 * releases, oldest first, "engine": grammar id, "title": engine name,
 	 * "default_by_release": true when the default changed between releases,
-	 * so dflt is the service's release's own (normalize's versioned.c)};
+	 * so dflt is the service's release's own (normalize's versioned.c),
+	 * "rep": the facts of the flag "e"'s replacement names, when the
+	 * grammar knows it (flags.c)};
 	 * NULL when none; owned reference */
 	json_t *facts;
 	sl_origin value_at;      /* where the value word is written; src NULL when none */

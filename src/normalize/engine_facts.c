@@ -8,7 +8,8 @@
  * line of the recorded releases, then one line per spelling: name, in (one
  * character per release, 1: accepted), of (the primary spelling, empty when
  * the name itself), type, bool kind, default, choices, replacement, history
- * (the last three JSON); then one line per env var twin of a flag (Dynamo's
+ * (default, choices and history JSON), deprecated (the first release whose
+ * source marks it so); then one line per env var twin of a flag (Dynamo's
  * DYN_*: the variable, the releases reading it, the flag). Only the fields a
  * join needs are read up front; a spelling's facts become JSON when a flag
  * written with it is matched.
@@ -22,7 +23,7 @@
 struct blob { const char *name; const char *data; size_t len; };
 extern const struct blob sl_facts_blob[];
 
-enum { F_NAME, F_IN, F_OF, F_TYPE, F_BOOL, F_DEFAULT, F_CHOICES, F_REPLACEMENT, F_HISTORY, F_N };
+enum { F_NAME, F_IN, F_OF, F_TYPE, F_BOOL, F_DEFAULT, F_CHOICES, F_REPLACEMENT, F_HISTORY, F_DEPRECATED, F_N };
 
 /* The table's text, owned, or NULL when the engine has none. */
 static char *facts_text(const char *id)
@@ -342,6 +343,7 @@ json_t *sl_engine_facts_entry(const sl_flag_index *cx)
 	set_json(e, "choices", field(x->line, F_CHOICES));
 	set_str(e, "replacement", field(x->line, F_REPLACEMENT));
 	set_json(e, "history", field(x->line, F_HISTORY));
+	set_str(e, "deprecated", field(x->line, F_DEPRECATED));
 	/* kept in the index; two threads that read the same spelling at once
 	 * (check -j) keep the first one's, the same facts */
 	if (!__atomic_compare_exchange_n(&x->facts, &had, e, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {

@@ -619,6 +619,13 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 						       m.grammar->id, "title", m.grammar->title);
 				if (m.facts)
 					json_object_set(fx, "e", (json_t *)m.facts);
+				/* the facts of the flag the source names as its
+				 * replacement: whether it is a rename (SL1001's fix) */
+				const char *rep = m.facts ? json_string_value(json_object_get(m.facts, "replacement")) : NULL;
+				sl_flag_match rm;
+				if (rep && rep[0] == '-' && sl_grammar_match(c->gs, m.grammar, rep, &rm) && !rm.abbrev &&
+				    !rm.negated && rm.facts)
+					json_object_set(fx, "rep", (json_t *)rm.facts);
 				if (m.candidates)
 					json_object_set(fx, "abbrev", (json_t *)m.candidates);
 				b->svc.settings[k].facts = fx;

@@ -143,6 +143,13 @@ static void one_tty(FILE *out, const sl_finding *f, int color)
 		sl_fputs_visible(out, f->hint);
 		fputs("`?\n", out);
 	}
+	/* a finding `check --fix` corrects says how, as rustc's `= help:`
+	 * and clippy's suggestions do */
+	if (f->fix) {
+		fputs("      = fix: ", out);
+		sl_fputs_visible(out, f->fix);
+		fputc('\n', out);
+	}
 	for (size_t k = 0; k < f->nrelated; k++) {
 		unsigned rl, rc;
 		sl_origin_pos(&f->related[k], &rl, &rc);
@@ -568,12 +575,13 @@ static int report_findings(FILE *out, sl_format fmt, const sl_rules *rules, cons
 		checkstyle(out, fs, min);
 		return ferror(out) ? -1 : 0;
 	}
-	size_t shown = 0;
+	size_t shown = 0, fixable = 0;
 	for (size_t i = 0; i < fs->n; i++) {
 		const sl_finding *f = &fs->v[i];
 		if (f->severity < min || f->suppressed)
 			continue;
 		shown++;
+		fixable += f->fix != NULL;
 		if (fmt == SL_FMT_GCC)
 			one_gcc(out, f);
 		else if (fmt == SL_FMT_GITHUB)
@@ -597,6 +605,9 @@ static int report_findings(FILE *out, sl_format fmt, const sl_rules *rules, cons
 					fprintf(out, "%s %-*s %zu: %s\n", sl_rule_id(ru), wn, sl_rule_name(ru), k,
 						sl_rule_summary(ru));
 			}
+		if (fixable)
+			fprintf(out, "%zu fixable: `servelint check --fix` corrects %s in place, `--format diff` shows the patch.\n",
+				fixable, fixable == 1 ? "it" : "them");
 		fputs("`servelint rules ID` explains a rule.\n", out);
 	}
 	return ferror(out) ? -1 : 0;
