@@ -47,6 +47,40 @@ out=$("$bin" check --no-config --color never "$t/cfg.sh")
 case "$out" in *timeout_iters*|*context_chunking*) echo "$out"; ko "config: a declared LlmArgs key reported" ;;
 *'`kv_cache_config.dtpye` is not a key'*'did you mean `kv_cache_config.dtype`'*) ok ;;
 *) echo "$out"; ko "config: the typo with the nearest key" ;; esac
+# TensorRT-LLM config keys by release: a key 1.3.0rc3 declares and the 1.3
+# record lacks is quiet under the image it was written for and under no
+# version, reported with the versions under a newer image; a key only 1.3
+# declares is reported under 1.3.0rc3; between the two records (1.3.0rc24)
+# the records cannot tell, and nothing is said
+for v in 1.3.0rc3 1.3.0rc24 1.4.0 none; do
+	img="nvcr.io/nvidia/tensorrt-llm/release:$v"
+	[ "$v" = none ] && img=nvcr.io/nvidia/tensorrt-llm/release:latest
+	printf '#!/bin/bash\ncat > /tmp/c.yml <<EOF\nenable_sleep: true\nEOF\ndocker run --gpus all %s trtllm-serve org/model --extra_llm_api_options /tmp/c.yml\n' "$img" > "$t/ck-$v.sh"
+	printf '#!/bin/bash\ncat > /tmp/c.yml <<EOF\nsleep_config:\n  restore_modes: {}\nEOF\ndocker run --gpus all %s trtllm-serve org/model --config /tmp/c.yml\n' "$img" > "$t/cn-$v.sh"
+done
+for v in 1.3.0rc3 1.3.0rc24 none; do
+	out=$("$bin" check --no-config --format gcc "$t/ck-$v.sh")
+	case "$out" in *SL1001*) echo "$out"; ko "config key of 1.3.0rc3 reported under $v" ;; *) ok ;; esac
+done
+out=$("$bin" check --no-config --format gcc "$t/ck-1.4.0.sh")
+want='`enable_sleep` was removed in TensorRT-LLM (trtllm-serve) 1.3, last accepted in 1.3.0rc3; this entry runs 1.4.0 [SL1001]'
+case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "config key removed in 1.3: the removal with versions" ;; esac
+out=$("$bin" check --no-config --format gcc "$t/cn-1.3.0rc3.sh")
+want='`sleep_config.restore_modes` is accepted from TensorRT-LLM (trtllm-serve) 1.3 on; this entry runs 1.3.0rc3 [SL1001]'
+case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "config key new in 1.3 under 1.3.0rc3" ;; esac
+for v in 1.3.0rc24 1.4.0 none; do
+	out=$("$bin" check --no-config --format gcc "$t/cn-$v.sh")
+	case "$out" in *SL1001*) echo "$out"; ko "config key of 1.3 reported under $v" ;; *) ok ;; esac
+done
+# a trtllm-serve value by release: --backend tensorrt is a choice of
+# 1.3.0rc3 that the 1.3 record no longer has
+printf '#!/bin/bash\ndocker run --gpus all nvcr.io/nvidia/tensorrt-llm/release:%s trtllm-serve org/model --backend tensorrt\n' 1.3.0rc3 > "$t/tb-old.sh"
+printf '#!/bin/bash\ndocker run --gpus all nvcr.io/nvidia/tensorrt-llm/release:%s trtllm-serve org/model --backend tensorrt\n' 1.4.0 > "$t/tb-new.sh"
+out=$("$bin" check --no-config --format gcc "$t/tb-old.sh")
+case "$out" in *SL1007*) echo "$out"; ko "--backend tensorrt on 1.3.0rc3" ;; *) ok ;; esac
+out=$("$bin" check --no-config --format gcc "$t/tb-new.sh")
+case "$out" in *'`tensorrt` for `--backend`, which takes _autodeploy, pytorch in TensorRT-LLM (trtllm-serve) 1.3'*SL1007*) ok ;;
+*) echo "$out"; ko "--backend tensorrt on 1.4.0" ;; esac
 # vLLM's -O by the entry's release: --compilation-config (a bare number is
 # its level) up to 0.11.0, --optimization-level after; with no version the
 # newest meaning, said to be a guess

@@ -282,18 +282,30 @@ void sl_engine_facts_config_join(sl_grammar *g)
 			}
 		*end = '\0';
 		p = nl ? nl + 1 : end;
-		if (first || fields != F_N || !*line) {
+		if (first) {  /* the releases: SL1001 judges a key by the entry's */
 			first = 0;
+			if (!strcmp(line, "releases")) {
+				g->config_versions = json_array();
+				for (int i = 1; i < fields; i++)
+					json_array_append_new(g->config_versions, json_string(field(line, i)));
+			}
 			continue;
 		}
-		int have = 0;  /* a hand-written key keeps its canonical key */
-		for (size_t i = 0; i < g->nconfig_keys && !have; i++)
-			have = !strcmp(g->config_keys[i].path, line);
-		if (have)
+		if (fields != F_N || !*line)
 			continue;
+		sl_config_key *have = NULL;  /* a hand-written key keeps its canonical key */
+		for (size_t i = 0; i < g->nconfig_keys && !have; i++)
+			if (!strcmp(g->config_keys[i].path, line))
+				have = &g->config_keys[i];
+		if (have) {
+			if (!have->in)
+				have->in = sl_strdup(field(line, F_IN));
+			continue;
+		}
 		sl_config_key k;
 		memset(&k, 0, sizeof k);
 		k.path = sl_strdup(line);
+		k.in = sl_strdup(field(line, F_IN));
 		k.type = type_of(field(line, F_TYPE));
 		sl_buf key = {0};
 		sl_buf_printf(&key, "%s.%s", eng, line);
@@ -357,6 +369,7 @@ void sl_engine_facts_free(sl_grammar *g)
 	json_decref(g->kept);
 	json_decref(g->defaults);
 	json_decref(g->versions);
+	json_decref(g->config_versions);
 	for (size_t i = 0; i < g->nindex; i++)
 		json_decref(g->index[i].facts);
 	free(g->facts);

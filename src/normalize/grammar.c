@@ -345,6 +345,7 @@ static void sl_grammar_free_one(sl_grammar *g)
 		free(g->config_keys[i].key);
 		json_decref(g->config_keys[i].dflt);
 		free(g->config_keys[i].replicas_of);
+		free(g->config_keys[i].in);
 	}
 	free(g->config_keys);
 	free(g->config_from);

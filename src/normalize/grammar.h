@@ -43,6 +43,8 @@ typedef struct sl_config_key {
 	char *key;
 	json_t *dflt;        /* may be NULL */
 	char *replicas_of;   /* topology: this key counts the replicas of a role; may be NULL */
+	char *in;            /* the recorded releases of the engine's config facts declaring it,
+			      * one character each ("01"); NULL: the facts do not know it */
 } sl_config_key;
 
 typedef struct sl_envvar {
@@ -85,6 +87,7 @@ typedef struct sl_grammar {
 	int config_joined;  /* the config keys its engine's source declares were added (engine_facts.c) */
 	char *facts;         /* the table (grammars/facts/<id>.tsv), its fields NUL-separated; or NULL */
 	json_t *versions;    /* its recorded releases, oldest first: ["0.8.5", ...] */
+	json_t *config_versions; /* those of its config file's facts (<id>-config.tsv); or NULL */
 	sl_flag *gen;        /* flags only the facts know (key <id>.<name>) */
 	size_t ngen;
 	json_t *kept;        /* what matches hand out and the grammar frees (abbreviations' candidates) */
