@@ -384,6 +384,21 @@ def derive(raws):
             s = spell.setdefault(k["path"], {"in": [False] * n, "f": [None] * n})
             s["in"][i] = True
             s["f"][i] = {kk: vv for kk, vv in k.items() if kk != "path"}
+    # a spelling --no-X that some release declares on its own (Dynamo 0.6.1's
+    # store_false --no-kv-events) is still accepted by a release where --X is
+    # negatable (argparse's BooleanOptionalAction, Dynamo's
+    # add_negatable_bool_argument: --kv-events from 0.9.0), as the same
+    # switch: taken for it there, never reported as removed
+    for i, r in enumerate(raws):
+        for f in r.get("flags", []):
+            if f.get("bool") != "optional":
+                continue
+            for name in list(f["names"]) + list(f.get("obsolete", [])):
+                neg = "--no-" + name[2:] if name.startswith("--") and not name.startswith("--no-") else None
+                s = spell.get(neg)
+                if s and not s["in"][i]:
+                    s["in"][i] = True
+                    s["f"][i] = {"type": "bool", "bool": "store_false", "of": neg}
     out = {"surface": surface, "engine": raws[0]["engine"], "releases": rel,
            "parser": [r.get("parser", {}) for r in raws]}
     entries = {}
