@@ -137,4 +137,34 @@ case "$out" in *max_file_size*|*ttl_secs*) echo "$out"; ko "env var twin and fla
 printf '#!/bin/bash\n# TensorRT-LLM 1.3.0rc5\npython3 -m dynamo.trtllm --model-path m --migration-limit 3\n' > "$t/dyn.sh"
 out=$("$bin" check --no-config --format gcc "$t/dyn.sh")
 case "$out" in *SL1001*) echo "$out"; ko "Dynamo flag judged by the backend's version" ;; *) ok ;; esac
+# a Dynamo worker's own flags and env var twins by Dynamo's release, which
+# its runtime image's tag gives: DYN_TRTLLM_MAX_FILE_SIZE_MB is read from
+# Dynamo 1.2.0 on (its flag from 0.6.1), DYN_ROUTER_KV_OVERLAP_SCORE_WEIGHT
+# in 1.2.0 only; with no Dynamo release known, every release's twins count
+for v in 0.9.0 1.2.0 1.4.0 none; do
+	img="nvcr.io/nvidia/ai-dynamo/tensorrtllm-runtime:$v"
+	[ "$v" = none ] && img=example/trtllm:latest
+	printf '#!/bin/bash\ndocker run --gpus all -e DYN_TRTLLM_MAX_FILE_SIZE_MB=80 -e DYN_ROUTER_KV_OVERLAP_SCORE_WEIGHT=1.5 %s python3 -m dynamo.trtllm --model-path m --max-file-size-mb 80\n' "$img" > "$t/dt-$v.sh"
+done
+out=$("$bin" check --no-config --format gcc "$t/dt-0.9.0.sh")
+want='`DYN_TRTLLM_MAX_FILE_SIZE_MB` is accepted from NVIDIA Dynamo + TensorRT-LLM worker 1.2.0 on; this entry runs 0.9.0 [SL1001]'
+case "$out" in *--max-file-size-mb*) echo "$out"; ko "Dynamo 0.9.0: its own --max-file-size-mb reported" ;;
+*"$want"*) ok ;; *) echo "$out"; ko "Dynamo 0.9.0: an env var twin it does not read" ;; esac
+out=$("$bin" check --no-config --format gcc "$t/dt-1.2.0.sh")
+case "$out" in *SL1001*) echo "$out"; ko "Dynamo 1.2.0 reads both variables" ;; *) ok ;; esac
+out=$("$bin" check --no-config --format gcc "$t/dt-1.4.0.sh")
+want='`DYN_ROUTER_KV_OVERLAP_SCORE_WEIGHT` was removed in NVIDIA Dynamo + TensorRT-LLM worker 1.4.0, last accepted in 1.2.0; this entry runs 1.4.0 [SL1001]'
+case "$out" in *MAX_FILE_SIZE*) echo "$out"; ko "Dynamo 1.4.0 reads DYN_TRTLLM_MAX_FILE_SIZE_MB" ;;
+*"$want"*) ok ;; *) echo "$out"; ko "Dynamo 1.4.0: a twin it no longer reads" ;; esac
+out=$("$bin" check --no-config --format gcc "$t/dt-none.sh")
+case "$out" in *SL1001*) echo "$out"; ko "no Dynamo release: a twin reported" ;; *) ok ;; esac
+# --no-kv-events, a store_false flag of Dynamo 0.4.1-0.6.1, is still the
+# negation of the negatable --kv-events from 0.9.0 on: never "removed"
+printf '#!/bin/bash\ndocker run nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.0 python3 -m dynamo.frontend --router-mode kv --no-kv-events\n' > "$t/nke.sh"
+out=$("$bin" check --no-config --format gcc "$t/nke.sh")
+case "$out" in *SL1001*) echo "$out"; ko "--no-kv-events on Dynamo 1.3.0" ;; *) ok ;; esac
+# the twin is still the flag's setting in every release (as a flag the
+# release lacks still is): the same as --max-file-size-mb
+out=$("$bin" show "$t/dt-0.9.0.sh")
+case "$out" in *'max_file_size'*'DYN_TRTLLM_MAX_FILE_SIZE_MB'*) ok ;; *) echo "$out"; ko "twin under 0.9.0 not the flag's setting" ;; esac
 finish

@@ -157,23 +157,31 @@ static const char **lines_of(char *text, json_t *versions, size_t *n, const char
 /* Env var twins: a variable the engine reads as the flag it stands for
  * (`DYN_ROUTER_TTL_SECS=60` is `--router-ttl-secs 60`), added to g's env
  * with that flag's key unless the hand-written grammar has it. It is taken
- * in every release: the service's version of a Dynamo worker is its
- * backend's (topology.c), so the releases that read it (env_in in the
- * facts' JSON) cannot be told apart here. */
+ * in every release, and keeps the releases that read it (the line's `in`),
+ * which the setting made of it carries: SL1001 judges it by the service's
+ * release as it does a flag (topology.c). */
 static void add_twins(sl_grammar *g, const char **twins, size_t n)
 {
 	size_t cap = g->nenv;
 	for (size_t i = 0; i < n; i++) {
 		const char *name = twins[i];
-		int have = 0;
+		sl_envvar *have = NULL;
 		for (size_t k = 0; k < g->nenv && !have; k++)
-			have = !strcmp(g->env[k].name, name);
+			if (!strcmp(g->env[k].name, name))
+				have = &g->env[k];
+		if (have) {  /* the hand-written variable is the same one the source reads */
+			if (!have->in) {
+				have->in = sl_strdup(field(name, F_IN));
+				have->of = g;
+			}
+			continue;
+		}
 		char *of = norm(field(name, F_OF), g->underscores);
-		sl_flag_index *x = have ? NULL : find(g->index, g->nindex, of);
+		sl_flag_index *x = find(g->index, g->nindex, of);
 		free(of);
 		if (!x)
 			continue;
-		sl_envvar e = {sl_strdup(name), sl_strdup(x->flag->key), x->flag->type};
+		sl_envvar e = {sl_strdup(name), sl_strdup(x->flag->key), x->flag->type, sl_strdup(field(name, F_IN)), g};
 		SL_PUSH(g->env, g->nenv, cap, e);
 	}
 }

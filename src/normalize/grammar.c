@@ -338,6 +338,7 @@ static void sl_grammar_free_one(sl_grammar *g)
 	for (size_t i = 0; i < g->nenv; i++) {
 		free(g->env[i].name);
 		free(g->env[i].key);
+		free(g->env[i].in);
 	}
 	free(g->env);
 	for (size_t i = 0; i < g->nconfig_keys; i++) {

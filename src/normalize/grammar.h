@@ -50,6 +50,11 @@ typedef struct sl_config_key {
 typedef struct sl_envvar {
 	char *name, *key;
 	sl_type type;
+	/* an env var twin of a flag from the generated facts (Dynamo's DYN_*):
+	 * the releases that read it, one character each of its grammar's
+	 * versions ("00111"), and that grammar (borrowed); in NULL otherwise */
+	char *in;
+	const struct sl_grammar *of;
 } sl_envvar;
 
 struct sl_flag_index;
