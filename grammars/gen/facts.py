@@ -399,6 +399,29 @@ def derive(raws):
                 if s and not s["in"][i]:
                     s["in"][i] = True
                     s["f"][i] = {"type": "bool", "bool": "store_false", "of": neg}
+    # and a spelling some release declares is accepted by a release whose
+    # parser resolves unique prefixes (argparse's allow_abbrev) where it is
+    # the prefix of one flag's spellings alone: `--model` (Dynamo 1.2.0 on)
+    # is --model-path to Dynamo 0.9.0's plain ArgumentParser
+    for i, r in enumerate(raws):
+        if not r.get("parser", {}).get("abbrev"):
+            continue
+        owner = {}
+        for f in r.get("flags", []):
+            for name in list(f["names"]) + list(f.get("obsolete", [])):
+                owner[name] = f
+        for name, s in spell.items():
+            if s["in"][i] or not name.startswith("--") or len(name) <= 3:
+                continue
+            hits = {id(f) for sp, f in owner.items() if sp.startswith(name)}
+            if len(hits) == 1:
+                # accepted, with the spelling's own facts of the nearest
+                # release declaring it (what it means is left as recorded),
+                # less its choices and default, which that release's own
+                # flag may not share
+                j = min((k for k in range(n) if s["f"][k] and s["in"][k]), key=lambda k: abs(k - i))
+                s["in"][i] = True
+                s["f"][i] = {k: v for k, v in s["f"][j].items() if k not in ("choices", "default")}
     out = {"surface": surface, "engine": raws[0]["engine"], "releases": rel,
            "parser": [r.get("parser", {}) for r in raws]}
     entries = {}
