@@ -47,6 +47,40 @@ out=$("$bin" check --no-config --color never "$t/cfg.sh")
 case "$out" in *timeout_iters*|*context_chunking*) echo "$out"; ko "config: a declared LlmArgs key reported" ;;
 *'`kv_cache_config.dtpye` is not a key'*'did you mean `kv_cache_config.dtype`'*) ok ;;
 *) echo "$out"; ko "config: the typo with the nearest key" ;; esac
+# TensorRT-LLM config keys by release: a key 1.3.0rc3 declares and the 1.3
+# record lacks is quiet under the image it was written for and under no
+# version, reported with the versions under a newer image; a key only 1.3
+# declares is reported under 1.3.0rc3; between the two records (1.3.0rc24)
+# the records cannot tell, and nothing is said
+for v in 1.3.0rc3 1.3.0rc24 1.4.0 none; do
+	img="nvcr.io/nvidia/tensorrt-llm/release:$v"
+	[ "$v" = none ] && img=nvcr.io/nvidia/tensorrt-llm/release:latest
+	printf '#!/bin/bash\ncat > /tmp/c.yml <<EOF\nenable_sleep: true\nEOF\ndocker run --gpus all %s trtllm-serve org/model --extra_llm_api_options /tmp/c.yml\n' "$img" > "$t/ck-$v.sh"
+	printf '#!/bin/bash\ncat > /tmp/c.yml <<EOF\nsleep_config:\n  restore_modes: {}\nEOF\ndocker run --gpus all %s trtllm-serve org/model --config /tmp/c.yml\n' "$img" > "$t/cn-$v.sh"
+done
+for v in 1.3.0rc3 1.3.0rc24 none; do
+	out=$("$bin" check --no-config --format gcc "$t/ck-$v.sh")
+	case "$out" in *SL1001*) echo "$out"; ko "config key of 1.3.0rc3 reported under $v" ;; *) ok ;; esac
+done
+out=$("$bin" check --no-config --format gcc "$t/ck-1.4.0.sh")
+want='`enable_sleep` was removed in TensorRT-LLM (trtllm-serve) 1.3, last accepted in 1.3.0rc3; this entry runs 1.4.0 [SL1001]'
+case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "config key removed in 1.3: the removal with versions" ;; esac
+out=$("$bin" check --no-config --format gcc "$t/cn-1.3.0rc3.sh")
+want='`sleep_config.restore_modes` is accepted from TensorRT-LLM (trtllm-serve) 1.3 on; this entry runs 1.3.0rc3 [SL1001]'
+case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "config key new in 1.3 under 1.3.0rc3" ;; esac
+for v in 1.3.0rc24 1.4.0 none; do
+	out=$("$bin" check --no-config --format gcc "$t/cn-$v.sh")
+	case "$out" in *SL1001*) echo "$out"; ko "config key of 1.3 reported under $v" ;; *) ok ;; esac
+done
+# a trtllm-serve value by release: --backend tensorrt is a choice of
+# 1.3.0rc3 that the 1.3 record no longer has
+printf '#!/bin/bash\ndocker run --gpus all nvcr.io/nvidia/tensorrt-llm/release:%s trtllm-serve org/model --backend tensorrt\n' 1.3.0rc3 > "$t/tb-old.sh"
+printf '#!/bin/bash\ndocker run --gpus all nvcr.io/nvidia/tensorrt-llm/release:%s trtllm-serve org/model --backend tensorrt\n' 1.4.0 > "$t/tb-new.sh"
+out=$("$bin" check --no-config --format gcc "$t/tb-old.sh")
+case "$out" in *SL1007*) echo "$out"; ko "--backend tensorrt on 1.3.0rc3" ;; *) ok ;; esac
+out=$("$bin" check --no-config --format gcc "$t/tb-new.sh")
+case "$out" in *'`tensorrt` for `--backend`, which takes _autodeploy, pytorch in TensorRT-LLM (trtllm-serve) 1.3'*SL1007*) ok ;;
+*) echo "$out"; ko "--backend tensorrt on 1.4.0" ;; esac
 # vLLM's -O by the entry's release: --compilation-config (a bare number is
 # its level) up to 0.11.0, --optimization-level after; with no version the
 # newest meaning, said to be a guess
@@ -103,4 +137,34 @@ case "$out" in *max_file_size*|*ttl_secs*) echo "$out"; ko "env var twin and fla
 printf '#!/bin/bash\n# TensorRT-LLM 1.3.0rc5\npython3 -m dynamo.trtllm --model-path m --migration-limit 3\n' > "$t/dyn.sh"
 out=$("$bin" check --no-config --format gcc "$t/dyn.sh")
 case "$out" in *SL1001*) echo "$out"; ko "Dynamo flag judged by the backend's version" ;; *) ok ;; esac
+# a Dynamo worker's own flags and env var twins by Dynamo's release, which
+# its runtime image's tag gives: DYN_TRTLLM_MAX_FILE_SIZE_MB is read from
+# Dynamo 1.2.0 on (its flag from 0.6.1), DYN_ROUTER_KV_OVERLAP_SCORE_WEIGHT
+# in 1.2.0 only; with no Dynamo release known, every release's twins count
+for v in 0.9.0 1.2.0 1.4.0 none; do
+	img="nvcr.io/nvidia/ai-dynamo/tensorrtllm-runtime:$v"
+	[ "$v" = none ] && img=example/trtllm:latest
+	printf '#!/bin/bash\ndocker run --gpus all -e DYN_TRTLLM_MAX_FILE_SIZE_MB=80 -e DYN_ROUTER_KV_OVERLAP_SCORE_WEIGHT=1.5 %s python3 -m dynamo.trtllm --model-path m --max-file-size-mb 80\n' "$img" > "$t/dt-$v.sh"
+done
+out=$("$bin" check --no-config --format gcc "$t/dt-0.9.0.sh")
+want='`DYN_TRTLLM_MAX_FILE_SIZE_MB` is accepted from NVIDIA Dynamo + TensorRT-LLM worker 1.2.0 on; this entry runs 0.9.0 [SL1001]'
+case "$out" in *--max-file-size-mb*) echo "$out"; ko "Dynamo 0.9.0: its own --max-file-size-mb reported" ;;
+*"$want"*) ok ;; *) echo "$out"; ko "Dynamo 0.9.0: an env var twin it does not read" ;; esac
+out=$("$bin" check --no-config --format gcc "$t/dt-1.2.0.sh")
+case "$out" in *SL1001*) echo "$out"; ko "Dynamo 1.2.0 reads both variables" ;; *) ok ;; esac
+out=$("$bin" check --no-config --format gcc "$t/dt-1.4.0.sh")
+want='`DYN_ROUTER_KV_OVERLAP_SCORE_WEIGHT` was removed in NVIDIA Dynamo + TensorRT-LLM worker 1.4.0, last accepted in 1.2.0; this entry runs 1.4.0 [SL1001]'
+case "$out" in *MAX_FILE_SIZE*) echo "$out"; ko "Dynamo 1.4.0 reads DYN_TRTLLM_MAX_FILE_SIZE_MB" ;;
+*"$want"*) ok ;; *) echo "$out"; ko "Dynamo 1.4.0: a twin it no longer reads" ;; esac
+out=$("$bin" check --no-config --format gcc "$t/dt-none.sh")
+case "$out" in *SL1001*) echo "$out"; ko "no Dynamo release: a twin reported" ;; *) ok ;; esac
+# --no-kv-events, a store_false flag of Dynamo 0.4.1-0.6.1, is still the
+# negation of the negatable --kv-events from 0.9.0 on: never "removed"
+printf '#!/bin/bash\ndocker run nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.0 python3 -m dynamo.frontend --router-mode kv --no-kv-events\n' > "$t/nke.sh"
+out=$("$bin" check --no-config --format gcc "$t/nke.sh")
+case "$out" in *SL1001*) echo "$out"; ko "--no-kv-events on Dynamo 1.3.0" ;; *) ok ;; esac
+# the twin is still the flag's setting in every release (as a flag the
+# release lacks still is): the same as --max-file-size-mb
+out=$("$bin" show "$t/dt-0.9.0.sh")
+case "$out" in *'max_file_size'*'DYN_TRTLLM_MAX_FILE_SIZE_MB'*) ok ;; *) echo "$out"; ko "twin under 0.9.0 not the flag's setting" ;; esac
 finish

@@ -34,6 +34,11 @@ if [ "$upd" = --update ]; then cp "$tmp"/*.json "$tmp"/*.tsv $d/expected/derived
 if diff -ru $d/expected/derived "$tmp"; then pass=$((pass + 1)); else echo "FAIL derive"; fails=$((fails + 1)); fi
 if "$py" $gen derive --check; then pass=$((pass + 1)); else
 	echo "FAIL grammars/facts/*.json differ from what derive makes of grammars/facts/raw/"; fails=$((fails + 1)); fi
+# releases are ordered as PEP 440 orders versions: 1.3 (1.3.0) after its release candidates
+if "$py" -c 'import sys; sys.path.insert(0, "grammars/gen"); from facts import vkey
+vs = ["0.4.6", "0.4.6.post1", "0.4.10", "1.0.0rc6", "1.0.0", "1.3.0rc3", "1.3.0rc24", "1.3", "1.3.1"]
+sys.exit(0 if sorted(reversed(vs), key=vkey) == vs else 1)'; then pass=$((pass + 1)); else
+	echo "FAIL version order (facts.py vkey)"; fails=$((fails + 1)); fi
 # every raw facts file is a release recorded in releases.json, with its commit
 if "$py" - <<'PY'; then pass=$((pass + 1)); else echo "FAIL raw facts vs releases.json"; fails=$((fails + 1)); fi
 import json, os, sys

@@ -22,6 +22,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pysrc import Symbols, model_keys, python_flags  # noqa: E402
+from clicksrc import click_flags  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -31,16 +32,19 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 class GitTree:
-    """Files of one commit of a git directory, read with `git show`."""
+    """Files of one commit of a git directory, read with `git show`; with a
+    subdir, the files under it, named from it (an engine's tree vendored
+    into another repository)."""
 
-    def __init__(self, git_dir, commit):
+    def __init__(self, git_dir, commit, subdir=""):
         self.git_dir, self.commit = git_dir, commit
+        self.subdir = subdir.strip("/") + "/" if subdir else ""
         out = subprocess.run(["git", "--git-dir", git_dir, "ls-tree", "-r", "--name-only", commit],
                              check=True, capture_output=True, text=True).stdout
-        self.paths = out.split("\n")
+        self.paths = [p[len(self.subdir):] for p in out.split("\n") if p.startswith(self.subdir)]
 
     def read(self, path):
-        r = subprocess.run(["git", "--git-dir", self.git_dir, "show", f"{self.commit}:{path}"],
+        r = subprocess.run(["git", "--git-dir", self.git_dir, "show", f"{self.commit}:{self.subdir}{path}"],
                            capture_output=True)
         return r.stdout.decode("utf-8", "replace") if r.returncode == 0 else None
 
@@ -178,10 +182,14 @@ SURFACES = {
                          "python/sglang/srt/utils/common.py"],
                "args_files": ["python/sglang/srt/server_args.py", "python/sglang/srt/arg_groups/*.py"],
                "annotated_class": "ServerArgs"},
+    # the CLI reference where the release has it, else the click options of
+    # serve.py (releases before the reference; logger.py: --log_level's choices)
     "trtllm": {"engine": "trtllm", "kind": "click_reference", "command": "serve",
-               "files": ["tests/unittest/api_stability/references/trtllm_serve_cli.yaml"]},
+               "files": ["tests/unittest/api_stability/references/trtllm_serve_cli.yaml"],
+               "click_files": ["tensorrt_llm/commands/serve.py", "tensorrt_llm/logger.py"]},
     "trtllm-disagg": {"engine": "trtllm-disagg", "kind": "click_reference", "command": "disaggregated",
-                      "files": ["tests/unittest/api_stability/references/trtllm_serve_cli.yaml"]},
+                      "files": ["tests/unittest/api_stability/references/trtllm_serve_cli.yaml"],
+                      "click_files": ["tensorrt_llm/commands/serve.py", "tensorrt_llm/logger.py"]},
     "trtllm-config": {"engine": "trtllm", "kind": "pydantic", "roots": ["TorchLlmArgs", "LlmArgs"],
                       "files": ["tensorrt_llm/llmapi/llm_args.py", "tensorrt_llm/llmapi/*_config.py"]},
     "dynamo-frontend": {"engine": "dynamo-frontend", "kind": "python",
@@ -293,6 +301,15 @@ def extract(tree, surface, meta):
         flags = []
         for p, t in texts.items():
             flags += click_reference(t, spec["command"])
+        if not texts and spec.get("click_files"):
+            texts = {p: tree.read(p) for p in pick(tree, spec["click_files"])}
+            texts = {p: t for p, t in texts.items() if t is not None}
+            syms = Symbols()
+            for p in sorted(texts):
+                syms.add(p, texts[p])
+            flags, unread = click_flags(syms, spec["command"])
+            if unread:
+                raw["unread_decorators"] = sorted(set(unread))
         raw["files"] = sorted(texts)
         raw["parser"] = {"abbrev": False}
         raw["flags"] = merge_flags(flags)
@@ -322,15 +339,24 @@ def extract(tree, surface, meta):
 
 
 def vkey(v):
-    parts = re.findall(r"\d+|[a-z]+", v.lower())
-    out = []
-    for p in parts:
-        if p.isdigit():
-            out.append((1, int(p)))
-        elif p in ("post",):
-            out.append((2, 0))
-        else:  # rc, dev: before the release
-            out.append((0, p))
+    """Order of versions as PEP 440 has it: the release numbers (1.3 is
+    1.3.0), then a pre-release (rc, dev) before the release itself, and a
+    .postN after it."""
+    m = re.match(r"v?(\d+(?:\.\d+)*)(.*)", v.lower())
+    if not m:
+        return [(0, 0, v)]
+    nums = [int(x) for x in m.group(1).split(".")]
+    nums += [0] * (6 - len(nums))
+    out = [(1, n, "") for n in nums]
+    rest = m.group(2)
+    tags = re.findall(r"([a-z]+)(\d*)", rest)
+    for tag, n in tags:
+        if tag == "post":
+            out.append((2, int(n or 0), ""))
+        else:  # rc, dev, a, b: before the release
+            out.append((0, int(n or 0), tag))
+    if not tags:
+        out.append((1, 0, ""))
     return out
 
 
@@ -358,6 +384,44 @@ def derive(raws):
             s = spell.setdefault(k["path"], {"in": [False] * n, "f": [None] * n})
             s["in"][i] = True
             s["f"][i] = {kk: vv for kk, vv in k.items() if kk != "path"}
+    # a spelling --no-X that some release declares on its own (Dynamo 0.6.1's
+    # store_false --no-kv-events) is still accepted by a release where --X is
+    # negatable (argparse's BooleanOptionalAction, Dynamo's
+    # add_negatable_bool_argument: --kv-events from 0.9.0), as the same
+    # switch: taken for it there, never reported as removed
+    for i, r in enumerate(raws):
+        for f in r.get("flags", []):
+            if f.get("bool") != "optional":
+                continue
+            for name in list(f["names"]) + list(f.get("obsolete", [])):
+                neg = "--no-" + name[2:] if name.startswith("--") and not name.startswith("--no-") else None
+                s = spell.get(neg)
+                if s and not s["in"][i]:
+                    s["in"][i] = True
+                    s["f"][i] = {"type": "bool", "bool": "store_false", "of": neg}
+    # and a spelling some release declares is accepted by a release whose
+    # parser resolves unique prefixes (argparse's allow_abbrev) where it is
+    # the prefix of one flag's spellings alone: `--model` (Dynamo 1.2.0 on)
+    # is --model-path to Dynamo 0.9.0's plain ArgumentParser
+    for i, r in enumerate(raws):
+        if not r.get("parser", {}).get("abbrev"):
+            continue
+        owner = {}
+        for f in r.get("flags", []):
+            for name in list(f["names"]) + list(f.get("obsolete", [])):
+                owner[name] = f
+        for name, s in spell.items():
+            if s["in"][i] or not name.startswith("--") or len(name) <= 3:
+                continue
+            hits = {id(f) for sp, f in owner.items() if sp.startswith(name)}
+            if len(hits) == 1:
+                # accepted, with the spelling's own facts of the nearest
+                # release declaring it (what it means is left as recorded),
+                # less its choices and default, which that release's own
+                # flag may not share
+                j = min((k for k in range(n) if s["f"][k] and s["in"][k]), key=lambda k: abs(k - i))
+                s["in"][i] = True
+                s["f"][i] = {k: v for k, v in s["f"][j].items() if k not in ("choices", "default")}
     out = {"surface": surface, "engine": raws[0]["engine"], "releases": rel,
            "parser": [r.get("parser", {}) for r in raws]}
     entries = {}
@@ -491,11 +555,12 @@ def cmd_release(a):
         if a.tree:
             tree = DirTree(a.tree)
         elif r.get("read_from") and r["read_from"] != "index":
-            tree = GitTree(os.path.join(a.mirrors, r["read_from"].replace("/", "+"), "repo"), r["commit"])
+            tree = GitTree(os.path.join(a.mirrors, r["read_from"].replace("/", "+"), "repo"),
+                           r["commit"], r.get("subdir", ""))
         else:
             print(f"{r['surface']} {r['version']}: read through the index, give --tree", file=sys.stderr)
             continue
-        meta = {k: r[k] for k in ("version", "repo", "commit", "date", "read_from", "note") if k in r}
+        meta = {k: r[k] for k in ("version", "repo", "commit", "date", "read_from", "subdir", "note") if k in r}
         raw = extract(tree, r["surface"], meta)
         out = os.path.join(a.out or os.path.join(ROOT, "grammars", "facts", "raw"),
                            f"{r['surface']}-{r['version']}.json")

@@ -16,12 +16,6 @@
 #include "findings.h"
 
 
-/* Whether a version reads as one (a digit first): `latest`, `main` do not. */
-static int is_version(const char *v)
-{
-	return v && isdigit((unsigned char)v[0]);
-}
-
 typedef struct {
 	const json_t *e;       /* the spelling's facts */
 	const json_t *rel;     /* the recorded releases, oldest first */
@@ -30,6 +24,7 @@ typedef struct {
 	long lo;               /* the newest recorded release at or before the entry's version; -1 none */
 	int exact;             /* the entry runs that very release */
 	int older;             /* the entry runs a version older than every recorded release */
+	const char *version;   /* the release judged by (sl_service_release); NULL: none */
 } judged;
 
 /* The facts of a setting, judged against its service's version (lo = -1
@@ -50,15 +45,17 @@ static int judge(const sl_service *s, const sl_setting *st, judged *j)
 		return 0;
 	/* a flag of an included engine (dynamo-vllm passing vLLM flags on) runs
 	 * that engine's version, which the entry's does not tell; and a Dynamo
-	 * worker's own flags run Dynamo's, while the version servelint reads
-	 * for it is its backend's (normalize's topology.c: "TensorRT-LLM 1.3") */
-	if (!is_version(s->version) || !eng || strcmp(eng, s->engine) || !strncmp(eng, "dynamo-", 7))
+	 * worker's own flags run Dynamo's release (its runtime image's tag),
+	 * not the backend's version servelint reads for it (model.c) */
+	const char *ver = sl_service_release(s, eng);
+	j->version = ver;
+	if (!ver)
 		return 1;
 	for (size_t i = 0; i < j->n; i++) {
 		const char *v = json_string_value(json_array_get(j->rel, i));
-		if (v && sl_version_cmp(v, s->version) <= 0) {
+		if (v && sl_version_cmp(v, ver) <= 0) {
 			j->lo = (long)i;
-			j->exact = sl_version_cmp(v, s->version) == 0;
+			j->exact = sl_version_cmp(v, ver) == 0;
 		}
 	}
 	j->older = j->lo < 0;
@@ -101,11 +98,12 @@ static int ambiguous_here(const sl_rule *r, const sl_service *s, const sl_settin
 	const json_t *cand = json_object_get(st->facts, "abbrev");
 	const json_t *rel = json_object_get(st->facts, "r");
 	const char *eng = json_string_value(json_object_get(st->facts, "engine"));
-	if (!cand || !is_version(s->version) || !eng || strcmp(eng, s->engine) || !strncmp(eng, "dynamo-", 7))
+	const char *ver = sl_service_release(s, eng);
+	if (!cand || !ver)
 		return 0;
 	long lo = -1;
 	for (size_t i = 0; i < json_array_size(rel); i++)
-		if (sl_version_cmp(json_string_value(json_array_get(rel, i)), s->version) <= 0)
+		if (sl_version_cmp(json_string_value(json_array_get(rel, i)), ver) <= 0)
 			lo = (long)i;
 	if (lo < 0)
 		return 0;
@@ -125,7 +123,7 @@ static int ambiguous_here(const sl_rule *r, const sl_service *s, const sl_settin
 		const char *title = json_string_value(json_object_get(st->facts, "title"));
 		sl_finding_add(out, r, &st->origin, "%s: `%.*s` is ambiguous in %s %s: %s share it; this entry runs %s",
 			       r->summary, (int)w, raw, title ? title : s->engine,
-			       json_string_value(json_array_get(rel, (size_t)lo)), names.data, s->version);
+			       json_string_value(json_array_get(rel, (size_t)lo)), names.data, ver);
 	}
 	sl_buf_free(&names);
 	return n > 1;
@@ -227,14 +225,14 @@ void sl_fact_version(const sl_rule *r, const sl_model *m, sl_findings *out)
 				sl_finding *f = sl_finding_add(
 					out, r, &st->origin,
 					"%s: `%s` was removed in %s %s, last accepted in %s; this entry runs %s%s",
-					r->summary, st->flag, title, rel(&j, last + 1), rel(&j, last), s->version, also);
+					r->summary, st->flag, title, rel(&j, last + 1), rel(&j, last), j.version, also);
 				/* the engine's own source names the flag that replaced
 				 * it: the spelling written becomes that one, if a rename */
 				rename_fix(f, s, st, &j, FIX_SPELLING);
 			} else if (first > j.lo + 1 || (first == j.lo + 1 && j.exact))
 				sl_finding_add(out, r, &st->origin,
 					       "%s: `%s` is accepted from %s %s on; this entry runs %s", r->summary,
-					       st->flag, title, rel(&j, first), s->version);
+					       st->flag, title, rel(&j, first), j.version);
 		}
 	}
 }

@@ -1,6 +1,8 @@
 /* model.c: lifetime and lookups of the normalized model. */
 #include "model.h"
 
+#include <ctype.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,6 +74,16 @@ json_t *sl_setting_canonical(const sl_setting *st, json_t *v)
 	return c ? c : v;
 }
 
+const char *sl_service_release(const sl_service *s, const char *facts_engine)
+{
+	if (!facts_engine || !s->engine || strcmp(facts_engine, s->engine))
+		return NULL;
+	const char *v = s->version;
+	if (!strncmp(facts_engine, "dynamo-", 7))
+		v = s->dynamo_version ? s->dynamo_version : !strcmp(s->engine, "dynamo-frontend") ? s->version : NULL;
+	return v && isdigit((unsigned char)v[0]) ? v : NULL;
+}
+
 static void service_free(sl_service *s)
 {
 	free(s->name);
@@ -81,6 +93,7 @@ static void service_free(sl_service *s)
 	free(s->program);
 	free(s->version);
 	sl_origin_clear(&s->version_origin);
+	free(s->dynamo_version);
 	free(s->replicas_from);
 	sl_origin_clear(&s->replicas_origin);
 	free(s->gpus_from);

@@ -83,6 +83,10 @@ typedef struct sl_service {
 	char *program;         /* the engine command as written after unwrapping; owned */
 	char *version;         /* engine version when known; owned, may be NULL */
 	sl_origin version_origin;
+	/* A Dynamo service's: Dynamo's own release (the tag of an ai-dynamo
+	 * runtime image, nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.2.0), while
+	 * version is its backend's (# TensorRT-LLM 1.3.0rc5); owned, may be NULL */
+	char *dynamo_version;
 	unsigned replicas;
 	char *replicas_from;   /* "for loop", "comment", "single"; owned */
 	sl_origin replicas_origin;
@@ -176,6 +180,13 @@ void sl_origin_clear(sl_origin *o);
 /* 1-based position of an origin (0 when it has none). */
 void sl_origin_pos(const sl_origin *o, unsigned *line, unsigned *col);
 
+/* The release a setting's generated facts (its `facts`, of grammar
+ * facts_engine) are judged by: the service's version for its own engine's
+ * facts; for a Dynamo service's own (dynamo-*), Dynamo's release
+ * (dynamo_version; a frontend's version is Dynamo's); NULL when not known,
+ * not a version, or facts of an engine the service only passes flags on to
+ * (dynamo-vllm's vLLM flags run a vLLM the entry does not name). Borrowed. */
+const char *sl_service_release(const sl_service *s, const char *facts_engine);
 /* The winning setting for a key (not overridden), or NULL. */
 const sl_setting *sl_service_get(const sl_service *s, const char *key);
 /* v (the setting's value or its default) as the engine reads it: the value

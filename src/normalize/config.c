@@ -396,6 +396,14 @@ static void walk(walk_ctx *w, const sl_yaml_node *map, const char *prefix, unsig
 					    k->type == SL_T_BOOL ? "true or false" :
 					    k->type == SL_T_FLOAT ? "a number" : "an integer");
 			emit(w, k->key, v, path.data, fl, off);
+			/* the releases that declare the key travel with it: SL1001
+			 * judges it by the entry's version, as it does a flag */
+			for (size_t t = 0; k->in && w->g->config_versions && t < w->ntargets; t++) {
+				sl_setting *st = &w->targets[t]->settings[w->targets[t]->nsettings - 1];
+				if (!st->facts)
+					st->facts = json_pack("{s:O,s:s,s:s,s:{s:s}}", "r", w->g->config_versions,
+							      "engine", w->g->id, "title", w->g->title, "e", "in", k->in);
+			}
 		} else {
 			/* a key the grammar does not know: kept, marked unknown */
 			sl_buf key = {0};

@@ -158,23 +158,31 @@ static const char **lines_of(char *text, json_t *versions, size_t *n, const char
 /* Env var twins: a variable the engine reads as the flag it stands for
  * (`DYN_ROUTER_TTL_SECS=60` is `--router-ttl-secs 60`), added to g's env
  * with that flag's key unless the hand-written grammar has it. It is taken
- * in every release: the service's version of a Dynamo worker is its
- * backend's (topology.c), so the releases that read it (env_in in the
- * facts' JSON) cannot be told apart here. */
+ * in every release, and keeps the releases that read it (the line's `in`),
+ * which the setting made of it carries: SL1001 judges it by the service's
+ * release as it does a flag (topology.c). */
 static void add_twins(sl_grammar *g, const char **twins, size_t n)
 {
 	size_t cap = g->nenv;
 	for (size_t i = 0; i < n; i++) {
 		const char *name = twins[i];
-		int have = 0;
+		sl_envvar *have = NULL;
 		for (size_t k = 0; k < g->nenv && !have; k++)
-			have = !strcmp(g->env[k].name, name);
+			if (!strcmp(g->env[k].name, name))
+				have = &g->env[k];
+		if (have) {  /* the hand-written variable is the same one the source reads */
+			if (!have->in) {
+				have->in = sl_strdup(field(name, F_IN));
+				have->of = g;
+			}
+			continue;
+		}
 		char *of = norm(field(name, F_OF), g->underscores);
-		sl_flag_index *x = have ? NULL : find(g->index, g->nindex, of);
+		sl_flag_index *x = find(g->index, g->nindex, of);
 		free(of);
 		if (!x)
 			continue;
-		sl_envvar e = {sl_strdup(name), sl_strdup(x->flag->key), x->flag->type};
+		sl_envvar e = {sl_strdup(name), sl_strdup(x->flag->key), x->flag->type, sl_strdup(field(name, F_IN)), g};
 		SL_PUSH(g->env, g->nenv, cap, e);
 	}
 }
@@ -284,18 +292,30 @@ void sl_engine_facts_config_join(sl_grammar *g)
 			}
 		*end = '\0';
 		p = nl ? nl + 1 : end;
-		if (first || fields != F_N || !*line) {
+		if (first) {  /* the releases: SL1001 judges a key by the entry's */
 			first = 0;
+			if (!strcmp(line, "releases")) {
+				g->config_versions = json_array();
+				for (int i = 1; i < fields; i++)
+					json_array_append_new(g->config_versions, json_string(field(line, i)));
+			}
 			continue;
 		}
-		int have = 0;  /* a hand-written key keeps its canonical key */
-		for (size_t i = 0; i < g->nconfig_keys && !have; i++)
-			have = !strcmp(g->config_keys[i].path, line);
-		if (have)
+		if (fields != F_N || !*line)
 			continue;
+		sl_config_key *have = NULL;  /* a hand-written key keeps its canonical key */
+		for (size_t i = 0; i < g->nconfig_keys && !have; i++)
+			if (!strcmp(g->config_keys[i].path, line))
+				have = &g->config_keys[i];
+		if (have) {
+			if (!have->in)
+				have->in = sl_strdup(field(line, F_IN));
+			continue;
+		}
 		sl_config_key k;
 		memset(&k, 0, sizeof k);
 		k.path = sl_strdup(line);
+		k.in = sl_strdup(field(line, F_IN));
 		k.type = type_of(field(line, F_TYPE));
 		sl_buf key = {0};
 		sl_buf_printf(&key, "%s.%s", eng, line);
@@ -366,6 +386,7 @@ void sl_engine_facts_free(sl_grammar *g)
 	json_decref(g->kept);
 	json_decref(g->defaults);
 	json_decref(g->versions);
+	json_decref(g->config_versions);
 	for (size_t i = 0; i < g->nindex; i++)
 		json_decref(g->index[i].facts);
 	free(g->facts);

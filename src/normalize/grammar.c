@@ -339,6 +339,7 @@ static void sl_grammar_free_one(sl_grammar *g)
 	for (size_t i = 0; i < g->nenv; i++) {
 		free(g->env[i].name);
 		free(g->env[i].key);
+		free(g->env[i].in);
 	}
 	free(g->env);
 	for (size_t i = 0; i < g->nconfig_keys; i++) {
@@ -346,6 +347,7 @@ static void sl_grammar_free_one(sl_grammar *g)
 		free(g->config_keys[i].key);
 		json_decref(g->config_keys[i].dflt);
 		free(g->config_keys[i].replicas_of);
+		free(g->config_keys[i].in);
 	}
 	free(g->config_keys);
 	free(g->config_from);

@@ -43,11 +43,18 @@ typedef struct sl_config_key {
 	char *key;
 	json_t *dflt;        /* may be NULL */
 	char *replicas_of;   /* topology: this key counts the replicas of a role; may be NULL */
+	char *in;            /* the recorded releases of the engine's config facts declaring it,
+			      * one character each ("01"); NULL: the facts do not know it */
 } sl_config_key;
 
 typedef struct sl_envvar {
 	char *name, *key;
 	sl_type type;
+	/* an env var twin of a flag from the generated facts (Dynamo's DYN_*):
+	 * the releases that read it, one character each of its grammar's
+	 * versions ("00111"), and that grammar (borrowed); in NULL otherwise */
+	char *in;
+	const struct sl_grammar *of;
 } sl_envvar;
 
 struct sl_flag_index;
@@ -86,6 +93,7 @@ typedef struct sl_grammar {
 	size_t nconfig_hand; /* once joined: how many of config_keys were written by hand (the first) */
 	char *facts;         /* the table (grammars/facts/<id>.tsv), its fields NUL-separated; or NULL */
 	json_t *versions;    /* its recorded releases, oldest first: ["0.8.5", ...] */
+	json_t *config_versions; /* those of its config file's facts (<id>-config.tsv); or NULL */
 	sl_flag *gen;        /* flags only the facts know (key <id>.<name>) */
 	size_t ngen;
 	json_t *kept;        /* what matches hand out and the grammar frees (abbreviations' candidates) */

@@ -46,6 +46,30 @@ static size_t version_len(const char *p)
 	return dot && isdigit((unsigned char)dot[1]) ? n : 0;
 }
 
+/* The version an image's tag is (vllm/vllm-openai:v0.31.0[-aarch64][@sha256:...]):
+ * its length, and where it starts in *tag; 0 when the tag is none. */
+static size_t image_version(const char *im, const char **tag)
+{
+	const char *colon = strrchr(im, ':');
+	const char *at = strchr(im, '@');
+	if (at && colon && colon > at)
+		colon = memchr(im, ':', (size_t)(at - im)) ? strchr(im, ':') : NULL;
+	if (!colon || (at && colon > at))
+		return 0;
+	const char *t = colon + 1;
+	if (*t == 'v')
+		t++;
+	size_t n = version_len(t);
+	while (n && !isdigit((unsigned char)t[n - 1]))
+		n--;
+	/* "0.30.0-aarch64": the architecture is not part of the version */
+	const char *dash = memchr(t, '-', n);
+	if (dash)
+		n = (size_t)(dash - t);
+	*tag = t;
+	return n;
+}
+
 static void assign_version(sl_ctx *c, const sl_script *sc, sl_service *s)
 {
 	/* an image tag that is a version: vllm/vllm-openai:v0.31.0[-aarch64][@sha256:...] */
@@ -54,25 +78,15 @@ static void assign_version(sl_ctx *c, const sl_script *sc, sl_service *s)
 		if (!json_is_string(img))
 			continue;
 		const char *im = json_string_value(img);
-		/* ai-dynamo/vllm-runtime:0.6.1 is Dynamo's version, not vLLM's */
-		if (strstr(im, "dynamo") && sl_starts_with(s->engine, "dynamo-"))
+		const char *tag = NULL;
+		size_t n = image_version(im, &tag);
+		/* ai-dynamo/vllm-runtime:0.6.1 is Dynamo's version, not vLLM's:
+		 * the release of the Dynamo worker's own flags and env vars */
+		if (strstr(im, "dynamo") && sl_starts_with(s->engine, "dynamo-")) {
+			if (n && !s->dynamo_version)
+				s->dynamo_version = sl_strndup(tag, n);
 			continue;
-		const char *colon = strrchr(im, ':');
-		const char *at = strchr(im, '@');
-		if (at && colon && colon > at)
-			colon = memchr(im, ':', (size_t)(at - im)) ? strchr(im, ':') : NULL;
-		if (!colon || (at && colon > at))
-			continue;
-		const char *tag = colon + 1;
-		if (*tag == 'v')
-			tag++;
-		size_t n = version_len(tag);
-		while (n && !isdigit((unsigned char)tag[n - 1]))
-			n--;
-		/* "0.30.0-aarch64": the architecture is not part of the version */
-		const char *dash = memchr(tag, '-', n);
-		if (dash)
-			n = (size_t)(dash - tag);
+		}
 		if (n) {
 			s->version = sl_strndup(tag, n);
 			json_t *at = json_object_get(s->wrappers[i].detail, "_image_at");
@@ -141,6 +155,11 @@ static void env_settings(sl_ctx *c, sl_service *s)
 		st.via = "env";
 		st.flags = e->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER);
 		sl_origin_copy(&st.origin, &e->origin);
+		/* a twin of a flag keeps the releases that read it: SL1001 judges
+		 * it by the service's release, as it does the flag */
+		if (ev->in && ev->of && ev->of->versions)
+			st.facts = json_pack("{s:O,s:s,s:s,s:{s:s}}", "r", ev->of->versions, "engine", ev->of->id,
+					     "title", ev->of->title, "e", "in", ev->in);
 		SL_PUSH(s->settings, s->nsettings, cap, st);
 	}
 }

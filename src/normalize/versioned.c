@@ -28,14 +28,13 @@
 static long release_of(const sl_service *s, const json_t *facts)
 {
 	const json_t *rel = json_object_get(facts, "r");
-	const char *eng = json_string_value(json_object_get(facts, "engine"));
-	if (!s->version || !isdigit((unsigned char)s->version[0]) || !eng || strcmp(eng, s->engine) ||
-	    sl_starts_with(eng, "dynamo-"))
+	const char *ver = sl_service_release(s, json_string_value(json_object_get(facts, "engine")));
+	if (!ver)
 		return -1;
 	long lo = -1;
 	for (size_t i = 0; i < json_array_size(rel); i++) {
 		const char *v = json_string_value(json_array_get(rel, i));
-		if (v && sl_version_cmp(v, s->version) <= 0)
+		if (v && sl_version_cmp(v, ver) <= 0)
 			lo = (long)i;
 	}
 	return lo;

@@ -1,6 +1,7 @@
 /* util.c: allocation, buffers, errors and file reading shared by all stages. */
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,6 +184,27 @@ int sl_ends_with(const char *s, const char *suffix)
 	return a >= b && memcmp(s + a - b, suffix, b) == 0;
 }
 
+/* A pre-release tail after the numbers (`rc3`, `.0rc3`, `dev1`, `a2`, `b1`:
+ * PEP 440's, before the release they lead to): 1 with its number, else 0
+ * (nothing, `.post1`, anything else: not compared). Zero components before
+ * it are skipped, so that 1.3 and 1.3.0 lead to 1.3.0rc3 alike. */
+static int pre_release(const char *t, long *n)
+{
+	while (t[0] == '.' && t[1] == '0' && (t[2] == '.' || isalpha((unsigned char)t[2])))
+		t += 2;
+	if (*t == '.' || *t == '-')
+		t++;
+	static const char *tags[] = {"rc", "dev", "alpha", "beta", "a", "b"};
+	for (size_t i = 0; i < sizeof tags / sizeof *tags; i++) {
+		size_t k = strlen(tags[i]);
+		if (!strncmp(t, tags[i], k) && (isdigit((unsigned char)t[k]) || !t[k])) {
+			*n = strtol(t + k, NULL, 10);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int sl_version_cmp(const char *a, const char *b)
 {
 	while (*a && *b) {
@@ -192,11 +214,24 @@ int sl_version_cmp(const char *a, const char *b)
 			return 0;
 		if (x != y)
 			return x < y ? -1 : 1;
-		if (*ea != '.' || *eb != '.')
-			return 0;
+		if (*ea != '.' || *eb != '.') {
+			a = ea;
+			b = eb;
+			break;
+		}
 		a = ea + 1;
 		b = eb + 1;
 	}
+	/* the numbers agree as far as both go: a release candidate comes
+	 * before its release (1.3.0rc3 < 1.3.0rc24 < 1.3.0 = 1.3); a version
+	 * that goes on with more numbers (1.3 against 1.3.1) stays equal, as
+	 * `vLLM 0.10` is any 0.10.x */
+	long na = 0, nb = 0;
+	int pa = pre_release(a, &na), pb = pre_release(b, &nb);
+	if (pa != pb)
+		return pa ? -1 : 1;
+	if (pa && na != nb)
+		return na < nb ? -1 : 1;
 	return 0;
 }
 

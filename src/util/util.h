@@ -78,7 +78,10 @@ int sl_ends_with(const char *s, const char *suffix);
 /* Parses a base-10 integer that spans the whole string. */
 int sl_parse_int(const char *s, long long *out);
 /* -1, 0, 1 over the numeric parts of two dotted versions (0.10.1 > 0.8.5);
- * what follows the numbers (post1, rc2) is not compared: equal there. */
+ * where they agree, a pre-release comes before its release (1.3.0rc3 <
+ * 1.3.0rc24 < 1.3.0 = 1.3, PEP 440's order); anything else that follows
+ * the numbers (post1) is not compared, and a version with fewer numbers
+ * stands for all that start with them (0.10 = 0.10.1): equal there. */
 int sl_version_cmp(const char *a, const char *b);
 int sl_parse_double(const char *s, double *out);
 /* Reads a whole file (at most max bytes). Returns SL_OK, SL_ERR_IO or SL_ERR_INPUT (too big). */

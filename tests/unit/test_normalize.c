@@ -563,6 +563,25 @@ static void test_config_engine(void **st)
 	free(why);
 }
 
+/* the order releases are judged in (util.c sl_version_cmp): a release
+ * candidate before its release, 1.3 the same as 1.3.0, a shorter version
+ * standing for those that start with it, .postN not compared */
+static void test_version_order(void **st)
+{
+	(void)st;
+	assert_int_equal(sl_version_cmp("0.8.5", "0.10.1"), -1);
+	assert_int_equal(sl_version_cmp("1.3.0rc3", "1.3.0rc24"), -1);
+	assert_int_equal(sl_version_cmp("1.3.0rc24", "1.3"), -1);
+	assert_int_equal(sl_version_cmp("1.3", "1.3.0rc3"), 1);
+	assert_int_equal(sl_version_cmp("1.3.0", "1.3"), 0);
+	assert_int_equal(sl_version_cmp("1.3.0rc3", "1.2.0"), 1);
+	assert_int_equal(sl_version_cmp("1.3.1", "1.3.0rc3"), 1);
+	assert_int_equal(sl_version_cmp("0.10", "0.10.1"), 0);
+	assert_int_equal(sl_version_cmp("0.4.6.post1", "0.4.6"), 0);
+	assert_int_equal(sl_version_cmp("0.9.0.dev2025", "0.9.0"), -1);
+	assert_int_equal(sl_version_cmp("latest", "1.3"), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -581,6 +600,7 @@ int main(void)
 		cmocka_unit_test(test_config_file_precedence),
 		cmocka_unit_test(test_review_cases),
 		cmocka_unit_test(test_config_engine),
+		cmocka_unit_test(test_version_order),
 	};
 	return cmocka_run_group_tests_name("normalize", tests, setup, teardown);
 }
