@@ -39,6 +39,7 @@ int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, s
 		case K_C: sl_check_c(r, m, out); break;
 		}
 	}
+	sl_check_c_done();
 	sl_findings_sort(out, first);
 	return SL_OK;
 }
