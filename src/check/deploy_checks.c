@@ -75,9 +75,13 @@ static int text_says_hosts(const sl_source *src)
 		unsigned k = (unsigned)p[0] << 8 | p[1];
 		if (!(pairs[k >> 3] & (1u << (k & 7))))
 			continue;
-		for (size_t i = 0; i < N_HOST_WORDS; i++)
-			if (!strncasecmp((const char *)p, multi_host_words[i], strlen(multi_host_words[i])))
+		/* `${`, `pe`, `no`... begin many other things: a word is tried
+		 * only when its own first two bytes match */
+		for (size_t i = 0; i < N_HOST_WORDS; i++) {
+			const char *w = multi_host_words[i];
+			if (tolower(p[0]) == w[0] && tolower(p[1]) == w[1] && !strncasecmp((const char *)p, w, strlen(w)))
 				return 1;
+		}
 	}
 	return 0;
 }
