@@ -253,7 +253,7 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 	*n = 0;
 	sl_variant *vs;
 	size_t nv;
-	int truncated = 0, rc;
+	int truncated = 0, rc = SL_OK;
 	sl_model *only = NULL;  /* the one reading of a script without conditionals */
 	if (sl_source_is_manifest(e->script)) {
 		/* a Kubernetes or Dynamo manifest has no shell conditionals */
