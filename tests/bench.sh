@@ -24,4 +24,5 @@ quick run 'show --format json .*x the bare parse' bench/run.sh 0 1
 quick diff_revs 'x' bench/diff_revs.sh 200 1  # the fewest entries where the second commit changes one (n100)
 quick log_history 'x' bench/log_history.sh 20 1
 quick jobs 'check -j 2: .*x the bare parse' bench/jobs.sh 0 1
+quick shellcheck 'ShellCheck / servelint\|not installed' bench/shellcheck.sh 1 1  # told and exit 0 without shellcheck
 finish

@@ -166,4 +166,12 @@ cfg not-a-map '- SL4002' 1:1
 printf 'disable: [SL1001]\nexclude: ["x/*"]\nseverity: {SL3001: warning}\n' > "$w/ok.yaml"
 n=$("$bin" check -f gcc --config "$w/ok.yaml" "$t" | grep -c 'SL1001')
 [ "$n" -eq 0 ] && ok || ko "a valid config: SL1001 not disabled"
+# libgit2 and libcurl are loaded by the commands that use them
+# (src/source/git/git_lazy.c, src/exec/curl_lazy.c), never linked: a process
+# that reads no repository and speaks no HTTP does not pay for their loading
+if command -v readelf > /dev/null; then
+	needed=$(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+	case $needed in *libgit2* | *libcurl*) ko "linked at start: $(echo $needed)" ;; *) ok ;; esac
+	echo "$needed" | grep -q libjansson && ok || ko "readelf lists no NEEDED libraries: '$needed'"
+fi
 finish

@@ -607,6 +607,11 @@ static void c_invalid_json(const sl_rule *r, const sl_model *m, sl_findings *out
 			sl_finding_add(out, r, &m->notes[i].origin, "%s: %s", r->summary, m->notes[i].msg);
 }
 
+void sl_check_c_done(void)
+{
+	sl_plan_check_forget();
+}
+
 void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
 	if (!strcmp(r->cname, "invalid_json"))

@@ -46,6 +46,7 @@ int sl_check_model(const sl_rules *rs, const sl_model *m, const sl_rule *only, s
 			break;
 		}
 	}
+	sl_check_c_done();
 	sl_findings_sort(out, first);
 	return SL_OK;
 }

@@ -46,16 +46,42 @@ static const char *const multi_host_words[] = {
 	"multinode", "head node", "worker node", "head_node", "$(hostname", "${hostname", "nodelist",
 };
 
+#define N_HOST_WORDS (sizeof multi_host_words / sizeof *multi_host_words)
+
+/* One pass over the text: a word is tried only where the text's next two
+ * bytes begin one in some case (a bit per pair of bytes, set for each
+ * case of each letter). Trying every word at every byte was 27,000
+ * strncasecmp for a 500-byte script. */
 static int text_says_hosts(const sl_source *src)
 {
+	static unsigned char pairs[256 * 256 / 8];
+	static int ready;
 	if (!src || !src->text)
 		return 0;
-	for (size_t i = 0; i < sizeof multi_host_words / sizeof *multi_host_words; i++) {
-		const char *w = multi_host_words[i];
-		size_t n = strlen(w);
-		for (const char *p = src->text; *p; p++)
-			if (!strncasecmp(p, w, n))
+	if (!ready) {
+		for (size_t i = 0; i < N_HOST_WORDS; i++) {
+			unsigned char a = (unsigned char)multi_host_words[i][0], b = (unsigned char)multi_host_words[i][1];
+			unsigned char as[2] = {(unsigned char)tolower(a), (unsigned char)toupper(a)};
+			unsigned char bs[2] = {(unsigned char)tolower(b), (unsigned char)toupper(b)};
+			for (int x = 0; x < 2; x++)
+				for (int y = 0; y < 2; y++) {
+					unsigned k = (unsigned)as[x] << 8 | bs[y];
+					pairs[k >> 3] |= (unsigned char)(1u << (k & 7));
+				}
+		}
+		ready = 1;
+	}
+	for (const unsigned char *p = (const unsigned char *)src->text; p[0] && p[1]; p++) {
+		unsigned k = (unsigned)p[0] << 8 | p[1];
+		if (!(pairs[k >> 3] & (1u << (k & 7))))
+			continue;
+		/* `${`, `pe`, `no`... begin many other things: a word is tried
+		 * only when its own first two bytes match */
+		for (size_t i = 0; i < N_HOST_WORDS; i++) {
+			const char *w = multi_host_words[i];
+			if (tolower(p[0]) == w[0] && tolower(p[1]) == w[1] && !strncasecmp((const char *)p, w, strlen(w)))
 				return 1;
+		}
 	}
 	return 0;
 }

@@ -11,7 +11,10 @@
  * weights_memory, kv_one_request, max_len_positions, precision_native,
  * devices_node). */
 int sl_plan_check_known(const char *name);
-/* Runs rule r, whose check is `c: NAME` of these, over a model. */
+/* Runs rule r, whose check is `c: NAME` of these, over a model. The
+ * model's plan is kept for the next rule until sl_plan_check_forget. */
 void sl_plan_check(const sl_rule *r, const sl_model *m, sl_findings *out);
+/* Frees the plan kept (the model is done with or about to be freed). */
+void sl_plan_check_forget(void);
 
 #endif

@@ -4,6 +4,10 @@
 #include <dlfcn.h>
 #include <stdio.h>
 
+#ifndef SL_LIBCURL_SONAME
+#define SL_LIBCURL_SONAME "libcurl.so.4" /* libcurl 7's and 8's */
+#endif
+
 static CURLcode no_global_init(long flags)
 {
 	(void)flags;
@@ -50,8 +54,8 @@ CURLcode sl_curl_global_init(long flags)
 	static int tried;
 	if (!tried) {
 		tried = 1;
-		/* the soname of libcurl 7 and 8 */
-		void *lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+		/* the soname of the libcurl the build found (CMakeLists.txt) */
+		void *lib = dlopen(SL_LIBCURL_SONAME, RTLD_NOW | RTLD_LOCAL);
 		sl_curl_api a;
 		*(void **)&a.global_init = sym(lib, "curl_global_init");
 		*(void **)&a.global_cleanup = sym(lib, "curl_global_cleanup");

@@ -4,7 +4,8 @@
  * cost every process some 10 M instructions of dynamic loading before
  * main, in commands that never speak HTTP. Included instead of
  * <curl/curl.h>, it turns the calls run.c makes into calls through a
- * table that curl_global_init fills with dlopen("libcurl.so.4"). When the
+ * table that curl_global_init fills with dlopen of the soname the build
+ * found (SL_LIBCURL_SONAME). When the
  * library cannot be loaded, curl_global_init says so on stderr once and
  * fails, and curl_easy_init gives NULL: a health check then fails, told.
  */

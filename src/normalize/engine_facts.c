@@ -103,13 +103,18 @@ static sl_type type_of(const char *t)
 /* The canonical key of a flag only the facts know: vllm.prefill_schedule_interval */
 static char *gen_key(const char *id, const char *name)
 {
-	sl_buf k = {0};
-	sl_buf_printf(&k, "%s.", id);
+	/* written out, not sl_buf_printf and a putc per byte: a join makes
+	 * one per generated flag, hundreds for each engine an entry uses */
 	while (*name == '-')
 		name++;
+	size_t ni = strlen(id), nn = strlen(name);
+	char *k = sl_malloc(ni + 1 + nn + 1), *q = k + ni + 1;
+	memcpy(k, id, ni);
+	k[ni] = '.';
 	for (; *name; name++)
-		sl_buf_putc(&k, *name == '-' ? '_' : *name);
-	return k.data;
+		*q++ = *name == '-' ? '_' : *name;
+	*q = '\0';
+	return k;
 }
 
 static void add_name(sl_flag *f, const char *name)

@@ -901,7 +901,7 @@ const sl_grammar *sl_grammar_config(const sl_grammars *gs, const sl_grammar *g)
 const sl_config_key *sl_grammar_config_key(const sl_grammar *g, const char *path)
 {
 	for (size_t i = 0; i < g->nconfig_keys; i++)
-		if (!strcmp(g->config_keys[i].path, path))
+		if (g->config_keys[i].path[0] == path[0] && !strcmp(g->config_keys[i].path, path))
 			return &g->config_keys[i];
 	return NULL;
 }
@@ -909,8 +909,11 @@ const sl_config_key *sl_grammar_config_key(const sl_grammar *g, const char *path
 int sl_grammar_config_below(const sl_grammar *g, const char *path)
 {
 	size_t n = strlen(path);
+	/* the first byte compared inline: asked for every setting of every
+	 * engine file, this scan was 860,000 strncmp over corpus x10 */
 	for (size_t i = 0; i < g->nconfig_keys; i++)
-		if (!strncmp(g->config_keys[i].path, path, n) && g->config_keys[i].path[n] == '.')
+		if (g->config_keys[i].path[0] == path[0] && !strncmp(g->config_keys[i].path, path, n) &&
+		    g->config_keys[i].path[n] == '.')
 			return 1;
 	return 0;
 }

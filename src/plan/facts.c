@@ -35,13 +35,33 @@ static char **jstrs(const json_t *a, size_t *n)
 	return v;
 }
 
+/* lower case, every run of other characters one space, a space each side:
+ * " b200 sxm x8 " */
+static char *words(const char *s)
+{
+	sl_buf b = {0};
+	sl_buf_putc(&b, ' ');
+	for (; *s; s++) {
+		if (isalnum((unsigned char)*s))
+			sl_buf_putc(&b, (char)tolower((unsigned char)*s));
+		else if (b.len && b.data[b.len - 1] != ' ')
+			sl_buf_putc(&b, ' ');
+	}
+	if (b.data[b.len - 1] != ' ')
+		sl_buf_putc(&b, ' ');
+	return sl_buf_detach(&b);
+}
+
 static void hw_free(sl_hw *h)
 {
 	free(h->id);
 	free(h->name);
-	for (size_t i = 0; i < h->nmatch; i++)
+	for (size_t i = 0; i < h->nmatch; i++) {
 		free(h->match[i]);
+		free(h->match_words ? h->match_words[i] : NULL);
+	}
 	free(h->match);
+	free(h->match_words);
 	free(h->vendor);
 	free(h->devices);
 	free(h->mem_source);
@@ -70,6 +90,9 @@ static int hw_from(const char *path, const json_t *d, sl_hw *h, sl_error *err)
 	h->id = jstr(d, "id");
 	h->name = jstr(d, "name");
 	h->match = jstrs(json_object_get(d, "match"), &h->nmatch);
+	h->match_words = h->nmatch ? sl_calloc(h->nmatch, sizeof *h->match_words) : NULL;
+	for (size_t i = 0; i < h->nmatch; i++)
+		h->match_words[i] = words(h->match[i]);
 	const json_t *v = json_object_get(d, "vendor"), *m = json_object_get(d, "memory");
 	const json_t *n = json_object_get(d, "node"), *dom = json_object_get(d, "nvlink_domain");
 	const json_t *p = json_object_get(d, "precisions");
@@ -241,23 +264,6 @@ void sl_facts_free(sl_facts *f)
 	free(f);
 }
 
-/* lower case, every run of other characters one space, a space each side:
- * " b200 sxm x8 " */
-static char *words(const char *s)
-{
-	sl_buf b = {0};
-	sl_buf_putc(&b, ' ');
-	for (; *s; s++) {
-		if (isalnum((unsigned char)*s))
-			sl_buf_putc(&b, (char)tolower((unsigned char)*s));
-		else if (b.len && b.data[b.len - 1] != ' ')
-			sl_buf_putc(&b, ' ');
-	}
-	if (b.data[b.len - 1] != ' ')
-		sl_buf_putc(&b, ' ');
-	return sl_buf_detach(&b);
-}
-
 const sl_hw *sl_facts_hw(const sl_facts *f, const char *text)
 {
 	if (!f || !text)
@@ -267,13 +273,12 @@ const sl_hw *sl_facts_hw(const sl_facts *f, const char *text)
 	size_t best_len = 0;
 	for (size_t i = 0; i < f->nhw; i++)
 		for (size_t k = 0; k < f->hw[i].nmatch; k++) {
-			char *w = words(f->hw[i].match[k]);
+			const char *w = f->hw[i].match_words[k];
 			size_t l = strlen(w);
-			if (strstr(t, w) && l > best_len) {
+			if (l > best_len && strstr(t, w)) {
 				best = &f->hw[i];
 				best_len = l;
 			}
-			free(w);
 		}
 	free(t);
 	return best;

@@ -26,6 +26,7 @@
 typedef struct sl_hw {
 	char *id, *name;          /* h200-sxm, "NVIDIA H200 SXM" */
 	char **match;             /* words naming it (whole words, any case) */
+	char **match_words;       /* each as the lookup compares it (" b200 sxm "), made once */
 	size_t nmatch;
 	char *vendor;             /* nvidia | amd */
 	char *devices;            /* CUDA_VISIBLE_DEVICES | HIP_VISIBLE_DEVICES */

@@ -426,6 +426,24 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 	fprintf(f, md ? "\n## Models by systems\n\n" : "\n%smodels by systems%s:\n", B, N);
 	json_t *model, *cell;
 	size_t mi, k;
+	/* each model's cells, in the cells' order, found in one pass: a scan
+	 * of every cell per model was quadratic in a catalogue of distinct
+	 * models (3,000 models: 9 M lookups, half of audit's time) */
+	json_t *cells = json_object_get(mx, "cells");
+	size_t nmodels = json_array_size(json_object_get(mx, "models")), ncells = json_array_size(cells);
+	size_t *start = sl_calloc(nmodels + 2, sizeof *start), *order = sl_calloc(ncells + 1, sizeof *order);
+	json_array_foreach(cells, k, cell) {
+		size_t m = (size_t)num(cell, "model");
+		if (m < nmodels)
+			start[m + 2]++;
+	}
+	for (size_t m = 0; m < nmodels; m++)
+		start[m + 2] += start[m + 1];
+	json_array_foreach(cells, k, cell) {
+		size_t m = (size_t)num(cell, "model");
+		if (m < nmodels)
+			order[start[m + 1]++] = k;
+	}
 	json_array_foreach(json_object_get(mx, "models"), mi, model) {
 		if (md) {
 			fputs("### ", f);
@@ -434,9 +452,8 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 		} else {
 			fprintf(f, "  %s\n", json_string_value(model));
 		}
-		json_array_foreach(json_object_get(mx, "cells"), k, cell) {
-			if ((size_t)num(cell, "model") != mi)
-				continue;
+		for (size_t c = start[mi]; c < start[mi + 1]; c++) {
+			cell = json_array_get(cells, order[c]);
 			const char *sys = json_string_value(json_array_get(json_object_get(mx, "systems"),
 									   (size_t)num(cell, "system")));
 			if (md) {
@@ -466,6 +483,8 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 		if (md)
 			fputc('\n', f);
 	}
+	free(start);
+	free(order);
 	if (md && json_array_size(json_object_get(doc, "findings"))) {
 		fputs("## Findings\n\n", f);
 		json_t *x;

@@ -46,7 +46,8 @@ done:
 int sl_git_hash_file(const char *file, char out[SL_GIT_ID_SIZE])
 {
 	git_oid id;
-	git_libgit2_init();
+	if (git_libgit2_init() < 0)
+		return -1;
 	int rc = git_odb_hashfile(&id, file, GIT_OBJECT_BLOB);
 	if (!rc)
 		git_oid_tostr(out, SL_GIT_ID_SIZE, &id);
@@ -61,7 +62,8 @@ int sl_git_line_diff(const char *a, size_t alen, const char *aname, const char *
 		     char **out)
 {
 	*out = NULL;
-	git_libgit2_init();
+	if (git_libgit2_init() < 0)
+		return -1;
 	git_patch *p = NULL;
 	git_buf buf = {0};
 	int rc = -1;

@@ -16,7 +16,7 @@
 
 #include "../source.h"
 
-#include <git2.h>
+#include "git_lazy.h" /* <git2.h>, its calls through a table loaded on first use */
 
 /* repo.c */
 /* The repository around the current directory, opened once per process

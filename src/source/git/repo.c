@@ -28,7 +28,10 @@ static char open_error[512];
 int gt_repo_open(git_repository **out)
 {
 	if (!the_repo) {
-		git_libgit2_init();
+		if (git_libgit2_init() < 0) {
+			snprintf(open_error, sizeof open_error, "%s", gt_git_error());
+			return -1;
+		}
 		if (git_repository_open_ext(&the_repo, ".", 0, NULL)) {
 			const git_error *ge = git_error_last();
 			snprintf(open_error, sizeof open_error, "%s", ge && ge->message ? ge->message : "");
@@ -85,9 +88,14 @@ int gt_revparse(git_object **out, git_repository *repo, const char *rev)
 }
 
 /* No repository: said in our words (libgit2's last error is gone with its
- * shutdown, and what is left of it is about its own initialisation). */
+ * shutdown, and what is left of it is about its own initialisation); or
+ * that libgit2 could not be loaded. */
 int gt_not_a_repo(sl_error *err, const char *spec)
 {
+	if (*gt_git_error()) { /* not that there is none: libgit2 could not be loaded to look */
+		sl_error_set(err, spec, 0, 0, "%s", gt_git_error());
+		return SL_ERR_INPUT;
+	}
 	sl_error_set(err, spec, 0, 0, "not in a git repository (none in the current folder or above it)");
 	return SL_ERR_INPUT;
 }

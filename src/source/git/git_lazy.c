@@ -1,0 +1,64 @@
+/* git_lazy.c: libgit2 loaded on first use (see git_lazy.h). */
+#define GT_GIT_NO_MACROS
+#include "git_lazy.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef SL_LIBGIT2_SONAME
+#error "SL_LIBGIT2_SONAME: the soname of the libgit2 the build found (CMakeLists.txt)"
+#endif
+
+static gt_git_api api;
+static int state; /* 0 not tried, 1 loaded, -1 failed */
+static char why[512];
+
+int gt_git_load(void)
+{
+	if (state)
+		return state > 0 ? 0 : -1;
+	state = -1;
+	void *lib = dlopen(SL_LIBGIT2_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!lib) {
+		const char *e = dlerror();
+		snprintf(why, sizeof why, "libgit2 cannot be loaded (%s)", e ? e : SL_LIBGIT2_SONAME);
+		return -1;
+	}
+#define GT_GIT_SYM(f)                                                                              \
+	*(void **)&api.f = dlsym(lib, #f);                                                         \
+	if (!api.f) {                                                                              \
+		snprintf(why, sizeof why, "libgit2 cannot be loaded (%s lacks %s)", SL_LIBGIT2_SONAME, #f); \
+		return -1;                                                                         \
+	}
+	GT_GIT_FUNCS(GT_GIT_SYM)
+#undef GT_GIT_SYM
+	state = 1;
+	return 0;
+}
+
+const char *gt_git_error(void)
+{
+	return why;
+}
+
+const gt_git_api *gt_git(void)
+{
+	if (state <= 0 && gt_git_load()) {
+		fprintf(stderr, "servelint: %s\n", why);
+		exit(2);
+	}
+	return &api;
+}
+
+int gt_git_init(void)
+{
+	if (gt_git_load())
+		return -1;
+	return api.git_libgit2_init();
+}
+
+int gt_git_shutdown(void)
+{
+	return state > 0 ? api.git_libgit2_shutdown() : 0;
+}
