@@ -176,12 +176,16 @@ for e in $(find corpus -name launch.sh | sort); do
 	# a header claim of tensor parallelism one more than it says
 	t=$(grep -o '^#.*\bTP[0-9]\+\b' "$e" | head -1 | grep -o 'TP[0-9]\+$')
 	[ -n "$t" ] && mutate claim "$dir" launch.sh "0,/^\\(#.*\\)\\b$t\\b/s//\\1TP$((${t#TP} + 1))/"
+	# a comment quoting --max-num-seqs N (SL6003) one more than it says
+	q=$(grep -o '^#.*--max-num-seqs [0-9]\+' "$e" | head -1 | grep -o '[0-9]\+$')
+	[ -n "$q" ] && mutate quoted "$dir" launch.sh "0,/^\\(#.*--max-num-seqs \\)$q\\b/s//\\1$((q + 1))/"
 done
 echo "  corpus mutations: $tried tried, $fixed fixed back, $wrong wrong"
-for k in misspell repeat repeat3 backslash stray yaml-key claim; do
+for k in misspell repeat repeat3 backslash stray yaml-key claim quoted; do
 	echo "    $k: $(grep -c "^$k\$" "$d/kinds.tried") tried, $(grep -c "^$k\$" "$d/kinds.fixed") fixed"
 done
 [ $wrong -eq 0 ] && ok || ko "$wrong corpus mutations fixed wrongly"
+[ "$(grep -c "^quoted$" "$d/kinds.fixed")" -ge 1 ] && ok || ko "no quoted-flag claim (SL6003) fixed back"
 [ $tried -ge 100 ] && [ $((fixed * 2)) -ge $tried ] && ok || ko "only $fixed of $tried corpus mutations fixed"
 
 # ---- a published page: a script's flag and an embedded YAML section ------

@@ -94,7 +94,7 @@ static const struct {
 	 " unknown_flag value_choice deprecated_flag ", FIX_SPELLING},
 	{"delete_repeat", "the repeated flag and its value go; the first one stays", " duplicate_same ",
 	 FIX_DELETE_REPEAT},
-	{"claim_value", "the number the text states becomes the one the command sets", " claim_matches ",
+	{"claim_value", "the number the text states becomes the one the command sets", " claim_matches claims_flags ",
 	 FIX_CLAIM_VALUE},
 	{"continue_line",
 	 "the blanks after the line's last backslash, or the empty lines it\n"
