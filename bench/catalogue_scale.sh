@@ -11,6 +11,7 @@
 # `bench/catalogue_scale.sh 1 3 1` is the quick mode the tests run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 small=${1:-10}
 large=${2:-100}
 runs=${3:-5}
@@ -18,10 +19,7 @@ bin=${SERVELINT:-$(pwd)/build/servelint}
 [ -x "$bin" ] || { echo "build first: scripts/setup" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for i in $(seq 1 "$large"); do
-	mkdir -p "$work/c$i"
-	cp -r corpus/. "$work/c$i/"
-done
+corpus_copies "$work" "$large"
 cd "$work"
 copies() { for i in $(seq 1 "$1"); do echo "c$i"; done; }
 folders() { for i in $(seq 1 "$1"); do find "c$i" -name launch.sh -printf '%h\n'; done | sort; }

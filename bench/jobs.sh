@@ -13,6 +13,7 @@
 # first. Needs a release build in ./build (scripts/setup).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 mb=${1:-10}
 runs=${2:-5}
 jobs=${3:-2}
@@ -22,14 +23,10 @@ base=${SERVELINT_BASELINE:-$(pwd)/build/ts-parse-baseline}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-per_copy=$(find corpus -name launch.sh -exec cat {} + | wc -c)
-copies=$(( (mb * 1024 * 1024 + per_copy - 1) / per_copy ))
-[ "$copies" -ge 1 ] || copies=1  # MB 0: one copy (the quick mode of tests/bench.sh)
-for i in $(seq 1 "$copies"); do
-	mkdir -p "$work/c$i"
-	cp -r corpus/. "$work/c$i/"
-	rm -rf "$work/c$i/pages"  # the same entries again, as pages: not the scripts the parse reads
-done
+copies=$(copies_for_mb "$mb")
+corpus_copies "$work" "$copies"
+# the same entries again, as pages: not the scripts the parse reads
+rm -rf "$work"/c*/pages
 cd "$work"
 find . -name launch.sh | sort > scripts
 n=$(wc -l < scripts)

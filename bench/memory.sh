@@ -9,6 +9,7 @@
 # build in ./build (scripts/setup) and GNU time; SERVELINT names another binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 [ $# -gt 0 ] && sizes=("$@") || sizes=(1 10 100)
 bin=${SERVELINT:-$(pwd)/build/servelint}
 [ -x "$bin" ] || { echo "build first: scripts/setup" >&2; exit 2; }
@@ -17,10 +18,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 max=0
 for k in "${sizes[@]}"; do [ "$k" -gt "$max" ] && max=$k; done
-for i in $(seq 1 "$max"); do
-	mkdir -p "$work/c$i"
-	cp -r corpus/. "$work/c$i/"
-done
+corpus_copies "$work" "$max"
 cd "$work"
 # peak CMD...: maxrss in KB (output and exit status aside)
 peak() { /usr/bin/time -f '%M' -o "$work/rss" "$@" > /dev/null 2>&1 || true; cat "$work/rss" | tail -1; }

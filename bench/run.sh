@@ -11,6 +11,7 @@
 # Needs a release build in ./build (scripts/setup).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 mb=${1:-10}
 runs=${2:-5}
 bin=${SERVELINT:-build/servelint}
@@ -19,13 +20,8 @@ base=${SERVELINT_BASELINE:-build/ts-parse-baseline}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-per_copy=$(find corpus -name launch.sh -exec cat {} + | wc -c)
-copies=$(( (mb * 1024 * 1024 + per_copy - 1) / per_copy ))
-[ "$copies" -ge 1 ] || copies=1  # MB 0: one copy (the quick mode of tests/bench.sh)
-for i in $(seq 1 "$copies"); do
-	mkdir -p "$work/c$i"
-	cp -r corpus/. "$work/c$i/"
-done
+copies=$(copies_for_mb "$mb")
+corpus_copies "$work" "$copies"
 find "$work" -name launch.sh | sort > "$work/scripts"
 sed 's|/launch\.sh$||' "$work/scripts" > "$work/dirs"
 n=$(wc -l < "$work/scripts")

@@ -14,6 +14,7 @@
 # SERVELINT_BASELINE and SHELLCHECK name other binaries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 copies=${1:-10}
 runs=${2:-5}
 bin=${SERVELINT:-$(pwd)/build/servelint}
@@ -26,10 +27,7 @@ if [ -z "$sc" ] || [ ! -x "$sc" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for i in $(seq 1 "$copies"); do
-	mkdir -p "$work/c$i"
-	cp -r corpus/. "$work/c$i/"
-done
+corpus_copies "$work" "$copies"
 (cd "$work" && find . -name launch.sh | sed 's|^\./||' | sort) > "$work/list"
 cd "$work"
 # each process run directly (no shell between), timed with wait4's rusage
