@@ -107,6 +107,13 @@ printf 'vllm serve org/m --max-num-seqs 64 --max-num-seqs 64\n' > "$d/target.sh"
 "$bin" check --fix -q "$d/link.sh" > /dev/null 2>&1
 [ -L "$d/link.sh" ] && [ "$(cat "$d/target.sh")" = 'vllm serve org/m --max-num-seqs 64' ] && ok || ko "--fix through a link"
 
+# SL1013: vLLM serves the positional model; the --model it ignores goes
+# with its line, and only for vLLM (SGLang has no positional model to win)
+printf '#!/bin/sh\nvllm serve org/m \\\n  --model org/other \\\n  --max-num-seqs 64\n' > "$d/twice.sh"
+"$bin" check --fix -q "$d/twice.sh" > /dev/null 2>&1
+[ "$(cat "$d/twice.sh")" = "$(printf '#!/bin/sh\nvllm serve org/m \\\n  --max-num-seqs 64')" ] && ok || ko "SL1013 fix: $(cat "$d/twice.sh")"
+"$bin" check -q "$d/twice.sh" > /dev/null 2>&1 && ok || ko "SL1013 fixed: still a finding"
+
 # ---- every rule with a fix: its bad example becomes its good one ---------
 nrules=0
 for id in $("$bin" rules | awk '$4 == "fix" {print $1}'); do

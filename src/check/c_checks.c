@@ -133,7 +133,7 @@ static int blank(char c)
  * repeats on consecutive lines (a flag given three times, the last one
  * ending the command) are deletions side by side that one run makes
  * together, never two that change the same bytes. */
-static void delete_repeat(sl_finding *f, const sl_setting *b)
+void sl_check_delete_setting(sl_finding *f, const sl_setting *b, int kind, const char *what_fmt)
 {
 	const sl_source *src = b->origin.src;
 	const char *raw = b->origin.raw;
@@ -185,8 +185,8 @@ static void delete_repeat(sl_finding *f, const sl_setting *b)
 		return;
 	}
 	char what[256];
-	snprintf(what, sizeof what, "delete the repeated `%s`", raw);
-	sl_finding_fix(f, FIX_DELETE_REPEAT, src, from, t + from, to - from, "", what);
+	snprintf(what, sizeof what, what_fmt, raw);
+	sl_finding_fix(f, (fix_kind)kind, src, from, t + from, to - from, "", what);
 }
 
 static void c_duplicate(const sl_rule *r, const sl_model *m, sl_findings *out, int want_conflict)
@@ -211,7 +211,7 @@ static void c_duplicate(const sl_rule *r, const sl_model *m, sl_findings *out, i
 							       r->summary, b->flag, va, vb);
 				sl_finding_related(f, &a->origin, "first given here");
 				if (!conflict)
-					delete_repeat(f, b);
+					sl_check_delete_setting(f, b, FIX_DELETE_REPEAT, "delete the repeated `%s`");
 				free(va);
 				free(vb);
 				break;

@@ -103,6 +103,10 @@ static const struct {
 	 " structure ", FIX_CONTINUE_LINE},
 	{"delete_stray", "the stray `true` (1, yes, on) after a switch goes: the switch alone is on",
 	 " stray_value ", FIX_DELETE_STRAY},
+	{"delete_ignored",
+	 "the setting the engine ignores goes (vLLM's --model beside the\n"
+	 "positional model, which wins): what runs stays the same",
+	 " structure ", FIX_DELETE_IGNORED},
 };
 
 /* The structure notes continue_line corrects (the shell reader's, in
@@ -129,12 +133,14 @@ static int fix_of(const sl_source *src, const sl_yaml_node *fx, sl_rule *r, cons
 		char word[80];
 		snprintf(word, sizeof word, " %s ", c ? c : "");
 		if (!strstr(fix_kinds[i].checks, word) ||
-		    (fix_kinds[i].kind == FIX_CONTINUE_LINE && !continue_kind(chk->items[0])))
+		    (fix_kinds[i].kind == FIX_CONTINUE_LINE && !continue_kind(chk->items[0])) ||
+		    (fix_kinds[i].kind == FIX_DELETE_IGNORED &&
+		     !(scalar(chk->items[0]) && !strcmp(scalar(chk->items[0]), "model_twice"))))
 			return rfail(err, src, fx, "this check makes no fix of that kind");
 		r->fix = fix_kinds[i].kind;
 		return SL_OK;
 	}
-	return rfail(err, src, fx, "fix is one of spelling, delete_repeat, claim_value, continue_line, delete_stray");
+	return rfail(err, src, fx, "fix is one of spelling, delete_repeat, claim_value, continue_line, delete_stray, delete_ignored");
 }
 
 const char *sl_rule_fix(const sl_rule *r)

@@ -20,6 +20,7 @@ typedef enum {
 	FIX_CLAIM_VALUE,    /* the claim's number becomes the command's */
 	FIX_CONTINUE_LINE,  /* a backslash that meant to continue the line does */
 	FIX_DELETE_STRAY,   /* a switch's stray `true` goes */
+	FIX_DELETE_IGNORED, /* a setting the engine ignores for another (vLLM's --model beside the positional) goes */
 } fix_kind;
 
 struct sl_rule {

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_checks.h"
 #include "findings.h"
 
 static const sl_service *first_of(const sl_model *m, const char *role)
@@ -353,6 +354,30 @@ static void continue_fix(sl_finding *f, const sl_note *n)
 		       "delete the empty lines after the backslash");
 }
 
+/* FIX_DELETE_IGNORED of a model_twice note (normalize's misplaced.c): the
+ * --model at the note's place goes, only where the positional model is
+ * known to win (vLLM's serve.py: SL_SET_WINS), so what runs is the same. */
+static void ignored_fix(sl_finding *f, const sl_model *m, const sl_note *n)
+{
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		const sl_setting *flag = NULL, *pos = NULL;
+		for (size_t k = 0; k < s->nsettings; k++) {
+			const sl_setting *st = &s->settings[k];
+			if (strcmp(st->key, "model"))
+				continue;
+			if (!strcmp(st->via, "flag") && st->origin.src == n->origin.src && st->origin.off == n->origin.off)
+				flag = st;
+			else if (!strcmp(st->via, "positional") && (st->flags & SL_SET_WINS))
+				pos = st;
+		}
+		if (flag && pos) {
+			sl_check_delete_setting(f, flag, FIX_DELETE_IGNORED, "delete `%s`, which the positional model overrides");
+			return;
+		}
+	}
+}
+
 /* The reader's notes of the kinds the rule names, each a finding where the
  * structure breaks, in the reader's words. */
 static void check_structure(const sl_rule *r, const sl_model *m, sl_findings *out)
@@ -366,6 +391,8 @@ static void check_structure(const sl_rule *r, const sl_model *m, sl_findings *ou
 				sl_finding *f = sl_finding_add(out, r, &n->origin, "%s: %s", r->summary, n->msg);
 				if (r->fix == FIX_CONTINUE_LINE)
 					continue_fix(f, n);
+				else if (r->fix == FIX_DELETE_IGNORED)
+					ignored_fix(f, m, n);
 				break;
 			}
 	}
