@@ -112,7 +112,9 @@ void sl_check_suppress_ids(const sl_rules *rs, const sl_rule *r, const sl_model 
 		int whole;
 		const char *l = sl_source_line(src, ln + src->line_base, &len);
 		const char *d = ids_of(l, len, &n, &whole);
-		for (const char *p = d, *end = d + n; d && p < end;) {
+		if (!d)
+			continue;  /* no disable comment on the line (d + 0 on NULL is undefined) */
+		for (const char *p = d, *end = d + n; p < end;) {
 			const char *q = p;
 			while (q < end && *q != ',' && *q != ' ')
 				q++;
