@@ -1,5 +1,6 @@
 /*
- * findings.c: a finding's making, freeing and order: what every file of
+ * findings.c: a finding's making, freeing and order, and the deletion of a
+ * setting that more than one fix makes: what every file of
  * the check stage that reports uses. Uses no other file of the stage
  * (only the rule's fields, rules.h).
  */
@@ -172,4 +173,73 @@ void sl_findings_sort(sl_findings *fs, size_t first)
 {
 	if (fs->n - first > 1)
 		qsort(fs->v + first, fs->n - first, sizeof *fs->v, cmp_finding);
+}
+
+static int blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* SL1003's fix, in a shell script: the repeated flag and its value (its
+ * spelling as written, on one line) go with the blanks before them. A
+ * flag alone on its line goes with the continuation that led to it (the
+ * previous line's ` \` and newline): its own line's ` \` takes that
+ * place, so the text is the one the line's deletion leaves, and the
+ * repeats on consecutive lines (a flag given three times, the last one
+ * ending the command) are deletions side by side that one run makes
+ * together, never two that change the same bytes. */
+void sl_check_delete_setting(sl_finding *f, const sl_setting *b, int kind, const char *what_fmt)
+{
+	const sl_source *src = b->origin.src;
+	const char *raw = b->origin.raw;
+	if (!src || !raw || !*raw || strchr(raw, '\n'))
+		return;
+	/* shell words only: in a manifest's `- --x=1` list the item's dash
+	 * would stay behind */
+	if (src->section || sl_ends_with(src->name, ".yaml") || sl_ends_with(src->name, ".yml") ||
+	    sl_ends_with(src->name, ".json"))
+		return;
+	size_t a = b->origin.off, n = strlen(raw);
+	if (a > src->len || n > src->len - a || memcmp(src->text + a, raw, n))
+		return;
+	const char *t = src->text;
+	size_t e = a + n, ls = a, le = e, from = a, to = e;
+	while (ls > 0 && t[ls - 1] != '\n')
+		ls--;
+	while (le < src->len && t[le] != '\n')
+		le++;
+	size_t p = ls;
+	while (p < a && blank(t[p]))
+		p++;
+	size_t q = e;
+	while (q < le && blank(t[q]))
+		q++;
+	int alone = p == a;  /* nothing before it on its line */
+	int led = ls >= 2 && t[ls - 2] == '\\';  /* the previous line continues into this one */
+	if (alone && q + 1 == le && t[q] == '\\' && le < src->len && led) {
+		/* `A \` + `    --x 1 \`: from before A's backslash to the
+		 * flag's end, A's line then ending as the flag's did; as many
+		 * of A's blanks go as the flag's line has before its backslash,
+		 * when they are the same, so that A's line reads as it did */
+		size_t k = q - e, bs = ls - 2, pb = 0;
+		while (pb < bs && blank(t[bs - pb - 1]) && t[bs - pb - 1] != '\n')
+			pb++;
+		from = pb >= k && !memcmp(t + bs - k, t + e, k) ? bs - k : bs - pb;
+		to = e;
+	} else if (alone && q + 1 == le && t[q] == '\\' && le < src->len) {
+		from = ls;  /* `    --x 1 \` after no continuation: the whole line */
+		to = le + 1;
+	} else if (alone && q == le && led) {
+		from = ls - 2;  /* the command's last line: the continuation before it goes too */
+		while (from > 0 && blank(t[from - 1]))
+			from--;
+	} else if (!alone) {
+		while (from > ls && blank(t[from - 1]))
+			from--;
+	} else {
+		return;
+	}
+	char what[256];
+	snprintf(what, sizeof what, what_fmt, raw);
+	sl_finding_fix(f, (fix_kind)kind, src, from, t + from, to - from, "", what);
 }

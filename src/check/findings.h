@@ -33,6 +33,12 @@ int sl_finding_typo_close(const char *a, const char *b);
 
 /* Takes f's fix away (a check that finds its fix uncertain after all). */
 void sl_finding_fix_drop(sl_finding *f);
+/* A setting's flag and value deleted as f's fix of that kind (SL1003's
+ * repeat, SL1013's ignored --model), in a shell script only, with the
+ * blanks and the line continuation around them, so the text reads as the
+ * line's deletion would leave it; what_fmt says it, with %s for the
+ * setting as written. No fix where that is not certain. */
+void sl_check_delete_setting(sl_finding *f, const sl_setting *b, int kind, const char *what_fmt);
 
 /* A setting's value as a message writes it: a string as is, else JSON.
  * Caller frees. */

@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "c_checks.h"
 #include "findings.h"
 
 static const sl_service *first_of(const sl_model *m, const char *role)
