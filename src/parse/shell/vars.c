@@ -234,29 +234,28 @@ void sh_var_set_array(walker *w, const char *name, sl_word *elems, size_t n, uin
 	var_push(w, &a, &ar);
 }
 
-void sh_var_unset(walker *w, const char *name)
+/* An empty setting of name that marks it unset (kind: the varr's unset) */
+static void push_unset(walker *w, const char *name, int kind)
 {
-	if (!sh_var_get(w, name, strlen(name)))
-		return;
 	sl_assign a = {0};
 	a.name = sl_strdup(name);
 	wbuild wb = {0};
 	sh_wb_finish(&wb, &a.value, 0, 0);
-	varr u = {NULL, 0, 0, 1};
+	varr u = {NULL, 0, 0, kind};
 	var_push(w, &a, &u);
+}
+
+void sh_var_unset(walker *w, const char *name)
+{
+	if (sh_var_get(w, name, strlen(name)))
+		push_unset(w, name, 1);
 }
 
 void sh_var_clear(walker *w, const char *name)
 {
 	size_t i = var_find(w, name, strlen(name));
-	if (i != (size_t)-1 && w->vars.arr[i].unset == 2)
-		return;
-	sl_assign a = {0};
-	a.name = sl_strdup(name);
-	wbuild wb = {0};
-	sh_wb_finish(&wb, &a.value, 0, 0);
-	varr u = {NULL, 0, 0, 2};
-	var_push(w, &a, &u);
+	if (i == (size_t)-1 || w->vars.arr[i].unset != 2)
+		push_unset(w, name, 2);
 }
 
 int sh_var_cleared(const walker *w, const char *name, size_t n)
