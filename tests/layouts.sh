@@ -28,6 +28,15 @@ golden recipe-sglang.json "$bin" show --format json $d/recipes/sglang-1p2d.yaml
 # a folder of recipes is an entry per recipe
 n=$("$bin" show --color never $d/recipes | grep -c ': [0-9]* services$')
 [ "$n" -eq 5 ] && ok || ko "show on the recipes folder: $n entries"
+# a catalogue folder (entries in folders under it) is an entry per one
+# found, the same entries as `show` of each and as check reads
+n=$("$bin" show --color never corpus | grep -c ': [0-9]* services*$')
+m=$("$bin" show --color never corpus/*/*/*/ | grep -c ': [0-9]* services*$')
+[ "$n" -eq 35 ] && [ "$n" -eq "$m" ] && ok || ko "show on the catalogue folder: $n entries, $m given one by one"
+E=$(mktemp -d); mkdir "$E/sub"
+out=$("$bin" show "$E" 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "entry folder has no launch script" && ok || ko "show of a folder with no entry: $rc $out"
+rm -rf "$E"
 # the cross-role rules hold recipes' roles against each other
 golden recipes-check.gcc "$bin" check --format gcc $d/recipes
 # Kubernetes, more of it: multinode.nodeCount, engine configs in ConfigMaps

@@ -120,6 +120,39 @@ static int json_entry(spool *sp, json_t *v, int first)
 	return rc;
 }
 
+/* Whether PATH is a folder with no launch.sh that holds entries in
+ * folders under it, or several of its own (pages): a catalogue, not an
+ * entry. A folder whose one entry is a file of its own (a manifest) is
+ * that entry, named by the folder. */
+static int is_catalogue(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) || !S_ISDIR(st.st_mode))
+		return 0;
+	sl_buf ls = {0};
+	sl_buf_printf(&ls, "%s/launch.sh", path);
+	int launch = stat(ls.data, &st) == 0;
+	sl_buf_free(&ls);
+	if (launch)
+		return 0;
+	char **found = NULL;
+	size_t nf = 0, cap = 0;
+	sl_entry_input_discover(path, &found, &nf, &cap, 1);
+	int deeper = 0;
+	size_t plen = strlen(path);
+	while (plen > 1 && path[plen - 1] == '/')
+		plen--;
+	for (size_t k = 0; k < nf; k++) {
+		/* PATH/x/... rather than PATH/x */
+		if (!strncmp(found[k], path, plen) && found[k][plen] == '/' &&
+		    strchr(found[k] + plen + 1, '/'))
+			deeper = 1;
+		free(found[k]);
+	}
+	free(found);
+	return nf >= 2 || deeper;
+}
+
 static void usage(FILE *f)
 {
 	fputs("usage: servelint show [--format tty|json] [--color auto|always|never] [--set NAME=VALUE]...\n"
@@ -264,12 +297,14 @@ int sl_cmd_show(int argc, char **argv)
 		}
 	}
 	size_t shown = 0;
-	/* a folder of several scripts is an entry per script (or group of them) */
+	/* a folder of several scripts is an entry per script (or group of
+	 * them); a catalogue (entries in folders under it) an entry per one
+	 * found, as check finds them */
 	char **paths = NULL;
 	size_t np = 0, pcap = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *a = argv[optind + (int)i];
-		if (sl_entry_input_is_many(a))
+		if (sl_entry_input_is_many(a) || is_catalogue(a))
 			sl_entry_input_discover(a, &paths, &np, &pcap, 0);
 		else
 			SL_PUSH(paths, np, pcap, sl_strdup(a));
