@@ -38,6 +38,30 @@ static void test_quotes_and_expansion(void **st)
 }
 
 
+/* Blanks between two expansions in a double-quoted string are the
+ * string's: tree-sitter-bash puts them into the second expansion's `$`
+ * token ("$A $C" has no string_content), and they were lost ("ab"). */
+static void test_blanks_between_expansions(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("A=a\nC=b\nX=\"$A $C\"\n"
+				 "cmd \"$A $C\" \"$A ${C}\t$((1 + 2)) $(f)\" \"$X\" \"$U $V\" \"$A\n$C\"\n");
+	sl_script *s = parse_ok(e);
+	sl_command *c = &s->cmds[0];
+	assert_int_equal(c->argc, 6);
+	assert_string_equal(c->argv[1].text, "a b");
+	assert_string_equal(c->argv[2].text, "a b\t3 $(f)");
+	assert_string_equal(c->argv[3].text, "a b");
+	/* unknown: as written, one blank */
+	assert_string_equal(c->argv[4].text, "$U $V");
+	assert_string_equal(c->argv[5].text, "a\nb");
+	/* $C's value points at its assignment, the blank at the string */
+	assert_string_equal(pos_of(e->script, c->argv[1].offs[2]), "2:3");
+	assert_string_equal(pos_of(e->script, c->argv[1].offs[1]), "4:8");
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
 /* Unquoted expansions split into words, each keeping the offsets where its
  * bytes are written; quoted ones do not; an unquoted empty one vanishes. */
 static void test_word_splitting(void **st)
@@ -706,6 +730,7 @@ int main(void)
 		cmocka_unit_test(test_source_reads_sibling),
 		cmocka_unit_test(test_source_forgets),
 		cmocka_unit_test(test_stateless_points),
+		cmocka_unit_test(test_blanks_between_expansions),
 		cmocka_unit_test(test_variants),
 		cmocka_unit_test(test_functions),
 		cmocka_unit_test(test_structure_breaks),

@@ -265,7 +265,7 @@ static int arith(walker *w, TSNode n, long long *out, unsigned depth)
 /* $(( expr )): its value when every part is known, else as written. */
 void sh_eval_arith(walker *w, TSNode node, wbuild *wb)
 {
-	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	size_t a = sh_node_start(w, node), b = ts_node_end_byte(node);
 	long long v = 0;
 	int save = w->arith_bound;
 	w->arith_bound = 0;

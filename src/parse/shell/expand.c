@@ -198,7 +198,7 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 			     uint32_t nc)
 {
 	const char *t = w->v.text;
-	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	size_t a = sh_node_start(w, node), b = ts_node_end_byte(node);
 	TSSymbol type_sym = ts_node_symbol(node);
 	TSNode name = {0}, sub = {0};
 	int have_name = 0, have_sub = 0;
@@ -408,7 +408,7 @@ static void eval_string(walker *w, TSNode node, wbuild *wb)
 	wb->flags |= SL_WORD_QUOTED;
 	for (uint32_t i = 0; i < nc; i++) {
 		TSNode c = KID(i);
-		size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
+		size_t ca = sh_node_start(w, c), cb = ts_node_end_byte(c);
 		if (ca > pos)
 			sh_add_unescaped(w, wb, pos, ca, 1);
 		if ((ts_node_symbol(c) == sh_sym.string_content))
@@ -435,7 +435,7 @@ void sh_eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 	const char *type = ts_node_type(node);
 	TSSymbol type_sym = ts_node_symbol(node);
 	(void)type;
-	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	size_t a = sh_node_start(w, node), b = ts_node_end_byte(node);
 	if (type_sym == sh_sym.raw_string) {
 		wb->flags |= SL_WORD_QUOTED;
 		if (b - a >= 2)

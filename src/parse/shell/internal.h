@@ -212,6 +212,12 @@ void sh_symbols_init(void);
 
 /* walker.c */
 size_t sh_kids(walker *w, TSNode node, int named, uint32_t *count);
+/* Where NODE's text starts: its start byte past any blanks. Inside a
+ * double-quoted string, tree-sitter-bash gives the `$`, `${`, `$(`, `$((`
+ * or backquote token of an expansion that follows blanks those blanks
+ * (`"$A $C"` has no string_content: $C's node starts at the blank), so
+ * the blanks are the string's, not the expansion's. */
+size_t sh_node_start(const walker *w, TSNode node);
 void sh_fail_at(walker *w, size_t view_off, const char *fmt, const char *arg);
 void sh_note(walker *w, TSNode node, const char *what);
 /* A structure that changes what runs, at source offset off (once per place

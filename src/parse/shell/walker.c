@@ -34,6 +34,14 @@ size_t sh_kids(walker *w, TSNode node, int named, uint32_t *count)
 	return base;
 }
 
+size_t sh_node_start(const walker *w, TSNode node)
+{
+	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	while (a < b && (w->v.text[a] == ' ' || w->v.text[a] == '\t' || w->v.text[a] == '\n'))
+		a++;
+	return a;
+}
+
 void sh_fail_at(walker *w, size_t view_off, const char *fmt, const char *arg)
 {
 	if (w->failed)
