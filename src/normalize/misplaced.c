@@ -380,25 +380,27 @@ int sl_misplaced_docker(sl_ctx *c, const sl_source *src, const sl_word *w, const
 	return 0;
 }
 
-void sl_misplaced_docker_place(sl_ctx *c, const sl_build *b, size_t first_note, sl_word *const *argv, size_t argc,
-			       size_t image)
+void sl_misplaced_docker_place(sl_ctx *c, const sl_build *b, size_t first_note, const sl_word *const *words,
+			       size_t n)
 {
 	const sl_source *src = c->entry->script;
-	/* the engine is one of the command's own words (not inside a string,
-	 * not an --entrypoint's), and no `--` ends its options */
-	size_t at = argc;
-	for (size_t i = image; i < argc && at == argc; i++)
-		if (argv[i] == b->engine_word)
+	/* the engine is one of the command's own words (the image, an
+	 * --entrypoint, a word after the image; not inside a string), no `--`
+	 * ends its options, and its last word is written after the image */
+	size_t at = n;
+	for (size_t i = 0; i < n && at == n; i++)
+		if (words[i] == b->engine_word)
 			at = i;
-	int certain = b->grammar && at < argc && argv[argc - 1]->end <= src->len;
-	for (size_t i = at + 1; certain && i < argc; i++)
-		certain = strcmp(argv[i]->text, "--") != 0;
+	const sl_word *last = words[n - 1];
+	int certain = b->grammar && at < n && last->end <= src->len && (n == 1 || last->start >= words[0]->end);
+	for (size_t i = at + 1; certain && i < n; i++)
+		certain = strcmp(words[i]->text, "--") != 0;
 	for (size_t i = first_note; i < c->model->nnotes; i++) {
-		sl_note *n = &c->model->notes[i];
-		if (!n->kind || strcmp(n->kind, "docker_engine_flag") || !n->move_len || n->move_to)
+		sl_note *nt = &c->model->notes[i];
+		if (!nt->kind || strcmp(nt->kind, "docker_engine_flag") || !nt->move_len || nt->move_to)
 			continue;
-		int ok = certain && n->origin.src == src;
-		char *name = ok ? noted_flag(n) : NULL;
+		int ok = certain && nt->origin.src == src;
+		char *name = ok ? noted_flag(nt) : NULL;
 		sl_flag_match m;
 		ok = ok && sl_grammar_match(c->gs, b->grammar, name, &m) && m.flag && !m.abbrev && !m.ambiguous &&
 		     m.flag->key;
@@ -417,8 +419,8 @@ void sl_misplaced_docker_place(sl_ctx *c, const sl_build *b, size_t first_note, 
 		}
 		free(name);
 		if (ok)
-			n->move_to = argv[argc - 1]->end;
+			nt->move_to = last->end;
 		else
-			n->move_len = 0;
+			nt->move_len = 0;
 	}
 }

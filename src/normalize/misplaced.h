@@ -34,12 +34,13 @@ void sl_misplaced_model_twice(sl_ctx *c, sl_build *b, const sl_grammar *g, size_
 int sl_misplaced_docker(sl_ctx *c, const sl_source *src, const sl_word *w, const char *name, int has_eq,
 			const sl_word *next);
 /* After a docker command's engine is found (b's grammar and engine word;
- * argv[image] its image): the docker_engine_flag notes from first_note on
- * get where their flag goes, after the command's last word, when that is
- * certain: the engine is a word of the command itself with no `--` after
- * it, knows the flag, and is not given it already (nor twice before the
- * image); else they get no move. */
-void sl_misplaced_docker_place(sl_ctx *c, const sl_build *b, size_t first_note, sl_word *const *argv, size_t argc,
-			       size_t image);
+ * words[0..n) the image, then what it runs: its --entrypoint and the words
+ * after it): the docker_engine_flag notes from first_note on get where
+ * their flag goes, after the command's last word, when that is certain:
+ * the engine is one of these words with no `--` after it, knows the
+ * flag, and is not given it already (nor twice before the image); else
+ * they get no move. */
+void sl_misplaced_docker_place(sl_ctx *c, const sl_build *b, size_t first_note, const sl_word *const *words,
+			       size_t n);
 
 #endif

@@ -478,8 +478,14 @@ int sl_unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigne
 			else
 				rc = sl_unwrap(c, b, nargv, nn, depth + 1);
 			/* engine flags written before the image: where they go */
-			if (rc == 1)
-				sl_misplaced_docker_place(c, b, first_note, argv, argc, k);
+			if (rc == 1) {
+				const sl_word **ws = sl_calloc(nn + 1, sizeof *ws);
+				ws[0] = argv[k];
+				for (size_t j = 0; j < nn; j++)
+					ws[j + 1] = nargv[j];
+				sl_misplaced_docker_place(c, b, first_note, ws, nn + 1);
+				free(ws);
+			}
 			free(nargv);
 			sl_word_free(&ep);
 			return rc;
