@@ -17,7 +17,7 @@ trap 'rm -rf "$d"' EXIT
 data=tests/data/fix
 
 # ---- golden diffs, applied by git apply and by --fix ----------------------
-for n in repeats.sh repeats3.sh claims.sh continuation.sh renames.sh heredoc heredoc-tabs k8s; do
+for n in repeats.sh repeats3.sh claims.sh continuation.sh renames.sh heredoc heredoc-tabs k8s moves.sh; do
 	golden "$n.diff" "$bin" check -f diff "$data/$n"
 	git apply --check "tests/golden/fix/$n.diff" && ok || ko "$n: git apply --check"
 	# --fix on a copy gives what the diff gives
@@ -66,6 +66,35 @@ SERVELINT_FACTS=$d/facts "$bin" check -f json "$data/renames.sh" | jq -e '[.find
 "$bin" check -f json "$data/hints.sh" | jq -e '[.findings[] | select(.did_you_mean)] | length == 2 and all(.[]; .fix_description == null)' > /dev/null &&
 	ok || ko "a hint that is no typo is no fix"
 [ -z "$("$bin" check -f diff "$data/hints.sh")" ] && ok || ko "hints.sh: a diff"
+
+# the moves (SL1010, SL1011): what moved reaches the program that reads
+# it (the engine's settings, mpirun's options), nothing else changes
+cp "$data/moves.sh" "$d/moves.sh"
+"$bin" check --fix -q "$d/moves.sh" > /dev/null 2>&1
+sig() { "$bin" show -f json "$1" | jq -c '[.entries[0].services[] | [.name, ([.settings[] | .key + "=" + (.value | tostring)] | sort | join(" ")), ([.wrappers[] | select(.kind == "mpirun") | .detail.options // {} | keys[]] | join(" ")), ([.env[]? | select(.via == "mpirun") | .name] | join(" "))]]'; }
+sig "$d/moves.sh" > "$d/sig"
+printf '%s\n' '[["aggregated-1","limits.max_seqs=64 model=org/m1 parallel.tensor=8","",""],["aggregated-2","limits.max_model_len=8192 model=org/m2 server.port=8001 vllm.enable_prefix_caching=true","",""],["aggregated-3","model=org/m3 parallel.tensor=4 server.port=8002","--bind-to","NCCL_DEBUG"],["aggregated-4","model=org/m4 parallel.tensor=2 server.port=8003","--allow-run-as-root",""]]' > "$d/sig.want"
+diff "$d/sig.want" "$d/sig" && ok || ko "moves: what the fixed script runs"
+bash -n "$d/moves.sh" && ok || ko "moves: the fixed script is not shell"
+# found, and not moved: the engine given the flag already, an unquoted
+# value of unknown word count, an engine inside a bash -c string, a value
+# on the next line, a second -n for mpirun, -x A given twice
+"$bin" check -f json "$data/nomoves.sh" | jq -e '[.findings[] | select(.rule == "SL1010" or .rule == "SL1011")] | length == 7 and all(.[]; .fix_description == null)' > /dev/null &&
+	ok || ko "nomoves: found, not fixed"
+[ -z "$("$bin" check -f diff "$data/nomoves.sh")" ] && ok || ko "nomoves.sh: a diff"
+# a move is one fix of two replacements, in JSON and SARIF alike
+"$bin" check -f json "$data/moves.sh" | jq -e '[.findings[] | select(.rule == "SL1010")][0] | .fix_description == "move `--tensor-parallel-size \"$TP\"` after the engine'"'"'s arguments (line 12)" and (.replacements | length == 2) and .replacements[0].replacement == "" and .replacements[1].replacement == " \\\n    --tensor-parallel-size \"$TP\""' > /dev/null &&
+	ok || ko "json: a move's two replacements"
+"$bin" check -f sarif "$data/moves.sh" | jq -e '[.runs[0].results[] | select(.ruleId == "SL1011")] | length == 3 and all(.[]; .fixes[0].artifactChanges[0].replacements | length == 2)' > /dev/null &&
+	ok || ko "sarif: a move's two replacements"
+
+# the fix column of docs/rules.md is what each rule declares
+for id in $("$bin" rules | awk '/^SL[0-9]/ {print $1}'); do
+	want=$("$bin" rules "$id" | sed -n 's/^Fix (\([a-z_]*\)).*/\1/p')
+	got=$(grep "^| $id |" docs/rules.md | awk -F '|' '{gsub(/ /, "", $5); print $5}')
+	[ "$want" = "$got" ] || ko "docs/rules.md: $id's fix is '$got', the rule's '$want'"
+done
+ok
 
 # ---- the formats: JSON replacements, SARIF fixes --------------------------
 "$bin" check -f json "$data/repeats.sh" | jq -e '[.findings[] | select(.replacements)] | length == 5 and all(.[]; .replacements[0] | has("line") and has("col") and has("end_line") and has("end_col") and has("replacement"))' > /dev/null &&
@@ -155,6 +184,43 @@ mutate() {  # mutate KIND ENTRY FILE SED: runs the mutation, --fix, compares
 		diff "$entry/$file" "$d/m/e/$file" | head -5
 	fi
 }
+# a move (SL1010, SL1011) puts the argument where it belongs, not where
+# it was: the mutation is fixed when the rule's findings are gone, every
+# other finding is the entry's own (line numbers apart), and the entry
+# runs what it did (`servelint diff` finds no difference); left as
+# mutated, not fixed; anything else, wrong
+mutate_move() {  # mutate_move KIND RULE ENTRY FILE SED
+	kind=$1 rule=$2 entry=$3 file=$4
+	rm -rf "$d/m" && mkdir -p "$d/m" && cp -r "$entry" "$d/m/e"
+	sed -i "$5" "$d/m/e/$file"
+	cmp -s "$entry/$file" "$d/m/e/$file" && return
+	# the pattern was no misplaced argument (a docker option of its own)
+	(cd "$d/m" && "$bin" check -f gcc e 2> /dev/null) | grep -q "\[$rule\]" || return
+	tried=$((tried + 1))
+	echo "$kind" >> "$d/kinds.tried"
+	cp "$d/m/e/$file" "$d/mutated"
+	(cd "$d/m" && "$bin" check -f diff e > "$d/m.diff" 2> /dev/null)
+	(cd "$d/m" && "$bin" check --fix -q e > /dev/null 2>&1)
+	if cmp -s "$d/mutated" "$d/m/e/$file"; then
+		[ -n "${FIX_VERBOSE:-}" ] && echo "  $kind $entry/$file: not fixed"
+		return
+	fi
+	norm() { "$bin" check -f json "$1" 2> /dev/null | jq -r '.findings[] | .rule + " " + .message' | sed 's/line [0-9]*/line N/g; s/[^ ]*launch.sh:[0-9:]*//g' | sort; }
+	norm "$entry" > "$d/f.want"
+	(cd "$d/m" && norm e) > "$d/f.got"
+	if diff "$d/f.want" "$d/f.got" > /dev/null && "$bin" diff --exit-code "$entry" "$d/m/e" > /dev/null 2>&1; then
+		fixed=$((fixed + 1))
+		echo "$kind" >> "$d/kinds.fixed"
+		cp "$d/m/e/$file" "$d/fixed"
+		(cd "$d/m" && cp "$d/mutated" "e/$file" && git apply "$d/m.diff" 2> /dev/null) && cmp -s "$d/fixed" "$d/m/e/$file" ||
+			{ wrong=$((wrong + 1)); echo "  $kind $entry/$file: the diff is not the fix"; }
+	else
+		wrong=$((wrong + 1))
+		echo "  $kind $entry/$file: fixed into something else:"
+		diff "$d/f.want" "$d/f.got" | head -5
+		"$bin" diff "$entry" "$d/m/e" | head -5
+	fi
+}
 for e in $(find corpus -name launch.sh | sort); do
 	dir=${e%/launch.sh}
 	# a long flag, one letter dropped (the fourth after --)
@@ -186,13 +252,44 @@ for e in $(find corpus -name launch.sh | sort); do
 	# a comment quoting --max-num-seqs N (SL6003) one more than it says
 	q=$(grep -o '^#.*--max-num-seqs [0-9]\+' "$e" | head -1 | grep -o '[0-9]\+$')
 	[ -n "$q" ] && mutate quoted "$dir" launch.sh "0,/^\\(#.*--max-num-seqs \\)$q\\b/s//\\1$((q + 1))/"
+	# header claims of expert and data parallelism, and of draft tokens,
+	# one more than they say (SL6005, SL6004, SL6002)
+	t=$(grep -o '^#.*\bEP[0-9]\+\b' "$e" | head -1 | grep -o 'EP[0-9]\+$')
+	[ -n "$t" ] && mutate claim-ep "$dir" launch.sh "0,/^\\(#.*\\)\\b$t\\b/s//\\1EP$((${t#EP} + 1))/"
+	t=$(grep -o '^#.*\bDP[0-9]\+\b' "$e" | head -1 | grep -o 'DP[0-9]\+$')
+	[ -n "$t" ] && mutate claim-dp "$dir" launch.sh "0,/^\\(#.*\\)\\b$t\\b/s//\\1DP$((${t#DP} + 1))/"
+	q=$(grep -o '^#.*(\([0-9]\+\) draft tokens' "$e" | head -1 | grep -o '[0-9]\+ draft' | grep -o '[0-9]\+')
+	[ -n "$q" ] && mutate claim-draft "$dir" launch.sh "0,/^\\(#.*(\\)$q draft tokens/s//\\1$((q + 1)) draft tokens/"
+	# a choice misspelled (SL1007)
+	mutate choice "$dir" launch.sh "0,/--kv-cache-dtype fp8\\b/s//--kv-cache-dtype fp88/"
+	# vLLM's positional model, and an --model it ignores (SL1013)
+	l=$(grep -n '^vllm serve [^ ]* \\$' "$e" | head -1 | cut -d: -f1)
+	[ -n "$l" ] && mutate model-twice "$dir" launch.sh "${l}a\\    --model org/ignored \\\\"
+	# an engine flag and its number moved before the image (SL1010)
+	dl=$(grep -n 'docker run ' "$e" | head -1 | cut -d: -f1)
+	if [ -n "$dl" ]; then
+		m=$(tail -n +"$dl" "$e" | grep -n -o -- ' --[a-z][a-z-]* [0-9]\+\( \|$\)' | head -1)
+		[ -n "$m" ] && l=$(( ${m%%:*} + dl - 1 )) && p=$(echo "${m#*:}" | sed 's/ $//') && mutate_move docker-move SL1010 "$dir" launch.sh "${l}s/$p\\( \\|\$\\)/\\1/;${dl}s/docker run /docker run$p /"
+	fi
+	# mpirun options moved after the program, to the command's end (SL1011)
+	ml=$(grep -n '^[^#]*mpirun ' "$e" | head -1 | cut -d: -f1)
+	if [ -n "$ml" ]; then
+		el=$(tail -n +"$ml" "$e" | grep -n -v '\\$' | head -1 | cut -d: -f1)
+		el=$((el + ml - 1))
+		for o in '--allow-run-as-root' '-n [0-9]\+'; do
+			w=$(sed -n "${ml}p" "$e" | grep -o -- " $o" | head -1)
+			[ -n "$w" ] && mutate_move mpirun-move SL1011 "$dir" launch.sh "${ml}s/$w//;${el}s/\\( &\\)\\?\$/$w\\1/"
+		done
+	fi
 done
 echo "  corpus mutations: $tried tried, $fixed fixed back, $wrong wrong"
-for k in misspell repeat repeat3 backslash stray yaml-key claim quoted; do
+for k in misspell repeat repeat3 backslash stray yaml-key claim quoted claim-ep claim-dp claim-draft choice model-twice docker-move mpirun-move; do
 	echo "    $k: $(grep -c "^$k\$" "$d/kinds.tried") tried, $(grep -c "^$k\$" "$d/kinds.fixed") fixed"
 done
 [ $wrong -eq 0 ] && ok || ko "$wrong corpus mutations fixed wrongly"
-[ "$(grep -c "^quoted$" "$d/kinds.fixed")" -ge 1 ] && ok || ko "no quoted-flag claim (SL6003) fixed back"
+for k in quoted claim-ep claim-draft choice model-twice docker-move mpirun-move; do
+	[ "$(grep -c "^$k\$" "$d/kinds.fixed")" -ge 1 ] && ok || ko "no $k mutation fixed"
+done
 [ $tried -ge 100 ] && [ $((fixed * 2)) -ge $tried ] && ok || ko "only $fixed of $tried corpus mutations fixed"
 
 # ---- a published page: a script's flag and an embedded YAML section ------

@@ -31,6 +31,19 @@ static int same_place(const sl_origin *a, const sl_origin *b)
 	return la == lb && ca == cb;
 }
 
+/* Whether two variants' findings make the same edits. */
+static int same_fix(const sl_finding *a, const sl_finding *b)
+{
+	if (a->nedits != b->nedits || !a->fix != !b->fix)
+		return 0;
+	for (size_t i = 0; i < a->nedits; i++) {
+		const sl_edit *x = &a->edits[i], *y = &b->edits[i];
+		if (strcmp(x->src->path, y->src->path) || x->off != y->off || x->len != y->len || strcmp(x->text, y->text))
+			return 0;
+	}
+	return 1;
+}
+
 /* The findings [from, n) of variant k of an entry whose findings start
  * at first: one already found for an earlier variant is dropped (its bit
  * set in that one's mask); masks[i - first] tells the variants of each. */
@@ -48,6 +61,10 @@ static void variant_merge(sl_findings *fs, size_t first, size_t from, unsigned k
 		}
 		if (dup != (size_t)-1) {
 			(*masks)[dup - first] |= (uint64_t)1 << k;
+			/* a move is certain in one variant and not in another (the
+			 * engine given the flag already in one): not certain */
+			if (fs->v[dup].fix && f->rule->fix == FIX_MOVE && !same_fix(&fs->v[dup], f))
+				sl_finding_fix_drop(&fs->v[dup]);
 			/* freed through a one-finding list of its own */
 			sl_findings one = {sl_malloc(sizeof *f), 1, 1};
 			one.v[0] = *f;

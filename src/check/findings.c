@@ -1,6 +1,6 @@
 /*
  * findings.c: a finding's making, freeing and order, and the deletion of a
- * setting that more than one fix makes: what every file of
+ * setting (or of any arguments) that more than one fix makes: what every file of
  * the check stage that reports uses. Uses no other file of the stage
  * (only the rule's fields, rules.h).
  */
@@ -181,27 +181,25 @@ static int blank(char c)
 }
 
 /* SL1003's fix, in a shell script: the repeated flag and its value (its
- * spelling as written, on one line) go with the blanks before them. A
- * flag alone on its line goes with the continuation that led to it (the
- * previous line's ` \` and newline): its own line's ` \` takes that
- * place, so the text is the one the line's deletion leaves, and the
+ * spelling as written, raw at a, on one line) go with the blanks before
+ * them. A flag alone on its line goes with the continuation that led to
+ * it (the previous line's ` \` and newline): its own line's ` \` takes
+ * that place, so the text is the one the line's deletion leaves, and the
  * repeats on consecutive lines (a flag given three times, the last one
  * ending the command) are deletions side by side that one run makes
  * together, never two that change the same bytes. */
-void sl_check_delete_setting(sl_finding *f, const sl_setting *b, int kind, const char *what_fmt)
+int sl_check_delete_span(sl_finding *f, const sl_source *src, size_t a, const char *raw, int kind, const char *what)
 {
-	const sl_source *src = b->origin.src;
-	const char *raw = b->origin.raw;
 	if (!src || !raw || !*raw || strchr(raw, '\n'))
-		return;
+		return -1;
 	/* shell words only: in a manifest's `- --x=1` list the item's dash
 	 * would stay behind */
 	if (src->section || sl_ends_with(src->name, ".yaml") || sl_ends_with(src->name, ".yml") ||
 	    sl_ends_with(src->name, ".json"))
-		return;
-	size_t a = b->origin.off, n = strlen(raw);
+		return -1;
+	size_t n = strlen(raw);
 	if (a > src->len || n > src->len - a || memcmp(src->text + a, raw, n))
-		return;
+		return -1;
 	const char *t = src->text;
 	size_t e = a + n, ls = a, le = e, from = a, to = e;
 	while (ls > 0 && t[ls - 1] != '\n')
@@ -237,9 +235,16 @@ void sl_check_delete_setting(sl_finding *f, const sl_setting *b, int kind, const
 		while (from > ls && blank(t[from - 1]))
 			from--;
 	} else {
-		return;
+		return -1;
 	}
+	return sl_finding_fix(f, (fix_kind)kind, src, from, t + from, to - from, "", what);
+}
+
+void sl_check_delete_setting(sl_finding *f, const sl_setting *b, int kind, const char *what_fmt)
+{
+	if (!b->origin.raw)
+		return;
 	char what[256];
-	snprintf(what, sizeof what, what_fmt, raw);
-	sl_finding_fix(f, (fix_kind)kind, src, from, t + from, to - from, "", what);
+	snprintf(what, sizeof what, what_fmt, b->origin.raw);
+	sl_check_delete_span(f, b->origin.src, b->origin.off, b->origin.raw, kind, what);
 }

@@ -39,6 +39,11 @@ void sl_finding_fix_drop(sl_finding *f);
  * line's deletion would leave it; what_fmt says it, with %s for the
  * setting as written. No fix where that is not certain. */
 void sl_check_delete_setting(sl_finding *f, const sl_setting *b, int kind, const char *what_fmt);
+/* The same for any arguments: raw, as written on one line at offset a of
+ * src, goes (SL1010's and SL1011's moves delete so, then insert); what
+ * says what the fix does. Returns 0 when the deletion is f's, -1 when it
+ * is not certain (f has then no fix). */
+int sl_check_delete_span(sl_finding *f, const sl_source *src, size_t a, const char *raw, int kind, const char *what);
 
 /* A setting's value as a message writes it: a string as is, else JSON.
  * Caller frees. */

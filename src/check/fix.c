@@ -159,6 +159,7 @@ void sl_fix_span(const sl_edit *e, unsigned *line, unsigned *col, unsigned *end_
 typedef struct {
 	size_t start, end;
 	const char *text;
+	size_t seq;  /* the order placed: insertions at one place go in it */
 } placed;
 
 typedef struct {
@@ -246,7 +247,9 @@ static work *work_for(work **ws, size_t *nw, size_t *wcap, const char *path, FIL
 static int cmp_placed(const void *a, const void *b)
 {
 	const placed *x = a, *y = b;
-	return x->start < y->start ? -1 : x->start > y->start ? 1 : 0;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq ? 1 : 0;
 }
 
 int sl_fix_collect(sl_findings *fs, sl_severity min, char *const *only, size_t nonly, FILE *notes, sl_fixes *out)
@@ -286,13 +289,16 @@ int sl_fix_collect(sl_findings *fs, sl_severity min, char *const *only, size_t n
 			mine[k].text = e->text;
 		}
 		/* another fix already changes the same bytes: the first wins,
-		 * the same replacement again is the same fix */
+		 * the same replacement again is the same fix; two insertions at
+		 * one place (two flags moved after one word) go in the order of
+		 * their findings */
 		for (size_t k = 0; k < f->nedits && !why; k++) {
 			work *w = at[k];
 			for (size_t j = 0; j < w->np && !why; j++) {
 				const placed *p = &w->p[j];
 				int identical = p->start == mine[k].start && p->end == mine[k].end && !strcmp(p->text, mine[k].text);
-				if (!identical && mine[k].start < p->end + (p->start == p->end) &&
+				int inserts = p->start == p->end && mine[k].start == mine[k].end && p->start == mine[k].start;
+				if (!identical && !inserts && mine[k].start < p->end + (p->start == p->end) &&
 				    p->start < mine[k].end + (mine[k].start == mine[k].end))
 					why = "another fix changes the same text (run again)";
 			}
@@ -307,8 +313,10 @@ int sl_fix_collect(sl_findings *fs, sl_severity min, char *const *only, size_t n
 				for (size_t j = 0; j < w->np && !dup; j++)
 					dup = w->p[j].start == mine[k].start && w->p[j].end == mine[k].end &&
 					      !strcmp(w->p[j].text, mine[k].text);
-				if (!dup)
+				if (!dup) {
+					mine[k].seq = w->np;
 					SL_PUSH(w->p, w->np, w->pcap, mine[k]);
+				}
 				if (k == 0)
 					w->file->nfixed++;
 			}

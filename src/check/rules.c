@@ -107,7 +107,21 @@ static const struct {
 	 "the setting the engine ignores goes (vLLM's --model beside the\n"
 	 "positional model, which wins): what runs stays the same",
 	 " structure ", FIX_DELETE_IGNORED},
+	{"move",
+	 "the misplaced argument and its value move where the program that\n"
+	 "reads them takes them: an engine flag written before the image to\n"
+	 "the end of the engine's arguments, an mpirun option written after the\n"
+	 "program to just after `mpirun`",
+	 " structure ", FIX_MOVE},
 };
+
+/* The structure notes move corrects (normalize's misplaced.c, which says
+ * where their argument goes). */
+static int move_kind(const sl_yaml_node *v)
+{
+	const char *k = scalar(v);
+	return k && (!strcmp(k, "docker_engine_flag") || !strcmp(k, "mpirun_option_after_program"));
+}
 
 /* The structure notes continue_line corrects (the shell reader's, in
  * parse/shell/command.c). */
@@ -135,12 +149,13 @@ static int fix_of(const sl_source *src, const sl_yaml_node *fx, sl_rule *r, cons
 		if (!strstr(fix_kinds[i].checks, word) ||
 		    (fix_kinds[i].kind == FIX_CONTINUE_LINE && !continue_kind(chk->items[0])) ||
 		    (fix_kinds[i].kind == FIX_DELETE_IGNORED &&
-		     !(scalar(chk->items[0]) && !strcmp(scalar(chk->items[0]), "model_twice"))))
+		     !(scalar(chk->items[0]) && !strcmp(scalar(chk->items[0]), "model_twice"))) ||
+		    (fix_kinds[i].kind == FIX_MOVE && !move_kind(chk->items[0])))
 			return rfail(err, src, fx, "this check makes no fix of that kind");
 		r->fix = fix_kinds[i].kind;
 		return SL_OK;
 	}
-	return rfail(err, src, fx, "fix is one of spelling, delete_repeat, claim_value, continue_line, delete_stray, delete_ignored");
+	return rfail(err, src, fx, "fix is one of spelling, delete_repeat, claim_value, continue_line, delete_stray, delete_ignored, move");
 }
 
 const char *sl_rule_fix(const sl_rule *r)

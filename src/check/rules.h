@@ -21,6 +21,7 @@ typedef enum {
 	FIX_CONTINUE_LINE,  /* a backslash that meant to continue the line does */
 	FIX_DELETE_STRAY,   /* a switch's stray `true` goes */
 	FIX_DELETE_IGNORED, /* a setting the engine ignores for another (vLLM's --model beside the positional) goes */
+	FIX_MOVE,           /* a misplaced argument and its value move where their program reads them */
 } fix_kind;
 
 struct sl_rule {

@@ -377,6 +377,51 @@ static void ignored_fix(sl_finding *f, const sl_model *m, const sl_note *n)
 	}
 }
 
+/* FIX_MOVE of a docker_engine_flag or mpirun_option_after_program note:
+ * normalize (misplaced.c) says what moves and where to, when certain; the
+ * argument goes as a repeat's deletion goes (with its blanks, or its line
+ * whole), and is written again after the word that ends at move_to: on a
+ * line of its own, indented as that word's line, where that word ends a
+ * line continued from the one before (a command written one argument a
+ * line), else after a blank. Both or neither: one fix. */
+static void move_fix(sl_finding *f, const sl_note *n)
+{
+	const sl_source *src = n->origin.src;
+	if (!n->move_len || !n->move_to || !src || n->origin.off > src->len || n->move_len > src->len - n->origin.off ||
+	    n->move_to > src->len)
+		return;
+	const char *t = src->text;
+	char *raw = sl_strndup(t + n->origin.off, n->move_len);
+	size_t to = n->move_to, ls = to - 1;
+	while (ls > 0 && t[ls - 1] != '\n')
+		ls--;
+	int ends_line = to == src->len || t[to] == '\n';
+	int continued = ls >= 2 && t[ls - 1] == '\n' && t[ls - 2] == '\\';
+	int docker = !strcmp(n->kind, "docker_engine_flag");
+	sl_buf ins = {0};
+	if (docker && ends_line && continued) {
+		size_t ind = ls;
+		while (ind < to && (t[ind] == ' ' || t[ind] == '\t'))
+			ind++;
+		sl_buf_puts(&ins, " \\\n");
+		sl_buf_add(&ins, t + ls, ind - ls);
+	} else {
+		sl_buf_putc(&ins, ' ');
+	}
+	sl_buf_puts(&ins, raw);
+	unsigned line, col;
+	sl_source_pos(src, to, &line, &col);
+	char what[512];
+	if (docker)
+		snprintf(what, sizeof what, "move `%.300s` after the engine's arguments (line %u)", raw, line);
+	else
+		snprintf(what, sizeof what, "move `%.300s` before the program, after `mpirun` (line %u)", raw, line);
+	if (!sl_check_delete_span(f, src, n->origin.off, raw, FIX_MOVE, what))
+		sl_finding_fix(f, FIX_MOVE, src, to, "", 0, ins.data, what);
+	sl_buf_free(&ins);
+	free(raw);
+}
+
 /* The reader's notes of the kinds the rule names, each a finding where the
  * structure breaks, in the reader's words. */
 static void check_structure(const sl_rule *r, const sl_model *m, sl_findings *out)
@@ -392,6 +437,8 @@ static void check_structure(const sl_rule *r, const sl_model *m, sl_findings *ou
 					continue_fix(f, n);
 				else if (r->fix == FIX_DELETE_IGNORED)
 					ignored_fix(f, m, n);
+				else if (r->fix == FIX_MOVE)
+					move_fix(f, n);
 				break;
 			}
 	}

@@ -124,6 +124,13 @@ typedef struct sl_note {
 	 * docker option that is an engine flag...): the word a `structure:`
 	 * rule names. NULL for a plain note. Static string. */
 	const char *kind;
+	/* Where the argument at origin belongs, when normalize knows it for
+	 * certain (docker_engine_flag, mpirun_option_after_program; normalize's
+	 * misplaced.c): the argument and its value, the move_len bytes of
+	 * origin.src at origin.off, written on one line, go right after the
+	 * word that ends at move_to of the same source (the check's move fix).
+	 * move_to 0: no certain place. */
+	uint32_t move_len, move_to;
 } sl_note;
 
 /* The kinds of structure notes there are, NULL-terminated: a rule that

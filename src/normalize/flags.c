@@ -391,7 +391,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			sflags |= SL_SET_NEGATED;
 
 		if (!found) {
-			sl_misplaced_unknown(c, b, g, src, w, name);
+			sl_misplaced_unknown(c, b, g, src, w, name, args + i + 1, n - i - 1);
 			/* Unknown: keep it, with the next word as its value when that
 			 * cannot be a flag, since most engine options take one. */
 			sl_word *const *vals = NULL;
@@ -693,8 +693,8 @@ size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_wo
 		if (!m.flag) {
 			sl_note_add(c, src, w->start, "unknown %s option `%s`", g->title, name);
 			/* an engine flag before the image: its value is not the image */
-			if (!strcmp(g->id, "docker") && sl_misplaced_docker(c, src, w, name, eqp != NULL) && i + 1 < n &&
-			    !is_flag(args[i + 1]))
+			const sl_word *next = i + 1 < n && !is_flag(args[i + 1]) ? args[i + 1] : NULL;
+			if (!strcmp(g->id, "docker") && sl_misplaced_docker(c, src, w, name, eqp != NULL, next) && next)
 				i++;
 			free(name);
 			sl_word_free(&eqval);

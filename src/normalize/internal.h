@@ -7,7 +7,7 @@
  * file's own header naming what it gives the files above):
  *   normalize.c   the order of the steps; a group's scripts
  *     -> unwrap.c, topology.c, claims.c, config.c, group.c, structure.c, build.c
- *   unwrap.c      unwrapping launchers -> flags.c, structure.c, build.c
+ *   unwrap.c      unwrapping launchers -> flags.c, misplaced.c, structure.c, build.c
  *   structure.c   breaks of structure across commands (a foreground server) -> build.c
  *   group.c       a group's models made one -> roles.c
  *   topology.c    versions, settings from env, overrides; the steps in order

@@ -5,7 +5,8 @@
  * image's entrypoint, mpirun and srun, `bash -c "..."` and eval read as
  * scripts of their own, a script another runs, `python3 -m MODULE` (the
  * interpreter perhaps in a variable: the module says it is one), and
- * what is plumbing around an engine (env, numactl, ...). Uses flags.c and
+ * what is plumbing around an engine (env, numactl, ...). Uses flags.c,
+ * misplaced.c (where a docker command's misplaced engine flags go) and
  * build.c; normalize.c uses it.
  */
 #include "internal.h"
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "flags.h"
+#include "misplaced.h"
 #include "structure.h"
 #include "unwrap.h"
 
@@ -425,7 +427,7 @@ int sl_unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigne
 			/* the container does not inherit the launching shell's
 			 * environment: only what -e/--env pass in (read first, since
 			 * `-e NAME` takes NAME's value from that shell) */
-			size_t host_env = b->svc.nenv;
+			size_t host_env = b->svc.nenv, first_note = c->model->nnotes;
 			sl_word ep;
 			size_t k = i + 2 + sl_parse_launcher_args(c, b, g, argv + i + 2, argc - i - 2, &ep);
 			drop_env_before(b, host_env);
@@ -475,6 +477,15 @@ int sl_unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigne
 					    nn ? "entrypoint with these flags" : "default command");
 			else
 				rc = sl_unwrap(c, b, nargv, nn, depth + 1);
+			/* engine flags written before the image: where they go */
+			if (rc == 1) {
+				const sl_word **ws = sl_calloc(nn + 1, sizeof *ws);
+				ws[0] = argv[k];
+				for (size_t j = 0; j < nn; j++)
+					ws[j + 1] = nargv[j];
+				sl_misplaced_docker_place(c, b, first_note, ws, nn + 1);
+				free(ws);
+			}
 			free(nargv);
 			sl_word_free(&ep);
 			return rc;

@@ -1,7 +1,8 @@
 /* test_fix.c: the fix stage's refusals that a whole run of `check` cannot
  * reach (src/check/fix.c): a file changed between its entry's reading and
  * the fixing, and between the fixing's reading and its writing; two fixes
- * of the same text; a fix made whole or not at all. */
+ * of the same text; a fix made whole or not at all; insertions at one
+ * place in their findings' order. */
 #include "helpers.h"
 
 #include <unistd.h>
@@ -143,11 +144,55 @@ static void test_changed_before_writing(void **state)
 	sl_rules_free(rules);
 }
 
+/* A move's insertions: several at one place go in the order of their
+ * findings (not of a sort's whim); one that falls inside another fix's
+ * replacement waits, and a fix of two edits, one of which waits, is not
+ * made at all. */
+static void test_insertions(void **state)
+{
+	(void)state;
+	sl_rules *rules;
+	sl_error err = {0};
+	assert_int_equal(sl_rules_load(&rules, &err), 0);
+	const sl_rule *r = sl_rules_find(rules, "SL1010");
+	const char *path = write_tmp("a b c\n");
+	sl_source *src;
+	assert_int_equal(sl_source_load(path, &src, &err), 0);
+	sl_findings fs = {0};
+	add_fix(&fs, r, src, 5, 0, " z");
+	add_fix(&fs, r, src, 5, 0, " x");
+	add_fix(&fs, r, src, 5, 0, " y");
+	add_fix(&fs, r, src, 2, 3, "B C");
+	/* an insertion inside the B C replacement, with a deletion elsewhere;
+	 * one at its start (before or after it?) */
+	add_fix(&fs, r, src, 3, 0, "!");
+	fs.v[4].edits = realloc(fs.v[4].edits, 2 * sizeof *fs.v[4].edits);
+	fs.v[4].edits[1] = (sl_edit){src, 0, 2, strdup("")};
+	fs.v[4].nedits = 2;
+	add_fix(&fs, r, src, 2, 0, "?");
+	sl_fixes fx;
+	FILE *notes = tmpfile();
+	assert_int_equal(sl_fix_collect(&fs, SL_SEV_STYLE, NULL, 0, notes, &fx), 0);
+	assert_int_equal(fx.n, 1);
+	assert_int_equal(fx.nfixed, 4);
+	assert_int_equal(fx.nskipped, 2);
+	assert_int_equal(fs.v[4].fixed, 0);
+	assert_int_equal(fs.v[5].fixed, 0);
+	assert_string_equal(fx.v[0].new, "a B C z x y\n");
+	fclose(notes);
+	sl_fixes_free(&fx);
+	sl_findings_free(&fs);
+	sl_source_free(src);
+	clean(path);
+	sl_rules_free(rules);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_changed_before_fixing),
 		cmocka_unit_test(test_changed_before_writing),
+		cmocka_unit_test(test_insertions),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
