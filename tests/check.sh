@@ -192,6 +192,20 @@ printf '# DeepSeek R1, MTP speculative decoding\npython3 -m sglang.launch_server
 "$bin" check --no-config --format gcc "$d/mtp2.sh" > "$d/out"
 grep -q "^$d/mtp2.sh:1:16: warning: .*\[SL6007\]$" "$d/out" && ok || { ko "SGLang STANDALONE under an MTP header is SL6007"; cat "$d/out"; }
 rm -rf "$d"
+# SL2007 is not compared between Dynamo workers (a Dynamo prefill worker
+# takes token IDs only); the same modes on two vllm serve behind a proxy are
+d=$(mktemp -d)
+printf 'python3 -m dynamo.vllm --model org/m --disaggregation-mode prefill --tokenizer-mode slow &\npython3 -m dynamo.vllm --model org/m --disaggregation-mode decode --tokenizer-mode auto &\npython3 -m dynamo.frontend --http-port 8000\n' > "$d/dyn.sh"
+"$bin" check --no-config --format gcc "$d/dyn.sh" > "$d/out"
+! grep -q SL2007 "$d/out" && ok || { ko "SL2007 between Dynamo workers"; cat "$d/out"; }
+cat > "$d/vllm.sh" <<'EOF'
+vllm serve org/m --port 8100 --tokenizer-mode slow --kv-transfer-config '{"kv_connector":"NixlConnector","kv_role":"kv_producer"}' &
+vllm serve org/m --port 8200 --tokenizer-mode auto --kv-transfer-config '{"kv_connector":"NixlConnector","kv_role":"kv_consumer"}' &
+EOF
+"$bin" check --no-config --format gcc "$d/vllm.sh" > "$d/out"
+grep -q "^$d/vllm.sh:2:30: warning: .*tokenizer_mode = auto, prefill has slow \[SL2007\]$" "$d/out" && ok ||
+	{ ko "SL2007 between two vllm serve"; cat "$d/vllm.sh" "$d/out"; }
+rm -rf "$d"
 # rules: listed and explained
 "$bin" rules | grep -q '^SL2002 ' && "$bin" rules SL2002 | grep -q '^Bad:' && pass=$((pass + 1)) ||
 	{ echo "FAIL rules"; fails=$((fails + 1)); }
