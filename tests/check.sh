@@ -206,6 +206,18 @@ EOF
 grep -q "^$d/vllm.sh:2:30: warning: .*tokenizer_mode = auto, prefill has slow \[SL2007\]$" "$d/out" && ok ||
 	{ ko "SL2007 between two vllm serve"; cat "$d/vllm.sh" "$d/out"; }
 rm -rf "$d"
+# a TensorRT-LLM config key's default holds a side that leaves it out
+# (tests/rules_corpus.tsv: SL2004), but not under a section whose absence
+# turns its feature off: a context config without speculative_config
+# drafts nothing, not the default count (no SL2002)
+d=$(mktemp -d)
+cp corpus/deepseek-v4-pro/b300-x8/trtllm-disagg-1p-dep4-1d-dep4-mtp3/* "$d"/
+awk '/^speculative_config:/ { skip = 1; next } skip && /^  / { next } { skip = 0; print }' \
+	corpus/deepseek-v4-pro/b300-x8/trtllm-disagg-1p-dep4-1d-dep4-mtp3/ctx_config.yaml > "$d/ctx_config.yaml"
+grep -q speculative_config "$d/ctx_config.yaml" && ko "speculative_config not removed"
+"$bin" check --no-config --format gcc "$d" > "$d/out"
+! grep -q SL2002 "$d/out" && ok || { ko "SL2002 against a side without speculative_config"; cat "$d/out"; }
+rm -rf "$d"
 # rules: listed and explained
 "$bin" rules | grep -q '^SL2002 ' && "$bin" rules SL2002 | grep -q '^Bad:' && pass=$((pass + 1)) ||
 	{ echo "FAIL rules"; fails=$((fails + 1)); }
