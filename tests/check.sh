@@ -192,6 +192,32 @@ printf '# DeepSeek R1, MTP speculative decoding\npython3 -m sglang.launch_server
 "$bin" check --no-config --format gcc "$d/mtp2.sh" > "$d/out"
 grep -q "^$d/mtp2.sh:1:16: warning: .*\[SL6007\]$" "$d/out" && ok || { ko "SGLang STANDALONE under an MTP header is SL6007"; cat "$d/out"; }
 rm -rf "$d"
+# SL2007 is not compared between Dynamo workers (a Dynamo prefill worker
+# takes token IDs only); the same modes on two vllm serve behind a proxy are
+d=$(mktemp -d)
+printf 'python3 -m dynamo.vllm --model org/m --disaggregation-mode prefill --tokenizer-mode slow &\npython3 -m dynamo.vllm --model org/m --disaggregation-mode decode --tokenizer-mode auto &\npython3 -m dynamo.frontend --http-port 8000\n' > "$d/dyn.sh"
+"$bin" check --no-config --format gcc "$d/dyn.sh" > "$d/out"
+! grep -q SL2007 "$d/out" && ok || { ko "SL2007 between Dynamo workers"; cat "$d/out"; }
+cat > "$d/vllm.sh" <<'EOF'
+vllm serve org/m --port 8100 --tokenizer-mode slow --kv-transfer-config '{"kv_connector":"NixlConnector","kv_role":"kv_producer"}' &
+vllm serve org/m --port 8200 --tokenizer-mode auto --kv-transfer-config '{"kv_connector":"NixlConnector","kv_role":"kv_consumer"}' &
+EOF
+"$bin" check --no-config --format gcc "$d/vllm.sh" > "$d/out"
+grep -q "^$d/vllm.sh:2:30: warning: .*tokenizer_mode = auto, prefill has slow \[SL2007\]$" "$d/out" && ok ||
+	{ ko "SL2007 between two vllm serve"; cat "$d/vllm.sh" "$d/out"; }
+rm -rf "$d"
+# a TensorRT-LLM config key's default holds a side that leaves it out
+# (tests/rules_corpus.tsv: SL2004), but not under a section whose absence
+# turns its feature off: a context config without speculative_config
+# drafts nothing, not the default count (no SL2002)
+d=$(mktemp -d)
+cp corpus/deepseek-v4-pro/b300-x8/trtllm-disagg-1p-dep4-1d-dep4-mtp3/* "$d"/
+awk '/^speculative_config:/ { skip = 1; next } skip && /^  / { next } { skip = 0; print }' \
+	corpus/deepseek-v4-pro/b300-x8/trtllm-disagg-1p-dep4-1d-dep4-mtp3/ctx_config.yaml > "$d/ctx_config.yaml"
+grep -q speculative_config "$d/ctx_config.yaml" && ko "speculative_config not removed"
+"$bin" check --no-config --format gcc "$d" > "$d/out"
+! grep -q SL2002 "$d/out" && ok || { ko "SL2002 against a side without speculative_config"; cat "$d/out"; }
+rm -rf "$d"
 # rules: listed and explained
 "$bin" rules | grep -q '^SL2002 ' && "$bin" rules SL2002 | grep -q '^Bad:' && pass=$((pass + 1)) ||
 	{ echo "FAIL rules"; fails=$((fails + 1)); }

@@ -53,6 +53,28 @@ echo "$out" | grep -q 'launch.sh:3:24: error: .*TP 8 does not divide the 12 atte
 echo "$out" | grep -q 'launch.sh:3:49: warning: .*16384 tokens, Tiny-1B has 8192 positions.*\[SL4008\]' &&
 	ok || ko "catalogue models/ folder: SL4008"
 "$bin" show $d/cat/h100-sxm-x8/tiny-tp8 | grep -q 'from folder name' && ok || ko "system from the folder name"
+# SL4008 holds each engine to the context length it derives from the
+# rope_scaling: a yarn factor 4 over 4,096 original positions (8,192
+# max_position_embeddings) is 16,384 for vLLM, 8,192 for SGLang and
+# TensorRT-LLM; a linear factor 2 over 8,192 is 16,384 for all three
+t=$(mktemp -d)
+l4008() { # CONFIG COMMAND: the SL4008 finding's "N positions", or nothing
+	echo "$2" > "$t/l.sh"
+	"$bin" check --no-config --format gcc --system H100 --model-config "$d/$1" "$t/l.sh" |
+		sed -n 's/.* has \([0-9]*\) positions.*\[SL4008\]$/\1/p'
+}
+[ -z "$(l4008 tiny-yarn-config.json 'vllm serve org/tiny --max-model-len 16384')" ] && ok || ko "SL4008 vLLM yarn: 16384 allowed"
+[ "$(l4008 tiny-yarn-config.json 'vllm serve org/tiny --max-model-len 16385')" = 16384 ] && ok || ko "SL4008 vLLM yarn: 16385 beyond 16384"
+[ "$(l4008 tiny-yarn-config.json 'python3 -m sglang.launch_server --model-path org/tiny --context-length 16384')" = 8192 ] &&
+	ok || ko "SL4008 SGLang yarn: 8192"
+[ "$(l4008 tiny-yarn-config.json 'trtllm-serve org/tiny --max_seq_len 16384')" = 8192 ] && ok || ko "SL4008 TensorRT-LLM yarn: 8192"
+[ -z "$(l4008 tiny-yarn-config.json 'TLLM_ALLOW_LONG_MAX_MODEL_LEN=1 trtllm-serve org/tiny --max_seq_len 16384')" ] &&
+	ok || ko "SL4008 TensorRT-LLM's override"
+[ "$(l4008 tiny-linear-config.json 'vllm serve org/tiny --max-model-len 16385')" = 16384 ] && ok || ko "SL4008 vLLM linear: 16384"
+for c in 'python3 -m sglang.launch_server --model-path org/tiny --context-length 16384' 'trtllm-serve org/tiny --max_seq_len 16384'; do
+	[ -z "$(l4008 tiny-linear-config.json "$c")" ] && ok || ko "SL4008 linear factor 2 allows 16384: $c"
+done
+rm -rf "$t"
 # --system wins over the System claim: the corpus entry on an L40S has no
 # room for its weights, on a B200 it has
 "$bin" check --no-config --format gcc --system L40S $e | grep -q '\[SL4006\]' && ok || ko "--system L40S: SL4006"

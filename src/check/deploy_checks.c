@@ -384,9 +384,11 @@ static int cannot_share(const sl_service *a, const sl_service *b, char *why, siz
 		snprintf(why, n, "their memory shares add up to %g", va + vb);
 		return 1;
 	}
-	/* neither says: vLLM reserves 0.9 of the GPU by default
-	 * (gpu_memory_utilization, vllm/config/cache.py), SGLang a computed
-	 * mem_fraction_static of about 0.8 or more (server_args.py) */
+	/* neither says: vLLM reserves 0.92 of the GPU by default (0.9
+	 * through 0.11.0; gpu_memory_utilization, vllm/config/cache.py@5ac2684),
+	 * SGLang a computed mem_fraction_static of about 0.8 or more
+	 * (server_args.py@65d3b47: the memory less a reserve of 10 GiB or more
+	 * on GPUs above 60 GiB) */
 	if (ka == 0 && kb == 0 && !sl_check_symbolic_argv(a) && !sl_check_symbolic_argv(b) && !caps_memory(a) && !caps_memory(b) &&
 	    (family(a, "vllm") || family(a, "sglang")) && (family(b, "vllm") || family(b, "sglang"))) {
 		snprintf(why, n, "neither sets a memory share, and each engine's default takes most of the GPU");

@@ -381,6 +381,51 @@ static int has_env(const sl_service *s, const char *name)
 	return 0;
 }
 
+/* The context length an engine derives from the model's config, which a
+ * longer max-model-len is held to; how, in how (a static phrase).
+ *   vLLM (vllm/config/model.py@5ac2684, _get_and_verify_max_len):
+ *     max_position_embeddings times the rope factor, except su, longrope
+ *     and llama3 (and Gemma 3, already scaled); yarn scales
+ *     original_max_position_embeddings instead
+ *   SGLang (python/sglang/srt/utils/hf_transformers/common.py@65d3b47,
+ *     get_context_length): times the factor only when the rope_scaling
+ *     has no original_max_position_embeddings and is not llama3
+ *   TensorRT-LLM (tensorrt_llm/_torch/pyexecutor/model_engine.py@95c8e29,
+ *     _infer_max_seq_len_from_config): times the factor except su,
+ *     longrope, llama3 and yarn
+ * Another engine: max_position_embeddings. */
+static long derived_positions(const sl_arch *a, const char *fam, const char **how)
+{
+	double f = a->rope_factor > 0 ? a->rope_factor : 1;
+	long scaled = (long)(a->max_pos * f + 0.5);
+	*how = "max_position_embeddings";
+	if (a->rope_type == SL_ROPE_NONE || f == 1)
+		return a->max_pos;
+	if (!strcmp(fam, "vllm")) {
+		if (a->rope_type == SL_ROPE_LLAMA3 || a->rope_type == SL_ROPE_LONG ||
+		    (a->model_type && strstr(a->model_type, "gemma3")))
+			return a->max_pos;
+		*how = "vLLM's: the rope factor times original_max_position_embeddings";
+		if (a->rope_type == SL_ROPE_YARN && a->rope_original > 0)
+			return (long)(a->rope_original * f + 0.5);
+		*how = "vLLM's: max_position_embeddings times the rope factor";
+		return scaled;
+	}
+	if (!strcmp(fam, "sglang")) {
+		if (a->rope_original > 0 || a->rope_type == SL_ROPE_LLAMA3)
+			return a->max_pos;
+		*how = "SGLang's: max_position_embeddings times the rope factor";
+		return scaled;
+	}
+	if (!strcmp(fam, "trtllm")) {
+		if (a->rope_type != SL_ROPE_OTHER)
+			return a->max_pos;
+		*how = "TensorRT-LLM's: max_position_embeddings times the rope factor";
+		return scaled;
+	}
+	return a->max_pos;
+}
+
 static void max_len_positions(const sl_rule *r, const sl_entry_plan *p, sl_findings *out)
 {
 	const sl_arch *a = p->arch;
@@ -390,18 +435,21 @@ static void max_len_positions(const sl_rule *r, const sl_entry_plan *p, sl_findi
 		const sl_service_plan *sp = &p->services[i];
 		const sl_service *s = sp->service;
 		const sl_setting *ml = sl_service_get(s, "limits.max_model_len");
-		if (!ml || sp->max_model_len_default || sp->max_model_len <= a->max_pos)
+		const char *how;
+		long limit = derived_positions(a, family(s->engine), &how);
+		if (!ml || sp->max_model_len_default || sp->max_model_len <= limit)
 			continue;
 		/* an override of the model's config or of the engine's check */
 		int over = sl_service_get(s, "vllm.hf_overrides") || sl_service_get(s, "sglang.json_model_override_args") ||
-			   has_env(s, "VLLM_ALLOW_LONG_MAX_MODEL_LEN") || has_env(s, "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN");
+			   has_env(s, "VLLM_ALLOW_LONG_MAX_MODEL_LEN") || has_env(s, "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN") ||
+			   has_env(s, "TLLM_ALLOW_LONG_MAX_MODEL_LEN");
 		for (size_t k = 0; k < s->nsettings && !over; k++)
 			over = strstr(s->settings[k].key, "rope") != NULL;
 		if (over)
 			continue;
-		add(out, r, &ml->origin, "%ld tokens, %s has %ld positions (max_position_embeddings, %s)%s", sp->max_model_len,
-		    model_name(p), a->max_pos, p->arch_from,
-		    a->rope_scaling ? "; its rope_scaling is already counted in them" : "");
+		add(out, r, &ml->origin, "%ld tokens, %s has %ld positions (%s, %s)%s", sp->max_model_len, model_name(p),
+		    limit, how, p->arch_from,
+		    a->rope_scaling && !strcmp(how, "max_position_embeddings") ? "; this engine does not scale them by its rope_scaling" : "");
 	}
 }
 

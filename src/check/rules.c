@@ -224,10 +224,15 @@ static int load_rule(const sl_source *src, const sl_yaml_ready *ready, sl_rule *
 		for (size_t i = 0; un && un->kind == SL_YAML_SEQ && i < un->n; i++)
 			if (scalar(un->items[i]))
 				SL_PUSH(r->unless, r->nunless, ucap, sl_strdup(scalar(un->items[i])));
+		const sl_yaml_node *ue = v->kind == SL_YAML_MAP ? sl_yaml_get(v, "unless_engines") : NULL;
+		size_t ecap = 0;
+		for (size_t i = 0; ue && ue->kind == SL_YAML_SEQ && i < ue->n; i++)
+			if (scalar(ue->items[i]))
+				SL_PUSH(r->unless_engines, r->nunless_engines, ecap, sl_strdup(scalar(ue->items[i])));
 		const char *sw = v->kind == SL_YAML_MAP ? scalar(sl_yaml_get(v, "some_worker")) : NULL;
 		r->some_worker = sw && !strcmp(sw, "true");
-		if (!r->nkeys || (un && !r->nunless))
-			rc = rfail(err, src, v, "equal_across_roles needs a key; unless, a list of values");
+		if (!r->nkeys || (un && !r->nunless) || (ue && (!r->nunless_engines || r->kind != K_EQUAL)))
+			rc = rfail(err, src, v, "equal_across_roles needs a key; unless, a list of values; unless_engines (equal_across_roles only), a list of engines");
 	} else if (!strcmp(k, "equal_across_entries") &&
 		   (scalar(v) || (v->kind == SL_YAML_SEQ && v->n) || sl_yaml_get(v, "keys"))) {
 		/* entries of one model (and engine, unless across_engines) must agree */
@@ -330,6 +335,9 @@ static void rule_free(sl_rule *r)
 	for (size_t i = 0; i < r->nunless; i++)
 		free(r->unless[i]);
 	free(r->unless);
+	for (size_t i = 0; i < r->nunless_engines; i++)
+		free(r->unless_engines[i]);
+	free(r->unless_engines);
 	free(r->cname);
 }
 

@@ -36,6 +36,10 @@ struct sl_rule {
 	char **unless;        /* equal/frontend: values that compose others (MultiConnector): either side
 			       * holding one is not compared */
 	size_t nunless;
+	char **unless_engines; /* equal: engines where the roles never differ in the key's effect
+	                        * (Dynamo's prefill takes decode's token IDs): either side running
+	                        * one is not compared; owned */
+	size_t nunless_engines;
 	int some_worker;      /* frontend: one worker agreeing is enough (the name one of them registers) */
 	char *cname;          /* K_C */
 	int catalogue;        /* holds entries against each other: run by sl_check_catalogue only */

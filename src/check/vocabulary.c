@@ -2,7 +2,9 @@
  * vocabulary.c: the checks a rule file says as data, over one model:
  *   equal_across_roles  prefill and decode agree on a key, each side as it
  *                       runs it: one that leaves the key unset is held to
- *                       the engine's default (from its source)
+ *                       the engine's default (from its source); not on
+ *                       the engines a rule names where the key cannot
+ *                       differ in effect (unless_engines)
  *   equal_frontend_workers  the frontend and every worker agree on a key
  *   in_range            a number within bounds
  *   requires            one key set needs another
@@ -140,10 +142,18 @@ static void compare_effective(const sl_rule *r, const char *key, const sl_servic
 	free(tb);
 }
 
+static int engine_listed(const sl_rule *r, const sl_service *s)
+{
+	for (size_t i = 0; i < r->nunless_engines; i++)
+		if (!strcmp(s->engine, r->unless_engines[i]))
+			return 1;
+	return 0;
+}
+
 static void check_equal(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
 	const sl_service *p = first_of(m, "prefill"), *d = first_of(m, "decode");
-	if (!p || !d)
+	if (!p || !d || engine_listed(r, p) || engine_listed(r, d))
 		return;
 	for (size_t k = 0; k < r->nkeys; k++)
 		compare_effective(r, r->keys[k], p, sl_service_get(p, r->keys[k]), d, sl_service_get(d, r->keys[k]),

@@ -396,6 +396,23 @@ static void walk(walk_ctx *w, const sl_yaml_node *map, const char *prefix, unsig
 					    k->type == SL_T_BOOL ? "true or false" :
 					    k->type == SL_T_FLOAT ? "a number" : "an integer");
 			emit(w, k->key, v, path.data, fl, off);
+			/* the key's default travels with it, as a flag's does
+			 * (flags.c): equal_across_roles holds a side that does
+			 * not set it to that default (TensorRT-LLM's
+			 * kv_cache_config.tokens_per_block 32); not under a
+			 * section whose absence turns its feature off (a side
+			 * without speculative_config drafts nothing, not the
+			 * default count) */
+			int optional = 0;
+			for (size_t o = 0; o < w->g->noptional_sections && !optional; o++) {
+				size_t n = strlen(w->g->optional_sections[o]);
+				optional = !strncmp(path.data, w->g->optional_sections[o], n) && path.data[n] == '.';
+			}
+			for (size_t t = 0; k->dflt && !optional && t < w->ntargets; t++) {
+				sl_setting *st = &w->targets[t]->settings[w->targets[t]->nsettings - 1];
+				if (!st->dflt)
+					st->dflt = json_incref(k->dflt);
+			}
 			/* the releases that declare the key travel with it: SL1001
 			 * judges it by the entry's version, as it does a flag */
 			for (size_t t = 0; k->in && w->g->config_versions && t < w->ntargets; t++) {

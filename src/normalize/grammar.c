@@ -243,6 +243,11 @@ static int load_one(sl_grammars *gs, const sl_source *src, const sl_yaml_ready *
 	s = scalar(sl_yaml_get(r, "config_from"));
 	g.config_from = s ? sl_strdup(s) : NULL;
 	g.config_wins = truthy(sl_yaml_get(r, "config_wins"));
+	const sl_yaml_node *os = sl_yaml_get(r, "optional_sections");
+	size_t ocap = 0;
+	for (size_t i = 0; os && os->kind == SL_YAML_SEQ && i < os->n; i++)
+		if (scalar(os->items[i]))
+			SL_PUSH(g.optional_sections, g.noptional_sections, ocap, sl_strdup(scalar(os->items[i])));
 	g.config_as_flags = truthy(sl_yaml_get(r, "config_as_flags"));
 	/* health: {http: PATH, port: N} | {tcp: PORT} | {frontend: true} */
 	const sl_yaml_node *hl = sl_yaml_get(r, "health");
@@ -351,6 +356,9 @@ static void sl_grammar_free_one(sl_grammar *g)
 	}
 	free(g->config_keys);
 	free(g->config_from);
+	for (size_t i = 0; i < g->noptional_sections; i++)
+		free(g->optional_sections[i]);
+	free(g->optional_sections);
 	for (size_t i = 0; i < g->nindex; i++)
 		free(g->index[i].name);
 	free(g->index);

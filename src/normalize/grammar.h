@@ -75,6 +75,10 @@ typedef struct sl_grammar {
 	size_t nconfig_keys;
 	char *config_from;   /* another grammar whose config_keys describe our config file */
 	int config_wins;     /* the config file overrides the command line (TensorRT-LLM) */
+	char **optional_sections; /* config sections whose absence turns a feature off
+	                           * (TensorRT-LLM speculative_config): their keys' defaults
+	                           * hold only where the section is written; owned */
+	size_t noptional_sections;
 	int config_as_flags; /* its config file holds flags by name (`max-num-seqs: 64`, vLLM --config) */
 	json_t *health;      /* how `run` tells the service is ready (grammar `health:`); may be NULL */
 	char **programs;     /* command names that run it (`vllm-router`), its flags after them */

@@ -28,6 +28,40 @@ static int is(const sl_arch *a, const char *type)
 	return a->model_type && !strcmp(a->model_type, type);
 }
 
+/* rope_scaling (or transformers v5's rope_parameters, which may hold one
+ * object per layer type: the first is read, as vLLM assumes they agree):
+ * its kind, factor and original length, which the engines' derived
+ * context lengths read (plan_rules.c, SL4008) */
+static void read_rope(const json_t *c, sl_arch *a)
+{
+	a->rope_original = -1;
+	const json_t *r = json_object_get(c, "rope_scaling");
+	if (!json_is_object(r))
+		r = json_object_get(c, "rope_parameters");
+	if (!json_is_object(r))
+		return;
+	if (!json_object_get(r, "rope_type") && !json_object_get(r, "type")) {
+		const char *k;
+		const json_t *v;
+		json_object_foreach((json_t *)r, k, v)
+			if (json_is_object(v)) {
+				r = v;
+				break;
+			}
+	}
+	const json_t *t = json_object_get(r, "rope_type");
+	if (!json_is_string(t))
+		t = json_object_get(r, "type");
+	const char *ty = json_is_string(t) ? json_string_value(t) : "";
+	a->rope_type = !strcmp(ty, "yarn")                           ? SL_ROPE_YARN
+		       : !strcmp(ty, "llama3")                       ? SL_ROPE_LLAMA3
+		       : !strcmp(ty, "su") || !strcmp(ty, "longrope") ? SL_ROPE_LONG
+								     : SL_ROPE_OTHER;
+	const json_t *f = json_object_get(r, "factor");
+	a->rope_factor = json_is_number(f) ? json_number_value(f) : 0;
+	a->rope_original = num(r, "original_max_position_embeddings");
+}
+
 int sl_arch_from_config(const json_t *config, sl_arch *a)
 {
 	memset(a, 0, sizeof *a);
@@ -74,6 +108,7 @@ int sl_arch_from_config(const json_t *config, sl_arch *a)
 	a->sliding_window = num(c, "sliding_window");
 	a->rope_scaling = json_is_object(json_object_get(c, "rope_scaling")) ||
 			  json_is_object(json_object_get(c, "rope_parameters"));
+	read_rope(c, a);
 	const json_t *tie = json_object_get(c, "tie_word_embeddings");
 	if (!tie)
 		tie = json_object_get(config, "tie_word_embeddings");

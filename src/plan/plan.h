@@ -46,6 +46,10 @@ typedef struct sl_hw {
 
 typedef enum { SL_ATTN_UNKNOWN, SL_ATTN_GQA, SL_ATTN_MLA } sl_attn;
 
+/* a rope_scaling's kind, where the engines' derived context lengths
+ * differ: yarn, llama3, su/longrope, or another (linear, dynamic...) */
+typedef enum { SL_ROPE_NONE, SL_ROPE_OTHER, SL_ROPE_YARN, SL_ROPE_LLAMA3, SL_ROPE_LONG } sl_rope;
+
 /* Every count is -1 when the config does not give it. */
 typedef struct sl_arch {
 	char *id;                 /* deepseek-v3; or the config file's name */
@@ -63,6 +67,9 @@ typedef struct sl_arch {
 	long sliding_window;      /* tokens, or -1 */
 	long max_pos;             /* max_position_embeddings */
 	int rope_scaling;         /* 1 when config.json has a rope_scaling object */
+	sl_rope rope_type;        /* its rope_type (or type), as the engines tell them apart */
+	double rope_factor;       /* its factor, or 0 when it gives none */
+	long rope_original;       /* its original_max_position_embeddings, or -1 */
 	int tied;                 /* tie_word_embeddings: 1, 0, or -1 unknown */
 	int attn_bias;            /* attention projections carry biases (gpt-oss, GLM-4.5) */
 	int qk_norm;              /* use_qk_norm: q and k RMSNorms (GLM-4.5) */
