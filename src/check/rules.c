@@ -27,8 +27,6 @@
 
 #include "../parse/parse.h"
 
-/* the rules built in, compiled at build time (cmake/yaml_ready.c) */
-extern const sl_yaml_ready sl_rule_ready[];
 
 static const char *const sev_names[] = {"style", "info", "warning", "error"};
 
@@ -174,11 +172,10 @@ const char *sl_rule_fix_doc(const sl_rule *r)
 	return NULL;
 }
 
-/* READY: the file's compiled tree, or NULL to parse src */
-static int load_rule(const sl_source *src, const sl_yaml_ready *ready, sl_rule *r, sl_error *err)
+static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 {
 	sl_yaml_doc *d;
-	int rc = ready ? sl_yaml_load_ready(ready, src, &d) : sl_yaml_load(src, &d, err);
+	int rc = sl_yaml_load(src, &d, err);
 	if (rc)
 		return rc;
 	const sl_yaml_node *n = d->root;
@@ -341,15 +338,14 @@ static void rule_free(sl_rule *r)
 	free(r->cname);
 }
 
-static int add_rule(sl_rules *rs, const char *path, const char *text, size_t len, const sl_yaml_ready *ready,
-		    sl_error *err)
+static int add_rule(sl_rules *rs, const char *path, const char *text, size_t len, sl_error *err)
 {
 	sl_source *src;
 	int rc = sl_source_from_memory(path, text, len, &src, err);
 	if (rc)
 		return rc;
 	sl_rule r;
-	rc = load_rule(src, ready, &r, err);
+	rc = load_rule(src, &r, err);
 	sl_source_free(src);
 	if (rc) {
 		rule_free(&r);
@@ -372,37 +368,33 @@ static int cmp_rule(const void *a, const void *b)
 
 int sl_rules_load(sl_rules **out, sl_error *err)
 {
+	const char *dir = getenv("SERVELINT_RULES");
+	if (!dir || !*dir) {
+		/* the table made at build time (cmake/data_ready.c), read only */
+		*out = &sl_rules_builtin;
+		return SL_OK;
+	}
 	sl_rules *rs = sl_calloc(1, sizeof *rs);
 	int rc = SL_OK;
-	const char *dir = getenv("SERVELINT_RULES");
-	if (dir && *dir) {
-		char **names;
-		size_t n = 0;
-		if (sl_dir_names(dir, ".yaml", &names, &n)) {
-			sl_error_set(err, dir, 0, 0, "SERVELINT_RULES: cannot open folder");
-			rc = SL_ERR_IO;
-		}
-		for (size_t i = 0; i < n; i++) {
-			sl_buf p = {0};
-			sl_buf_printf(&p, "%s/%s", dir, names[i]);
-			char *text;
-			size_t len;
-			if (rc == SL_OK && (rc = sl_read_file(p.data, 1 << 20, &text, &len, err)) == SL_OK) {
-				rc = add_rule(rs, p.data, text, len, NULL, err);
-				free(text);
-			}
-			sl_buf_free(&p);
-			free(names[i]);
-		}
-		free(names);
-	} else {
-		for (size_t i = 0; sl_rule_ready[i].name && rc == SL_OK; i++) {
-			sl_buf p = {0};
-			sl_buf_printf(&p, "rules/%s", sl_rule_ready[i].name);
-			rc = add_rule(rs, p.data, sl_rule_ready[i].data, sl_rule_ready[i].len, &sl_rule_ready[i], err);
-			sl_buf_free(&p);
-		}
+	char **names = NULL;
+	size_t n = 0;
+	if (sl_dir_names(dir, ".yaml", &names, &n)) {
+		sl_error_set(err, dir, 0, 0, "SERVELINT_RULES: cannot open folder");
+		rc = SL_ERR_IO;
 	}
+	for (size_t i = 0; i < n; i++) {
+		sl_buf p = {0};
+		sl_buf_printf(&p, "%s/%s", dir, names[i]);
+		char *text;
+		size_t len;
+		if (rc == SL_OK && (rc = sl_read_file(p.data, 1 << 20, &text, &len, err)) == SL_OK) {
+			rc = add_rule(rs, p.data, text, len, err);
+			free(text);
+		}
+		sl_buf_free(&p);
+		free(names[i]);
+	}
+	free(names);
 	if (rc) {
 		sl_rules_free(rs);
 		return rc;
@@ -415,7 +407,7 @@ int sl_rules_load(sl_rules **out, sl_error *err)
 
 void sl_rules_free(sl_rules *rs)
 {
-	if (!rs)
+	if (!rs || rs == &sl_rules_builtin)
 		return;
 	for (size_t i = 0; i < rs->n; i++)
 		rule_free(&rs->v[i]);

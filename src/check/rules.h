@@ -53,4 +53,10 @@ struct sl_rules {
 	size_t n;
 };
 
+/* The rules built in: the files of rules/ loaded at build time by
+ * cmake/data_ready.c into a table (build/generated/rules_table.c), which
+ * sl_rules_load hands out unless $SERVELINT_RULES names a folder; never
+ * freed. */
+extern sl_rules sl_rules_builtin;
+
 #endif

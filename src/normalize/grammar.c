@@ -6,10 +6,17 @@
  * config.c, claims.c, topology.c, normalize.c) look things up in it through
  * grammar.h.
  *
+ * The grammars built in are not loaded here: cmake/data_ready.c runs this
+ * loader at build time, joins every engine's facts and writes the result
+ * as static tables (sl_grammars_builtin), which sl_grammars_load hands out
+ * and sl_grammars_free leaves in place (only their JSON values are made and
+ * released, by the first and last user). The YAML is read here only for
+ * $SERVELINT_GRAMMARS or $SERVELINT_FACTS.
+ *
  * Why one file past 800 lines: loading, matching and suggesting share the
  * grammar's sorted index and the generated facts joined to it on first use
- * (join_facts), which is where start-up work is being reworked; split
- * apart, each part would reach into the others' statics. Its concepts
+ * (join_facts); split apart, each part would reach into the others'
+ * statics. Its concepts
  * stand in this order: loading (to sl_grammars_free), lookup by id and
  * program, flag matching (exact, prefixes, negation: sl_grammar_match),
  * suggestions (edit distance: sl_nearest, sl_grammar_suggest), env vars
@@ -24,8 +31,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the grammars built in, compiled at build time (cmake/yaml_ready.c) */
-extern const sl_yaml_ready sl_grammar_ready[];
+/* the built-in grammars' users (sl_grammars_builtin: loads less frees) */
+static pthread_mutex_t builtin_lock = PTHREAD_MUTEX_INITIALIZER;
+static size_t builtin_users;
+
+/* the grammars' YAML text, carried for $SERVELINT_FACTS alone (cmake/embed.cmake) */
+extern const struct { const char *name; const char *data; size_t len; } sl_grammar_texts[];
 
 static int gfail(sl_error *err, const sl_source *src, const sl_yaml_node *n, const char *msg,
 		 const char *arg)
@@ -181,11 +192,10 @@ static void build_index(sl_grammar *g)
 		qsort(g->index, g->nindex, sizeof *g->index, cmp_index);
 }
 
-/* READY: the file's compiled tree, or NULL to parse src */
-static int load_one(sl_grammars *gs, const sl_source *src, const sl_yaml_ready *ready, sl_error *err)
+static int load_one(sl_grammars *gs, const sl_source *src, sl_error *err)
 {
 	sl_yaml_doc *doc;
-	int rc = ready ? sl_yaml_load_ready(ready, src, &doc) : sl_yaml_load(src, &doc, err);
+	int rc = sl_yaml_load(src, &doc, err);
 	if (rc)
 		return rc;
 	const sl_yaml_node *r = doc->root;
@@ -365,19 +375,29 @@ static void sl_grammar_free_one(sl_grammar *g)
 	memset(g, 0, sizeof *g);
 }
 
-static int add_source(sl_grammars *gs, sl_source *src, const sl_yaml_ready *ready, sl_error *err)
+static int add_source(sl_grammars *gs, sl_source *src, sl_error *err)
 {
 	size_t cap = gs->nsrcs;
 	sl_grow((void **)&gs->srcs, &cap, gs->nsrcs + 1, sizeof *gs->srcs);
 	gs->srcs[gs->nsrcs++] = src;
-	return load_one(gs, src, ready, err);
+	return load_one(gs, src, err);
 }
 
 int sl_grammars_load(sl_grammars **out, sl_error *err)
 {
+	const char *dir = getenv("SERVELINT_GRAMMARS"), *facts = getenv("SERVELINT_FACTS");
+	if (!(dir && *dir) && !(facts && *facts)) {
+		/* the tables made at build time: nothing parsed, joined or
+		 * copied; only the JSON values made, by the first user */
+		pthread_mutex_lock(&builtin_lock);
+		if (!builtin_users++)
+			sl_grammars_builtin_json();
+		pthread_mutex_unlock(&builtin_lock);
+		*out = &sl_grammars_builtin;
+		return SL_OK;
+	}
 	sl_grammars *gs = sl_calloc(1, sizeof *gs);
 	int rc = SL_OK;
-	const char *dir = getenv("SERVELINT_GRAMMARS");
 	if (dir && *dir) {
 		char **names;
 		size_t n;
@@ -392,7 +412,7 @@ int sl_grammars_load(sl_grammars **out, sl_error *err)
 					sl_source *src;
 					rc = sl_source_load(p.data, &src, err);
 					if (rc == SL_OK)
-						rc = add_source(gs, src, NULL, err);
+						rc = add_source(gs, src, err);
 					sl_buf_free(&p);
 				}
 				free(names[i]);
@@ -400,14 +420,16 @@ int sl_grammars_load(sl_grammars **out, sl_error *err)
 			free(names);
 		}
 	} else {
-		for (size_t i = 0; sl_grammar_ready[i].name && rc == SL_OK; i++) {
+		/* $SERVELINT_FACTS alone: the grammars' YAML carried in the
+		 * binary, parsed, and joined on first use with the facts read
+		 * from that folder */
+		for (size_t i = 0; sl_grammar_texts[i].name && rc == SL_OK; i++) {
 			sl_buf p = {0};
-			sl_buf_printf(&p, "grammars/engines/%s", sl_grammar_ready[i].name);
+			sl_buf_printf(&p, "grammars/engines/%s", sl_grammar_texts[i].name);
 			sl_source *src;
-			rc = sl_source_from_memory(p.data, sl_grammar_ready[i].data,
-						   sl_grammar_ready[i].len, &src, err);
+			rc = sl_source_from_memory(p.data, sl_grammar_texts[i].data, sl_grammar_texts[i].len, &src, err);
 			if (rc == SL_OK)
-				rc = add_source(gs, src, &sl_grammar_ready[i], err);
+				rc = add_source(gs, src, err);
 			sl_buf_free(&p);
 		}
 	}
@@ -419,10 +441,46 @@ int sl_grammars_load(sl_grammars **out, sl_error *err)
 	return SL_OK;
 }
 
+/* What the built-in grammar g holds that is not static: the JSON values
+ * sl_grammars_builtin_json made and what matches built on first use
+ * (sl_engine_facts_free's, but for the tables' own arrays). */
+static void builtin_release(sl_grammar *g)
+{
+	sl_flag *sets[2] = {g->flags, g->gen};
+	size_t ns[2] = {g->nflags, g->ngen};
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < ns[s]; i++) {
+			json_decref(sets[s][i].dflt);
+			json_decref(sets[s][i].same);
+			sets[s][i].dflt = sets[s][i].same = NULL;
+		}
+	for (size_t i = 0; i < g->nconfig_keys; i++) {
+		json_decref(g->config_keys[i].dflt);
+		g->config_keys[i].dflt = NULL;
+	}
+	for (size_t i = 0; i < g->nindex; i++) {
+		json_decref(g->index[i].facts);
+		g->index[i].facts = NULL;
+	}
+	json_t **js[] = {&g->health, &g->images, &g->versions, &g->config_versions, &g->kept, &g->defaults};
+	for (size_t i = 0; i < sizeof js / sizeof *js; i++) {
+		json_decref(*js[i]);
+		*js[i] = NULL;
+	}
+}
+
 void sl_grammars_free(sl_grammars *gs)
 {
 	if (!gs)
 		return;
+	if (gs == &sl_grammars_builtin) {
+		pthread_mutex_lock(&builtin_lock);
+		if (builtin_users && !--builtin_users)
+			for (size_t i = 0; i < gs->n; i++)
+				builtin_release(&gs->g[i]);
+		pthread_mutex_unlock(&builtin_lock);
+		return;
+	}
 	for (size_t i = 0; i < gs->n; i++)
 		sl_grammar_free_one(&gs->g[i]);
 	free(gs->g);

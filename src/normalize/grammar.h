@@ -118,8 +118,17 @@ typedef struct sl_grammars {
 	size_t nsrcs;
 } sl_grammars;
 
+/* The grammars built in (neither $SERVELINT_GRAMMARS nor $SERVELINT_FACTS
+ * set) are static tables, every engine's facts joined, made at build time
+ * by cmake/data_ready.c: *out is then that one object, shared by every
+ * load, and sl_grammars_free releases it when its last user does. */
 int sl_grammars_load(sl_grammars **out, sl_error *err);
 void sl_grammars_free(sl_grammars *gs);
+/* The generated tables (build/generated/grammars_table.c) and the function
+ * that makes their JSON values (defaults, `same`, health, images,
+ * releases), which jansson cannot hold in static data. */
+extern sl_grammars sl_grammars_builtin;
+void sl_grammars_builtin_json(void);
 const sl_grammar *sl_grammar_find(const sl_grammars *gs, const char *id);
 /* Makes gs safe to read from several threads at once (check -j): every
  * grammar's generated facts and config keys are joined now, not on first

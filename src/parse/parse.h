@@ -281,7 +281,6 @@ typedef struct sl_yaml_doc {
 	sl_yaml_node **roots;   /* every document of the file (--- separated), in order */
 	size_t ndocs;
 	const sl_source *src;   /* not owned */
-	int ready;              /* the nodes are static (sl_yaml_load_ready): not freed */
 } sl_yaml_doc;
 
 /* Parses every document of src. Syntax errors, duplicate keys, nesting
@@ -290,21 +289,6 @@ typedef struct sl_yaml_doc {
 int sl_yaml_load(const sl_source *src, sl_yaml_doc **out, sl_error *err);
 void sl_yaml_free(sl_yaml_doc *d);
 
-/* A YAML file compiled at build time: cmake/yaml_ready.c writes a table of
- * these (the engine grammars, the rules, the hardware and model facts),
- * each file's text and the tree sl_yaml_load makes of it, as static data,
- * so that no start parses them. A NULL name ends a table. */
-typedef struct sl_yaml_ready {
-	const char *name;       /* the file's name (vllm.yaml) */
-	const char *data;       /* its text */
-	size_t len;
-	sl_yaml_node **roots;   /* its documents */
-	size_t ndocs;
-} sl_yaml_ready;
-/* The document of a ready file, over src (a source of its text, for the
- * places of errors): the same as sl_yaml_load(src) would give, at once.
- * *out borrows the static nodes; sl_yaml_free frees the document only. */
-int sl_yaml_load_ready(const sl_yaml_ready *r, const sl_source *src, sl_yaml_doc **out);
 /* The value under key in a map node, or NULL. */
 const sl_yaml_node *sl_yaml_get(const sl_yaml_node *map, const char *key);
 /* A plain scalar `null`, `~` or empty. */

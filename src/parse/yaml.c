@@ -156,25 +156,11 @@ int sl_yaml_load(const sl_source *src, sl_yaml_doc **out, sl_error *err)
 	return SL_OK;
 }
 
-int sl_yaml_load_ready(const sl_yaml_ready *r, const sl_source *src, sl_yaml_doc **out)
-{
-	sl_yaml_doc *d = sl_calloc(1, sizeof *d);
-	d->src = src;
-	d->ready = 1;
-	d->ndocs = r->ndocs;
-	d->roots = sl_calloc(r->ndocs + 1, sizeof *d->roots);
-	for (size_t i = 0; i < r->ndocs; i++)
-		d->roots[i] = r->roots[i];
-	d->root = d->ndocs ? d->roots[0] : NULL;
-	*out = d;
-	return SL_OK;
-}
-
 void sl_yaml_free(sl_yaml_doc *d)
 {
 	if (!d)
 		return;
-	for (size_t i = 0; i < d->ndocs && !d->ready; i++)
+	for (size_t i = 0; i < d->ndocs; i++)
 		node_free(d->roots[i]);
 	free(d->roots);
 	free(d);

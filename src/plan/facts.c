@@ -11,9 +11,10 @@
 #include "../parse/parse.h"
 #include "../util/util.h"
 
-/* the facts built in, compiled at build time (cmake/yaml_ready.c) */
-extern const sl_yaml_ready sl_hardware_ready[];
-extern const sl_yaml_ready sl_models_ready[];
+/* the facts built in: grammars/hardware and grammars/models loaded at
+ * build time by cmake/data_ready.c into a table
+ * (build/generated/facts_table.c); read only, never freed */
+extern sl_facts sl_facts_builtin;
 
 static char *jstr(const json_t *o, const char *k)
 {
@@ -149,16 +150,14 @@ static int arch_from(const char *path, const json_t *d, sl_arch *a, sl_error *er
 	return SL_OK;
 }
 
-/* READY: the file's compiled tree, or NULL to parse the text */
-static int load_one(sl_facts *f, int models, const char *path, const char *text, size_t len,
-		    const sl_yaml_ready *ready, sl_error *err)
+static int load_one(sl_facts *f, int models, const char *path, const char *text, size_t len, sl_error *err)
 {
 	sl_source *src;
 	int rc = sl_source_from_memory(path, text, len, &src, err);
 	if (rc)
 		return rc;
 	sl_yaml_doc *d;
-	rc = ready ? sl_yaml_load_ready(ready, src, &d) : sl_yaml_load(src, &d, err);
+	rc = sl_yaml_load(src, &d, err);
 	if (rc) {
 		sl_source_free(src);
 		return rc;
@@ -205,7 +204,7 @@ static int load_dir(sl_facts *f, int models, const char *dir, sl_error *err)
 		char *text;
 		size_t len;
 		if (rc == SL_OK && (rc = sl_read_file(p.data, 1 << 20, &text, &len, err)) == SL_OK) {
-			rc = load_one(f, models, p.data, text, len, NULL, err);
+			rc = load_one(f, models, p.data, text, len, err);
 			free(text);
 		}
 		sl_buf_free(&p);
@@ -217,32 +216,20 @@ static int load_dir(sl_facts *f, int models, const char *dir, sl_error *err)
 
 int sl_facts_load(sl_facts **out, sl_error *err)
 {
-	sl_facts *f = sl_calloc(1, sizeof *f);
-	int rc = SL_OK;
 	const char *dir = getenv("SERVELINT_FACTS");
-	if (dir && *dir) {
-		sl_buf h = {0}, m = {0};
-		sl_buf_printf(&h, "%s/hardware", dir);
-		sl_buf_printf(&m, "%s/models", dir);
-		rc = load_dir(f, 0, h.data, err);
-		if (rc == SL_OK)
-			rc = load_dir(f, 1, m.data, err);
-		sl_buf_free(&h);
-		sl_buf_free(&m);
-	} else {
-		for (size_t i = 0; rc == SL_OK && sl_hardware_ready[i].name; i++) {
-			sl_buf p = {0};
-			sl_buf_printf(&p, "grammars/hardware/%s", sl_hardware_ready[i].name);
-			rc = load_one(f, 0, p.data, sl_hardware_ready[i].data, sl_hardware_ready[i].len, &sl_hardware_ready[i], err);
-			sl_buf_free(&p);
-		}
-		for (size_t i = 0; rc == SL_OK && sl_models_ready[i].name; i++) {
-			sl_buf p = {0};
-			sl_buf_printf(&p, "grammars/models/%s", sl_models_ready[i].name);
-			rc = load_one(f, 1, p.data, sl_models_ready[i].data, sl_models_ready[i].len, &sl_models_ready[i], err);
-			sl_buf_free(&p);
-		}
+	if (!dir || !*dir) {
+		*out = &sl_facts_builtin;
+		return SL_OK;
 	}
+	sl_facts *f = sl_calloc(1, sizeof *f);
+	sl_buf h = {0}, m = {0};
+	sl_buf_printf(&h, "%s/hardware", dir);
+	sl_buf_printf(&m, "%s/models", dir);
+	int rc = load_dir(f, 0, h.data, err);
+	if (rc == SL_OK)
+		rc = load_dir(f, 1, m.data, err);
+	sl_buf_free(&h);
+	sl_buf_free(&m);
 	if (rc) {
 		sl_facts_free(f);
 		return rc;
@@ -253,7 +240,7 @@ int sl_facts_load(sl_facts **out, sl_error *err)
 
 void sl_facts_free(sl_facts *f)
 {
-	if (!f)
+	if (!f || f == &sl_facts_builtin)
 		return;
 	for (size_t i = 0; i < f->nhw; i++)
 		hw_free(&f->hw[i]);

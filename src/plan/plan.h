@@ -103,9 +103,10 @@ typedef struct sl_facts {
 	size_t narch;
 } sl_facts;
 
-/* The accelerator and model facts built into the binary
+/* The accelerator and model facts built into the binary: a static table
+ * made at build time (cmake/data_ready.c), which sl_facts_free leaves alone
  * ($SERVELINT_FACTS names a folder holding hardware/ and models/ to read
- * instead). */
+ * instead, into an sl_facts of its own). */
 int sl_facts_load(sl_facts **out, sl_error *err);
 void sl_facts_free(sl_facts *f);
 /* The accelerator a text names (a System claim, a folder name, --system):
