@@ -163,6 +163,12 @@ case "$out" in *SL1001*) echo "$out"; ko "no Dynamo release: a twin reported" ;;
 printf '#!/bin/bash\ndocker run nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.0 python3 -m dynamo.frontend --router-mode kv --no-kv-events\n' > "$t/nke.sh"
 out=$("$bin" check --no-config --format gcc "$t/nke.sh")
 case "$out" in *SL1001*) echo "$out"; ko "--no-kv-events on Dynamo 1.3.0" ;; *) ok ;; esac
+# a switch is a switch by what its action does: SGLang 0.5.13's
+# --stream-output (action=DeprecatedStoreTrueAction, nargs=0) takes no
+# value, so --tp 2 after it is the tensor-parallel width, not its value
+printf '#!/bin/bash\ndocker run lmsysorg/sglang:v0.5.13 python3 -m sglang.launch_server --model-path m --stream-output --tp 2\n' > "$t/so.sh"
+out=$("$bin" show "$t/so.sh")
+case "$out" in *'stream_output  true'*'parallel.tensor       2'*) ok ;; *) echo "$out"; ko "--stream-output took a value" ;; esac
 # the twin is still the flag's setting in every release (as a flag the
 # release lacks still is): the same as --max-file-size-mb
 out=$("$bin" show "$t/dt-0.9.0.sh")

@@ -328,6 +328,12 @@ def extract(tree, surface, meta):
     args.modules = [(p, m) for p, m in syms.modules if p in apaths]
     flags = python_flags(args, spec.get("frontend_classes", ()), spec.get("annotated_class"))
     flags += rewritten_aliases(texts, flags)
+    # an action class no file read defines: the flag is taken as argparse's
+    # default (one value), and named here, so that a gap is seen (gen.sh
+    # fails on any)
+    unread = sorted({f.pop("unread_action") for f in flags if "unread_action" in f})
+    if unread:
+        raw["unread_actions"] = unread
     raw["files"] = sorted(texts)
     raw["parser"] = {"abbrev": abbrev_of(surface, texts)}
     raw["flags"] = merge_flags(flags)

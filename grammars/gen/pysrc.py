@@ -365,7 +365,7 @@ def help_facts(f, help_text, names):
         f["deprecated"] = True
     if f.get("deprecated") and help_text:
         m = REPLACEMENT.search(help_text)
-        if m and m.group(1) not in names:
+        if m and m.group(1) not in names and "replacement" not in f:
             f["replacement"] = m.group(1).rstrip(".")
 
 
@@ -404,24 +404,15 @@ def argparse_call(call, syms, kwvars, human_ints):
     t = type_from_kw(kw(call, "type"), syms)
     if t:
         f["type"] = t
-    act = kw(call, "action")
-    a = try_const(act, syms) if act is not None else None
-    actname = (dotted(act) or "") if act is not None else ""
-    if a in ("store_true", "store_false") or actname.endswith("StoreTrue"):
-        f["type"], f["bool"] = "bool", "store_true" if a != "store_false" else "store_false"
-    elif actname.endswith("BooleanOptionalAction"):
-        f["type"], f["bool"] = "bool", "optional"
-    elif a in ("append",) and "type" not in f:
-        f["type"] = "string"
-    elif a in ("version", "help", "count"):
+    # a switch or a flag taking values by what its action does (actions.py)
+    act = action_facts(call, syms)
+    if act.get("skip"):
         return None
-    elif actname.endswith("DeprecatedAction"):
-        f["deprecated"] = True
-        if "type" not in f:
-            f["type"] = "string"
-        nargs = try_const(kw(call, "nargs"), syms)
-        if nargs == 0 or kw(call, "type") is None:
-            f["type"], f["bool"] = "bool", "store_true"
+    if act.get("bool"):
+        f["type"], f["bool"] = "bool", act["bool"]
+    for k in ("deprecated", "replacement", "unread"):
+        if k in act:
+            f[k if k != "unread" else "unread_action"] = act[k]
     if "type" not in f:
         f["type"] = "string"
     ch = kw(call, "choices")
@@ -470,12 +461,18 @@ def dynamo_call(call, syms, fname):
         f["type"], f["bool"] = "bool", "optional"
     else:
         at = kw(call, "arg_type")
+        # arg_type=None passes no type= on: what the flag takes is its action's
+        # to say (argparse's default action takes one value)
         f["type"] = type_from_kw(at, syms) if at is not None else "string"
         if at is not None and isinstance(at, ast.Constant) and at.value is None:
-            f["type"], f["bool"] = "bool", "store_true"
-        act = try_const(kw(call, "action"), syms)
-        if act in ("store_true", "store_false"):
-            f["type"], f["bool"] = "bool", act
+            f["type"] = "string"
+        # the action add_argument hands on to argparse (actions.py)
+        act = action_facts(call, syms)
+        if act.get("bool"):
+            f["type"], f["bool"] = "bool", act["bool"]
+        for k in ("deprecated", "replacement", "unread"):
+            if k in act:
+                f[k if k != "unread" else "unread_action"] = act[k]
         nargs = try_const(kw(call, "nargs"), syms)
         if nargs in ("+", "*"):
             f["nargs"] = nargs
@@ -726,3 +723,5 @@ def model_classes(ann, syms, depth=0):
     return out
 
 
+# last: actions.py reads this module's helpers (dotted, kw, try_const, text_of)
+from actions import action_facts  # noqa: E402
