@@ -169,6 +169,19 @@ case "$out" in *SL1001*) echo "$out"; ko "--no-kv-events on Dynamo 1.3.0" ;; *) 
 printf '#!/bin/bash\ndocker run lmsysorg/sglang:v0.5.13 python3 -m sglang.launch_server --model-path m --stream-output --tp 2\n' > "$t/so.sh"
 out=$("$bin" show "$t/so.sh")
 case "$out" in *'stream_output  true'*'parallel.tensor       2'*) ok ;; *) echo "$out"; ko "--stream-output took a value" ;; esac
+# a replacement stated by field name (vLLM 0.11.0's override_pooler_config:
+# "[DEPRECATED] Use `pooler_config` instead.") is named where the flag is
+# deprecated and where it was removed. (The value is an empty object: a flag
+# whose JSON value has members is spread into member settings, which carry
+# no facts, so neither is said of it yet.)
+printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.11.0 --model m --override-pooler-config %s\n' "'{}'" > "$t/pool.sh"
+out=$("$bin" check --no-config --format gcc "$t/pool.sh")
+case "$out" in *'`--override-pooler-config` is deprecated since vLLM 0.11.0 (its source points to `--pooler-config`)'*SL1014*) ok ;;
+*) echo "$out"; ko "override-pooler-config deprecated: its replacement" ;; esac
+sed 's/v0.11.0/v0.27.0/' "$t/pool.sh" > "$t/pool-new.sh"
+out=$("$bin" check --no-config --format gcc "$t/pool-new.sh")
+case "$out" in *'`--override-pooler-config` was removed in vLLM 0.27.0, last accepted in 0.11.0; this entry runs 0.27.0; use `--pooler-config`'*) ok ;;
+*) echo "$out"; ko "override-pooler-config removed: its replacement" ;; esac
 # the twin is still the flag's setting in every release (as a flag the
 # release lacks still is): the same as --max-file-size-mb
 out=$("$bin" show "$t/dt-0.9.0.sh")

@@ -23,6 +23,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pysrc import Symbols, model_keys, python_flags  # noqa: E402
 from clicksrc import click_flags  # noqa: E402
+from renames import name_replacements  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -337,6 +338,9 @@ def extract(tree, surface, meta):
     raw["files"] = sorted(texts)
     raw["parser"] = {"abbrev": abbrev_of(surface, texts)}
     raw["flags"] = merge_flags(flags)
+    # a deprecated flag's replacement stated by its field's name (renames.py),
+    # from every file read: a config field's doc, a warning's text
+    name_replacements(syms, raw["flags"])
     return raw
 
 
