@@ -538,10 +538,20 @@ def annotated_fields(syms, cname):
             names += [a for a in al if isinstance(a, str)]
         t, ch, _ = ann_type(elts[0], syms)
         f = {"names": names, "type": t}
-        if t == "bool":
-            act = kw(arg, "action")
-            f["bool"] = "optional" if act is not None and (dotted(act) or "").endswith("BooleanOptionalAction") \
-                else "store_true"
+        # Arg(action=...) as add_argument's (actions.py); a bool field with
+        # none is a store_true switch
+        act = action_facts(arg, syms)
+        if act.get("skip"):
+            continue
+        if act.get("bool"):
+            f["type"], f["bool"] = "bool", act["bool"]
+        elif t == "bool" and (kw(arg, "action") is None or "unread" in act):
+            f["bool"] = "store_true"
+        elif t == "bool":
+            f["type"] = "string"   # a bool field whose action takes a value
+        for k in ("deprecated", "replacement", "unread"):
+            if k in act:
+                f[k if k != "unread" else "unread_action"] = act[k]
         c2 = kw(arg, "choices")
         if c2 is not None:
             v = try_const(c2, syms)
