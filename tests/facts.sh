@@ -72,6 +72,14 @@ for v in 1.3.0rc24 1.4.0 none; do
 	out=$("$bin" check --no-config --format gcc "$t/cn-$v.sh")
 	case "$out" in *SL1001*) echo "$out"; ko "config key of 1.3 reported under $v" ;; *) ok ;; esac
 done
+# a TensorRT-LLM 1.0-era entry (release:1.0.0rc6, as real recipes pin it)
+# runs a release older than every record (1.3.0rc3 is the oldest: no 1.0,
+# 1.1 or 1.2 source could be pinned, docs/engine-facts.md): the records
+# cannot say what it lacked, so a flag, a key or a value some release has is
+# quiet, never "accepted from 1.3 on"
+printf '#!/bin/bash\ncat > /tmp/c.yml <<EOF\nenable_sleep: true\nsleep_config:\n  restore_modes: {}\nEOF\ndocker run --gpus all nvcr.io/nvidia/tensorrt-llm/release:1.0.0rc6 trtllm-serve serve org/model --backend tensorrt --tp_size 2 --num_postprocess_workers 2 --extra_llm_api_options /tmp/c.yml\n' > "$t/t10.sh"
+out=$("$bin" check --no-config --format gcc "$t/t10.sh")
+case "$out" in *SL1001*|*SL1007*|*SL1014*) echo "$out"; ko "a 1.0-era entry judged by a later release" ;; *) ok ;; esac
 # a trtllm-serve value by release: --backend tensorrt is a choice of
 # 1.3.0rc3 that the 1.3 record no longer has
 printf '#!/bin/bash\ndocker run --gpus all nvcr.io/nvidia/tensorrt-llm/release:%s trtllm-serve org/model --backend tensorrt\n' 1.3.0rc3 > "$t/tb-old.sh"
