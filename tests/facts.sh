@@ -177,6 +177,12 @@ case "$out" in *SL1001*) echo "$out"; ko "--no-kv-events on Dynamo 1.3.0" ;; *) 
 printf '#!/bin/bash\ndocker run lmsysorg/sglang:v0.5.13 python3 -m sglang.launch_server --model-path m --stream-output --tp 2\n' > "$t/so.sh"
 out=$("$bin" show "$t/so.sh")
 case "$out" in *'stream_output  true'*'parallel.tensor       2'*) ok ;; *) echo "$out"; ko "--stream-output took a value" ;; esac
+# a value that may be left out (argparse nargs="?"): vLLM 0.27.0's
+# --hf-token (a `bool | str | None` field, made type=str, nargs="?" by
+# get_kwargs) takes the token after it, which is no positional model
+printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.27.0 --model m --hf-token hf_abc --tensor-parallel-size 2\n' > "$t/hf.sh"
+out=$("$bin" check --no-config --format gcc "$t/hf.sh")
+case "$out" in *SL1013*|*SL1009*) echo "$out"; ko "--hf-token's value taken for the model" ;; *) ok ;; esac
 # a replacement stated by field name (vLLM 0.11.0's override_pooler_config:
 # "[DEPRECATED] Use `pooler_config` instead.") is named where the flag is
 # deprecated and where it was removed. (The value is an empty object: a flag

@@ -499,8 +499,11 @@ def runtime_table(doc):
         hist = [{k: v for k, v in h.items() if k in ("from", "to", "type", "choices", "bool", "default")
                  or (k == "of" and v != e.get("of", name))}
                 for h in e.get("history", [])]
+        # a flag of several values is a list; one whose value may be left
+        # out (nargs "?") keeps its type: servelint takes the next word as
+        # its value, the common form (`--hf-token TOKEN`)
         t = e.get("type", "")
-        if e.get("nargs") and t != "bool":
+        if e.get("nargs") and e.get("nargs") != "?" and t != "bool":
             t = "list"
         row = [name, e["in"], "" if e.get("of", name) == name else e.get("of", ""), t,
                e.get("bool", ""), js(e.get("default")), js(e.get("choices")), e.get("replacement", ""),
@@ -517,7 +520,7 @@ def runtime_table(doc):
             twins.setdefault(e["env"], (name, e))
     for env, (name, e) in sorted(twins.items()):
         t = e.get("type", "")
-        if e.get("nargs") and t != "bool":
+        if e.get("nargs") and e.get("nargs") != "?" and t != "bool":
             t = "list"
         row = [env, e.get("env_in", e["in"]), name, t, e.get("bool", ""), "", "", "", "", ""]
         if not any("\t" in x or "\n" in x for x in row):

@@ -310,7 +310,12 @@ def flag_from_field(syms, cname, fname, human_ints=()):
             dflt = inner[1]
     t, ch, _ = ann_type(ann, syms)
     f = {"type": t}
-    if t == "bool":
+    if t == "bool" and getattr(syms, "optional_value", False) and union_names(ann) == {"bool", "str", "None"}:
+        # vLLM get_kwargs (0.27.0): `type_hints == {bool, str, type(None)}`
+        # is type=str, nargs="?", const=True: a bare flag is True, else
+        # its value (--hf-token [TOKEN]), never --no-x
+        f["type"], f["nargs"] = "string", "?"
+    elif t == "bool":
         f["bool"] = "optional"    # argparse.BooleanOptionalAction: --x and --no-x
     if t == "int" and fname in human_ints:
         f["type"] = human_ints[fname] if isinstance(human_ints, dict) else "human_int"
@@ -320,6 +325,61 @@ def flag_from_field(syms, cname, fname, human_ints=()):
     if d is not None and not isinstance(d, list):
         f["default"] = d
     return f
+
+
+def union_names(ann):
+    """The member names of a plain union annotation (`bool | str | None`,
+    `Optional[Union[bool, str]]`), or None."""
+    if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):
+        parts = flatten_union(ann)
+    elif isinstance(ann, ast.Subscript) and (dotted(ann.value) or "").split(".")[-1] in ("Optional", "Union"):
+        head = (dotted(ann.value) or "").split(".")[-1]
+        elts = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+        out = set()
+        for e in elts:
+            sub = union_names(e) if isinstance(e, (ast.BinOp, ast.Subscript)) else None
+            if sub is None:
+                n = "None" if isinstance(e, ast.Constant) and e.value is None else dotted(e)
+                if not n:
+                    return None
+                out.add(n)
+            else:
+                out |= sub
+        if head == "Optional":
+            out.add("None")
+        return out
+    else:
+        return None
+    out = set()
+    for p in parts:
+        n = "None" if isinstance(p, ast.Constant) and p.value is None else dotted(p)
+        if not n:
+            return None
+        out.add(n)
+    return out
+
+
+def optional_value_rule(syms):
+    """Whether vLLM's get_kwargs makes a `bool | str | None` field an
+    optional-valued flag: `elif type_hints == {bool, str, type(None)}:`
+    followed by `nargs = "?"` (from 0.27.0; before, such a field is a
+    BooleanOptionalAction, and --hf-token was declared by hand)."""
+    for _, mod in syms.modules:
+        for node in ast.walk(mod):
+            if not (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
+                    and isinstance(node.test.ops[0], ast.Eq) and isinstance(node.test.comparators[0], ast.Set)):
+                continue
+            names = set()
+            for e in node.test.comparators[0].elts:
+                if isinstance(e, ast.Call) and dotted(e.func) == "type" and e.args and \
+                        isinstance(e.args[0], ast.Constant) and e.args[0].value is None:
+                    names.add("None")
+                else:
+                    names.add(dotted(e))
+            if names == {"bool", "str", "None"} and any(
+                    isinstance(n, ast.Constant) and n.value == "?" for b in node.body for n in ast.walk(b)):
+                return True
+    return False
 
 
 def kw(call, name):
@@ -425,7 +485,7 @@ def argparse_call(call, syms, kwvars, human_ints):
         else:
             f.pop("choices", None)
     nargs = try_const(kw(call, "nargs"), syms)
-    if nargs in ("+", "*") and f["type"] != "bool":
+    if nargs in ("+", "*", "?") and f["type"] != "bool":
         f["nargs"] = nargs
     d = kw(call, "default")
     if d is not None:
@@ -474,7 +534,7 @@ def dynamo_call(call, syms, fname):
             if k in act:
                 f[k if k != "unread" else "unread_action"] = act[k]
         nargs = try_const(kw(call, "nargs"), syms)
-        if nargs in ("+", "*"):
+        if nargs in ("+", "*", "?"):
             f["nargs"] = nargs
     ch = kw(call, "choices")
     if ch is not None:
@@ -559,7 +619,7 @@ def annotated_fields(syms, cname):
         if ch:
             f["choices"] = [c for c in ch if c is not None]
         nargs = try_const(kw(arg, "nargs"), syms)
-        if nargs in ("+", "*"):
+        if nargs in ("+", "*", "?"):
             f["nargs"] = nargs
         if t == "list" and "nargs" not in f:
             f["nargs"] = "+"
@@ -611,6 +671,7 @@ def python_flags(syms, frontend_classes=(), annotated_class=None):
     """Every flag the Python sources declare."""
     flags = []
     human = human_int_fields(syms)
+    syms.optional_value = optional_value_rule(syms)
     for _, mod in syms.modules:
         # var = get_kwargs(SomeConfig) in any function
         kwvars = {}

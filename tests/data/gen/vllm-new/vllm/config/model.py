@@ -27,6 +27,8 @@ class ModelConfig:
     """Turns the cache off."""
     stale_hint: str = "a"
     """No longer read."""
+    auth_token: bool | str | None = None
+    """A token, or True for the stored one."""
 
     def __post_init__(self):
         if self.legacy_scorer is not None:

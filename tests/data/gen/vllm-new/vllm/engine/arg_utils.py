@@ -9,6 +9,9 @@ def get_kwargs(cls):
     for name in ():
         if name in {"max_model_len", "max_num_batched_tokens"}:
             out[name]["type"] = human_readable_int
+        elif type_hints == {bool, str, type(None)}:
+            out[name]["type"] = str
+            out[name]["nargs"] = "?"
     return out
 
 
@@ -54,4 +57,6 @@ class EngineArgs:
         mg.add_argument("--enable-echo", **model_kwargs["enable_echo"])
         mg.add_argument("--disable-echo", action="store_true", deprecated=True)
         mg.add_argument("--stale-hint", **model_kwargs["stale_hint"])
+        # bool | str | None: a value that may be left out, by get_kwargs's rule above
+        mg.add_argument("--auth-token", **model_kwargs["auth_token"])
         return parser

@@ -50,3 +50,4 @@ class ServerArgs:
         parser.add_argument("--fresh-ratio", type=float, default=0.5)
         parser.add_argument("--quiet", action=QuietToggleAction, default=False)
         parser.add_argument("--lora-paths", nargs="*", action=ElsewhereAction)
+        parser.add_argument("--checksum", type=str, nargs="?", const="", default=None)
