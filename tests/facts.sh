@@ -72,6 +72,14 @@ for v in 1.3.0rc24 1.4.0 none; do
 	out=$("$bin" check --no-config --format gcc "$t/cn-$v.sh")
 	case "$out" in *SL1001*) echo "$out"; ko "config key of 1.3 reported under $v" ;; *) ok ;; esac
 done
+# a TensorRT-LLM 1.0-era entry (release:1.0.0rc6, as real recipes pin it)
+# runs a release older than every record (1.3.0rc3 is the oldest: no 1.0,
+# 1.1 or 1.2 source could be pinned, docs/engine-facts.md): the records
+# cannot say what it lacked, so a flag, a key or a value some release has is
+# quiet, never "accepted from 1.3 on"
+printf '#!/bin/bash\ncat > /tmp/c.yml <<EOF\nenable_sleep: true\nsleep_config:\n  restore_modes: {}\nEOF\ndocker run --gpus all nvcr.io/nvidia/tensorrt-llm/release:1.0.0rc6 trtllm-serve serve org/model --backend tensorrt --tp_size 2 --num_postprocess_workers 2 --extra_llm_api_options /tmp/c.yml\n' > "$t/t10.sh"
+out=$("$bin" check --no-config --format gcc "$t/t10.sh")
+case "$out" in *SL1001*|*SL1007*|*SL1014*) echo "$out"; ko "a 1.0-era entry judged by a later release" ;; *) ok ;; esac
 # a trtllm-serve value by release: --backend tensorrt is a choice of
 # 1.3.0rc3 that the 1.3 record no longer has
 printf '#!/bin/bash\ndocker run --gpus all nvcr.io/nvidia/tensorrt-llm/release:%s trtllm-serve org/model --backend tensorrt\n' 1.3.0rc3 > "$t/tb-old.sh"
@@ -163,6 +171,31 @@ case "$out" in *SL1001*) echo "$out"; ko "no Dynamo release: a twin reported" ;;
 printf '#!/bin/bash\ndocker run nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.0 python3 -m dynamo.frontend --router-mode kv --no-kv-events\n' > "$t/nke.sh"
 out=$("$bin" check --no-config --format gcc "$t/nke.sh")
 case "$out" in *SL1001*) echo "$out"; ko "--no-kv-events on Dynamo 1.3.0" ;; *) ok ;; esac
+# a switch is a switch by what its action does: SGLang 0.5.13's
+# --stream-output (action=DeprecatedStoreTrueAction, nargs=0) takes no
+# value, so --tp 2 after it is the tensor-parallel width, not its value
+printf '#!/bin/bash\ndocker run lmsysorg/sglang:v0.5.13 python3 -m sglang.launch_server --model-path m --stream-output --tp 2\n' > "$t/so.sh"
+out=$("$bin" show "$t/so.sh")
+case "$out" in *'stream_output  true'*'parallel.tensor       2'*) ok ;; *) echo "$out"; ko "--stream-output took a value" ;; esac
+# a value that may be left out (argparse nargs="?"): vLLM 0.27.0's
+# --hf-token (a `bool | str | None` field, made type=str, nargs="?" by
+# get_kwargs) takes the token after it, which is no positional model
+printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.27.0 --model m --hf-token hf_abc --tensor-parallel-size 2\n' > "$t/hf.sh"
+out=$("$bin" check --no-config --format gcc "$t/hf.sh")
+case "$out" in *SL1013*|*SL1009*) echo "$out"; ko "--hf-token's value taken for the model" ;; *) ok ;; esac
+# a replacement stated by field name (vLLM 0.11.0's override_pooler_config:
+# "[DEPRECATED] Use `pooler_config` instead.") is named where the flag is
+# deprecated and where it was removed. (The value is an empty object: a flag
+# whose JSON value has members is spread into member settings, which carry
+# no facts, so neither is said of it yet.)
+printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.11.0 --model m --override-pooler-config %s\n' "'{}'" > "$t/pool.sh"
+out=$("$bin" check --no-config --format gcc "$t/pool.sh")
+case "$out" in *'`--override-pooler-config` is deprecated since vLLM 0.11.0 (its source points to `--pooler-config`)'*SL1014*) ok ;;
+*) echo "$out"; ko "override-pooler-config deprecated: its replacement" ;; esac
+sed 's/v0.11.0/v0.27.0/' "$t/pool.sh" > "$t/pool-new.sh"
+out=$("$bin" check --no-config --format gcc "$t/pool-new.sh")
+case "$out" in *'`--override-pooler-config` was removed in vLLM 0.27.0, last accepted in 0.11.0; this entry runs 0.27.0; use `--pooler-config`'*) ok ;;
+*) echo "$out"; ko "override-pooler-config removed: its replacement" ;; esac
 # the twin is still the flag's setting in every release (as a flag the
 # release lacks still is): the same as --max-file-size-mb
 out=$("$bin" show "$t/dt-0.9.0.sh")

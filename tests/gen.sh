@@ -52,5 +52,19 @@ for fn in sorted(os.listdir("grammars/facts/raw")):
         bad += 1
 sys.exit(1 if bad else 0)
 PY
+# every action class a recorded release's flags use is one the generator
+# read (argparse's own, or defined in the files read): an action not read
+# is taken as taking one value, the mistake that typed SGLang 0.5.13's
+# switch --stream-output (DeprecatedStoreTrueAction) as valued
+if "$py" - <<'PY'; then pass=$((pass + 1)); else echo "FAIL raw facts with unread actions"; fails=$((fails + 1)); fi
+import json, os, sys
+bad = 0
+for fn in sorted(os.listdir("grammars/facts/raw")):
+    raw = json.load(open(os.path.join("grammars/facts/raw", fn)))
+    if raw.get("unread_actions"):
+        print(f"{fn}: action classes not read: {', '.join(raw['unread_actions'])}", file=sys.stderr)
+        bad += 1
+sys.exit(1 if bad else 0)
+PY
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]

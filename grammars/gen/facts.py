@@ -23,6 +23,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pysrc import Symbols, model_keys, python_flags  # noqa: E402
 from clicksrc import click_flags  # noqa: E402
+from renames import name_replacements  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -328,9 +329,18 @@ def extract(tree, surface, meta):
     args.modules = [(p, m) for p, m in syms.modules if p in apaths]
     flags = python_flags(args, spec.get("frontend_classes", ()), spec.get("annotated_class"))
     flags += rewritten_aliases(texts, flags)
+    # an action class no file read defines: the flag is taken as argparse's
+    # default (one value), and named here, so that a gap is seen (gen.sh
+    # fails on any)
+    unread = sorted({f.pop("unread_action") for f in flags if "unread_action" in f})
+    if unread:
+        raw["unread_actions"] = unread
     raw["files"] = sorted(texts)
     raw["parser"] = {"abbrev": abbrev_of(surface, texts)}
     raw["flags"] = merge_flags(flags)
+    # a deprecated flag's replacement stated by its field's name (renames.py),
+    # from every file read: a config field's doc, a warning's text
+    name_replacements(syms, raw["flags"])
     return raw
 
 
@@ -489,8 +499,11 @@ def runtime_table(doc):
         hist = [{k: v for k, v in h.items() if k in ("from", "to", "type", "choices", "bool", "default")
                  or (k == "of" and v != e.get("of", name))}
                 for h in e.get("history", [])]
+        # a flag of several values is a list; one whose value may be left
+        # out (nargs "?") keeps its type: servelint takes the next word as
+        # its value, the common form (`--hf-token TOKEN`)
         t = e.get("type", "")
-        if e.get("nargs") and t != "bool":
+        if e.get("nargs") and e.get("nargs") != "?" and t != "bool":
             t = "list"
         row = [name, e["in"], "" if e.get("of", name) == name else e.get("of", ""), t,
                e.get("bool", ""), js(e.get("default")), js(e.get("choices")), e.get("replacement", ""),
@@ -507,7 +520,7 @@ def runtime_table(doc):
             twins.setdefault(e["env"], (name, e))
     for env, (name, e) in sorted(twins.items()):
         t = e.get("type", "")
-        if e.get("nargs") and t != "bool":
+        if e.get("nargs") and e.get("nargs") != "?" and t != "bool":
             t = "list"
         row = [env, e.get("env_in", e["in"]), name, t, e.get("bool", ""), "", "", "", "", ""]
         if not any("\t" in x or "\n" in x for x in row):

@@ -1,8 +1,9 @@
 """Python declarations of a command line, read with `ast` (never imported or run):
 module symbols, types from annotations, argparse-style calls (vLLM, SGLang,
 older Dynamo), Dynamo's add_argument helpers, SGLang's annotated fields, and
-pydantic models walked into dotted keys (TensorRT-LLM LlmArgs). Part of
-grammars/gen/facts.py; standard library only."""
+pydantic models walked into dotted keys (TensorRT-LLM LlmArgs). What an
+action= does is actions.py's, vLLM's get_kwargs rules getkwargs.py's. Part
+of grammars/gen/facts.py; standard library only."""
 import ast
 import re
 import sys
@@ -297,31 +298,6 @@ def class_field(syms, cname, fname):
 # argparse-style declarations
 
 
-def flag_from_field(syms, cname, fname, human_ints=()):
-    """Facts of a flag whose kwargs come from a config dataclass field (vLLM get_kwargs)."""
-    got = class_field(syms, cname, fname)
-    if not got:
-        return {"type": "string"}
-    ann, dflt = got
-    ref = default_ref(dflt, syms)
-    if ref:  # EngineArgs field defaults to another config's field
-        inner = class_field(syms, *ref)
-        if inner and dflt is not None:
-            dflt = inner[1]
-    t, ch, _ = ann_type(ann, syms)
-    f = {"type": t}
-    if t == "bool":
-        f["bool"] = "optional"    # argparse.BooleanOptionalAction: --x and --no-x
-    if t == "int" and fname in human_ints:
-        f["type"] = human_ints[fname] if isinstance(human_ints, dict) else "human_int"
-    if ch:
-        f["choices"] = [c for c in ch if c is not None]
-    d = field_default(dflt, syms)
-    if d is not None and not isinstance(d, list):
-        f["default"] = d
-    return f
-
-
 def kw(call, name):
     for k in call.keywords:
         if k.arg == name:
@@ -365,7 +341,7 @@ def help_facts(f, help_text, names):
         f["deprecated"] = True
     if f.get("deprecated") and help_text:
         m = REPLACEMENT.search(help_text)
-        if m and m.group(1) not in names:
+        if m and m.group(1) not in names and "replacement" not in f:
             f["replacement"] = m.group(1).rstrip(".")
 
 
@@ -404,24 +380,15 @@ def argparse_call(call, syms, kwvars, human_ints):
     t = type_from_kw(kw(call, "type"), syms)
     if t:
         f["type"] = t
-    act = kw(call, "action")
-    a = try_const(act, syms) if act is not None else None
-    actname = (dotted(act) or "") if act is not None else ""
-    if a in ("store_true", "store_false") or actname.endswith("StoreTrue"):
-        f["type"], f["bool"] = "bool", "store_true" if a != "store_false" else "store_false"
-    elif actname.endswith("BooleanOptionalAction"):
-        f["type"], f["bool"] = "bool", "optional"
-    elif a in ("append",) and "type" not in f:
-        f["type"] = "string"
-    elif a in ("version", "help", "count"):
+    # a switch or a flag taking values by what its action does (actions.py)
+    act = action_facts(call, syms)
+    if act.get("skip"):
         return None
-    elif actname.endswith("DeprecatedAction"):
-        f["deprecated"] = True
-        if "type" not in f:
-            f["type"] = "string"
-        nargs = try_const(kw(call, "nargs"), syms)
-        if nargs == 0 or kw(call, "type") is None:
-            f["type"], f["bool"] = "bool", "store_true"
+    if act.get("bool"):
+        f["type"], f["bool"] = "bool", act["bool"]
+    for k in ("deprecated", "replacement", "unread"):
+        if k in act:
+            f[k if k != "unread" else "unread_action"] = act[k]
     if "type" not in f:
         f["type"] = "string"
     ch = kw(call, "choices")
@@ -434,7 +401,7 @@ def argparse_call(call, syms, kwvars, human_ints):
         else:
             f.pop("choices", None)
     nargs = try_const(kw(call, "nargs"), syms)
-    if nargs in ("+", "*") and f["type"] != "bool":
+    if nargs in ("+", "*", "?") and f["type"] != "bool":
         f["nargs"] = nargs
     d = kw(call, "default")
     if d is not None:
@@ -470,14 +437,20 @@ def dynamo_call(call, syms, fname):
         f["type"], f["bool"] = "bool", "optional"
     else:
         at = kw(call, "arg_type")
+        # arg_type=None passes no type= on: what the flag takes is its action's
+        # to say (argparse's default action takes one value)
         f["type"] = type_from_kw(at, syms) if at is not None else "string"
         if at is not None and isinstance(at, ast.Constant) and at.value is None:
-            f["type"], f["bool"] = "bool", "store_true"
-        act = try_const(kw(call, "action"), syms)
-        if act in ("store_true", "store_false"):
-            f["type"], f["bool"] = "bool", act
+            f["type"] = "string"
+        # the action add_argument hands on to argparse (actions.py)
+        act = action_facts(call, syms)
+        if act.get("bool"):
+            f["type"], f["bool"] = "bool", act["bool"]
+        for k in ("deprecated", "replacement", "unread"):
+            if k in act:
+                f[k if k != "unread" else "unread_action"] = act[k]
         nargs = try_const(kw(call, "nargs"), syms)
-        if nargs in ("+", "*"):
+        if nargs in ("+", "*", "?"):
             f["nargs"] = nargs
     ch = kw(call, "choices")
     if ch is not None:
@@ -541,10 +514,20 @@ def annotated_fields(syms, cname):
             names += [a for a in al if isinstance(a, str)]
         t, ch, _ = ann_type(elts[0], syms)
         f = {"names": names, "type": t}
-        if t == "bool":
-            act = kw(arg, "action")
-            f["bool"] = "optional" if act is not None and (dotted(act) or "").endswith("BooleanOptionalAction") \
-                else "store_true"
+        # Arg(action=...) as add_argument's (actions.py); a bool field with
+        # none is a store_true switch
+        act = action_facts(arg, syms)
+        if act.get("skip"):
+            continue
+        if act.get("bool"):
+            f["type"], f["bool"] = "bool", act["bool"]
+        elif t == "bool" and (kw(arg, "action") is None or "unread" in act):
+            f["bool"] = "store_true"
+        elif t == "bool":
+            f["type"] = "string"   # a bool field whose action takes a value
+        for k in ("deprecated", "replacement", "unread"):
+            if k in act:
+                f[k if k != "unread" else "unread_action"] = act[k]
         c2 = kw(arg, "choices")
         if c2 is not None:
             v = try_const(c2, syms)
@@ -552,7 +535,7 @@ def annotated_fields(syms, cname):
         if ch:
             f["choices"] = [c for c in ch if c is not None]
         nargs = try_const(kw(arg, "nargs"), syms)
-        if nargs in ("+", "*"):
+        if nargs in ("+", "*", "?"):
             f["nargs"] = nargs
         if t == "list" and "nargs" not in f:
             f["nargs"] = "+"
@@ -566,44 +549,11 @@ def annotated_fields(syms, cname):
     return out
 
 
-def human_int_fields(syms):
-    """vLLM get_kwargs: field name -> "human_int" or "human_int_or_auto" for the
-    fields it parses as human-readable ints (`if name in {...}` / `name == "x"`)."""
-    names = {}
-    for _, mod in syms.modules:
-        sets = {}
-        for node in ast.walk(mod):
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
-                    and isinstance(node.value, (ast.Set, ast.List, ast.Tuple)):
-                v = try_const(node.value)
-                if isinstance(v, list):
-                    sets[node.targets[0].id] = v
-        for node in ast.walk(mod):
-            if not (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)):
-                continue
-            body = ast.dump(ast.Module(body=node.body, type_ignores=[]))
-            if "human_readable_int" not in body:
-                continue
-            kind = "human_int_or_auto" if "human_readable_int_or_auto" in body else "human_int"
-            op, comp = node.test.ops[0], node.test.comparators[0]
-            vals = None
-            if isinstance(op, ast.In):
-                vals = try_const(comp)
-                if vals is None and isinstance(comp, ast.Name):
-                    vals = sets.get(comp.id)
-            elif isinstance(op, ast.Eq):
-                v = try_const(comp)
-                vals = [v] if isinstance(v, str) else None
-            for x in vals or []:
-                if isinstance(x, str):
-                    names[x] = kind
-    return names
-
-
 def python_flags(syms, frontend_classes=(), annotated_class=None):
     """Every flag the Python sources declare."""
     flags = []
     human = human_int_fields(syms)
+    syms.optional_value = optional_value_rule(syms)
     for _, mod in syms.modules:
         # var = get_kwargs(SomeConfig) in any function
         kwvars = {}
@@ -726,3 +676,6 @@ def model_classes(ann, syms, depth=0):
     return out
 
 
+# last: these read this module's helpers (dotted, kw, try_const, ann_type, ...)
+from actions import action_facts  # noqa: E402
+from getkwargs import flag_from_field, human_int_fields, optional_value_rule  # noqa: E402

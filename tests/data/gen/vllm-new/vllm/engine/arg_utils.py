@@ -1,6 +1,6 @@
 from dataclasses import dataclass
 
-from vllm.config import CacheConfig, ParallelConfig, VllmConfig
+from vllm.config import CacheConfig, ModelConfig, ParallelConfig, VllmConfig
 from vllm.config.utils import get_field
 
 
@@ -9,6 +9,9 @@ def get_kwargs(cls):
     for name in ():
         if name in {"max_model_len", "max_num_batched_tokens"}:
             out[name]["type"] = human_readable_int
+        elif type_hints == {bool, str, type(None)}:
+            out[name]["type"] = str
+            out[name]["nargs"] = "?"
     return out
 
 
@@ -40,4 +43,20 @@ class EngineArgs:
         vg = parser.add_argument_group("VllmConfig")
         vg.add_argument("--optimization-level", **vllm_kwargs["optimization_level"])
         vg.add_argument("--max-num-batched-tokens", **vllm_kwargs["max_num_batched_tokens"])
+        # replacements stated by field name (config/model.py): a field's doc,
+        # a warning; none for a sub-key, a value, or a switch's opposite
+        model_kwargs = get_kwargs(ModelConfig)
+        mg = parser.add_argument_group("ModelConfig")
+        mg.add_argument("--reducer-config", **model_kwargs["reducer_config"])
+        mg.add_argument("--override-reducer-config", **model_kwargs["override_reducer_config"], deprecated=True)
+        mg.add_argument("--scorer-config", **model_kwargs["scorer_config"])
+        mg.add_argument("--legacy-scorer", **model_kwargs["legacy_scorer"], deprecated=True)
+        mg.add_argument("--window", **model_kwargs["window"], deprecated=True)
+        mg.add_argument("--cache-gb", **model_kwargs["cache_gb"])
+        mg.add_argument("--disable-cache", **model_kwargs["disable_cache"], deprecated=True)
+        mg.add_argument("--enable-echo", **model_kwargs["enable_echo"])
+        mg.add_argument("--disable-echo", action="store_true", deprecated=True)
+        mg.add_argument("--stale-hint", **model_kwargs["stale_hint"])
+        # bool | str | None: a value that may be left out, by get_kwargs's rule above
+        mg.add_argument("--auth-token", **model_kwargs["auth_token"])
         return parser

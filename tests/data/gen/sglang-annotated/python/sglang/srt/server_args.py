@@ -1,8 +1,16 @@
+import argparse
 import dataclasses
 from typing import Annotated as A
 from typing import Literal, Optional
 
 from sglang.srt.arg_groups.arg_utils import Arg
+
+
+class QuietAction(argparse.Action):
+    """A switch by its nargs=0, whatever the field's type."""
+
+    def __init__(self, option_strings, dest, nargs=0, **kwargs):
+        super().__init__(option_strings, dest, nargs=nargs, **kwargs)
 
 KvDType = Literal["auto", "fp8_e4m3", "bf16"]
 
@@ -17,3 +25,5 @@ class ServerArgs:
     cuda_graph_bs: A[Optional[list[int]], Arg()] = None
     internal_state: int = 0
     enable_ep_moe: A[bool, Arg(deprecated=True, help="Deprecated: use --ep-size.")] = False
+    quiet_level: A[int, Arg(action=QuietAction)] = 0
+    negatable_log: A[bool, Arg(action=argparse.BooleanOptionalAction)] = True

@@ -2,6 +2,8 @@ import argparse
 import dataclasses
 from typing import List, Optional
 
+from sglang.srt.arg_groups.argparse_actions import LegacyStoreAction, QuietToggleAction, RatioAction, RenamedSwitchAction
+
 ATTENTION_BACKENDS = ["flashinfer", "triton"]
 MORE_BACKENDS = ATTENTION_BACKENDS + ["fa3"]
 
@@ -37,3 +39,15 @@ class ServerArgs:
         parser.add_argument("--enable-ep-moe", action=DeprecatedAction,
                             help="NOTE: --enable-ep-moe is deprecated. Please set `--ep-size` instead.")
         parser.add_argument("--ep-size", "--ep", type=int, default=1)
+        # actions by what they do, not by their names (arg_groups/argparse_actions.py)
+        parser.add_argument("--old-stream", action=LegacyStoreAction, dest="fresh_stream",
+                            new_flag="--fresh-stream", help="[Deprecated] Use --fresh-stream instead.")
+        parser.add_argument("--fresh-stream", action="store_true")
+        parser.add_argument("--old-backend", type=str, dest="fresh_backend", action=RenamedSwitchAction,
+                            new_flag="--fresh-backend", choices=["a", "b"], help=argparse.SUPPRESS)
+        parser.add_argument("--fresh-backend", type=str, choices=["a", "b"])
+        parser.add_argument("--old-ratio", type=float, action=RatioAction, help=argparse.SUPPRESS)
+        parser.add_argument("--fresh-ratio", type=float, default=0.5)
+        parser.add_argument("--quiet", action=QuietToggleAction, default=False)
+        parser.add_argument("--lora-paths", nargs="*", action=ElsewhereAction)
+        parser.add_argument("--checksum", type=str, nargs="?", const="", default=None)

@@ -16,4 +16,5 @@ class DynamoTrtllmArgGroup:
         add_argument(g, flag_name="--disaggregation-mode", env_var="DYN_TRTLLM_DISAGG", default="agg",
                      choices=[m.value for m in DisaggregationMode], help="Role.")
         add_argument(g, flag_name="--publish-events-and-metrics", env_var="DYN_TRTLLM_PUBLISH", default=None,
-                     arg_type=None, deprecated=Deprecated(remove_in="1.5.0"), help="Has no effect.")
+                     arg_type=None, action="store_true", deprecated=Deprecated(remove_in="1.5.0"),
+                     help="Has no effect.")
