@@ -257,6 +257,8 @@ static int emit_grammars(const char *path, const char *facts_dir)
 		strs(name, g->programs, g->nprograms);
 		snprintf(name, sizeof name, "g%zu_modules", gi);
 		strs(name, g->modules, g->nmodules);
+		snprintf(name, sizeof name, "g%zu_optional", gi);
+		strs(name, g->optional_sections, g->noptional_sections);
 		flags_of(mk, gi, "flags", g->flags, g->nflags);
 		flags_of(mk, gi, "gen", g->gen, g->ngen);
 		if (g->nenv) {
@@ -366,6 +368,10 @@ static int emit_grammars(const char *path, const char *facts_dir)
 		ref(name, g->nconfig_keys);
 		fprintf(out, ", .nconfig_keys = %zu,\n\t .config_from = ", g->nconfig_keys);
 		str(g->config_from);
+		fputs(", .optional_sections = ", out);
+		snprintf(name, sizeof name, "g%zu_optional", gi);
+		ref(name, g->noptional_sections);
+		fprintf(out, ", .noptional_sections = %zu", g->noptional_sections);
 		fprintf(out, ", .config_wins = %d, .config_as_flags = %d, .programs = ", g->config_wins, g->config_as_flags);
 		snprintf(name, sizeof name, "g%zu_programs", gi);
 		ref(name, g->nprograms);
@@ -422,6 +428,8 @@ static int emit_rules(const char *path)
 		strs(name, rs->v[i].keys, rs->v[i].nkeys);
 		snprintf(name, sizeof name, "r%zu_unless", i);
 		strs(name, rs->v[i].unless, rs->v[i].nunless);
+		snprintf(name, sizeof name, "r%zu_unless_engines", i);
+		strs(name, rs->v[i].unless_engines, rs->v[i].nunless_engines);
 	}
 	fprintf(out, "static sl_rule R[%zu] = {\n", rs->n + 1);
 	for (size_t i = 0; i < rs->n; i++) {
@@ -449,7 +457,10 @@ static int emit_rules(const char *path)
 			r->has_max, r->min_excl, r->max_excl);
 		snprintf(name, sizeof name, "r%zu_unless", i);
 		ref(name, r->nunless);
-		fprintf(out, ", .nunless = %zu, .some_worker = %d, .cname = ", r->nunless, r->some_worker);
+		fprintf(out, ", .nunless = %zu, .unless_engines = ", r->nunless);
+		snprintf(name, sizeof name, "r%zu_unless_engines", i);
+		ref(name, r->nunless_engines);
+		fprintf(out, ", .nunless_engines = %zu, .some_worker = %d, .cname = ", r->nunless_engines, r->some_worker);
 		str(r->cname);
 		fprintf(out, ", .catalogue = %d, .across_engines = %d, .fix = %d},\n", r->catalogue, r->across_engines,
 			(int)r->fix);
