@@ -258,7 +258,7 @@ static int load_rule(const sl_source *src, const sl_yaml_ready *ready, sl_rule *
 						    "port_collision", "gpu_overlap", "kv_router_events",
 						    /* derived limits and claims (derived_checks.c) */
 						    "batched_tokens_model_len", "capture_beyond_tokens", "claim_spec_method",
-						    "claim_precision", "tokens_draft_batch", "claim_router_mode",
+						    "claim_precision", "tokens_draft_batch", "claim_router_mode", "running_below_claim",
 						    "eagle_draft_tree"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));
