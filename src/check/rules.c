@@ -251,7 +251,7 @@ static int load_rule(const sl_source *src, const sl_yaml_ready *ready, sl_rule *
 						    "invalid_json", "claims_flags", "unreadable", "unknown_suppression",
 						    /* the plan's (plan_rules.c) */
 						    "tp_heads", "ep_experts", "gpus_node", "tp_domain", "weights_memory",
-						    "kv_one_request", "max_len_positions", "precision_native", "devices_node",
+						    "kv_one_request", "max_len_positions", "precision_native", "devices_node", "mtp_layers",
 						    /* the engines' generated facts (fact_checks.c) */
 						    "value_choice", "value_type", "stray_value", "deprecated_flag",
 						    /* services against each other (deploy_checks.c) */

@@ -62,6 +62,7 @@ typedef struct sl_arch {
 	long full_layers;         /* layers with full attention (the rest a sliding window) */
 	long sliding_window;      /* tokens, or -1 */
 	long max_pos;             /* max_position_embeddings */
+	long mtp_layers;          /* num_nextn_predict_layers: the MTP modules it ships */
 	int rope_scaling;         /* 1 when config.json has a rope_scaling object */
 	int tied;                 /* tie_word_embeddings: 1, 0, or -1 unknown */
 	int attn_bias;            /* attention projections carry biases (gpt-oss, GLM-4.5) */
