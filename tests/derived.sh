@@ -1,6 +1,7 @@
 #!/bin/sh
 # derived.sh SERVELINT [--update]: the rules of limits one setting derives
-# from others (SL4011, SL5004) and of the routing against what the text
+# from others (SL4011, SL5004), of the load against the running requests
+# (SL4012) and of the routing against what the text
 # claims (SL6009), on scripts and entries written in the forms of real
 # launchers (tests/data/derived/*, each saying in its header what it
 # holds). Each one's whole `check` output is compared with

@@ -79,6 +79,10 @@ rm -rf "$t"
 # room for its weights, on a B200 it has
 "$bin" check --no-config --format gcc --system L40S $e | grep -q '\[SL4006\]' && ok || ko "--system L40S: SL4006"
 "$bin" check --no-config --format gcc --system B300 $e | grep -q 'SL4006\|SL1006\|SL4007' && ko "--system B300 fires" || ok
+# SL5005: vLLM MTP on a model of 3 MTP modules (our made-up config): 2
+# draft tokens are within them, 4 are refused at start (not a multiple),
+# 6 run the modules twice a step
+golden mtp-layers.gcc sh -c 'for n in 2 4 6; do "$1" check --no-config --format gcc --model-config "$2"/mtp3-config.json "$2"/mtp/tokens-$n.sh; done; true' _ "$bin" $d
 # an entry whose model servelint does not know: a note, none of the plan's rules
 "$bin" show corpus/kimi-k3/b300-x8/sglang-tp8-nospec | grep -q 'Kimi-K3 is not one of grammars/models/' && ok || ko "unknown model note"
 finish

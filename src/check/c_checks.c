@@ -430,6 +430,8 @@ static int claim_kind_of_its_own(const char *key)
 {
 	static const char *const pre[] = {"parallel.", "spec.", "gpus", "replicas", "precision", "engine",
 					  "dynamo", "system", "serving", "submitter", "kv.block_size", "router.mode",
+					  /* the load stated: SL4012 holds it to the running requests */
+					  "load.",
 					  /* a revision is a hash, its prefix enough: SL7004 holds it */
 					  "model.revision"};
 	for (size_t i = 0; i < sizeof pre / sizeof *pre; i++)

@@ -7,9 +7,11 @@
  * from), and the claims of the text that are not a setting's value
  * alone: speculative decoding stated but not configured (or the other way
  * round), the stated precision against the quantization the command asks
- * for, and the stated routing against the frontend's or router's. A claim is held only to what the command states for certain:
- * a value the script does not know, or a service whose arguments are not
- * all read, is not held. Uses vocabulary.c (workers, equal values) and
+ * for, the stated routing against the frontend's or router's, and the
+ * stated concurrency against the running requests the workers allow. A
+ * claim is held only to what the command states for certain: a value the
+ * script does not know, or a service whose arguments are not all read, is
+ * not held. Uses vocabulary.c (workers, equal values) and
  * findings.c.
  */
 #include "derived_checks.h"
@@ -187,6 +189,136 @@ static void eagle_draft_tree(const sl_rule *r, const sl_model *m, sl_findings *o
 					       r->summary, d, d - 1, cand, how);
 		sl_finding_related(f, &topk->origin, "the top-k");
 		sl_finding_related(f, &steps->origin, "the steps");
+	}
+}
+
+/* How many requests one worker runs at once, by its engine's cap on the
+ * running requests of one DP rank, and over how many ranks:
+ *  - vLLM: every DP rank is an engine core with a scheduler of its own
+ *    (EngineCore.__init__, vllm/v1/engine/core.py), which schedules no
+ *    waiting request once max_num_seqs run (Scheduler: max_num_running_reqs
+ *    = max_num_seqs, `if num_running >= self.max_num_running_reqs: break`,
+ *    vllm/v1/core/sched/scheduler.py lines 110 and 700, vllm-project/vllm
+ *    5ac26849 as read in EmbeddedLLM/vllm): DP x --max-num-seqs.
+ *  - SGLang: --max-running-requests is the whole server's with DP attention,
+ *    max_running_requests // dp_size on each rank (_resolve_max_num_reqs,
+ *    python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py, and
+ *    dp_size = dp if enable_dp_attention else 1, model_runner.py line 376,
+ *    sgl-project/sglang 65d3b47 as read in BBuf/sglang); without it each of
+ *    the --dp-size replicas has the whole limit.
+ * 1 with *per_rank, *ranks and the settings read; 0 when the engine is
+ * another, the limit is not written (its default is resolved at run time
+ * from the GPU's memory) or a value is not known. */
+static int running_cap(const sl_service *s, long *per_rank, long *ranks, const sl_setting **lim,
+		       const sl_setting **dp)
+{
+	int vllm = is_vllm(s), sglang = !strcmp(s->engine, "sglang") || !strcmp(s->engine, "dynamo-sglang");
+	if (!vllm && !sglang)
+		return 0;
+	*lim = known(s, "limits.max_seqs");
+	*dp = sl_service_get(s, "parallel.data");
+	if (!*lim || !json_is_integer((*lim)->value) || json_integer_value((*lim)->value) < 1)
+		return 0;
+	long d = 1;
+	if (*dp) {
+		if (((*dp)->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER)) || !json_is_integer((*dp)->value) ||
+		    json_integer_value((*dp)->value) < 1)
+			return 0;
+		d = (long)json_integer_value((*dp)->value);
+	}
+	long l = (long)json_integer_value((*lim)->value);
+	if (sglang) {
+		const sl_setting *ad = sl_service_get(s, "parallel.attention_data");
+		if (ad && (ad->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER)))
+			return 0;
+		if (ad && json_is_true(ad->value))
+			l /= d;
+	}
+	*per_rank = l;
+	*ranks = d;
+	return 1;
+}
+
+/* The decode workers, or with none the aggregated ones: where a request
+ * stays running until it ends (a prefill worker holds it for its prefill). */
+static int holds_running(const sl_model *m, const sl_service *s)
+{
+	int decode = 0;
+	for (size_t i = 0; i < m->nservices && !decode; i++)
+		decode = !strcmp(m->services[i].role, "decode");
+	return decode ? !strcmp(s->role, "decode") : sl_check_is_worker(s->role) && strcmp(s->role, "prefill");
+}
+
+/* The concurrency the text states (or the batch of one rank) against what
+ * the workers can run at once: more requests than that wait in the queue,
+ * so the entry is not measured at the load it states. Held only where
+ * every worker that holds running requests has a known cap, and the text
+ * states one load (two concurrencies are a sweep). */
+static void running_below_claim(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	const sl_claim *conc = NULL, *batch = NULL;
+	for (size_t c = 0; c < m->nclaims; c++) {
+		const sl_claim *k = &m->claims[c];
+		const sl_claim **slot = !strcmp(k->key, "load.concurrency")      ? &conc
+				       : !strcmp(k->key, "load.batch_per_rank") ? &batch
+										 : NULL;
+		if (!slot || !json_is_integer(k->value))
+			continue;
+		if (*slot && !json_equal((*slot)->value, k->value))
+			return;  /* a sweep of loads, or a comparison */
+		if (!*slot)
+			*slot = k;
+	}
+	if (!conc && !batch)
+		return;
+	long total = 0, workers = 0;
+	const sl_service *low = NULL;
+	long low_rank = 0, low_ranks = 0;
+	const sl_setting *low_lim = NULL, *low_dp = NULL;
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		if (!holds_running(m, s))
+			continue;
+		long pr, nr;
+		const sl_setting *lim, *dp;
+		if (!running_cap(s, &pr, &nr, &lim, &dp) || sl_check_symbolic_argv(s))
+			return;
+		workers++;
+		total += pr * nr * (long)(s->replicas ? s->replicas : 1);
+		if (!low || pr < low_rank) {
+			low = s;
+			low_rank = pr;
+			low_ranks = nr;
+			low_lim = lim;
+			low_dp = dp;
+		}
+	}
+	if (!workers)
+		return;
+	const char *flag = is_vllm(low) ? "--max-num-seqs" : "--max-running-requests";
+	if (conc && json_integer_value(conc->value) > total) {
+		sl_finding *f = sl_finding_add(out, r, &conc->origin,
+					       "%s: the %s says \"%s\" (%lld), the workers run at most %ld at once (%s: %ld "
+					       "DP rank%s x %ld%s%s%s)",
+					       r->summary, conc->from, conc->text, (long long)json_integer_value(conc->value),
+					       total, low->name, low_ranks, low_ranks == 1 ? "" : "s", low_rank,
+					       low_rank == (long)json_integer_value(low_lim->value) ? " by " : " of ",
+					       flag, workers > 1 || low->replicas > 1 ? "; the other workers and replicas added" : "");
+		free(f->where.raw);
+		f->where.raw = sl_strdup(conc->text);
+		sl_finding_related(f, &low_lim->origin, flag);
+		if (low_dp)
+			sl_finding_related(f, &low_dp->origin, "the data-parallel size");
+	}
+	if (batch && json_integer_value(batch->value) > low_rank) {
+		sl_finding *f = sl_finding_add(out, r, &batch->origin,
+					       "%s: the %s says \"%s\" (%lld), a DP rank of %s runs at most %ld (%s %lld%s)",
+					       r->summary, batch->from, batch->text, (long long)json_integer_value(batch->value),
+					       low->name, low_rank, flag, (long long)json_integer_value(low_lim->value),
+					       low_rank == (long)json_integer_value(low_lim->value) ? "" : " over its DP ranks");
+		free(f->where.raw);
+		f->where.raw = sl_strdup(batch->text);
+		sl_finding_related(f, &low_lim->origin, flag);
 	}
 }
 
@@ -475,7 +607,7 @@ int sl_derived_check_known(const char *name)
 	       !strcmp(name, "tokens_draft_batch") || !strcmp(name, "claim_router_mode") ||
 	       !strcmp(name, "eagle_draft_tree") ||
 	       !strcmp(name, "claim_spec_method") ||
-	       !strcmp(name, "claim_precision");
+	       !strcmp(name, "claim_precision") || !strcmp(name, "running_below_claim");
 }
 
 void sl_derived_check(const sl_rule *r, const sl_model *m, sl_findings *out)
@@ -494,4 +626,6 @@ void sl_derived_check(const sl_rule *r, const sl_model *m, sl_findings *out)
 		claim_spec_method(r, m, out);
 	else if (!strcmp(r->cname, "claim_precision"))
 		claim_precision(r, m, out);
+	else if (!strcmp(r->cname, "running_below_claim"))
+		running_below_claim(r, m, out);
 }

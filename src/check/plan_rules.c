@@ -17,7 +17,7 @@
 
 static const char *const names[] = {"tp_heads",       "ep_experts",   "gpus_node",        "tp_domain",
 				    "weights_memory", "kv_one_request", "max_len_positions", "precision_native",
-				    "devices_node"};
+				    "devices_node",   "mtp_layers"};
 
 int sl_plan_check_known(const char *name)
 {
@@ -453,6 +453,47 @@ static void max_len_positions(const sl_rule *r, const sl_entry_plan *p, sl_findi
 	}
 }
 
+/* vLLM MTP on a DeepSeek-style checkpoint: the draft is the model's own
+ * num_nextn_predict_layers MTP modules (n_predict, hf_config_override,
+ * vllm/config/speculative.py lines 339-354, vllm-project/vllm 5ac26849).
+ * More draft tokens than modules are drafted by running the modules again
+ * (`spec_step_idx % self.num_mtp_layers`, deepseek_mtp.py line 207), which
+ * vLLM warns may lower the acceptance rate (speculative.py lines 934-943);
+ * a count above them that they do not divide is refused at start
+ * ("num_speculative_tokens ... must be divisible by n_predict", lines
+ * 1032-1047). Held where the model's facts give the modules and the draft
+ * is the model's own (no other draft model named). */
+static void mtp_layers(const sl_rule *r, const sl_entry_plan *p, sl_findings *out)
+{
+	const sl_arch *a = p->arch;
+	if (!a || a->mtp_layers < 1 || !a->model_type ||
+	    (strcmp(a->model_type, "deepseek_v3") && strcmp(a->model_type, "deepseek_v32") &&
+	     strcmp(a->model_type, "deepseek_v4") && strcmp(a->model_type, "glm_moe_dsa")))
+		return;
+	for (size_t i = 0; i < p->nservices; i++) {
+		const sl_service *s = p->services[i].service;
+		if (strcmp(family(s->engine), "vllm") || sl_service_get(s, "spec.draft_model"))
+			continue;
+		const sl_setting *meth = sl_service_get(s, "spec.method"), *nt = sl_service_get(s, "spec.num_tokens");
+		if (!meth || !json_is_string(meth->value) || (meth->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER)) ||
+		    (strcmp(json_string_value(meth->value), "mtp") && strcmp(json_string_value(meth->value), "deepseek_mtp")))
+			continue;
+		long n = ival(s, "spec.num_tokens"), k = a->mtp_layers;
+		if (n <= k)
+			continue;
+		if (n % k)
+			add(out, r, &nt->origin,
+			    "%ld draft tokens, %s has %ld MTP module%s (num_nextn_predict_layers, %s): vLLM refuses to start, "
+			    "a count above the modules must be a multiple of them",
+			    n, model_name(p), k, k == 1 ? "" : "s", p->arch_from);
+		else
+			add(out, r, &nt->origin,
+			    "%ld draft tokens, %s has %ld MTP module%s (num_nextn_predict_layers, %s): vLLM runs %s %ld "
+			    "times a step, which it warns may lower the acceptance rate",
+			    n, model_name(p), k, k == 1 ? "" : "s", p->arch_from, k == 1 ? "it" : "them", n / k);
+	}
+}
+
 /* a quantization method or KV dtype as the hardware files name precisions */
 static const char *precision_of(const char *m)
 {
@@ -548,4 +589,6 @@ void sl_plan_check(const sl_rule *r, const sl_model *m, sl_findings *out)
 		precision_native(r, p, out);
 	else if (!strcmp(name, "devices_node"))
 		devices_node(r, p, out);
+	else if (!strcmp(name, "mtp_layers"))
+		mtp_layers(r, p, out);
 }

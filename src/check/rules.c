@@ -268,14 +268,14 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 						    "invalid_json", "claims_flags", "unreadable", "unknown_suppression",
 						    /* the plan's (plan_rules.c) */
 						    "tp_heads", "ep_experts", "gpus_node", "tp_domain", "weights_memory",
-						    "kv_one_request", "max_len_positions", "precision_native", "devices_node",
+						    "kv_one_request", "max_len_positions", "precision_native", "devices_node", "mtp_layers",
 						    /* the engines' generated facts (fact_checks.c) */
 						    "value_choice", "value_type", "stray_value", "deprecated_flag",
 						    /* services against each other (deploy_checks.c) */
 						    "port_collision", "gpu_overlap", "kv_router_events",
 						    /* derived limits and claims (derived_checks.c) */
 						    "batched_tokens_model_len", "capture_beyond_tokens", "claim_spec_method",
-						    "claim_precision", "tokens_draft_batch", "claim_router_mode",
+						    "claim_precision", "tokens_draft_batch", "claim_router_mode", "running_below_claim",
 						    "eagle_draft_tree"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));

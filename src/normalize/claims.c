@@ -8,16 +8,18 @@
  * "TP=8", "6 draft tokens", "block size 5", "8 GPUs", "2 of the node's 8
  * GPUs", "GPUs 0-1", "3x decode workers", "--max-num-seqs 64", "vLLM 0.31.0",
  * "(MXFP4)", "Weights: org/name @ dba1be0a", "KV-aware routing" through
- * route_claims.c). Anything else is not a claim: nothing is guessed.
+ * route_claims.c, "MTP3" and "at concurrency 384" through count_claims.c;
+ * a bare "5 tokens" only where prose.c finds it a draft count). Anything else is not a claim: nothing is guessed.
  *
  * A claim keeps the words it was read from and where they stand, so a later
  * check can hold the text to the command.
  *
  * Uses grammar.c (a flag a comment quotes is looked up in the engine's
- * grammar), prose.c and route_claims.c; called by normalize.c once the
+ * grammar), prose.c, route_claims.c and count_claims.c; called by normalize.c once the
  * services are known.
  */
 #include "claims.h"
+#include "count_claims.h"
 #include "prose.h"
 #include "route_claims.h"
 
@@ -210,8 +212,11 @@ static void spec_claims(sl_ctx *c, const char *role, const char *from, const sl_
 		char *end;
 		long v = strtol(p, &end, 10);
 		const char *key = NULL;
+		/* the field speaks of speculation: a bare "N tokens" counts drafts
+		 * unless it is a length, a rate or a range (prose.c) */
 		if (!strncmp(end, " draft token", 12) || !strncmp(end, " speculative token", 18) ||
-		    !strncmp(end, " token", 6))
+		    (!strncmp(end, " token", 6) && !isalpha((unsigned char)end[6])) ||
+		    (!strncmp(end, " tokens", 7) && sl_prose_draft_count(s, p, end, 1)))
 			key = "spec.num_tokens";
 		else if (!strncmp(end, " step", 5))
 			key = "spec.num_steps";
@@ -596,6 +601,15 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			p += rt - 1;
 			continue;
 		}
+		/* "MTP3", "num draft tokens: 2", "at concurrency 384", "batch 64 per rank" */
+		const char *ck;
+		long cv;
+		size_t cn = sl_count_claim(t, p, ps->nlines ? ps->lines[ps->nlines - 1].text : NULL, &ck, &cv);
+		if (cn) {
+			claim(c, ck, role, json_integer(cv), "comment", src, off, p, cn);
+			p += cn - 1;
+			continue;
+		}
 		const char *k1, *k2;
 		long num;
 		size_t l = parallel_token(t, p, &k1, &k2, &num);
@@ -680,7 +694,7 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 				continue;
 			}
 			if (!strncmp(end, " draft token", 12) || !strncmp(end, " speculative token", 18) ||
-			    (!strncmp(end, " tokens", 7) && (sl_prose_spec_context(t, p) || spec_before(ps)))) {
+			    (!strncmp(end, " tokens", 7) && sl_prose_draft_count(t, p, end, spec_before(ps)))) {
 				size_t wl = strcspn(end + 1, ",;)");
 				claim(c, "spec.num_tokens", role, json_integer(v), "comment", src, off, p,
 				      (size_t)(end + 1 + wl - p));

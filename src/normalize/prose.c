@@ -88,9 +88,68 @@ int sl_prose_spec_words(const char *a, const char *b)
 	return 0;
 }
 
-int sl_prose_spec_context(const char *t, const char *p)
+/* a word of [a, b) that names a token count other than the drafts' */
+static int other_count_word(const char *a, const char *b)
 {
-	return sl_prose_spec_words(p - t > 80 ? p - 80 : t, p);
+	static const char *const w[] = {"ISL", "OSL", "isl", "osl", "input", "output", "prompt", "context",
+					"model-len", "model_len", "length", "len", "chunk", "chunks", "chunked",
+					"prefill", "batch", "batched", "budget", "KV", "kv", "cache", "window",
+					"throughput", "total", "seqs", "sequences", "requests", "generated", NULL};
+	for (const char *q = a; q < b; q++) {
+		if (!isalpha((unsigned char)*q) || (q > a && isalnum((unsigned char)q[-1])))
+			continue;
+		for (size_t i = 0; w[i]; i++) {
+			size_t l = strlen(w[i]);
+			if (q + l <= b && !strncmp(q, w[i], l) && !isalpha((unsigned char)q[l]))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int sl_prose_draft_count(const char *t, const char *p, const char *end, int earlier)
+{
+	/* a draft count is small: the engines' recipes draft 1 to 16 tokens and
+	 * SGLang's EAGLE trees verify up to 64; larger is a length or a budget */
+	long v = strtol(p, NULL, 10);
+	if (v < 1 || v > 64)
+		return 0;
+	/* part of a ratio, a range or an expression: "1024/1024", "1..4",
+	 * "2-4", "~3", "num_seqs * 3 tokens", "= 42 tokens" */
+	const char *b = p;
+	if (b > t && strchr("/.-~_", b[-1]))
+		return 0;
+	while (b > t && b[-1] == ' ')
+		b--;
+	if (b > t && strchr("*=+<>/x", b[-1]) && (b[-1] != 'x' || b - 1 == t || b[-2] == ' '))
+		return 0;
+	/* what follows: a rate ("tokens/s"), a share ("tokens/rank"), a length
+	 * ("tokens of context", "tokens long") */
+	const char *a = end + 7;  /* past " tokens" */
+	if (*a == '/' && strncmp(a, "/step", 5))
+		return 0;
+	static const char *const after[] = {" of ", " in ", " long", " context", " total", " per second",
+					    " per sec", " per rank", " per GPU", " per batch", " per request",
+					    " KV", " input", " output", " prompt", NULL};
+	for (size_t i = 0; after[i]; i++)
+		if (!strncmp(a, after[i], strlen(after[i])))
+			return 0;
+	/* the sentence, and the clause the number is in */
+	const char *s = p, *cl = p;
+	while (s > t && s[-1] != ';' && !(s[-1] == '.' && s[0] == ' '))
+		s--;
+	while (cl > s && !strchr(",(:", cl[-1]))
+		cl--;
+	if (other_count_word(cl, p))
+		return 0;
+	if (sl_prose_spec_words(p - s > 80 ? p - 80 : s, p))
+		return 1;
+	/* speculation named earlier: the number opens its clause ("(5 tokens, ...") */
+	if (!earlier)
+		return 0;
+	while (cl < p && *cl == ' ')
+		cl++;
+	return cl == p;
 }
 
 int sl_prose_word(const char *v, size_t l)

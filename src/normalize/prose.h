@@ -19,10 +19,15 @@ int sl_prose_block_speaks(const sl_ctx *c, const sl_script *sc, size_t b, uint32
 /* The text of a comment line is a command kept in a comment: `vllm serve
  * ...`, a line of `--flag value` pairs, a line ending in a backslash. */
 int sl_prose_command_line(const char *t);
-/* "N tokens" at p speaks of speculation (the words before it on its line
- * say so); sl_prose_spec_words: the text [a, b) names speculation. */
-int sl_prose_spec_context(const char *t, const char *p);
+/* The text [a, b) names speculation. */
 int sl_prose_spec_words(const char *a, const char *b);
+/* The bare "N tokens" at p (in the line t; end is the number's end, at
+ * " tokens") counts draft tokens: speculation is named before it in its
+ * sentence (or, with earlier set, on an earlier line of the block or the
+ * field, and the number opens its clause), and it is not a length, a
+ * budget, a rate, a ratio or a range ("ISL 1024 tokens", "1024/1024 tokens",
+ * "1..4 tokens", "5000 tokens/s", "8192 tokens of context"). */
+int sl_prose_draft_count(const char *t, const char *p, const char *end, int earlier);
 /* v (l bytes) is a word of an English sentence, not a flag's value. */
 int sl_prose_word(const char *v, size_t l);
 /* The parallelism claims of one block from claims[first] on: a block that

@@ -105,6 +105,7 @@ int sl_arch_from_config(const json_t *config, sl_arch *a)
 	a->qk_rope_head_dim = num(c, "qk_rope_head_dim");
 	a->v_head_dim = num(c, "v_head_dim");
 	a->max_pos = num(c, "max_position_embeddings");
+	a->mtp_layers = num(c, "num_nextn_predict_layers");
 	a->sliding_window = num(c, "sliding_window");
 	a->rope_scaling = json_is_object(json_object_get(c, "rope_scaling")) ||
 			  json_is_object(json_object_get(c, "rope_parameters"));

@@ -66,6 +66,7 @@ typedef struct sl_arch {
 	long full_layers;         /* layers with full attention (the rest a sliding window) */
 	long sliding_window;      /* tokens, or -1 */
 	long max_pos;             /* max_position_embeddings */
+	long mtp_layers;          /* num_nextn_predict_layers: the MTP modules it ships */
 	int rope_scaling;         /* 1 when config.json has a rope_scaling object */
 	sl_rope rope_type;        /* its rope_type (or type), as the engines tell them apart */
 	double rope_factor;       /* its factor, or 0 when it gives none */
