@@ -33,9 +33,16 @@ static int id_listed(const char *list, size_t n, const char *id)
 static const char *ids_of(const char *l, size_t len, size_t *n, int *whole)
 {
 	const char *d = NULL;
-	for (size_t i = 0; i + 18 <= len && !d; i++)
+	/* tried only at a `#` (a strncmp at every byte of every line was
+	 * 709,000 calls, 30 M instructions, in a check of 350 entries) */
+	for (size_t i = 0; i + 18 <= len && !d; i++) {
+		const char *h = memchr(l + i, '#', len - 17 - i);
+		if (!h)
+			break;
+		i = (size_t)(h - l);
 		if (!strncmp(l + i, "# servelint disable", 19))
 			d = l + i + 19;
+	}
 	if (!d)
 		return NULL;
 	int file = !strncmp(d, "-file=", 6);

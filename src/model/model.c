@@ -62,8 +62,11 @@ const char *sl_structure_kind(const char *kind)
 
 const sl_setting *sl_service_get(const sl_service *s, const char *key)
 {
+	/* the first byte before strcmp: the rules look keys up 500,000 times
+	 * in a check of 350 entries */
 	for (size_t i = s->nsettings; i-- > 0;)
-		if (!(s->settings[i].flags & SL_SET_OVERRIDDEN) && !strcmp(s->settings[i].key, key))
+		if (s->settings[i].key[0] == key[0] && !(s->settings[i].flags & SL_SET_OVERRIDDEN) &&
+		    !strcmp(s->settings[i].key, key))
 			return &s->settings[i];
 	return NULL;
 }

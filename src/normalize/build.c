@@ -90,3 +90,28 @@ void sl_build_wrapper(sl_build *b, const char *kind, json_t *detail, const sl_so
 	sl_origin_set(&w.origin, src, off, raw);
 	SL_PUSH(b->svc.wrappers, b->svc.nwrappers, b->wrap_cap, w);
 }
+
+json_t *sl_build_facts(json_t *versions, const char *engine, const char *title, const char *in)
+{
+	/* built by hand, not with json_pack, whose format parsing was most of
+	 * its cost (10,800 calls, 50 M instructions, in a check of 350
+	 * entries); as json_pack did, a string missing or not UTF-8 gives NULL */
+	json_t *o = json_object(), *e = json_string(engine), *t = json_string(title);
+	json_t *ev = in ? json_object() : NULL, *iv = in ? json_string(in) : NULL;
+	if (!o || !versions || !e || !t || (in && (!ev || !iv))) {
+		json_decref(o);
+		json_decref(e);
+		json_decref(t);
+		json_decref(ev);
+		json_decref(iv);
+		return NULL;
+	}
+	json_object_set(o, "r", versions);
+	json_object_set_new(o, "engine", e);
+	json_object_set_new(o, "title", t);
+	if (in) {
+		json_object_set_new(ev, "in", iv);
+		json_object_set_new(o, "e", ev);
+	}
+	return o;
+}

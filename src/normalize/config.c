@@ -418,8 +418,7 @@ static void walk(walk_ctx *w, const sl_yaml_node *map, const char *prefix, unsig
 			for (size_t t = 0; k->in && w->g->config_versions && t < w->ntargets; t++) {
 				sl_setting *st = &w->targets[t]->settings[w->targets[t]->nsettings - 1];
 				if (!st->facts)
-					st->facts = json_pack("{s:O,s:s,s:s,s:{s:s}}", "r", w->g->config_versions,
-							      "engine", w->g->id, "title", w->g->title, "e", "in", k->in);
+					st->facts = sl_build_facts(w->g->config_versions, w->g->id, w->g->title, k->in);
 			}
 		} else {
 			/* a key the grammar does not know: kept, marked unknown */

@@ -615,8 +615,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			 * flags an abbreviation may stand for in other releases */
 			if ((m.facts || m.candidates) && m.grammar->versions && !b->svc.settings[k].facts &&
 			    !strcmp(b->svc.settings[k].key, known->key)) {
-				json_t *fx = json_pack("{s:O,s:s,s:s}", "r", m.grammar->versions, "engine",
-						       m.grammar->id, "title", m.grammar->title);
+				json_t *fx = sl_build_facts(m.grammar->versions, m.grammar->id, m.grammar->title, NULL);
 				if (m.facts)
 					json_object_set(fx, "e", (json_t *)m.facts);
 				/* the facts of the flag the source names as its
@@ -715,7 +714,8 @@ size_t sl_parse_launcher_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_wo
 			} else if (json_is_array(old)) {
 				json_array_append_new(old, v);
 			} else {
-				json_t *a = json_pack("[O]", old);
+				json_t *a = json_array();
+				json_array_append(a, old);
 				json_array_append_new(a, v);
 				json_object_set_new(options, f->names[0], a);
 			}

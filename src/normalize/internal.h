@@ -95,5 +95,9 @@ void sl_build_setting(sl_build *b, const char *key, json_t *value, const char *f
 		      const char *raw);
 void sl_build_wrapper(sl_build *b, const char *kind, json_t *detail, const sl_source *src,
 		      uint32_t off, const char *raw);
+/* A setting's facts object (model.h's `facts`): {"r": versions (a new
+ * reference), "engine", "title"}, and "e": {"in": in} unless in is NULL.
+ * The caller owns the result; NULL when a string is missing. */
+json_t *sl_build_facts(json_t *versions, const char *engine, const char *title, const char *in);
 
 #endif

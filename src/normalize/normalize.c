@@ -100,6 +100,24 @@ static void build_free(sl_build *b)
 	memset(b, 0, sizeof *b);
 }
 
+/* One variable a command gets, [name, value, symbolic] (built by hand, not
+ * by json_pack, whose format parsing cost more than the values; a name or
+ * value not UTF-8 gives NULL, as json_pack did, and is left out). */
+static json_t *env_var(const sl_assign *a)
+{
+	json_t *n = json_string(a->name), *v = json_stringn(a->value.text, a->value.len);
+	if (!n || !v) {
+		json_decref(n);
+		json_decref(v);
+		return NULL;
+	}
+	json_t *r = json_array();
+	json_array_append_new(r, n);
+	json_array_append_new(r, v);
+	json_array_append_new(r, json_boolean((a->value.flags & SL_WORD_SYMBOLIC) != 0));
+	return r;
+}
+
 /* What `run` starts for a command: its words as written (expanded, quotes
  * removed) and the variables it gets (exported ones, then its inline ones). */
 static json_t *launch_of(const sl_command *cmd, const sl_word *engine)
@@ -108,13 +126,9 @@ static json_t *launch_of(const sl_command *cmd, const sl_word *engine)
 	for (size_t i = 0; i < cmd->argc; i++)
 		json_array_append_new(argv, json_stringn(cmd->argv[i].text, cmd->argv[i].len));
 	for (size_t i = 0; i < cmd->nexported; i++)
-		json_array_append_new(env, json_pack("[s, s%, b]", cmd->exported[i].name, cmd->exported[i].value.text,
-						     cmd->exported[i].value.len,
-						     (cmd->exported[i].value.flags & SL_WORD_SYMBOLIC) != 0));
+		json_array_append_new(env, env_var(&cmd->exported[i]));
 	for (size_t i = 0; i < cmd->nprefix; i++)
-		json_array_append_new(env, json_pack("[s, s%, b]", cmd->prefix[i].name, cmd->prefix[i].value.text,
-						     cmd->prefix[i].value.len,
-						     (cmd->prefix[i].value.flags & SL_WORD_SYMBOLIC) != 0));
+		json_array_append_new(env, env_var(&cmd->prefix[i]));
 	/* words whose value the shell computes when it runs ($X, $(..)): kept
 	 * as written, and run can only take them from --set or its environment */
 	json_t *sym = json_array();
@@ -122,8 +136,13 @@ static json_t *launch_of(const sl_command *cmd, const sl_word *engine)
 		if (cmd->argv[i].flags & SL_WORD_SYMBOLIC)
 			json_array_append_new(sym, json_integer((json_int_t)i));
 	json_int_t at = engine >= cmd->argv && engine < cmd->argv + cmd->argc ? (json_int_t)(engine - cmd->argv) : -1;
-	return json_pack("{s:o, s:o, s:I, s:o, s:I}", "argv", argv, "env", env, "engine_at", at, "symbolic", sym,
-			 "at", (json_int_t)cmd->start);
+	json_t *o = json_object();
+	json_object_set_new(o, "argv", argv);
+	json_object_set_new(o, "env", env);
+	json_object_set_new(o, "engine_at", json_integer(at));
+	json_object_set_new(o, "symbolic", sym);
+	json_object_set_new(o, "at", json_integer((json_int_t)cmd->start));
+	return o;
 }
 
 int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out, sl_error *err)
@@ -219,7 +238,8 @@ static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s,
 		sl_unwrap_env_from(&b, cmd->prefix, cmd->nprefix, recipe ? "recipe" : ws ? "kubernetes" : "inline", e->script);
 		if (ws) {
 			const sl_k8s_workload *w = &ws[i];
-			json_t *d = json_pack("{s:s}", "kind", w->kind);
+			json_t *kind = json_string(w->kind), *d = kind ? json_object() : NULL;
+			json_object_set_new(d, "kind", kind);
 			if (w->name)
 				json_object_set_new(d, "name", json_string(w->name));
 			if (w->container)
@@ -242,7 +262,8 @@ static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s,
 			continue;
 		}
 		sl_service svc = b.svc;
-		svc.launches = json_pack("[o]", launch_of(cmd, b.engine_word));
+		svc.launches = json_array();
+		json_array_append_new(svc.launches, launch_of(cmd, b.engine_word));
 		sl_grow((void **)&c.svc_cmd, &c.svc_cmd_cap, c.model->nservices + 1, sizeof *c.svc_cmd);
 		c.svc_cmd[c.model->nservices] = i;
 		SL_PUSH(c.model->services, c.model->nservices, c.svc_cap, svc);

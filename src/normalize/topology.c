@@ -158,8 +158,7 @@ static void env_settings(sl_ctx *c, sl_service *s)
 		/* a twin of a flag keeps the releases that read it: SL1001 judges
 		 * it by the service's release, as it does the flag */
 		if (ev->in && ev->of && ev->of->versions)
-			st.facts = json_pack("{s:O,s:s,s:s,s:{s:s}}", "r", ev->of->versions, "engine", ev->of->id,
-					     "title", ev->of->title, "e", "in", ev->in);
+			st.facts = sl_build_facts(ev->of->versions, ev->of->id, ev->of->title, ev->in);
 		SL_PUSH(s->settings, s->nsettings, cap, st);
 	}
 }

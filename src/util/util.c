@@ -87,13 +87,23 @@ void sl_buf_putc(sl_buf *b, char c)
 
 void sl_buf_printf(sl_buf *b, const char *fmt, ...)
 {
+	/* formatted once into a stack buffer, and again only when the text is
+	 * longer: measuring first formatted everything twice (6,000 calls
+	 * from one flag's JSON members, 12 M instructions, in a check of 350
+	 * entries) */
+	char tmp[256];
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		return;
 	sl_grow((void **)&b->data, &b->cap, b->len + (size_t)n + 1, 1);
+	if ((size_t)n < sizeof tmp) {
+		memcpy(b->data + b->len, tmp, (size_t)n + 1);
+		b->len += (size_t)n;
+		return;
+	}
 	va_start(ap, fmt);
 	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
 	va_end(ap);
@@ -205,11 +215,27 @@ static int pre_release(const char *t, long *n)
 	return 0;
 }
 
+/* strtol(s, end, 10) for the form versions take, a run of digits, read
+ * without strtol's locale, space and sign handling (sl_version_cmp made
+ * 314,000 strtol calls, 37 M instructions, in a check of 350 entries);
+ * anything else, or a run long enough to overflow, goes to strtol. */
+static long version_number(const char *s, char **end)
+{
+	long v = 0;
+	const char *p = s;
+	while (p - s < 18 && *p >= '0' && *p <= '9')
+		v = v * 10 + (*p++ - '0');
+	if (p == s || p - s >= 18)
+		return strtol(s, end, 10);
+	*end = (char *)p;
+	return v;
+}
+
 int sl_version_cmp(const char *a, const char *b)
 {
 	while (*a && *b) {
 		char *ea, *eb;
-		long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
+		long x = version_number(a, &ea), y = version_number(b, &eb);
 		if (ea == a || eb == b)
 			return 0;
 		if (x != y)

@@ -97,11 +97,29 @@ static int drain(filter *f)
 	return 0;
 }
 
+/* A byte one() would copy as it is when nothing is pending. */
+static int plain(unsigned char c)
+{
+	return (c >= 0x20 && c != 0x7f && c != 0xc2) || c == '\t' || c == '\n';
+}
+
 static ssize_t f_write(void *cookie, const char *buf, size_t n)
 {
 	filter *f = cookie;
-	for (size_t i = 0; i < n; i++)
-		one(f, (unsigned char)buf[i]);
+	/* runs of plain bytes are copied at once: byte by byte, the filter
+	 * cost 434 M instructions of a 2,366 M `show --format json` of 350
+	 * entries (its 9.8 MB of output) */
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (!f->npend && j < n && plain((unsigned char)buf[j]))
+			j++;
+		if (j > i) {
+			sl_buf_add(&f->out, buf + i, j - i);
+			i = j;
+			continue;
+		}
+		one(f, (unsigned char)buf[i++]);
+	}
 	return drain(f) ? 0 : (ssize_t)n;
 }
 
