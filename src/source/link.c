@@ -378,3 +378,21 @@ char *sl_source_join(const char *dir, const char *rel)
 {
 	return join_lexical(dir, rel);
 }
+
+void sl_source_place(sl_buf *b, const sl_source *s, size_t off, size_t here, int with_col)
+{
+	uint32_t o = off > UINT32_MAX ? UINT32_MAX : (uint32_t)off, h = here > UINT32_MAX ? UINT32_MAX : (uint32_t)here;
+	const sl_source *f = sl_source_at(s, &o), *hf = sl_source_at(s, &h);
+	unsigned line, col;
+	sl_source_pos(s, off, &line, &col);
+	if (f == hf) {
+		if (with_col)
+			sl_buf_printf(b, "line %u, column %u", line, col);
+		else
+			sl_buf_printf(b, "line %u", line);
+	} else if (with_col) {
+		sl_buf_printf(b, "%s:%u:%u", f->name, line, col);
+	} else {
+		sl_buf_printf(b, "%s:%u", f->name, line);
+	}
+}

@@ -97,6 +97,12 @@ void sl_source_offer(sl_source *s, const char *name, const char *text, size_t le
  * it, *off then made that file's own. */
 const sl_source *sl_source_at(const sl_source *s, uint32_t *off);
 
+/* The place of offset off of s (in s or a file linked to it) as a message
+ * names it, seen from offset here: "line N" (with_col: "line N, column
+ * C") when both are in the same file, else "NAME:N" ("NAME:N:C"), NAME
+ * the file's name in places (a sourced file's path from the script's
+ * folder), appended to b. */
+void sl_source_place(sl_buf *b, const sl_source *s, size_t off, size_t here, int with_col);
 /* 1-based line and column of a byte offset (of a linked file's when off is
  * in its range). Columns count Unicode code
  * points, so a `—` earlier on the line counts as one column. */

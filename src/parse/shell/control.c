@@ -356,7 +356,7 @@ static unsigned drop_failures(walker *w, TSNode node, int *alt, char **labels, u
 	for (unsigned i = 0; i < na; i++) {
 		if (alt[i] >= 0 && fails(w, node, alt[i], ctx)) {
 			sl_buf b = {0};
-			const char *l = labels[i], *e = strstr(l, " (line ");
+			const char *l = labels[i], *e = sl_label_place(l);
 			sl_buf_puts(&b, "when ");
 			sl_buf_add(&b, l, e ? (size_t)(e - l) : strlen(l));
 			sl_buf_puts(&b, ", the script fails (exits non-zero) before anything more: not a variant");

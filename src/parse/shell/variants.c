@@ -30,13 +30,38 @@ char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix)
 	}
 	if (l.len >= 80 + strlen(prefix))
 		sl_buf_puts(&l, "...");
-	unsigned line, col;
-	sl_source_pos(w->v.src, sh_src_off(&w->v, a), &line, &col);
-	sl_buf_printf(&l, " (line %u)", line);
+	/* the place: "line N" in the script, "FILE:N" in a file it sources */
+	sl_buf_puts(&l, " (");
+	sl_source_place(&l, w->v.src, sh_src_off(&w->v, a), 0, 0);
+	sl_buf_putc(&l, ')');
 	return sl_buf_detach(&l);
 }
 
-/* Two labels say the same but for their " (line N)": the same test. A
+const char *sl_label_place(const char *l)
+{
+	for (const char *p = strstr(l, " ("); p; p = strstr(p + 1, " (")) {
+		const char *q = p + 2;
+		if (!strncmp(q, "line ", 5)) {
+			q += 5;
+		} else {
+			/* FILE:N: a name without blanks, then its line */
+			const char *c = q;
+			while (*c && *c != ' ' && *c != ')' && *c != ':')
+				c++;
+			if (c == q || *c != ':')
+				continue;
+			q = c + 1;
+		}
+		const char *d = q;
+		while (*d >= '0' && *d <= '9')
+			d++;
+		if (d > q && *d == ')')
+			return p;
+	}
+	return NULL;
+}
+
+/* Two labels say the same but for their place (" (line N)"): the same test. A
  * last alternative that is the fallback ("not ...", "no branch of the if")
  * matches any other fallback. */
 static int same_label(const char *a, const char *b, int last)
@@ -47,7 +72,7 @@ static int same_label(const char *a, const char *b, int last)
 		if (fa && fb)
 			return 1;
 	}
-	const char *pa = strstr(a, " (line "), *pb = strstr(b, " (line ");
+	const char *pa = sl_label_place(a), *pb = sl_label_place(b);
 	size_t la = pa ? (size_t)(pa - a) : strlen(a), lb = pb ? (size_t)(pb - b) : strlen(b);
 	return la == lb && !memcmp(a, b, la);
 }
@@ -60,7 +85,7 @@ static const char *label_cond(const char *l, size_t *len)
 	const char *c = !strncmp(l, "if ", 3) ? l + 3 : !strncmp(l, "elif ", 5) ? l + 5 : NULL;
 	if (!c)
 		return NULL;
-	const char *e = strstr(c, " (line ");
+	const char *e = sl_label_place(c);
 	*len = e ? (size_t)(e - c) : strlen(c);
 	return c;
 }
@@ -277,9 +302,9 @@ char *sl_script_variant_label(const sl_script *s)
 		sl_buf_puts(&b, s->points[i].labels[s->points[i].taken]);
 	}
 	if (s->exited) {
-		unsigned line, col;
-		sl_source_pos(s->src, s->exit_off, &line, &col);
-		sl_buf_printf(&b, ", then exit (line %u)", line);
+		sl_buf_puts(&b, ", then exit (");
+		sl_source_place(&b, s->src, s->exit_off, 0, 0);
+		sl_buf_putc(&b, ')');
 	}
 	return sl_buf_detach(&b);
 }
