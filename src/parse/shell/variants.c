@@ -148,6 +148,8 @@ static int implied(const walker *w, const char *c, size_t cl)
  * elif [ "$T" = true ]; else` takes its else when the earlier chain took
  * its elif or else, and an `if [ "$T" = true ]` inside that else takes
  * the branch the elif's choice says. Takes labels. */
+#define NOT_READ 0xffffffffu  /* choose: no alternative is read */
+
 static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int stateless)
 {
 	uint32_t off = sh_src_off(&w->v, ts_node_start_byte(node));
@@ -188,6 +190,17 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 		}
 		break;
 	}
+	if (!stateless && sh_src_off(&w->v, ts_node_start_byte(node)) > w->v.src->len) {
+		/* a sourced file's own decision that changes state (a library's
+		 * checks of the harness's state, its monitors and evals): not a
+		 * variant of the script, whose undecided conditionals would
+		 * multiply past the limit; the caller makes what it assigns
+		 * unknown */
+		for (unsigned q = 0; q < n; q++)
+			free(labels[q]);
+		free(labels);
+		return NOT_READ;
+	}
 	size_t k = w->s->npoints;
 	unsigned c = k < w->nchoice ? w->choice[k] : 0;
 	if (c >= n)
@@ -200,7 +213,9 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 }
 
 /* The alternative to read among na labelled ones (labels are taken: freed
- * here or by choose), or -1 when the reading failed or there is none. */
+ * here or by choose), or -1 when the reading failed or there is none, or
+ * -2 when none is read: an undecided conditional of a sourced file that
+ * changes state (the caller forgets what its alternatives assign). */
 int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na, int stateless)
 {
 	if (w->failed || na == 0) {
@@ -209,8 +224,10 @@ int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na, int 
 		free(labels);
 		return -1;
 	}
-	if (na > 1)
-		return (int)choose(w, node, labels, na, stateless);
+	if (na > 1) {
+		unsigned c = choose(w, node, labels, na, stateless);
+		return c == NOT_READ ? -2 : (int)c;
+	}
 	free(labels[0]);
 	free(labels);
 	return 0;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The same model in BF16, started by the library's helper (eager or not);
-# the library found through SCRIPT_DIR, as harnesses compute it. The
-# helper's arguments are set only after it ran (too late).
+# The same model in BF16, started by the library's helper, whose own test
+# (eager or not) is no variant of the script; the library found through
+# SCRIPT_DIR, as harnesses compute it; the helper's arguments set too late.
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 . "${SCRIPT_DIR}/../lib.sh"
 
