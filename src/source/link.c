@@ -17,7 +17,8 @@
  * be under it once every symbolic link is resolved (realpath), and is read
  * from that resolved path, so that a link swapped after the check cannot
  * lead out. At a revision (the script's offers), a file is read only when
- * offered: the repository's files, found there by the same name.
+ * offered: the repository's files, found there by the same name. Uses
+ * source.c (which places an offset of a link, sl_source_at, on its own).
  */
 #include "internal.h"
 
@@ -270,17 +271,6 @@ const sl_source *sl_source_link(const sl_source *s, const sl_source *from, const
 	return f;
 }
 
-const sl_source *sl_source_at(const sl_source *s, uint32_t *off)
-{
-	if (!s || *off <= s->len)
-		return s;
-	for (size_t i = s->nlinks; i-- > 0;)
-		if (*off >= s->links[i].base) {
-			*off -= s->links[i].base;
-			return s->links[i].src;
-		}
-	return s;
-}
 
 /* The word of text at *i (shell quotes taken off, `$( )` and `${ }` kept
  * whole), *i moved past it; NULL at a line's end or a separator. */

@@ -165,6 +165,18 @@ void sl_source_offer(sl_source *s, const char *name, const char *text, size_t le
 	s->noffers++;
 }
 
+const sl_source *sl_source_at(const sl_source *s, uint32_t *off)
+{
+	if (!s || *off <= s->len)
+		return s;
+	for (size_t i = s->nlinks; i-- > 0;)
+		if (*off >= s->links[i].base) {
+			*off -= s->links[i].base;
+			return s->links[i].src;
+		}
+	return s;
+}
+
 size_t sl_source_line_index(const sl_source *s, size_t off)
 {
 	size_t lo = 0, hi = s->nlines;
