@@ -57,6 +57,47 @@ mkdir -p "$g" && cp -r $d/sourced-dir "$g/e"
 (cd "$g" && "$bin" diff --exit-code HEAD~1:e/launch.sh HEAD~1:e > /dev/null 2>&1) && ok || ko "sourced-dir: revision = itself"
 (cd "$g" && "$bin" diff --color never HEAD~1:e HEAD:e) | grep -q '~ parallel.tensor: 4 -> 8  \[launch.sh:12:36 -> launch.sh:12:36\]' &&
 	ok || ko "sourced-dir: env.sh change is a difference"
+# a suite's scripts source its library one folder up (and the library a
+# file of a folder beside it, from its own folder): read, listed in show,
+# every value placed in the file that sets it, named from the script's
+# folder; a path above the repository's top and a missing one are not read
+for n in qwen3_fp8_h100_vllm qwen3_bf16_h100_vllm outside_h100_vllm; do
+	golden "suite-$n.tty" "$bin" show --color never $d/suite/single/$n.sh
+done
+"$bin" show --format json $d/suite/single/qwen3_fp8_h100_vllm.sh | python3 -c 'import json, sys
+e = json.load(sys.stdin)["entries"][0]
+env = {x["name"]: x for x in e["services"][0]["env"]}
+sys.exit(e.get("sourced") != ["tests/data/scripts/suite/lib.sh", "tests/data/scripts/suite/common/env.sh"] or
+	 env["VLLM_USE_DEEP_GEMM"]["origin"]["file"] != "tests/data/scripts/suite/common/env.sh")' &&
+	ok || ko "suite: sourced files listed, env placed in common/env.sh"
+# at a revision the same files are read (from the tree, by the same
+# paths): the working tree is no different, and a change of the library
+# alone is a difference of the script
+g="$tmp0/suite-repo"
+mkdir -p "$g" && cp -r $d/suite "$g/s"
+(cd "$g" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm one &&
+	sed -i 's/PORT:-8888/PORT:-9999/' s/lib.sh && git -c user.name=t -c user.email=t@t commit -qam two) || ko "suite git setup"
+(cd "$g" && "$bin" diff --exit-code HEAD:s/single/qwen3_fp8_h100_vllm.sh s/single/qwen3_fp8_h100_vllm.sh > /dev/null 2>&1) &&
+	ok || ko "suite: revision = working tree"
+(cd "$g" && "$bin" diff --color never HEAD~1:s/single/qwen3_fp8_h100_vllm.sh HEAD:s/single/qwen3_fp8_h100_vllm.sh) |
+	grep -q '~ server.port: 8888 -> 9999' && ok || ko "suite: a change of lib.sh is a difference"
+# a sourced file that cannot be read: a note at the source command saying
+# why (a loop of symbolic links, a folder, too large, unreadable), never a
+# failure of the entry
+u="$tmp0/unread"
+mkdir -p "$u/d.sh" && ln -s a.sh "$u/b.sh" && ln -s b.sh "$u/a.sh" && head -c 4200000 /dev/zero | tr '\0' '#' > "$u/big.sh"
+printf 'TP=2\nsource a.sh\n. ./d.sh\nsource "$(dirname "$0")/big.sh"\nvllm serve m --tensor-parallel-size $TP\n' > "$u/run.sh"
+out=$("$bin" show --color never "$u/run.sh" 2>&1)
+echo "$out" | grep -q '^  run.sh:2:1: `source a.sh`: the file is not read (a loop of symbolic links (ELOOP));' && ok || ko "ELOOP note: $out"
+echo "$out" | grep -q '^  run.sh:3:1: `. ./d.sh`: the file is not read (a folder, not a file);' && ok || ko "folder note"
+echo "$out" | grep -q '^  run.sh:4:1: `source $(dirname "$0")/big.sh`: the file is not read (file is larger than the limit of 4194304 bytes);' &&
+	ok || ko "too large note"
+if [ "$(id -u)" != 0 ]; then  # root reads a file of mode 000
+	printf 'X=1\n' > "$u/secret.sh" && chmod 000 "$u/secret.sh"
+	printf 'source secret.sh\nvllm serve m\n' > "$u/run2.sh"
+	"$bin" show --color never "$u/run2.sh" | grep -q 'the file is not read (cannot be read: permission denied)' && ok || ko "unreadable note"
+fi
+
 # past 64 variants the note says which conditionals multiplied (7 tests of
 # unknown inputs, each changing a flag: 128 served configurations)
 {

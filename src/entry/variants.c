@@ -51,8 +51,8 @@ static void own_assumptions(sl_buf *out, const char *b, const char *a)
 	size_t before = out->len;
 	const char *p = b;
 	while (*p) {
-		/* one assumption ends at ")" after " (line N" */
-		const char *e = strstr(p, " (line ");
+		/* one assumption ends at ")" after its place, " (line N" */
+		const char *e = sl_label_place(p);
 		if (!e)
 			break;
 		e = strchr(e, ')');
@@ -275,7 +275,7 @@ static char *multiplied(const sl_variant *vs, size_t nv)
 		}
 	sl_buf b = {0};
 	for (size_t i = 0; i < np && i < 8; i++) {
-		const char *l = p[i].label, *line = strstr(l, " (line ");
+		const char *l = p[i].label, *line = sl_label_place(l);
 		const char *in = !strncmp(l, "case ", 5) ? strstr(l, " in ") : NULL;
 		size_t len = in ? (size_t)(in - l) : line ? (size_t)(line - l) : strlen(l);
 		sl_buf_printf(&b, "%s%.*s%s x%u", i ? ", " : "", (int)len, l, line ? line : "", p[i].n);
@@ -316,6 +316,7 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 	}
 	char *why = truncated ? multiplied(vs, nv) : NULL;
 	sl_model **ms = sl_calloc(nv, sizeof *ms);
+	char *exits = sl_calloc(nv + 1, 1);  /* ms[k]'s reading reached an `exit` */
 	size_t k = 0;
 	rc = SL_OK;
 	for (size_t i = 0; i < nv; i++) {
@@ -326,6 +327,7 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 			/* the reading the enumeration made: not parsed again */
 			sl_script *s = vs[i].script;
 			vs[i].script = NULL;
+			exits[k] = (char)(s && s->exited);
 			if ((rc = sl_normalize_entry_script(e, gs, s, &ms[k], err)) != 0)
 				break;
 		}
@@ -355,6 +357,47 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 		k++;
 	}
 	sl_variants_free(vs, nv);
+	/* a variant that exits before it starts anything, where another
+	 * serves, is a guard's failure (a harness's check of its inputs, as
+	 * `check_env_vars TP CONC` of a sourced library): not a variant, as a
+	 * guard that exits at once is not one (control.c), but a note */
+	size_t serving = 0;
+	for (size_t i = 0; i < k && !rc; i++)
+		serving += ms[i]->nservices > 0;
+	if (!rc && serving && serving < k && !which) {
+		size_t kept = 0, first = k;
+		for (size_t i = 0; i < k; i++)
+			if ((ms[i]->nservices || !exits[i]) && !kept++)
+				first = i;
+		sl_buf b = {0};
+		for (size_t i = 0; i < k; i++)
+			if (!ms[i]->nservices && exits[i] && ms[i]->variant) {
+				sl_buf_puts(&b, b.len ? "; " : "");
+				if (ms[first]->variant)
+					own_assumptions(&b, ms[i]->variant, ms[first]->variant);
+				else
+					sl_buf_puts(&b, ms[i]->variant);
+			}
+		for (size_t i = 0, j = 0; i < k; i++) {
+			if (ms[i]->nservices || !exits[i])
+				ms[j++] = ms[i];
+			else
+				sl_model_free(ms[i]);
+		}
+		if (b.len) {
+			sl_note note = {0};
+			sl_buf m = {0};
+			sl_buf_printf(&m, "the variant assuming %s starts no service before it exits: a guard's "
+				      "failure, not a variant", b.data);
+			note.msg = sl_buf_detach(&m);
+			sl_origin_set(&note.origin, e->script, 0, NULL);
+			size_t cap = ms[0]->nnotes;
+			SL_PUSH(ms[0]->notes, ms[0]->nnotes, cap, note);
+		}
+		sl_buf_free(&b);
+		k = kept;
+	}
+	free(exits);
 	for (size_t i = 0; i < k && !rc; i++) {
 		ms[i]->variant_index = (unsigned)i + 1;
 		ms[i]->nvariants = (unsigned)k;

@@ -312,12 +312,13 @@ void sl_misplaced_unknown(sl_ctx *c, const sl_build *b, const sl_grammar *g, con
 void sl_misplaced_after_dashes(sl_ctx *c, const sl_grammar *g, const sl_source *src, const sl_word *w,
 			       const sl_word *dd)
 {
-	unsigned line, col;
-	sl_source_pos(src, dd->start, &line, &col);
+	sl_buf at = {0};
+	sl_source_place(&at, src, dd->start, w->start, 1);
 	sl_note_kind(c, "flag_after_double_dash", src, w->start,
-		     "`%s` comes after `--` (line %u, column %u), which ends the options: %s reads it as a "
+		     "`%s` comes after `--` (%s), which ends the options: %s reads it as a "
 		     "positional argument, not as a flag",
-		     w->text, line, col, g->title);
+		     w->text, at.data, g->title);
+	sl_buf_free(&at);
 }
 
 void sl_misplaced_model_twice(sl_ctx *c, sl_build *b, const sl_grammar *g, size_t first)

@@ -55,13 +55,14 @@ void sl_structure_services(sl_ctx *c, const sl_script *s)
 		if (!later)
 			continue;
 		const sl_service *b = &m->services[first];
-		unsigned line, col;
-		sl_origin_pos(&b->command_origin, &line, &col);
+		sl_buf at = {0};
+		sl_source_place(&at, b->command_origin.src, b->command_origin.off, s->cmds[c->svc_cmd[i]].end, 0);
 		/* said where the `&` is missing: the end of the command */
 		sl_note_kind(c, "foreground_before_services", a->command_origin.src, s->cmds[c->svc_cmd[i]].end,
 			     "`%s` runs in the foreground (no `&`): the script waits here until it exits, so the "
-			     "services after it (%zu, the first `%s` at line %u) do not start while it serves",
-			     a->program, later, b->program, line);
+			     "services after it (%zu, the first `%s` at %s) do not start while it serves",
+			     a->program, later, b->program, at.data);
+		sl_buf_free(&at);
 	}
 }
 

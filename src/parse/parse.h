@@ -214,6 +214,10 @@ int sl_shell_parse_with(const sl_source *src, const sl_shell_opts *opts, sl_scri
 /* The alternatives taken, as one label ("if ..., case $GPU in b200)"); owned
  * by the caller; NULL when the script has no undecided conditional. */
 char *sl_script_variant_label(const sl_script *s);
+/* Where the place that ends an alternative's label starts in l: its " (line
+ * N)" (a place in the script), or " (FILE:N)" (one in a file it sources),
+ * or NULL. */
+const char *sl_label_place(const char *l);
 
 /* One variant of a script: the choices that read it (sl_shell_opts). */
 typedef struct sl_variant {

@@ -208,6 +208,16 @@ json_t *sl_report_model_json(const sl_model *m)
 	}
 	if (e->grouped)
 		json_object_set_new(o, "grouped", json_string(e->grouped));
+	json_t *sourced = json_array();
+	for (size_t k = 0; k <= e->nscripts; k++) {
+		const sl_source *s = k ? e->scripts[k - 1] : e->script;
+		for (size_t i = 0; s && i < s->nlinks; i++)
+			json_array_append_new(sourced, json_string(s->links[i].src->path));
+	}
+	if (json_array_size(sourced))
+		json_object_set_new(o, "sourced", sourced);
+	else
+		json_decref(sourced);
 	if (m->variant)
 		json_object_set_new(o, "variant", json_pack("{s:i, s:i, s:s}", "index", (json_int_t)m->variant_index,
 							    "of", (json_int_t)m->nvariants, "assumes", m->variant));
@@ -408,6 +418,16 @@ int sl_report_model_tty(FILE *f, const sl_model *m, int color)
 		m->nservices == 1 ? "" : "s");
 	if (m->entry->grouped)
 		fprintf(f, "grouped: %s\n", m->entry->grouped);
+	/* the files its scripts source and that were read (link.c), by their
+	 * names in places */
+	const char *sep = "sourced: ";
+	for (size_t k = 0; k <= m->entry->nscripts; k++) {
+		const sl_source *s = k ? m->entry->scripts[k - 1] : m->entry->script;
+		for (size_t i = 0; s && i < s->nlinks; i++, sep = ", ")
+			fprintf(f, "%s%s", sep, s->links[i].src->name);
+	}
+	if (sep[0] == ',')
+		fputc('\n', f);
 	if (m->variant)
 		fprintf(f, "variant %u of %u: %s\n", m->variant_index, m->nvariants, m->variant);
 	if (m->nfiles) {

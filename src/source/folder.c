@@ -32,6 +32,9 @@ static int build_group(sl_entry *e, const char *prefix, char *const *names, char
 			size_t i = 0;
 			while (i < n && strcmp(names[i], m))
 				i++;
+			if (i < n && pass == 1 && !lens[i] && sl_ends_with(m, ".sh"))
+				continue;  /* unreadable (or empty): no part of the group; the
+					    * script that sources it says why (its link) */
 			sl_buf p = {0};
 			sl_buf_printf(&p, "%s%s", prefix, m);
 			if (i == n) {
@@ -228,6 +231,18 @@ int so_load_grouped(sl_entry *e, const char *path, sl_error *err)
 		sl_buf_add(&prefix, path, dl);
 		int rc = build_group(e, prefix.data ? prefix.data : "", fmemo.names, fmemo.texts, fmemo.lens, fmemo.n,
 				     g->names, g->n, b, g->how, err);
+		if (!rc && e->script) {
+			/* on disk, what it sources is read from disk (inside the input's
+			 * root, each failure said as it is), not from the folder's texts */
+			for (size_t i = 0; i < e->script->noffers; i++) {
+				free(e->script->offers[i].name);
+				free(e->script->offers[i].text);
+			}
+			free(e->script->offers);
+			e->script->offers = NULL;
+			e->script->noffers = 0;
+			e->script->offered = 0;
+		}
 		sl_buf_free(&prefix);
 		got = rc ? rc : 1;
 	}

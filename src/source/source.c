@@ -2,6 +2,7 @@
  * source.c: one input file as an sl_source: loaded (or taken from memory)
  * and validated as UTF-8 text, its lines indexed, offsets turned into
  * line:column and back, and what kind of YAML it is (recipe, manifest).
+ * The files a script sources are link.c's.
  */
 #include "internal.h"
 
@@ -140,9 +141,12 @@ void sl_source_free(sl_source *s)
 	free(s->lines);
 	free(s->section);
 	free(s->col_shift);
-	for (size_t i = 0; i < s->nlinks; i++)
+	for (size_t i = 0; i < s->nlinks; i++) {
 		sl_source_free(s->links[i].src);
+		free(s->links[i].key);
+	}
 	free(s->links);
+	free(s->root);
 	for (size_t i = 0; i < s->noffers; i++) {
 		free(s->offers[i].name);
 		free(s->offers[i].text);
@@ -159,61 +163,6 @@ void sl_source_offer(sl_source *s, const char *name, const char *text, size_t le
 	s->offers[s->noffers].text = sl_strndup(text, len);
 	s->offers[s->noffers].len = len;
 	s->noffers++;
-}
-
-const sl_source *sl_source_link(const sl_source *s, const char *name, uint32_t *base, sl_error *err)
-{
-	sl_source *m = (sl_source *)s;  /* its links only: the text never changes */
-	const char *slash = strrchr(s->path, '/');
-	sl_buf p = {0};
-	if (slash)
-		sl_buf_add(&p, s->path, (size_t)(slash - s->path) + 1);
-	sl_buf_puts(&p, name);
-	for (size_t i = 0; i < m->nlinks; i++)
-		if (!strcmp(m->links[i].src->path, p.data)) {
-			*base = m->links[i].base;
-			sl_buf_free(&p);
-			return m->links[i].src;
-		}
-	sl_source *f = NULL;
-	struct stat st;
-	if (m->nlinks >= SL_MAX_ENTRY_FILES) {
-		sl_error_set(err, p.data, 0, 0, "more than %u files sourced", SL_MAX_ENTRY_FILES);
-	} else if (strchr(name, '/') || !sl_ends_with(name, ".sh")) {
-		sl_error_set(err, p.data, 0, 0, "not a script of the script's folder");
-	} else if (s->offered) {
-		size_t i = 0;
-		while (i < s->noffers && strcmp(s->offers[i].name, name))
-			i++;
-		if (i == s->noffers)
-			sl_error_set(err, p.data, 0, 0, "not found beside the script");
-		else
-			sl_source_from_memory(p.data, s->offers[i].text, s->offers[i].len, &f, err);
-	} else if (stat(s->path, &st) || !S_ISREG(st.st_mode)) {
-		sl_error_set(err, p.data, 0, 0, "the script is not read from disk");
-	} else if (stat(p.data, &st)) {
-		sl_error_set(err, p.data, 0, 0, "not found beside the script");
-	} else {
-		sl_source_load(p.data, &f, err);
-	}
-	sl_buf_free(&p);
-	if (!f)
-		return NULL;
-	/* after the script and every earlier link, a byte apart */
-	uint64_t b = (uint64_t)m->len + 1;
-	if (m->nlinks)
-		b = (uint64_t)m->links[m->nlinks - 1].base + m->links[m->nlinks - 1].src->len + 1;
-	if (b + f->len + 1 > UINT32_MAX) {
-		sl_error_set(err, f->path, 0, 0, "sourced files past the offset limit");
-		sl_source_free(f);
-		return NULL;
-	}
-	m->links = sl_realloc(m->links, (m->nlinks + 1) * sizeof *m->links);
-	m->links[m->nlinks].src = f;
-	m->links[m->nlinks].base = (uint32_t)b;
-	m->nlinks++;
-	*base = (uint32_t)b;
-	return f;
 }
 
 const sl_source *sl_source_at(const sl_source *s, uint32_t *off)

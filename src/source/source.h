@@ -39,17 +39,21 @@ typedef struct sl_source {
 	struct sl_source_link {
 		struct sl_source *src;
 		uint32_t base;
+		char *key;   /* its offer's name (a path from the script's folder), or NULL */
 	} *links;
 	size_t nlinks;
-	/* the scripts beside it when it is not read from disk (a folder at a
-	 * revision): what `source NAME` reads then, so that both sides of a
-	 * diff read the same; owned (sl_source_offer) */
+	/* the scripts it may source when it is not read from disk (a folder
+	 * at a revision): what `source PATH` reads then, each named by its
+	 * path from the script's folder ("env.sh", "../lib.sh"), so that both
+	 * sides of a diff read the same; owned (sl_source_offer) */
 	struct sl_source_offer {
 		char *name, *text;
 		size_t len;
 	} *offers;
 	size_t noffers;
 	int offered;       /* offers hold its folder's scripts (maybe none) */
+	char *root;        /* the real path of the input's root, found on the first
+			    * link from disk (sl_source_link); owned */
 } sl_source;
 
 /* Reads and validates one text file. On success *out is owned by the caller
@@ -60,20 +64,45 @@ int sl_source_from_memory(const char *path, const char *text, size_t len,
 			  sl_source **out, sl_error *err);
 void sl_source_free(sl_source *s);
 
-/* The script NAME (a *.sh file name, no folder) beside s, linked to s as a
- * file it sources: from s's offers when it has them, else from the disk
- * folder of s (when s is a file on disk); loaded once (the same name
- * again gives the same link), its offsets from *base on. Links are the
- * one part of a loaded source that grows after loading (as sl_source_pos's
- * memory does): s owns them. NULL with *err (its msg says why: not found
- * beside the script, not read from disk, not text...) otherwise. */
-const sl_source *sl_source_link(const sl_source *s, const char *name, uint32_t *base, sl_error *err);
-/* Offers a copy of the script name (text, len) beside s (sl_source_link). */
+/* The script at rel (a *.sh path, relative to the folder of from: s itself,
+ * or NULL for s, or a file already linked to s) linked to s as a file it
+ * sources, named from the two joined with `.` and `..` resolved by the
+ * letter (link.c): from s's offers when it has them (a file of the
+ * repository at a revision, named from s's folder), else from disk, when s
+ * is a file on disk and the file is inside s's root (the git working tree
+ * around s, else the current folder when s is under it, else s's own
+ * folder; after every symbolic link); loaded once (the same name again
+ * gives the same link), its offsets from *base on. Links are the one part
+ * of a loaded source that grows after loading (as sl_source_pos's memory
+ * does): s owns them. NULL with *err (its msg says why: not found, a loop
+ * of symbolic links, a folder, unreadable, too large, outside the root,
+ * not text...) otherwise. */
+const sl_source *sl_source_link(const sl_source *s, const sl_source *from, const char *rel, uint32_t *base,
+				sl_error *err);
+/* The paths a script's text may source, found by the letter, for offering
+ * what a script read at a revision may source: each `source W` or `. W`
+ * whose W, once a leading folder part (`$(dirname "$0")/`, `$SCRIPT_DIR/`)
+ * is taken off, is a fixed relative *.sh path ("../benchmark_lib.sh"). The
+ * shell stage decides what is read; a path found here that it does not
+ * read is offered for nothing. *out (and each path) the caller's; their
+ * count. */
+size_t sl_source_sourced_paths(const char *text, size_t len, char ***out);
+/* dir joined with rel, `.` and `..` resolved by the letter ("." for
+ * nothing; a `..` above a relative dir is kept). Caller frees. */
+char *sl_source_join(const char *dir, const char *rel);
+/* Offers a copy of the script name (text, len) for s to source
+ * (sl_source_link): a path from s's folder ("env.sh", "../lib.sh"). */
 void sl_source_offer(sl_source *s, const char *name, const char *text, size_t len);
 /* The source that holds offset *off of s: s itself, or a file linked to
  * it, *off then made that file's own. */
 const sl_source *sl_source_at(const sl_source *s, uint32_t *off);
 
+/* The place of offset off of s (in s or a file linked to it) as a message
+ * names it, seen from offset here: "line N" (with_col: "line N, column
+ * C") when both are in the same file, else "NAME:N" ("NAME:N:C"), NAME
+ * the file's name in places (a sourced file's path from the script's
+ * folder), appended to b. */
+void sl_source_place(sl_buf *b, const sl_source *s, size_t off, size_t here, int with_col);
 /* 1-based line and column of a byte offset (of a linked file's when off is
  * in its range). Columns count Unicode code
  * points, so a `—` earlier on the line counts as one column. */

@@ -10,6 +10,9 @@
  */
 #include "internal.h"
 
+static void assigned_names(walker *w, TSNode body, char ***names, size_t *n);
+static void alternatives_not_read(walker *w, TSNode node, char **names, size_t n);
+
 #include <ctype.h>
 #include <fnmatch.h>
 
@@ -356,7 +359,7 @@ static unsigned drop_failures(walker *w, TSNode node, int *alt, char **labels, u
 	for (unsigned i = 0; i < na; i++) {
 		if (alt[i] >= 0 && fails(w, node, alt[i], ctx)) {
 			sl_buf b = {0};
-			const char *l = labels[i], *e = strstr(l, " (line ");
+			const char *l = labels[i], *e = sl_label_place(l);
 			sl_buf_puts(&b, "when ");
 			sl_buf_add(&b, l, e ? (size_t)(e - l) : strlen(l));
 			sl_buf_puts(&b, ", the script fails (exits non-zero) before anything more: not a variant");
@@ -433,6 +436,15 @@ void sh_walk_if(walker *w, TSNode node)
 		if (alt[i] >= 0)
 			stateless = sh_stateless(w, br[alt[i]].holder, br[alt[i]].body_from, br[alt[i]].body_to);
 	int pick = sh_pick_alternative(w, node, labels, na, stateless);
+	if (pick == -2) {
+		char **names = NULL;
+		size_t n = 0;
+		for (unsigned i = 0; i < na; i++)
+			for (uint32_t q = alt[i] >= 0 ? br[alt[i]].body_from : 0; alt[i] >= 0 && q < br[alt[i]].body_to; q++)
+				assigned_names(w, ts_node_child(br[alt[i]].holder, q), &names, &n);
+		alternatives_not_read(w, node, names, n);
+		return;
+	}
 	if (pick < 0)
 		return;
 	if (alt[pick] >= 0) {
@@ -528,6 +540,15 @@ void sh_walk_case(walker *w, TSNode node)
 			stateless = sh_stateless(w, items[alt[i]], item_body(items[alt[i]]),
 						 ts_node_child_count(items[alt[i]]));
 	int pick = sh_pick_alternative(w, node, labels, na, stateless);
+	if (pick == -2) {
+		char **names = NULL;
+		size_t n = 0;
+		for (unsigned i = 0; i < na; i++)
+			if (alt[i] >= 0)
+				assigned_names(w, items[alt[i]], &names, &n);
+		alternatives_not_read(w, node, names, n);
+		return;
+	}
 	if (pick < 0)
 		return;
 	if (alt[pick] >= 0) {
@@ -566,6 +587,27 @@ static void assigned_names(walker *w, TSNode body, char ***names, size_t *n)
 				return;
 			}
 	}
+}
+
+/* An undecided conditional of a sourced file that changes state, not
+ * made variants of the script (variants.c): none of its alternatives is
+ * read, and what any of them assigns is unknown after it (names taken);
+ * a note says so when there is any. */
+static void alternatives_not_read(walker *w, TSNode node, char **names, size_t n)
+{
+	uint32_t at = sh_src_off(&w->v, ts_node_start_byte(node));
+	sl_buf b = {0};
+	sl_buf_printf(&b, "`%s` of a sourced file not decided: not made variants of the script, none of its "
+		      "alternatives read", ts_node_type(ts_node_child(node, 0)));
+	for (size_t i = 0; i < n; i++) {
+		sl_buf_printf(&b, "%s`%s`", i ? ", " : "; unknown after it (bind with --set NAME=VALUE): ", names[i]);
+		sh_var_forget(w, names[i], at, ts_node_start_byte(node));
+		free(names[i]);
+	}
+	free(names);
+	if (n)
+		sh_note(w, node, b.data);
+	sl_buf_free(&b);
 }
 
 /* A loop not read: whatever it assigns is unknown after it, spelled $NAME

@@ -302,6 +302,7 @@ int sh_cond_value(walker *w, TSNode n, unsigned depth);
 
 /* variants.c */
 char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix);
+/* -2: none read, see variants.c */
 int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na, int stateless);
 int sh_stateless(walker *w, TSNode holder, uint32_t from, uint32_t to);
 

@@ -1,24 +1,26 @@
 /*
- * source.c: `source FILE` and `. FILE`. A script of the script's own folder
- * (a *.sh file beside it, as the folder's scripts are read in every form of
- * an entry: on disk, at a revision), named relative to it (`. ./env.sh`,
- * `source common.sh`, `source "$(dirname "$0")/env.sh"`, `source
- * "$SCRIPT_DIR/env.sh"` with SCRIPT_DIR the script's folder as harnesses
- * compute it), is read in place: its assignments, exports and functions
- * are the script's from there on, and every value taken from it is placed
- * in it (the file is linked to the script's source, sl_source_link, and
- * its offsets are the link's). Sourced files nest at most MAX_DEPTH deep,
- * and a file sourcing one being sourced (a cycle) is refused with a note
- * (nothing becomes unknown: what it sets, it has set already).
+ * source.c: `source FILE` and `. FILE`. A *.sh script named by a path the
+ * script fixes (`. ./env.sh`, `source common.sh`, `source
+ * ../benchmark_lib.sh`, `source "$(dirname "$0")/../../lib.sh"`, `source
+ * "$SCRIPT_DIR/../env.sh"` with SCRIPT_DIR the script's folder as harnesses
+ * compute it) is read in place when it is found inside the input's root
+ * (sl_source_link says where that is, and refuses what lies outside it):
+ * its assignments, exports and functions are the script's from there on,
+ * and every value taken from it is placed in it (the file is linked to the
+ * script's source, and its offsets are the link's). A bare path and `$0`'s
+ * folder are the script's folder; `${BASH_SOURCE[0]}`'s is that of the
+ * file being read. Sourced files nest at most MAX_DEPTH deep, and a file
+ * sourcing one being sourced, or the script itself (a cycle), is refused
+ * with a note (nothing becomes unknown: what it sets, it has set already).
  *
- * Any other file (another folder, an unknown or absolute path, missing,
- * not text, a syntax error, a script from standard input) is not read:
- * whatever it may assign is unknown after it, so every variable the script
- * knew before it is spelled $NAME from there on (or takes its --set
- * value), never kept at a value the file may have replaced, and a note
- * names the file, why, and the variables. Assignments after the command
- * are read as usual, which is where real harnesses set what they serve
- * with (`source "$(dirname "$0")/../benchmark_lib.sh"` comes first).
+ * Any other file (an unknown or absolute path, outside the root, missing,
+ * a loop of symbolic links, a folder, unreadable, too large, not text, a
+ * syntax error, a script from standard input) is not read: whatever it
+ * may assign is unknown after it, so every variable the script knew
+ * before it is spelled $NAME from there on (or takes its --set value),
+ * never kept at a value the file may have replaced, and a note at the
+ * command names the file, why, and the variables. Assignments after the
+ * command are read as usual.
  */
 #include "internal.h"
 
@@ -103,13 +105,20 @@ static size_t script_dir_prefix(const char *t)
 	return ok ? i + 1 : 0;
 }
 
-/* The name of the script sourced, beside the script, or NULL with *why:
- * it must name a *.sh file of the script's own folder. */
-static char *sibling_name(const sl_word *a, const char **why)
+/* The path of the script sourced, relative to the folder it is named
+ * from (*own: the file being read, for `${BASH_SOURCE[0]}`'s folder; else
+ * the script's, for `$0`'s and for a bare path, the folder harnesses run
+ * from), or NULL with *why. Whether it is inside the input's root is
+ * sl_source_link's to say, once the file is found. */
+static char *sourced_path(const sl_word *a, int *own, const char **why)
 {
 	const char *t = a->text;
 	size_t skip = script_dir_prefix(t);
+	*own = 0;
 	if (skip) {
+		char *in = sl_strndup(t, skip);
+		*own = strstr(in, "BASH_SOURCE") != NULL;
+		free(in);
 		t += skip;
 		if (*t != '/') {
 			*why = "its path is not a file of the script's folder";
@@ -127,35 +136,44 @@ static char *sibling_name(const sl_word *a, const char **why)
 		*why = "its path depends on what the script cannot know";
 		return NULL;
 	}
-	while (t[0] == '.' && t[1] == '/')
-		t += 2;
-	if (strstr(t, "../") || !strcmp(t, "..")) {
-		*why = "outside the entry's folder";
-		return NULL;
-	}
-	if (strchr(t, '/') || !sl_ends_with(t, ".sh")) {
-		*why = "not a script of the script's own folder";
+	if (!sl_ends_with(t, ".sh")) {
+		*why = "not a shell script (*.sh)";
 		return NULL;
 	}
 	return sl_strdup(t);
 }
 
-/* Reads the script name beside the script in place: 0; -1 with *why (the
- * reason, kept in buf) when it is not read; 1 with *why when it is refused
- * but nothing is unknown after it. */
-static int read_in_place(walker *w, const char *name, const char **why, sl_buf *buf)
+/* The file linked to the script at path (one being sourced now). */
+static const sl_source *linked(const sl_source *s, const char *path)
+{
+	for (size_t i = 0; i < s->nlinks; i++)
+		if (!strcmp(s->links[i].src->path, path))
+			return s->links[i].src;
+	return s;
+}
+
+/* Reads the script at name (sourced_path's; own: from the folder of the
+ * file read now) in place: 0; -1 with *why (the reason, kept in buf) when
+ * it is not read; 1 with *why when it is refused but nothing is unknown
+ * after it. */
+static int read_in_place(walker *w, const char *name, int own, const char **why, sl_buf *buf)
 {
 	sl_error e = {0};
 	uint32_t base;
-	const sl_source *f = sl_source_link(w->v.src, name, &base, &e);
+	const sl_source *from = own && w->nsourcing ? linked(w->v.src, w->sourcing[w->nsourcing - 1]) : NULL;
+	const sl_source *f = sl_source_link(w->v.src, from, name, &base, &e);
 	if (!f) {
+		char *as_written = sl_source_join("", name);
+		if (e.file && strcmp(e.file, as_written))
+			sl_buf_printf(buf, "%s: ", e.file);  /* found from another file's folder */
+		free(as_written);
 		sl_buf_puts(buf, e.msg ? e.msg : "it cannot be read");
 		*why = buf->data;
 		sl_error_clear(&e);
 		return -1;
 	}
-	for (size_t i = 0; i < w->nsourcing; i++)
-		if (!strcmp(w->sourcing[i], f->path)) {
+	for (size_t i = 0; i <= w->nsourcing; i++)
+		if (!strcmp(i < w->nsourcing ? w->sourcing[i] : w->v.src->path, f->path)) {
 			/* what it sets, it has set already (bash would recurse
 			 * until it fails): nothing is forgotten */
 			*why = "it is being sourced already: a cycle, refused";
@@ -203,7 +221,8 @@ void sh_walk_source(walker *w, const sl_command *c, TSNode node)
 {
 	const char *why = "";
 	sl_buf buf = {0};
-	char *name = sibling_name(&c->argv[1], &why);
+	int own = 0;
+	char *name = sourced_path(&c->argv[1], &own, &why);
 	/* the command's words are the script's: copied, as walking the file adds commands */
 	sl_command cc;
 	memset(&cc, 0, sizeof cc);
@@ -213,7 +232,7 @@ void sh_walk_source(walker *w, const sl_command *c, TSNode node)
 	cc.argv = words;
 	cc.argc = 2;
 	cc.start = c->start;
-	int rc = name ? read_in_place(w, name, &why, &buf) : -1;
+	int rc = name ? read_in_place(w, name, own, &why, &buf) : -1;
 	if (rc < 0) {
 		forget_all(w, &cc, node, why);
 	} else if (rc > 0) {

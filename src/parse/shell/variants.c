@@ -30,13 +30,38 @@ char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix)
 	}
 	if (l.len >= 80 + strlen(prefix))
 		sl_buf_puts(&l, "...");
-	unsigned line, col;
-	sl_source_pos(w->v.src, sh_src_off(&w->v, a), &line, &col);
-	sl_buf_printf(&l, " (line %u)", line);
+	/* the place: "line N" in the script, "FILE:N" in a file it sources */
+	sl_buf_puts(&l, " (");
+	sl_source_place(&l, w->v.src, sh_src_off(&w->v, a), 0, 0);
+	sl_buf_putc(&l, ')');
 	return sl_buf_detach(&l);
 }
 
-/* Two labels say the same but for their " (line N)": the same test. A
+const char *sl_label_place(const char *l)
+{
+	for (const char *p = strstr(l, " ("); p; p = strstr(p + 1, " (")) {
+		const char *q = p + 2;
+		if (!strncmp(q, "line ", 5)) {
+			q += 5;
+		} else {
+			/* FILE:N: a name without blanks, then its line */
+			const char *c = q;
+			while (*c && *c != ' ' && *c != ')' && *c != ':')
+				c++;
+			if (c == q || *c != ':')
+				continue;
+			q = c + 1;
+		}
+		const char *d = q;
+		while (*d >= '0' && *d <= '9')
+			d++;
+		if (d > q && *d == ')')
+			return p;
+	}
+	return NULL;
+}
+
+/* Two labels say the same but for their place (" (line N)"): the same test. A
  * last alternative that is the fallback ("not ...", "no branch of the if")
  * matches any other fallback. */
 static int same_label(const char *a, const char *b, int last)
@@ -47,7 +72,7 @@ static int same_label(const char *a, const char *b, int last)
 		if (fa && fb)
 			return 1;
 	}
-	const char *pa = strstr(a, " (line "), *pb = strstr(b, " (line ");
+	const char *pa = sl_label_place(a), *pb = sl_label_place(b);
 	size_t la = pa ? (size_t)(pa - a) : strlen(a), lb = pb ? (size_t)(pb - b) : strlen(b);
 	return la == lb && !memcmp(a, b, la);
 }
@@ -60,7 +85,7 @@ static const char *label_cond(const char *l, size_t *len)
 	const char *c = !strncmp(l, "if ", 3) ? l + 3 : !strncmp(l, "elif ", 5) ? l + 5 : NULL;
 	if (!c)
 		return NULL;
-	const char *e = strstr(c, " (line ");
+	const char *e = sl_label_place(c);
 	*len = e ? (size_t)(e - c) : strlen(c);
 	return c;
 }
@@ -123,6 +148,8 @@ static int implied(const walker *w, const char *c, size_t cl)
  * elif [ "$T" = true ]; else` takes its else when the earlier chain took
  * its elif or else, and an `if [ "$T" = true ]` inside that else takes
  * the branch the elif's choice says. Takes labels. */
+#define NOT_READ 0xffffffffu  /* choose: no alternative is read */
+
 static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int stateless)
 {
 	uint32_t off = sh_src_off(&w->v, ts_node_start_byte(node));
@@ -163,6 +190,17 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 		}
 		break;
 	}
+	if (!stateless && sh_src_off(&w->v, ts_node_start_byte(node)) > w->v.src->len) {
+		/* a sourced file's own decision that changes state (a library's
+		 * checks of the harness's state, its monitors and evals): not a
+		 * variant of the script, whose undecided conditionals would
+		 * multiply past the limit; the caller makes what it assigns
+		 * unknown */
+		for (unsigned q = 0; q < n; q++)
+			free(labels[q]);
+		free(labels);
+		return NOT_READ;
+	}
 	size_t k = w->s->npoints;
 	unsigned c = k < w->nchoice ? w->choice[k] : 0;
 	if (c >= n)
@@ -175,7 +213,9 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 }
 
 /* The alternative to read among na labelled ones (labels are taken: freed
- * here or by choose), or -1 when the reading failed or there is none. */
+ * here or by choose), or -1 when the reading failed or there is none, or
+ * -2 when none is read: an undecided conditional of a sourced file that
+ * changes state (the caller forgets what its alternatives assign). */
 int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na, int stateless)
 {
 	if (w->failed || na == 0) {
@@ -184,8 +224,10 @@ int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na, int 
 		free(labels);
 		return -1;
 	}
-	if (na > 1)
-		return (int)choose(w, node, labels, na, stateless);
+	if (na > 1) {
+		unsigned c = choose(w, node, labels, na, stateless);
+		return c == NOT_READ ? -2 : (int)c;
+	}
 	free(labels[0]);
 	free(labels);
 	return 0;
@@ -277,9 +319,9 @@ char *sl_script_variant_label(const sl_script *s)
 		sl_buf_puts(&b, s->points[i].labels[s->points[i].taken]);
 	}
 	if (s->exited) {
-		unsigned line, col;
-		sl_source_pos(s->src, s->exit_off, &line, &col);
-		sl_buf_printf(&b, ", then exit (line %u)", line);
+		sl_buf_puts(&b, ", then exit (");
+		sl_source_place(&b, s->src, s->exit_off, 0, 0);
+		sl_buf_putc(&b, ')');
 	}
 	return sl_buf_detach(&b);
 }

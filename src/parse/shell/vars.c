@@ -107,11 +107,12 @@ static void set_after_read(walker *w, const char *name, uint32_t start)
 	for (size_t i = 0; i < w->nreads; i++) {
 		if (strcmp(w->reads[i].name, name))
 			continue;
-		unsigned line, col;
-		sl_source_pos(w->v.src, w->reads[i].off, &line, &col);
+		sl_buf at = {0};
+		sl_source_place(&at, w->v.src, w->reads[i].off, start, 0);
 		sl_buf m = {0};
-		sl_buf_printf(&m, "`%s` is set here, after the command that reads it at line %u: that command ran "
-			      "before it was set, with `$%s` empty, its default or the caller's value", name, line, name);
+		sl_buf_printf(&m, "`%s` is set here, after the command that reads it at %s: that command ran "
+			      "before it was set, with `$%s` empty, its default or the caller's value", name, at.data, name);
+		sl_buf_free(&at);
 		sh_break_cmd(w, "export_after_use", start, w->reads[i].cmd, m.data);
 		sl_buf_free(&m);
 		free(w->reads[i].name);

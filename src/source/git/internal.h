@@ -65,5 +65,9 @@ const sl_group *gt_tree_group(git_repository *repo, git_tree *t, const char *pat
 /* Offers script (the file at path in tree t) the scripts beside it, which
  * `source NAME` reads (sl_source_offer), as it would on disk. */
 void gt_offer_siblings(git_repository *repo, git_tree *t, const char *path, sl_source *script);
+/* Offers script (at path of tree t) the files of the tree beyond its
+ * folder's that it, or a file so offered, may source (sl_source_sourced_paths;
+ * `source ../lib.sh`), as on disk; never one above the tree's top. */
+void gt_offer_sourced(git_repository *repo, git_tree *t, const char *path, sl_source *script);
 
 #endif

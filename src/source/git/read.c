@@ -118,6 +118,8 @@ int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err)
 			sl_buf_add(&prefix, path, (size_t)(b - path) + 1);
 		rc = sl_entry_from_group_texts(spec, prefix.data, f.names, f.texts, f.lens, f.n, g, b ? b + 1 : path,
 					       out, err);
+		if (rc == SL_OK)
+			gt_offer_sourced(repo, top, path, (*out)->script);
 		sl_buf_free(&prefix);
 		gt_tree_folder_free(&f);
 		git_tree_free(top);
@@ -138,6 +140,7 @@ int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err)
 						  err);
 			if (rc == SL_OK && (*out)->script && !gt_rev_tree(repo, rev, &top)) {
 				gt_offer_siblings(repo, top, path, (*out)->script);
+				gt_offer_sourced(repo, top, path, (*out)->script);
 				git_tree_free(top);
 			}
 		}
@@ -178,6 +181,13 @@ int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err)
 		sl_buf_printf(&disp, "%s:%s%s", rev, path, sl_ends_with(path, "/") ? "" : "/");
 		rc = sl_entry_from_files(spec, disp.data, names, texts, lens, k, out, err);
 		sl_buf_free(&disp);
+		git_tree *t = NULL;
+		if (rc == SL_OK && !gt_rev_tree(repo, rev, &t)) {
+			char *sp = sl_source_join(path, (*out)->script->name);
+			gt_offer_sourced(repo, t, sp, (*out)->script);
+			free(sp);
+		}
+		git_tree_free(t);
 	}
 	for (size_t i = 0; i < k; i++) {
 		free(names[i]);

@@ -142,3 +142,68 @@ void gt_offer_siblings(git_repository *repo, git_tree *t, const char *path, sl_s
 	}
 	free(dir);
 }
+
+/* The text of the blob at path of tree t (a *.sh file that is text, within
+ * the size limit): 0 and *text (the caller's), or -1. */
+static int blob_text(git_repository *repo, git_tree *t, const char *path, char **text, size_t *len)
+{
+	git_tree_entry *te = NULL;
+	if (git_tree_entry_bypath(&te, t, path))
+		return -1;
+	git_blob *b = NULL;
+	int rc = -1;
+	if (git_tree_entry_type(te) == GIT_OBJECT_BLOB && !git_blob_lookup(&b, repo, git_tree_entry_id(te)) &&
+	    !gt_is_binary(b) && git_blob_rawsize(b) <= SL_MAX_FILE_BYTES) {
+		*len = (size_t)git_blob_rawsize(b);
+		*text = sl_strndup(git_blob_rawcontent(b), *len);
+		rc = 0;
+	}
+	git_blob_free(b);
+	git_tree_entry_free(te);
+	return rc;
+}
+
+void gt_offer_sourced(git_repository *repo, git_tree *t, const char *path, sl_source *script)
+{
+	const char *base;
+	char *dir = gt_split_path(path, &base);
+	script->offered = 1;
+	/* the texts to scan: the script's, then each file offered from it,
+	 * named by its path from the script's folder ("" for the script) */
+	size_t next = script->noffers, scanned = 0;
+	for (int first = 1; first || scanned < script->noffers; first = 0) {
+		const char *text = first ? script->text : script->offers[scanned].text;
+		size_t len = first ? script->len : script->offers[scanned].len;
+		char *from = first ? sl_strdup("") : sl_strdup(script->offers[scanned].name);
+		if (!first)
+			scanned++;
+		char *slash = strrchr(from, '/');
+		if (slash)
+			slash[1] = '\0';
+		else
+			from[0] = '\0';
+		char **paths;
+		size_t np = sl_source_sourced_paths(text, len, &paths);
+		for (size_t i = 0; i < np; i++) {
+			char *key = sl_source_join(from, paths[i]);
+			char *full = sl_source_join(dir, key);
+			int have = 0;
+			for (size_t j = 0; j < script->noffers && !have; j++)
+				have = !strcmp(script->offers[j].name, key);
+			char *txt;
+			size_t tl;
+			/* inside the tree only, and at most as many as a script may source */
+			if (!have && strcmp(full, "..") && strncmp(full, "../", 3) && script->noffers < next + SL_MAX_ENTRY_FILES &&
+			    !blob_text(repo, t, full, &txt, &tl)) {
+				sl_source_offer(script, key, txt, tl);
+				free(txt);
+			}
+			free(full);
+			free(key);
+			free(paths[i]);
+		}
+		free(paths);
+		free(from);
+	}
+	free(dir);
+}

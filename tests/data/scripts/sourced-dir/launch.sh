@@ -2,8 +2,8 @@
 # A launch script that keeps its settings in scripts beside it: env.sh
 # (model, TP, an export, the function that starts the decode worker) and
 # args.sh (batching), which sources env.sh again; loop.sh sources itself (a
-# cycle, refused); a script of a subfolder and the suite's library one
-# folder up are not read (unknown after them).
+# cycle, refused); a script of a subfolder is read as well; the suite's
+# library one folder up is not there (not found: unknown after it).
 PORT=8000
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$SCRIPT_DIR/env.sh"
