@@ -1,9 +1,10 @@
 /*
  * variants.c (entry): the models of an entry's variants (see entry.h), as a
- * user counts them: a conditional whose alternatives only run commands
- * (stateless, see sl_branch_point) and serve the same is no decision at all
- * (an `if [ -n "$SLURM_JOB_ID" ]; then echo ...; fi`, an eval run after the
- * benchmark), and variants that serve the same model are one.
+ * user counts them: a conditional whose alternatives only run commands and
+ * assign what no server reads (stateless, see sl_branch_point) and serve
+ * the same is no decision at all (an `if [ -n "$SLURM_JOB_ID" ]; then echo
+ * ...; fi`, an eval run after the benchmark, a result dir per job), and
+ * variants that serve the same model are one.
  */
 #include "entry.h"
 
@@ -119,9 +120,11 @@ static sl_model *reading(const sl_entry *e, const sl_grammars *gs, const sl_bind
 /*
  * The stateless conditionals whose every alternative serves what the one
  * read does: read at their first alternative and never a point (*fixed, the
- * caller's). A stateless alternative changes nothing later statements see,
- * so it differs from another only by the commands it runs, and whether one
- * of them is an engine does not depend on the other conditionals: trying
+ * caller's). A stateless alternative changes nothing later statements see
+ * but variables no server reads (a result dir, a log name, the client's
+ * arguments: shell/relevant.c), so it differs from another only by the
+ * commands it runs, and whether one of them is an engine does not depend
+ * on the other conditionals: trying
  * each alternative once, in whatever reading first meets the conditional,
  * decides it. The readings go as the enumeration's odometer does (so that a
  * conditional behind a guard that exits is met too), again from the start

@@ -142,8 +142,11 @@ typedef struct sl_branch_point {
 	unsigned taken;    /* the alternative this reading followed */
 	int stateless;     /* no alternative changes what later statements see (no
 			    * assignment, export, exit, call of the script's
-			    * functions, here-document...): they differ only in the
-			    * commands they run, harness-only unless one is an engine */
+			    * functions, here-document...), but for variables no
+			    * command that may serve reads, directly or through
+			    * others (shell/relevant.c): they differ only in the
+			    * commands they run and in what the harness alone
+			    * reads, harness-only unless one is an engine */
 } sl_branch_point;
 
 /* A file the script writes from a here-document: `cat > config.yml <<EOF`. */
@@ -224,6 +227,12 @@ typedef struct sl_variant {
 			     * again (sl_normalize_entry_script takes it: set NULL
 			     * then); owned */
 } sl_variant;
+
+/* Whether a program's name says it is a benchmark client, an evaluator or
+ * a wait (run_benchmark_serving, wait_for_server_ready, run_eval): never
+ * an engine, whatever its arguments (normalize's unknown engines, and the
+ * variables a server may read, which decide the variants). */
+int sl_shell_client_name(const char *name, size_t n);
 
 /* Every variant of a script (at least one), by reading it once per
  * combination of alternatives at its undecided conditionals, at most

@@ -129,8 +129,12 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 			   "put a statement between them", "65000");
 	else if (ts_node_has_error(root))
 		sh_report_syntax_error(&w, root);
-	else if (!sh_check_nesting(&w, root))
+	else if (!sh_check_nesting(&w, root)) {
+		if (!v->map)
+			w.root = root;
 		sh_walk_statement(&w, root, 0);
+	}
+	sh_relevance_free(w.rel);
 	sh_vars_free(&w);
 	sh_reads_free(&w);
 	free(w.pt_vars);
