@@ -142,6 +142,11 @@ u() { printf '%s\n' "$@" > "$tmp0/u.sh"; "$bin" show "$tmp0/u.sh" | grep -c '^va
 # forked, then merged as serving the same, never fixed unread
 printf '%s\n' 'if [ "$X" = 1 ]; then CUDA_VISIBLE_DEVICES=0,1; fi' 'vllm serve m' > "$tmp0/u.sh"
 "$bin" show "$tmp0/u.sh" | grep -q 'instead serves the same' && ok || ko "unread: CUDA_VISIBLE_DEVICES is read"
+# a here-document appended to a config (`cat << EOF >> $CFG`, its redirection
+# inside the here-document's node) is read: forked, then merged
+printf '%s\n' 'if [ "$X" = 1 ]; then T+=(8); fi' 'L=$(printf "%s, " "${T[@]}")' 'cat << EOF >> $CFG' 'x: [${L%, }]' 'EOF' \
+	'trtllm-serve m --extra_llm_api_options $CFG' > "$tmp0/u.sh"
+"$bin" show "$tmp0/u.sh" | grep -q 'instead serves the same' && ok || ko "unread: cat << EOF >> \$CFG is read"
 # a condition that is an input with a default (${EP:-1}) stays undecided
 [ "$(u 'if [ "${EP:-1}" -gt 1 ]; then A=(--enable-expert-parallel); fi' 'LOG=/tmp/x.log' 'vllm serve m "${A[@]}"')" -eq 2 ] &&
 	ok || ko "unread: \${EP:-1} is an input"

@@ -348,12 +348,15 @@ static int may_serve(struct sh_relevance *r, TSNode cmd)
 }
 
 /* Whether the redirections of a redirected statement write a file that is
- * not a log (a config a service may read). */
+ * not a log (a config a service may read), or feed it a here-document (the
+ * text of a file, `cat <<EOF > cfg.yaml`, or of a program's input). */
 static int redirected(struct sh_relevance *r, TSNode st)
 {
 	uint32_t k = ts_node_named_child_count(st);
 	for (uint32_t i = 0; i < k; i++) {
 		TSNode x = ts_node_named_child(st, i);
+		if (ts_node_symbol(x) == sh_sym.heredoc_redirect)
+			return 1;  /* `cat <<EOF >> $CONFIG` (its file_redirect is inside) */
 		if (ts_node_symbol(x) != sh_sym.file_redirect)
 			continue;
 		size_t n;
@@ -590,12 +593,9 @@ static void scan(struct sh_relevance *r, TSNode node, unsigned depth)
 		r->nctx = saved;
 	} else if (k == sh_sym.redirected_statement) {
 		TSNode body = ts_node_child_by_field_name(node, "body", 4);
+		/* a here-document is a file's text, or a program's input */
 		int serves = redirected(r, node) ||
 			     (!ts_node_is_null(body) && ts_node_symbol(body) == sh_sym.command && may_serve(r, body));
-		for (uint32_t i = 0; i < ts_node_named_child_count(node); i++)
-			if (ts_node_symbol(ts_node_named_child(node, i)) == sh_sym.heredoc_redirect &&
-			    !ts_node_is_null(body) && ts_node_symbol(body) == sh_sym.command && may_serve(r, body))
-				serves = 1;
 		if (serves) {
 			/* its words, and where it reads and writes but a log: the
 			 * served model has no stdout */
