@@ -147,6 +147,9 @@ printf '%s\n' 'if [ "$X" = 1 ]; then CUDA_VISIBLE_DEVICES=0,1; fi' 'vllm serve m
 printf '%s\n' 'if [ "$X" = 1 ]; then T+=(8); fi' 'L=$(printf "%s, " "${T[@]}")' 'cat << EOF >> $CFG' 'x: [${L%, }]' 'EOF' \
 	'trtllm-serve m --extra_llm_api_options $CFG' > "$tmp0/u.sh"
 "$bin" show "$tmp0/u.sh" | grep -q 'instead serves the same' && ok || ko "unread: cat << EOF >> \$CFG is read"
+# a variable that decides whether the script goes on to its server is read
+[ "$(u 'if [ "$X" = 1 ]; then DONE=1; fi' '[ -n "$DONE" ] && exit 0' 'vllm serve m')" -eq 0 ] &&
+	"$bin" show "$tmp0/u.sh" | grep -q 'instead serves the same\|^variant' && ok || ko "unread: an exit decides"
 # a condition that is an input with a default (${EP:-1}) stays undecided
 [ "$(u 'if [ "${EP:-1}" -gt 1 ]; then A=(--enable-expert-parallel); fi' 'LOG=/tmp/x.log' 'vllm serve m "${A[@]}"')" -eq 2 ] &&
 	ok || ko "unread: \${EP:-1} is an input"

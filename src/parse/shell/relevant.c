@@ -19,7 +19,8 @@
  * - a relevant variable's assignment reads it (X=...$Y..., X+=, for X in $Y,
  *   ${X:=$Y}, arithmetic that assigns), or a condition around such an
  *   assignment or such a command reads it (control dependence: `if [ "$A" ]`
- *   around `ARGS+=(--foo)` makes A relevant).
+ *   around `ARGS+=(--foo)` makes A relevant), or around an exit, return,
+ *   break or continue (whether a server starts at all).
  * It is flow-insensitive (every assignment of a name anywhere counts, in the
  * script and its function bodies), so it over-approximates: what it calls
  * irrelevant, no engine command of any variant can read. What it cannot
@@ -245,7 +246,7 @@ static int harness_tool(const char *s, size_t n)
 		"echo", "printf", "mkdir", "sleep", "ls", "cat", "wait", "kill", "pkill", "true", "false", ":",
 		"date", "nvidia-smi", "rocm-smi", "amd-smi", "grep", "egrep", "head", "tail", "wc", "sort",
 		"uniq", "cut", "tr", "du", "df", "sync", "ps", "pgrep", "hostname", "whoami", "id", "uname",
-		"nproc", "lscpu", "free", "exit", "return", "break", "continue", "shift", "[", "test", "tee",
+		"nproc", "lscpu", "free", "shift", "[", "test", "tee",
 		"touch", "curl", "basename", "dirname", "realpath", "readlink", "which", "type", "command",
 		"jq", "set",
 	};
@@ -327,6 +328,11 @@ static int may_serve(struct sh_relevance *r, TSNode cmd)
 			if (word_is(r, a, "--") || word_is(r, a, "-a") || word_is(r, a, "allexport"))
 				r->all = 1;
 		}
+	/* exit, return, break, continue: whether what follows runs at all
+	 * (their conditions decide whether a server starts) */
+	if ((n == 4 && !memcmp(s, "exit", 4)) || (n == 6 && !memcmp(s, "return", 6)) ||
+	    (n == 5 && !memcmp(s, "break", 5)) || (n == 8 && !memcmp(s, "continue", 8)))
+		return 1;
 	if (!harness_tool(s, n))
 		return defined(r, s, n) || !sl_shell_client_name(s, n);
 	if ((n == 6 && !memcmp(s, "printf", 6)) || (n == 4 && !memcmp(s, "curl", 4)) ||
