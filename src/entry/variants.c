@@ -84,14 +84,14 @@ static void own_assumptions(sl_buf *out, const char *b, const char *a)
  * offsets of its points, *npts their count, when asked. */
 static sl_model *reading(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds,
 			 const unsigned *choice, size_t n, const uint32_t *fixed, size_t nfixed,
-			 sl_branch_point **pts, size_t *npts)
+			 sl_shell_cache *cache, sl_branch_point **pts, size_t *npts)
 {
 	if (pts) {
 		*pts = NULL;
 		*npts = 0;
 	}
 	sl_error err = {0};
-	sl_shell_opts o = {binds, choice, n, fixed, nfixed};
+	sl_shell_opts o = {binds, choice, n, fixed, nfixed, cache};
 	sl_script *s;
 	if (sl_shell_parse_with(e->script, &o, &s, &err)) {
 		sl_error_clear(&err);
@@ -131,7 +131,7 @@ static sl_model *reading(const sl_entry *e, const sl_grammars *gs, const sl_bind
  * each time a conditional is fixed, in all at most MAX_READINGS.
  */
 static void harness_only(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds,
-			 uint32_t **fixed, size_t *nfixed, sl_model **only)
+			 sl_shell_cache *cache, uint32_t **fixed, size_t *nfixed, sl_model **only)
 {
 	*fixed = NULL;
 	*nfixed = 0;
@@ -144,7 +144,7 @@ static void harness_only(const sl_entry *e, const sl_grammars *gs, const sl_bind
 		sl_branch_point *pts;
 		size_t np;
 		readings++;
-		sl_model *m0 = reading(e, gs, binds, choice, nchoice, *fixed, *nfixed, &pts, &np);
+		sl_model *m0 = reading(e, gs, binds, choice, nchoice, *fixed, *nfixed, cache, &pts, &np);
 		if (!m0)
 			break;
 		if (!np && readings == 1) {
@@ -177,7 +177,7 @@ static void harness_only(const sl_entry *e, const sl_grammars *gs, const sl_bind
 				c[i] = a;
 				sl_branch_point *q;
 				size_t nq;
-				sl_model *m = reading(e, gs, binds, c, i + 1, *fixed, *nfixed, &q, &nq);
+				sl_model *m = reading(e, gs, binds, c, i + 1, *fixed, *nfixed, cache, &q, &nq);
 				/* the flip must meet the same conditional at the same place */
 				same = m && nq > i && q[i].off == pts[i].off && same_served(m0, m);
 				sl_model_free(m);
@@ -305,15 +305,17 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 	} else {
 		uint32_t *fixed;
 		size_t nfixed;
-		harness_only(e, gs, binds, &fixed, &nfixed, &only);
+		sl_shell_cache *cache = sl_shell_cache_new();  /* one per script: its readings share it */
+		harness_only(e, gs, binds, cache, &fixed, &nfixed, &only);
 		if (only) {
 			vs = sl_calloc(1, sizeof *vs);
 			nv = 1;
 		} else {
-			sl_shell_opts base = {binds, NULL, 0, fixed, nfixed};
+			sl_shell_opts base = {binds, NULL, 0, fixed, nfixed, cache};
 			rc = sl_shell_variants(e->script, &base, &vs, &nv, &truncated, err);
 		}
 		free(fixed);
+		sl_shell_cache_free(cache);
 		if (!only && rc)
 			return rc;
 	}

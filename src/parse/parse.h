@@ -55,6 +55,10 @@ typedef struct sl_binds {
 	size_t n;
 } sl_binds;
 
+typedef struct sl_shell_cache sl_shell_cache;
+sl_shell_cache *sl_shell_cache_new(void);
+void sl_shell_cache_free(sl_shell_cache *c);
+
 /* How to read a script: --set values, and which alternative to follow at
  * each `if` or `case` whose condition depends on something unknown. */
 typedef struct sl_shell_opts {
@@ -67,6 +71,10 @@ typedef struct sl_shell_opts {
 	 * (sl_entry_models); not owned, may be NULL */
 	const uint32_t *fixed;
 	size_t nfixed;
+	/* what one reading of the script works out that every other would too
+	 * (the variables a server may read, shell/relevant.c): shared by the
+	 * readings of one script's text; owned by the caller, may be NULL */
+	sl_shell_cache *cache;
 } sl_shell_opts;
 
 #define SL_MAX_VARIANTS 64       /* variants of one script enumerated at most */

@@ -113,7 +113,7 @@ static void test_set_bindings(void **st)
 				 "cmd $((CONC / 2)) $TP $CC ${CONC}\n");
 	sl_script *s = NULL;
 	sl_error err = {0};
-	sl_shell_opts o = {&b, NULL, 0, NULL, 0};
+	sl_shell_opts o = {&b, NULL, 0, NULL, 0, NULL};
 	assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
 	sl_command *c = &s->cmds[0];
 	assert_string_equal(c->argv[1].text, "16");
@@ -331,7 +331,7 @@ static void test_stateless_points(void **st)
 	assert_true(s->points[3].stateless);
 	uint32_t fixed[] = {s->points[0].off};
 	sl_script_free(s);
-	sl_shell_opts o = {NULL, NULL, 0, fixed, 1};
+	sl_shell_opts o = {NULL, NULL, 0, fixed, 1, NULL};
 	sl_error err = {0};
 	assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
 	assert_int_equal(s->npoints, 3);
@@ -368,7 +368,7 @@ static void test_variants(void **st)
 	/* A is never set in the third: it stays symbolic, $A */
 	static const char *const want[] = {"1", "2", "$A"};
 	for (size_t i = 0; i < n; i++) {
-		sl_shell_opts o = {NULL, v[i].choice, v[i].nchoice, NULL, 0};
+		sl_shell_opts o = {NULL, v[i].choice, v[i].nchoice, NULL, 0, NULL};
 		sl_script *s;
 		assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
 		const sl_command *c = &s->cmds[s->ncmds - 1];
@@ -383,7 +383,7 @@ static void test_variants(void **st)
 	/* --set decides the condition: one reading */
 	char *names[] = {"X"}, *values[] = {"1"};
 	sl_binds b = {names, values, 1};
-	sl_shell_opts bo = {&b, NULL, 0, NULL, 0};
+	sl_shell_opts bo = {&b, NULL, 0, NULL, 0, NULL};
 	assert_int_equal(sl_shell_variants(e->script, &bo, &v, &n, &trunc, &err), 0);
 	assert_int_equal(n, 1);
 	assert_null(v[0].label);

@@ -175,7 +175,9 @@ struct walker {
 	TSTreeCursor cur;        /* reused by sh_kids(): a new cursor allocates */
 	int have_cur;
 	TSNode root;             /* the script's own tree (null for a view of a word) */
-	struct sh_relevance *rel;  /* what relevant.c found in it, made when first asked; owned */
+	struct sh_relevance *rel;  /* what relevant.c found in it, made when first asked; owned
+				    * (unless cache took it) */
+	sl_shell_cache *cache;   /* sl_shell_opts' cache; not owned, may be NULL */
 };
 
 static inline uint32_t sh_src_off(const view *v, size_t i)

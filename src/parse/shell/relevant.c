@@ -45,6 +45,8 @@ struct sh_relevance {
 	size_t ndeps, dcap;
 	size_t *ctx;         /* names the enclosing conditions read */
 	size_t nctx, ctx_cap;
+	TSSymbol *kinds;     /* collect(): the kind of each node on the path walked */
+	size_t nkinds, kinds_cap;
 	size_t *tmp;         /* reads being collected */
 	size_t ntmp, tmp_cap;
 	int all;
@@ -138,20 +140,18 @@ static size_t name_of(struct sh_relevance *r, TSNode n)
 	return intern(r, s, len);
 }
 
-/* The lhs node of an assignment whose name is written, not read. */
-static int is_written_name(TSNode n)
+/* Whether a variable_name whose parent is of kind k, reached under field
+ * (NULL for none), is a name written, not read: an assignment's lhs,
+ * `local X`, `export X`, `unset X`, `for X in`. (The parent is told by the
+ * walk: ts_node_parent walks down from the root each time.) */
+static int is_written_name(TSSymbol k, const char *field)
 {
-	TSNode p = ts_node_parent(n);
-	if (ts_node_is_null(p))
-		return 0;
-	TSSymbol k = ts_node_symbol(p);
 	if (k == sh_sym.variable_assignment)
-		return ts_node_eq(ts_node_named_child(p, 0), n);
-	/* `local X`, `export X`, `unset X`, `for X in` */
+		return field && !strcmp(field, "name");
 	if (k == sh_sym.declaration_command || k == sh_sym.unset_command)
 		return 1;
 	if (k == sh_sym.for_statement)
-		return ts_node_eq(ts_node_child_by_field_name(p, "variable", 8), n);
+		return field && !strcmp(field, "variable");
 	return 0;
 }
 
@@ -159,10 +159,14 @@ static int is_written_name(TSNode n)
 static void collect(struct sh_relevance *r, TSNode node)
 {
 	TSTreeCursor c = ts_tree_cursor_new(node);
+	size_t depth = 0;
+	r->nkinds = 0;
+	SL_PUSH(r->kinds, r->nkinds, r->kinds_cap, ts_node_symbol(node));
 	for (;;) {
 		TSNode x = ts_tree_cursor_current_node(&c);
 		TSSymbol k = ts_node_symbol(x);
-		if ((k == sh_sym.variable_name || k == sh_sym.special_variable_name) && !is_written_name(x)) {
+		if ((k == sh_sym.variable_name || k == sh_sym.special_variable_name) &&
+		    !(depth && is_written_name(r->kinds[depth - 1], ts_tree_cursor_current_field_name(&c)))) {
 			size_t i = name_of(r, x);
 			SL_PUSH(r->tmp, r->ntmp, r->tmp_cap, i);
 		} else if (k == sh_sym.expansion) {
@@ -178,14 +182,21 @@ static void collect(struct sh_relevance *r, TSNode node)
 				SL_PUSH(r->tmp, r->ntmp, r->tmp_cap, i);
 			}
 		}
-		if (ts_tree_cursor_goto_first_child(&c))
+		if (ts_tree_cursor_goto_first_child(&c)) {
+			depth++;
+			r->nkinds = depth;
+			SL_PUSH(r->kinds, r->nkinds, r->kinds_cap, ts_node_symbol(ts_tree_cursor_current_node(&c)));
 			continue;
+		}
 		int more = 0;
-		while (!(more = ts_tree_cursor_goto_next_sibling(&c)))
+		while (!(more = ts_tree_cursor_goto_next_sibling(&c))) {
 			if (!ts_tree_cursor_goto_parent(&c))
 				break;
+			depth--;
+		}
 		if (!more)
 			break;
+		r->kinds[depth] = ts_node_symbol(ts_tree_cursor_current_node(&c));
 	}
 	ts_tree_cursor_delete(&c);
 }
@@ -438,13 +449,23 @@ static void arith_writes(struct sh_relevance *r, size_t a, size_t b)
 
 static void scan(struct sh_relevance *r, TSNode node, unsigned depth);
 
+/* The children [from, to) of node, through a cursor (ts_node_child(i)
+ * walks from the first child each time: quadratic over a long script). */
 static void scan_kids(struct sh_relevance *r, TSNode node, uint32_t from, uint32_t to, unsigned depth)
 {
-	for (uint32_t i = from; i < to && !r->all; i++) {
-		TSNode c = ts_node_child(node, i);
-		if (ts_node_is_named(c))
-			scan(r, c, depth + 1);
+	TSTreeCursor c = ts_tree_cursor_new(node);
+	if (ts_tree_cursor_goto_first_child(&c)) {
+		uint32_t i = 0;
+		do {
+			if (i >= to || r->all)
+				break;
+			TSNode x = ts_tree_cursor_current_node(&c);
+			if (i >= from && ts_node_is_named(x))
+				scan(r, x, depth + 1);
+			i++;
+		} while (ts_tree_cursor_goto_next_sibling(&c));
 	}
+	ts_tree_cursor_delete(&c);
 }
 
 /* Scans [from, to) of node under the reads of its children [cfrom, cto)
@@ -714,10 +735,33 @@ static void close_deps(struct sh_relevance *r)
 	}
 }
 
+struct sl_shell_cache {
+	const char *text;    /* the script's text the relevance was found in */
+	size_t len;
+	struct sh_relevance *rel;
+};
+
+sl_shell_cache *sl_shell_cache_new(void)
+{
+	return sl_calloc(1, sizeof(sl_shell_cache));
+}
+
+void sl_shell_cache_free(sl_shell_cache *c)
+{
+	if (!c)
+		return;
+	sh_relevance_free(c->rel);
+	free(c);
+}
+
+/* Every reading of a script finds the same (it depends on the text
+ * alone): found once per cache, which the readings of an entry share. */
 const struct sh_relevance *sh_relevance(walker *w)
 {
 	if (w->rel)
 		return w->rel;
+	if (w->cache && w->cache->rel && w->cache->text == w->v.text && w->cache->len == w->v.len)
+		return w->cache->rel;
 	struct sh_relevance *r = sl_calloc(1, sizeof *r);
 	r->text = w->v.text;
 	TSTreeCursor c = ts_tree_cursor_new(w->root);
@@ -743,7 +787,13 @@ const struct sh_relevance *sh_relevance(walker *w)
 	ts_tree_cursor_delete(&c);
 	scan(r, w->root, 0);
 	close_deps(r);
-	w->rel = r;
+	if (w->cache && !w->cache->rel) {
+		w->cache->rel = r;  /* the cache's from here on */
+		w->cache->text = w->v.text;
+		w->cache->len = w->v.len;
+	} else {
+		w->rel = r;
+	}
 	return r;
 }
 
@@ -767,6 +817,7 @@ void sh_relevance_free(struct sh_relevance *r)
 	free(r->deps);
 	free(r->ctx);
 	free(r->tmp);
+	free(r->kinds);
 	for (size_t i = 0; i < r->nfns; i++)
 		free(r->fns[i]);
 	free(r->fns);

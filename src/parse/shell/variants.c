@@ -211,10 +211,9 @@ static int changes_state(const char *s, size_t n)
 
 /* Whether an assignment node writes only a variable no command that may
  * serve reads (relevant.c), or is the env of its command alone (a prefix). */
-static int unread_assignment(walker *w, TSNode a)
+static int unread_assignment(walker *w, TSNode a, int prefix)
 {
-	TSNode p = ts_node_parent(a);
-	if (!ts_node_is_null(p) && ts_node_symbol(p) == sh_sym.command)
+	if (prefix)
 		return 1;
 	TSNode lhs = ts_node_named_child(a, 0);
 	if (!ts_node_is_null(lhs) && ts_node_symbol(lhs) == sh_sym.subscript)
@@ -248,12 +247,13 @@ static int quiet(walker *w, TSNode holder, uint32_t from, uint32_t to, int unrea
 			continue;
 		TSTreeCursor c = ts_tree_cursor_new(top);
 		int ok = 1;
+		size_t pre_from = 0, pre_to = 0;  /* the prefix of the last command met */
 		for (;;) {
 			TSNode x = ts_tree_cursor_current_node(&c);
 			TSSymbol k = ts_node_symbol(x);
 			size_t xa = ts_node_start_byte(x), xb = ts_node_end_byte(x);
 			if (k == sh_sym.variable_assignment) {
-				ok = unread && unread_assignment(w, x);
+				ok = unread && unread_assignment(w, x, xa >= pre_from && xb <= pre_to);
 			} else if (k == sh_sym.arithmetic_expansion ||
 				   (k == sh_sym.test_command && xb - xa > 2 && !memcmp(w->v.text + xa, "((", 2))) {
 				/* $((X = 1)), (( i++ )) assign */
@@ -269,6 +269,8 @@ static int quiet(walker *w, TSNode holder, uint32_t from, uint32_t to, int unrea
 				ok = !memchr(w->v.text + a, '=', b - a);
 			} else if (k == sh_sym.command) {
 				TSNode nm = ts_node_child_by_field_name(x, "name", 4);
+				pre_from = xa;
+				pre_to = ts_node_is_null(nm) ? xa : ts_node_start_byte(nm);
 				if (ts_node_is_null(nm) || ts_node_named_child_count(nm) != 1 ||
 				    strcmp(ts_node_type(ts_node_named_child(nm, 0)), "word")) {
 					ok = 0;
