@@ -160,6 +160,48 @@ golden continuation.check "$bin" check --color never $d/continuation.sh
 [ $? -eq 2 ] && grep -q 'there is no variant 5: the script has 4' "$tmp0/err" && ok || ko "harness.sh --variant 5"
 "$bin" show --variant 1 $d/harness.sh | grep -q '^    parallel.data  *\$TP ' && ok || ko "harness.sh --variant 1 is DP"
 "$bin" show --variant 4 $d/harness.sh | grep -q '^    parallel.tensor  *\$TP ' && ok || ko "harness.sh --variant 4 is TP"
+# conditionals that assign only what no server reads (result dirs, job tags,
+# client arguments, log names) are no decision either: 2 variants (DP
+# attention) where 192 readings would have met the cap of 64
+[ "$("$bin" show $d/unread.sh | grep -c '^variant [12] of 2: ')" -eq 2 ] && ok || ko "unread.sh: 2 variants"
+"$bin" show $d/unread.sh | grep -q 'more variants than the limit' && ko "unread.sh: meets the cap" || ok
+# ... but one whose variable reaches a server is: through another variable,
+# an export, a here-document the server reads, a command whose name is
+# computed, a later condition (control), or a function of the script
+u() { printf '%s\n' "$@" > "$tmp0/u.sh"; "$bin" show "$tmp0/u.sh" | grep -c '^variant [12] of 2: '; }
+[ "$(u 'if [ "$X" = 1 ]; then A=8; fi' 'B=$A' 'vllm serve m --max-num-seqs $B')" -eq 2 ] && ok || ko "unread: through a variable"
+[ "$(u 'if [ "$X" = 1 ]; then NCCL_DEBUG=INFO; fi' 'export NCCL_DEBUG' 'vllm serve m')" -eq 2 ] && ok || ko "unread: through an export"
+[ "$(u 'if [ "$X" = 1 ]; then BS=8; fi' 'cat > cfg.yaml <<EOF' 'max_num_seqs: $BS' 'EOF' 'vllm serve m --config cfg.yaml')" -eq 2 ] &&
+	ok || ko "unread: through a here-document"
+[ "$(u 'if [ "$X" = 1 ]; then E=--enforce-eager; fi' 'CMD="vllm serve m $E"' '$CMD')" -eq 2 ] && ok || ko "unread: a computed command"
+[ "$(u 'if [ "$X" = 1 ]; then F=1; fi' 'if [ "$F" = 1 ]; then A=(--enforce-eager); fi' 'vllm serve m "${A[@]}"')" -eq 2 ] &&
+	ok || ko "unread: through a condition"
+[ "$(u 'if [ "$X" = 1 ]; then E=--enforce-eager; fi' 'go() { vllm serve m $E; }' 'go')" -eq 2 ] && ok || ko "unread: a function"
+[ "$(u 'if [ "$X" = 1 ]; then E=--enforce-eager; fi' 'for ((i = 0; i < 2; i++)); do E2=$E; done' 'vllm serve m $E2')" -eq 2 ] &&
+	ok || ko "unread: through a loop"
+# a variable named as the environment's (inherited, so exported) is read:
+# forked, then merged as serving the same, never fixed unread
+printf '%s\n' 'if [ "$X" = 1 ]; then CUDA_VISIBLE_DEVICES=0,1; fi' 'vllm serve m' > "$tmp0/u.sh"
+"$bin" show "$tmp0/u.sh" | grep -q 'instead serves the same' && ok || ko "unread: CUDA_VISIBLE_DEVICES is read"
+# a here-document appended to a config (`cat << EOF >> $CFG`, its redirection
+# inside the here-document's node) is read: forked, then merged
+printf '%s\n' 'if [ "$X" = 1 ]; then T+=(8); fi' 'L=$(printf "%s, " "${T[@]}")' 'cat << EOF >> $CFG' 'x: [${L%, }]' 'EOF' \
+	'trtllm-serve m --extra_llm_api_options $CFG' > "$tmp0/u.sh"
+"$bin" show "$tmp0/u.sh" | grep -q 'instead serves the same' && ok || ko "unread: cat << EOF >> \$CFG is read"
+# a variable that decides whether the script goes on to its server is read
+[ "$(u 'if [ "$X" = 1 ]; then DONE=1; fi' '[ -n "$DONE" ] && exit 0' 'vllm serve m')" -eq 0 ] &&
+	"$bin" show "$tmp0/u.sh" | grep -q 'instead serves the same\|^variant' && ok || ko "unread: an exit decides"
+# a condition that is an input with a default (${EP:-1}) stays undecided
+[ "$(u 'if [ "${EP:-1}" -gt 1 ]; then A=(--enable-expert-parallel); fi' 'LOG=/tmp/x.log' 'vllm serve m "${A[@]}"')" -eq 2 ] &&
+	ok || ko "unread: \${EP:-1} is an input"
+# what the walk cannot follow (eval) leaves every conditional a decision
+{
+	for i in 1 2 3 4 5 6 7; do printf 'if [ "$F%s" = on ]; then T%s=x; fi\n' $i $i; done
+	printf 'eval "$EXTRA"\nvllm serve m\n'
+} > "$tmp0/ev.sh"
+"$bin" show "$tmp0/ev.sh" | grep -q 'more variants than the limit' && ok || ko "unread: eval decides nothing"
+sed -i 's/^eval.*$/echo "$T1 $T2"/' "$tmp0/ev.sh"
+[ "$("$bin" show "$tmp0/ev.sh" | grep -c '^variant ')" -eq 0 ] && ok || ko "unread: 7 unread conditionals, one reading"
 # a conditional that only runs commands is a decision when they serve differently
 printf 'if [ "$SPEC" = mtp ]; then\n  vllm serve m --speculative-config "{\\"method\\": \\"mtp\\"}"\nelse\n  vllm serve m\nfi\n' > "$tmp0/spec.sh"
 [ "$("$bin" show "$tmp0/spec.sh" | grep -c '^variant [12] of 2: ')" -eq 2 ] && ok || ko "spec.sh: 2 variants"

@@ -1,9 +1,10 @@
 /*
  * variants.c (entry): the models of an entry's variants (see entry.h), as a
- * user counts them: a conditional whose alternatives only run commands
- * (stateless, see sl_branch_point) and serve the same is no decision at all
- * (an `if [ -n "$SLURM_JOB_ID" ]; then echo ...; fi`, an eval run after the
- * benchmark), and variants that serve the same model are one.
+ * user counts them: a conditional whose alternatives only run commands and
+ * assign what no server reads (stateless, see sl_branch_point) and serve
+ * the same is no decision at all (an `if [ -n "$SLURM_JOB_ID" ]; then echo
+ * ...; fi`, an eval run after the benchmark, a result dir per job), and
+ * variants that serve the same model are one.
  */
 #include "entry.h"
 
@@ -83,14 +84,14 @@ static void own_assumptions(sl_buf *out, const char *b, const char *a)
  * offsets of its points, *npts their count, when asked. */
 static sl_model *reading(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds,
 			 const unsigned *choice, size_t n, const uint32_t *fixed, size_t nfixed,
-			 sl_branch_point **pts, size_t *npts)
+			 sl_shell_cache *cache, sl_branch_point **pts, size_t *npts)
 {
 	if (pts) {
 		*pts = NULL;
 		*npts = 0;
 	}
 	sl_error err = {0};
-	sl_shell_opts o = {binds, choice, n, fixed, nfixed};
+	sl_shell_opts o = {binds, choice, n, fixed, nfixed, cache};
 	sl_script *s;
 	if (sl_shell_parse_with(e->script, &o, &s, &err)) {
 		sl_error_clear(&err);
@@ -119,16 +120,18 @@ static sl_model *reading(const sl_entry *e, const sl_grammars *gs, const sl_bind
 /*
  * The stateless conditionals whose every alternative serves what the one
  * read does: read at their first alternative and never a point (*fixed, the
- * caller's). A stateless alternative changes nothing later statements see,
- * so it differs from another only by the commands it runs, and whether one
- * of them is an engine does not depend on the other conditionals: trying
+ * caller's). A stateless alternative changes nothing later statements see
+ * but variables no server reads (a result dir, a log name, the client's
+ * arguments: shell/relevant.c), so it differs from another only by the
+ * commands it runs, and whether one of them is an engine does not depend
+ * on the other conditionals: trying
  * each alternative once, in whatever reading first meets the conditional,
  * decides it. The readings go as the enumeration's odometer does (so that a
  * conditional behind a guard that exits is met too), again from the start
  * each time a conditional is fixed, in all at most MAX_READINGS.
  */
 static void harness_only(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds,
-			 uint32_t **fixed, size_t *nfixed, sl_model **only)
+			 sl_shell_cache *cache, uint32_t **fixed, size_t *nfixed, sl_model **only)
 {
 	*fixed = NULL;
 	*nfixed = 0;
@@ -141,7 +144,7 @@ static void harness_only(const sl_entry *e, const sl_grammars *gs, const sl_bind
 		sl_branch_point *pts;
 		size_t np;
 		readings++;
-		sl_model *m0 = reading(e, gs, binds, choice, nchoice, *fixed, *nfixed, &pts, &np);
+		sl_model *m0 = reading(e, gs, binds, choice, nchoice, *fixed, *nfixed, cache, &pts, &np);
 		if (!m0)
 			break;
 		if (!np && readings == 1) {
@@ -174,7 +177,7 @@ static void harness_only(const sl_entry *e, const sl_grammars *gs, const sl_bind
 				c[i] = a;
 				sl_branch_point *q;
 				size_t nq;
-				sl_model *m = reading(e, gs, binds, c, i + 1, *fixed, *nfixed, &q, &nq);
+				sl_model *m = reading(e, gs, binds, c, i + 1, *fixed, *nfixed, cache, &q, &nq);
 				/* the flip must meet the same conditional at the same place */
 				same = m && nq > i && q[i].off == pts[i].off && same_served(m0, m);
 				sl_model_free(m);
@@ -302,15 +305,17 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 	} else {
 		uint32_t *fixed;
 		size_t nfixed;
-		harness_only(e, gs, binds, &fixed, &nfixed, &only);
+		sl_shell_cache *cache = sl_shell_cache_new();  /* one per script: its readings share it */
+		harness_only(e, gs, binds, cache, &fixed, &nfixed, &only);
 		if (only) {
 			vs = sl_calloc(1, sizeof *vs);
 			nv = 1;
 		} else {
-			sl_shell_opts base = {binds, NULL, 0, fixed, nfixed};
+			sl_shell_opts base = {binds, NULL, 0, fixed, nfixed, cache};
 			rc = sl_shell_variants(e->script, &base, &vs, &nv, &truncated, err);
 		}
 		free(fixed);
+		sl_shell_cache_free(cache);
 		if (!only && rc)
 			return rc;
 	}

@@ -70,14 +70,11 @@ static int is_plumbing(const char *s)
  */
 static int serves_model(sl_word *const *argv, size_t n, const char *name)
 {
-	static const char *const clients[] = {"bench", "eval", "client", "test", "wait", "load", "warmup",
-					      "profile", "run_", "replay", NULL};
 	static const char *const load[] = {"--num-prompts", "--max-concurrency", "--request-rate",
 					   "--dataset-name", "--dataset-path", "--backend", "--endpoint",
 					   "--input-len", "--output-len", "--result-filename", "--tasks", NULL};
-	for (size_t i = 0; clients[i]; i++)
-		if (strstr(name, clients[i]))
-			return 0;
+	if (sl_shell_client_name(name, strlen(name)))
+		return 0;
 	int model = 0, port = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *t = argv[i]->text;

@@ -55,6 +55,10 @@ typedef struct sl_binds {
 	size_t n;
 } sl_binds;
 
+typedef struct sl_shell_cache sl_shell_cache;
+sl_shell_cache *sl_shell_cache_new(void);
+void sl_shell_cache_free(sl_shell_cache *c);
+
 /* How to read a script: --set values, and which alternative to follow at
  * each `if` or `case` whose condition depends on something unknown. */
 typedef struct sl_shell_opts {
@@ -67,6 +71,10 @@ typedef struct sl_shell_opts {
 	 * (sl_entry_models); not owned, may be NULL */
 	const uint32_t *fixed;
 	size_t nfixed;
+	/* what one reading of the script works out that every other would too
+	 * (the variables a server may read, shell/relevant.c): shared by the
+	 * readings of one script's text; owned by the caller, may be NULL */
+	sl_shell_cache *cache;
 } sl_shell_opts;
 
 #define SL_MAX_VARIANTS 64       /* variants of one script enumerated at most */
@@ -142,8 +150,11 @@ typedef struct sl_branch_point {
 	unsigned taken;    /* the alternative this reading followed */
 	int stateless;     /* no alternative changes what later statements see (no
 			    * assignment, export, exit, call of the script's
-			    * functions, here-document...): they differ only in the
-			    * commands they run, harness-only unless one is an engine */
+			    * functions, here-document...), but for variables no
+			    * command that may serve reads, directly or through
+			    * others (shell/relevant.c): they differ only in the
+			    * commands they run and in what the harness alone
+			    * reads, harness-only unless one is an engine */
 } sl_branch_point;
 
 /* A file the script writes from a here-document: `cat > config.yml <<EOF`. */
@@ -228,6 +239,12 @@ typedef struct sl_variant {
 			     * again (sl_normalize_entry_script takes it: set NULL
 			     * then); owned */
 } sl_variant;
+
+/* Whether a program's name says it is a benchmark client, an evaluator or
+ * a wait (run_benchmark_serving, wait_for_server_ready, run_eval): never
+ * an engine, whatever its arguments (normalize's unknown engines, and the
+ * variables a server may read, which decide the variants). */
+int sl_shell_client_name(const char *name, size_t n);
 
 /* Every variant of a script (at least one), by reading it once per
  * combination of alternatives at its undecided conditionals, at most

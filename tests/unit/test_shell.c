@@ -137,7 +137,7 @@ static void test_set_bindings(void **st)
 				 "cmd $((CONC / 2)) $TP $CC ${CONC}\n");
 	sl_script *s = NULL;
 	sl_error err = {0};
-	sl_shell_opts o = {&b, NULL, 0, NULL, 0};
+	sl_shell_opts o = {&b, NULL, 0, NULL, 0, NULL};
 	assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
 	sl_command *c = &s->cmds[0];
 	assert_string_equal(c->argv[1].text, "16");
@@ -334,26 +334,31 @@ static void test_source_forgets(void **st)
 }
 
 /* A conditional whose alternatives only run commands is stateless (the
- * entry may fix it when they serve the same); one that assigns is not; a
- * default inside a condition leaves it undecided; a fixed conditional is no
- * point. */
+ * entry may fix it when they serve the same); one that assigns what a
+ * server reads is not, one that assigns only what no server reads (a log
+ * name the client takes) is as good as stateless (relevant.c); a default
+ * inside a condition leaves it undecided; a fixed conditional is no point. */
 static void test_stateless_points(void **st)
 {
 	(void)st;
 	sl_entry *e = entry_from("if [ -n \"$JOB\" ]; then echo \"$JOB\" | tee -a log; fi\n"
 				 "if [ \"$Y\" = 1 ]; then A=1; fi\n"
-				 "case \"${MODE:-agg}\" in agg) echo a ;; *) B=1 ;; esac\n");
+				 "case \"${MODE:-agg}\" in agg) echo a ;; *) B=1 ;; esac\n"
+				 "if [ \"$Z\" = 1 ]; then OUT=/tmp/z; fi\n"
+				 "vllm serve m --max-num-seqs $A $B\n"
+				 "run_benchmark_serving --port 8000 --result-dir \"$OUT\"\n");
 	sl_script *s = parse_ok(e);
-	assert_int_equal(s->npoints, 3);
+	assert_int_equal(s->npoints, 4);
 	assert_true(s->points[0].stateless);
 	assert_false(s->points[1].stateless);
 	assert_false(s->points[2].stateless);
+	assert_true(s->points[3].stateless);
 	uint32_t fixed[] = {s->points[0].off};
 	sl_script_free(s);
-	sl_shell_opts o = {NULL, NULL, 0, fixed, 1};
+	sl_shell_opts o = {NULL, NULL, 0, fixed, 1, NULL};
 	sl_error err = {0};
 	assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
-	assert_int_equal(s->npoints, 2);
+	assert_int_equal(s->npoints, 3);
 	sl_script_free(s);
 	sl_entry_free(e);
 	/* an alternative that only fails (a message, exit 1) is no variant */
@@ -387,7 +392,7 @@ static void test_variants(void **st)
 	/* A is never set in the third: it stays symbolic, $A */
 	static const char *const want[] = {"1", "2", "$A"};
 	for (size_t i = 0; i < n; i++) {
-		sl_shell_opts o = {NULL, v[i].choice, v[i].nchoice, NULL, 0};
+		sl_shell_opts o = {NULL, v[i].choice, v[i].nchoice, NULL, 0, NULL};
 		sl_script *s;
 		assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
 		const sl_command *c = &s->cmds[s->ncmds - 1];
@@ -402,7 +407,7 @@ static void test_variants(void **st)
 	/* --set decides the condition: one reading */
 	char *names[] = {"X"}, *values[] = {"1"};
 	sl_binds b = {names, values, 1};
-	sl_shell_opts bo = {&b, NULL, 0, NULL, 0};
+	sl_shell_opts bo = {&b, NULL, 0, NULL, 0, NULL};
 	assert_int_equal(sl_shell_variants(e->script, &bo, &v, &n, &trunc, &err), 0);
 	assert_int_equal(n, 1);
 	assert_null(v[0].label);

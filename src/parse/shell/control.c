@@ -434,7 +434,7 @@ void sh_walk_if(walker *w, TSNode node)
 	int stateless = 1;
 	for (unsigned i = 0; i < na && stateless && na > 1; i++)
 		if (alt[i] >= 0)
-			stateless = sh_stateless(w, br[alt[i]].holder, br[alt[i]].body_from, br[alt[i]].body_to);
+			stateless = sh_unread_by_engines(w, br[alt[i]].holder, br[alt[i]].body_from, br[alt[i]].body_to);
 	int pick = sh_pick_alternative(w, node, labels, na, stateless);
 	if (pick == -2) {
 		char **names = NULL;
@@ -537,8 +537,8 @@ void sh_walk_case(walker *w, TSNode node)
 	int stateless = 1;
 	for (unsigned i = 0; i < na && stateless && na > 1; i++)
 		if (alt[i] >= 0)
-			stateless = sh_stateless(w, items[alt[i]], item_body(items[alt[i]]),
-						 ts_node_child_count(items[alt[i]]));
+			stateless = sh_unread_by_engines(w, items[alt[i]], item_body(items[alt[i]]),
+							 ts_node_child_count(items[alt[i]]));
 	int pick = sh_pick_alternative(w, node, labels, na, stateless);
 	if (pick == -2) {
 		char **names = NULL;

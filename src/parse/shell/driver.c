@@ -123,14 +123,19 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 		w.nchoice = opts->nchoice;
 		w.fixed = opts->fixed;
 		w.nfixed = opts->nfixed;
+		w.cache = opts->cache;
 	}
 	if (!tree)
 		sh_fail_at(&w, too_many, "more than %s comment lines in a row: the limit (docs/limits.md); "
 			   "put a statement between them", "65000");
 	else if (ts_node_has_error(root))
 		sh_report_syntax_error(&w, root);
-	else if (!sh_check_nesting(&w, root))
+	else if (!sh_check_nesting(&w, root)) {
+		if (!v->map)
+			w.root = root;
 		sh_walk_statement(&w, root, 0);
+	}
+	sh_relevance_free(w.rel);
 	sh_vars_free(&w);
 	sh_reads_free(&w);
 	free(w.pt_vars);

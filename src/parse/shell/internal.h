@@ -174,6 +174,10 @@ struct walker {
 	size_t pool_n, pool_cap;
 	TSTreeCursor cur;        /* reused by sh_kids(): a new cursor allocates */
 	int have_cur;
+	TSNode root;             /* the script's own tree (null for a view of a word) */
+	struct sh_relevance *rel;  /* what relevant.c found in it, made when first asked; owned
+				    * (unless cache took it) */
+	sl_shell_cache *cache;   /* sl_shell_opts' cache; not owned, may be NULL */
 };
 
 static inline uint32_t sh_src_off(const view *v, size_t i)
@@ -305,6 +309,19 @@ char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix);
 /* -2: none read, see variants.c */
 int sh_pick_alternative(walker *w, TSNode node, char **labels, unsigned na, int stateless);
 int sh_stateless(walker *w, TSNode holder, uint32_t from, uint32_t to);
+/* The same, but for plain assignments of variables that no command that
+ * may serve reads (relevant.c): they are let through. */
+int sh_unread_by_engines(walker *w, TSNode holder, uint32_t from, uint32_t to);
+
+/* relevant.c: the variables of the script's own tree that a command that
+ * may serve reads, directly or through other variables, exports and
+ * conditions (made once per reading, kept by the walker). */
+struct sh_relevance;
+const struct sh_relevance *sh_relevance(walker *w);
+int sh_relevant(const struct sh_relevance *r, const char *name, size_t n);
+void sh_relevance_free(struct sh_relevance *r);
+/* Whether arithmetic text assigns (=, +=, ++, --; not ==, !=, <=, >=). */
+int sh_arith_writes(const char *s, size_t len);
 
 /* control.c */
 void sh_walk_for(walker *w, TSNode node);

@@ -33,7 +33,7 @@ int sl_shell_variants(const sl_source *src, const sl_shell_opts *base, sl_varian
 	size_t nchoice = 0, cap = 0;
 	for (;;) {
 		sl_shell_opts o = {base ? base->binds : NULL, choice, nchoice, base ? base->fixed : NULL,
-				   base ? base->nfixed : 0};
+				   base ? base->nfixed : 0, base ? base->cache : NULL};
 		sl_script *s;
 		int rc = sl_shell_parse_with(src, &o, &s, err);
 		if (rc) {

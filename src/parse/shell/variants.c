@@ -147,19 +147,14 @@ static int implied(const walker *w, const char *c, size_t cl)
  * `if [ "$M" = true ]; then ..; else ..; fi` after `if [ "$M" = true ];
  * elif [ "$T" = true ]; else` takes its else when the earlier chain took
  * its elif or else, and an `if [ "$T" = true ]` inside that else takes
- * the branch the elif's choice says. Takes labels. */
+ * the branch the elif's choice says. A conditional fixed (sl_shell_opts)
+ * follows an earlier decision too, else its first alternative. Takes
+ * labels. */
 #define NOT_READ 0xffffffffu  /* choose: no alternative is read */
 
 static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int stateless)
 {
 	uint32_t off = sh_src_off(&w->v, ts_node_start_byte(node));
-	for (size_t i = 0; i < w->nfixed; i++)
-		if (w->fixed[i] == off) {
-			for (unsigned k = 0; k < n; k++)
-				free(labels[k]);
-			free(labels);
-			return 0;
-		}
 	for (size_t i = 0; i < w->s->npoints; i++) {
 		const sl_branch_point *p = &w->s->points[i];
 		int same = p->off == off;
@@ -190,6 +185,14 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 		}
 		break;
 	}
+	/* fixed, and not told by an earlier decision: its first alternative */
+	for (size_t i = 0; i < w->nfixed; i++)
+		if (w->fixed[i] == off) {
+			for (unsigned k = 0; k < n; k++)
+				free(labels[k]);
+			free(labels);
+			return 0;
+		}
 	if (!stateless && sh_src_off(&w->v, ts_node_start_byte(node)) > w->v.src->len) {
 		/* a sourced file's own decision that changes state (a library's
 		 * checks of the harness's state, its monitors and evals): not a
@@ -248,43 +251,80 @@ static int changes_state(const char *s, size_t n)
 	return 0;
 }
 
+/* Whether an assignment node writes only a variable no command that may
+ * serve reads (relevant.c), or is the env of its command alone (a prefix). */
+static int unread_assignment(walker *w, TSNode a, int prefix)
+{
+	if (prefix)
+		return 1;
+	TSNode lhs = ts_node_named_child(a, 0);
+	if (!ts_node_is_null(lhs) && ts_node_symbol(lhs) == sh_sym.subscript)
+		lhs = ts_node_child_by_field_name(lhs, "name", 4);
+	if (ts_node_is_null(lhs) || ts_node_symbol(lhs) != sh_sym.variable_name)
+		return 0;
+	size_t a0 = ts_node_start_byte(lhs), b0 = ts_node_end_byte(lhs);
+	return !sh_relevant(sh_relevance(w), w->v.text + a0, b0 - a0);
+}
+
 /*
  * Whether the statements [from, to) of holder's children change nothing a
  * later statement sees: no assignment or declaration, no here-document, no
- * loop (it sets its variable), no arithmetic or ${X:=d} (they may assign),
- * no command that changes the shell (exit, export, source, cd, ...), none
- * whose name is computed, and no call of a function the script defines.
- * Such an alternative differs from another only in the commands it runs.
+ * loop (it sets its variable), no arithmetic or ${X:=d} that may assign, no
+ * printf -v, no command that changes the shell (exit, export, source, cd,
+ * ...), none whose name is computed, and no call of a function the script
+ * defines. Such an alternative differs from another only in the commands it
+ * runs. With unread, plain assignments are let through where they write
+ * only variables that no command that may serve reads, directly or through
+ * others (relevant.c): later statements see other values, but no engine
+ * reads them. That holds only of the script's own text (a view of a
+ * sourced file or of a `bash -c` string is not what relevant.c walked).
  */
-int sh_stateless(walker *w, TSNode holder, uint32_t from, uint32_t to)
+static int quiet(walker *w, TSNode holder, uint32_t from, uint32_t to, int unread)
 {
+	if (unread && (w->v.map || ts_node_is_null(w->root)))
+		unread = 0;
 	for (uint32_t i = from; i < to; i++) {
 		TSNode top = ts_node_child(holder, i);
 		if (!ts_node_is_named(top))
 			continue;
 		TSTreeCursor c = ts_tree_cursor_new(top);
 		int ok = 1;
+		size_t pre_from = 0, pre_to = 0;  /* the prefix of the last command met */
 		for (;;) {
 			TSNode x = ts_tree_cursor_current_node(&c);
 			TSSymbol k = ts_node_symbol(x);
-			if (k == sh_sym.variable_assignment || k == sh_sym.declaration_command ||
-			    k == sh_sym.function_definition || k == sh_sym.heredoc_redirect ||
-			    k == sh_sym.for_statement || k == sh_sym.c_style_for_statement ||
-			    k == sh_sym.while_statement || k == sh_sym.arithmetic_expansion ||
-			    !strcmp(ts_node_type(x), "unset_command") ||
-			    !strcmp(ts_node_type(x), "compound_statement")) {
+			size_t xa = ts_node_start_byte(x), xb = ts_node_end_byte(x);
+			if (k == sh_sym.variable_assignment) {
+				ok = unread && unread_assignment(w, x, xa >= pre_from && xb <= pre_to);
+			} else if (k == sh_sym.arithmetic_expansion ||
+				   (k == sh_sym.test_command && xb - xa > 2 && !memcmp(w->v.text + xa, "((", 2))) {
+				/* $((X = 1)), (( i++ )) assign */
+				ok = !sh_arith_writes(w->v.text + xa, xb - xa) &&
+				     (unread || k == sh_sym.test_command);
+			} else if (k == sh_sym.declaration_command || k == sh_sym.function_definition ||
+				   k == sh_sym.heredoc_redirect || k == sh_sym.for_statement ||
+				   k == sh_sym.c_style_for_statement || k == sh_sym.while_statement ||
+				   k == sh_sym.unset_command || !strcmp(ts_node_type(x), "compound_statement")) {
 				ok = 0;
 			} else if (k == sh_sym.expansion) {
 				size_t a = ts_node_start_byte(x), b = ts_node_end_byte(x);
 				ok = !memchr(w->v.text + a, '=', b - a);
 			} else if (k == sh_sym.command) {
 				TSNode nm = ts_node_child_by_field_name(x, "name", 4);
+				pre_from = xa;
+				pre_to = ts_node_is_null(nm) ? xa : ts_node_start_byte(nm);
 				if (ts_node_is_null(nm) || ts_node_named_child_count(nm) != 1 ||
 				    strcmp(ts_node_type(ts_node_named_child(nm, 0)), "word")) {
 					ok = 0;
 				} else {
 					size_t a = ts_node_start_byte(nm), b = ts_node_end_byte(nm);
 					ok = !changes_state(w->v.text + a, b - a);
+					if (ok && b - a == 6 && !memcmp(w->v.text + a, "printf", 6))
+						for (uint32_t q = 0; q < ts_node_named_child_count(x) && ok; q++) {
+							TSNode g = ts_node_named_child(x, q);
+							size_t ga = ts_node_start_byte(g), gb = ts_node_end_byte(g);
+							ok = !(gb - ga == 2 && !memcmp(w->v.text + ga, "-v", 2));
+						}
 					for (size_t f = 0; f < w->nfns && ok; f++)
 						ok = !(strlen(w->fns[f].name) == b - a &&
 						       !memcmp(w->fns[f].name, w->v.text + a, b - a));
@@ -306,6 +346,16 @@ int sh_stateless(walker *w, TSNode holder, uint32_t from, uint32_t to)
 			return 0;
 	}
 	return 1;
+}
+
+int sh_stateless(walker *w, TSNode holder, uint32_t from, uint32_t to)
+{
+	return quiet(w, holder, from, to, 0);
+}
+
+int sh_unread_by_engines(walker *w, TSNode holder, uint32_t from, uint32_t to)
+{
+	return quiet(w, holder, from, to, 1);
 }
 
 char *sl_script_variant_label(const sl_script *s)
