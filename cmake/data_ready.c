@@ -21,6 +21,25 @@
 #include "plan/plan.h"
 
 #include <stdio.h>
+
+/* Each table below is written field by field: a field added to one of
+ * these structs and not written here would be zero in the built-in data
+ * while a load from the files has it (a rule word, a model fact): the build
+ * stops instead. On LP64, the sizes of today's structs; when one changes,
+ * write its new field here and in tests/unit/test_ready.c's dump, then
+ * update its size. */
+#if defined(__LP64__)
+#define SIZED(t, n) _Static_assert(sizeof(t) == (n), #t " changed: write its new field in cmake/data_ready.c")
+SIZED(sl_rule, 168);
+SIZED(sl_grammar, 312);
+SIZED(sl_flag, 112);
+SIZED(sl_envvar, 40);
+SIZED(sl_config_key, 48);
+SIZED(sl_flag_index, 32);
+SIZED(sl_json_key, 16);
+SIZED(sl_hw, 152);
+SIZED(sl_arch, 312);
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -576,6 +595,9 @@ static int emit_facts(const char *path)
 		str(a->params_source);
 		fputs(", .params_experts = ", out);
 		dbl(a->params_experts);
+		fprintf(out, ",\n\t .mtp_layers = %ld, .rope_type = %d, .rope_original = %ld, .rope_factor = ", a->mtp_layers,
+			(int)a->rope_type, a->rope_original);
+		dbl(a->rope_factor);
 		fputs(", .params_embed = ", out);
 		dbl(a->params_embed);
 		fputs("},\n", out);

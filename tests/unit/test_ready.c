@@ -98,6 +98,7 @@ static json_t *grammar_dump(const sl_grammar *g)
 	json_object_set_new(d, "config_keys", ck);
 	json_object_set_new(d, "config_from", s_(g->config_from));
 	json_object_set_new(d, "config_wins", json_integer(g->config_wins));
+	json_object_set_new(d, "optional_sections", strs(g->optional_sections, g->noptional_sections));
 	json_object_set_new(d, "config_as_flags", json_integer(g->config_as_flags));
 	json_object_set_new(d, "health", j_(g->health));
 	json_object_set_new(d, "programs", strs(g->programs, g->nprograms));
@@ -195,6 +196,7 @@ static json_t *rule_dump(const sl_rule *r)
 			      strs(r->keys, r->nkeys), "min", r->min, "max", r->max);
 	json_object_set_new(d, "bounds", json_pack("[i,i,i,i]", r->has_min, r->has_max, r->min_excl, r->max_excl));
 	json_object_set_new(d, "unless", strs(r->unless, r->nunless));
+	json_object_set_new(d, "unless_engines", strs(r->unless_engines, r->nunless_engines));
 	json_object_set_new(d, "some_worker", json_integer(r->some_worker));
 	json_object_set_new(d, "cname", s_(r->cname));
 	json_object_set_new(d, "catalogue", json_integer(r->catalogue));
@@ -254,6 +256,8 @@ static json_t *arch_dump(const sl_arch *a)
 	json_object_set_new(d, "quant", s_(a->quant));
 	json_object_set_new(d, "dtype", s_(a->dtype));
 	json_object_set_new(d, "params", json_pack("[f,f,f]", a->params, a->params_experts, a->params_embed));
+	json_object_set_new(d, "mtp_rope", json_pack("[I,i,I,f]", (json_int_t)a->mtp_layers, (int)a->rope_type,
+						     (json_int_t)a->rope_original, a->rope_factor));
 	json_object_set_new(d, "params_source", s_(a->params_source));
 	return d;
 }
