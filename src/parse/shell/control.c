@@ -579,13 +579,10 @@ static void assigned_names(walker *w, TSNode body, char ***names, size_t *n)
 					SL_PUSH(*names, *n, cap, sl_strndup(w->v.text + a, b - a));
 			}
 		}
-		if (ts_tree_cursor_goto_first_child(&c))
-			continue;
-		while (!ts_tree_cursor_goto_next_sibling(&c))
-			if (!ts_tree_cursor_goto_parent(&c)) {
-				ts_tree_cursor_delete(&c);
-				return;
-			}
+		if (!sh_cursor_next(&c)) {
+			ts_tree_cursor_delete(&c);
+			return;
+		}
 	}
 }
 

@@ -222,6 +222,9 @@ size_t sh_kids(walker *w, TSNode node, int named, uint32_t *count);
  * (`"$A $C"` has no string_content: $C's node starts at the blank), so
  * the blanks are the string's, not the expansion's. */
 size_t sh_node_start(const walker *w, TSNode node);
+/* The next node of a pre-order walk with cursor c (its first child, else
+ * the next sibling of it or of an ancestor); 0 when the walk is over. */
+int sh_cursor_next(TSTreeCursor *c);
 void sh_fail_at(walker *w, size_t view_off, const char *fmt, const char *arg);
 void sh_note(walker *w, TSNode node, const char *what);
 /* A structure that changes what runs, at source offset off (once per place

@@ -775,13 +775,7 @@ const struct sh_relevance *sh_relevance(walker *w)
 				SL_PUSH(r->fns, r->nfns, r->fns_cap, sl_strndup(t, len));
 			}
 		}
-		if (ts_tree_cursor_goto_first_child(&c))
-			continue;
-		int more = 0;
-		while (!(more = ts_tree_cursor_goto_next_sibling(&c)))
-			if (!ts_tree_cursor_goto_parent(&c))
-				break;
-		if (!more)
+		if (!sh_cursor_next(&c))
 			break;
 	}
 	ts_tree_cursor_delete(&c);

@@ -332,13 +332,7 @@ static int quiet(walker *w, TSNode holder, uint32_t from, uint32_t to, int unrea
 			}
 			if (!ok)
 				break;
-			if (ts_tree_cursor_goto_first_child(&c))
-				continue;
-			int more = 0;
-			while (!(more = ts_tree_cursor_goto_next_sibling(&c)))
-				if (!ts_tree_cursor_goto_parent(&c))
-					break;
-			if (!more)
+			if (!sh_cursor_next(&c))
 				break;
 		}
 		ts_tree_cursor_delete(&c);

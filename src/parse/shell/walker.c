@@ -42,6 +42,16 @@ size_t sh_node_start(const walker *w, TSNode node)
 	return a;
 }
 
+int sh_cursor_next(TSTreeCursor *c)
+{
+	if (ts_tree_cursor_goto_first_child(c))
+		return 1;
+	while (!ts_tree_cursor_goto_next_sibling(c))
+		if (!ts_tree_cursor_goto_parent(c))
+			return 0;
+	return 1;
+}
+
 void sh_fail_at(walker *w, size_t view_off, const char *fmt, const char *arg)
 {
 	if (w->failed)
