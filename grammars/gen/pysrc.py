@@ -4,6 +4,7 @@ older Dynamo), Dynamo's add_argument helpers, SGLang's annotated fields, and
 pydantic models walked into dotted keys (TensorRT-LLM LlmArgs). Part of
 grammars/gen/facts.py; standard library only."""
 import ast
+import copy
 import re
 import sys
 
@@ -600,11 +601,91 @@ def human_int_fields(syms):
     return names
 
 
-def python_flags(syms, frontend_classes=(), annotated_class=None):
-    """Every flag the Python sources declare."""
+def helper_functions(mods):
+    """Module-level functions of mods that declare flags themselves
+    (Dynamo's add_frontend_decoding_arg(g, env_prefix=...)): name -> FunctionDef."""
+    out = {}
+    for _, mod in mods:
+        for node in mod.body:
+            if isinstance(node, ast.FunctionDef) and any(
+                    isinstance(c, ast.Call) and isinstance(c.func, (ast.Name, ast.Attribute)) and
+                    (c.func.id if isinstance(c.func, ast.Name) else c.func.attr)
+                    in ("add_argument", "add_negatable_bool_argument") for c in ast.walk(node)):
+                out.setdefault(node.name, node)
+    return out
+
+
+class _Bind(ast.NodeTransformer):
+    """A helper's body with its parameters replaced by the literal arguments of
+    one call, and f-strings made only of literals folded into one string."""
+
+    def __init__(self, values):
+        self.values = values
+
+    def visit_Name(self, node):
+        if node.id in self.values:
+            return ast.copy_location(ast.Constant(self.values[node.id]), node)
+        return node
+
+    def visit_JoinedStr(self, node):
+        self.generic_visit(node)
+        parts = []
+        for v in node.values:
+            if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                parts.append(v.value)
+            elif isinstance(v, ast.FormattedValue) and isinstance(v.value, ast.Constant) \
+                    and v.conversion == -1 and v.format_spec is None:
+                parts.append(str(v.value.value))
+            else:
+                return node
+        return ast.copy_location(ast.Constant("".join(parts)), node)
+
+
+def bound_helper(fdef, call, syms):
+    """The helper's calls as this call makes them: each parameter given a
+    literal (by the call, or the helper's default) is replaced by it; a
+    parameter left unknown stays a name, so what depends on it is not read."""
+    a = fdef.args
+    params = a.posonlyargs + a.args
+    values = {}
+    for p, d in zip(params[len(params) - len(a.defaults):], a.defaults):
+        v = try_const(d, syms)
+        if v is not None:
+            values[p.arg] = v
+    for p, d in zip(a.kwonlyargs, a.kw_defaults):
+        v = try_const(d, syms) if d is not None else None
+        if v is not None:
+            values[p.arg] = v
+    for p, x in zip(params, call.args):
+        v = try_const(x, syms)
+        if v is not None:
+            values[p.arg] = v
+        else:
+            values.pop(p.arg, None)
+    for k in call.keywords:
+        if k.arg is None:
+            continue
+        v = try_const(k.value, syms)
+        if v is not None:
+            values[k.arg] = v
+        else:
+            values.pop(k.arg, None)
+    return ast.Module(body=[_Bind(values).visit(copy.deepcopy(n)) for n in fdef.body], type_ignores=[])
+
+
+def python_flags(syms, frontend_classes=(), annotated_class=None, helpers=None):
+    """Every flag the Python sources declare. helpers: functions of other
+    files that declare flags (helper_functions); a call of one of them from
+    these sources adds the flags it declares, with that call's arguments."""
     flags = []
     human = human_int_fields(syms)
-    for _, mod in syms.modules:
+    mods = list(syms.modules)
+    if helpers:
+        for path, mod in syms.modules:
+            for node in ast.walk(mod):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in helpers:
+                    mods.append((path, bound_helper(helpers[node.func.id], node, syms)))
+    for _, mod in mods:
         # var = get_kwargs(SomeConfig) in any function
         kwvars = {}
         for node in ast.walk(mod):
