@@ -366,7 +366,9 @@ def help_facts(f, help_text, names):
         f["deprecated"] = True
     if f.get("deprecated") and help_text:
         m = REPLACEMENT.search(help_text)
-        if m and m.group(1) not in names:
+        # a name cut short ("Use --cuda-graph-backend-{decode,prefill}=...") is none
+        if m and m.group(1) not in names and not m.group(1).rstrip(".").endswith(("-", "_")) \
+                and help_text[m.end():m.end() + 1] not in ("{", "<"):
             f["replacement"] = m.group(1).rstrip(".")
 
 
@@ -416,6 +418,13 @@ def argparse_call(call, syms, kwvars, human_ints):
         f["type"] = "string"
     elif a in ("version", "help", "count"):
         return None
+    elif actname.endswith(("DeprecatedStoreTrueAction", "DeprecatedStoreConstAction")):
+        # SGLang arg_groups/argparse_actions.py: nargs=0 switches that warn
+        f["type"], f["bool"], f["deprecated"] = "bool", "store_true", True
+    elif actname.endswith("DeprecatedAliasStoreAction"):
+        f["deprecated"] = True
+        if "type" not in f:
+            f["type"] = "string"
     elif actname.endswith("DeprecatedAction"):
         f["deprecated"] = True
         if "type" not in f:
@@ -449,6 +458,12 @@ def argparse_call(call, syms, kwvars, human_ints):
     if dep is not None and try_const(dep) is True:
         f["deprecated"] = True
     help_facts(f, text_of(kw(call, "help")), names)
+    # SGLang's Deprecated*Action(new_flag=...): the flag to use instead, when
+    # it is a flag alone (not "--x=value" nor "--x-{a,b}")
+    nf = try_const(kw(call, "new_flag"), syms)
+    if f.get("deprecated") and isinstance(nf, str) and re.fullmatch(r"--[A-Za-z0-9][A-Za-z0-9_-]*", nf) \
+            and nf not in names:
+        f["replacement"] = nf
     return f
 
 
@@ -529,23 +544,65 @@ def annotated_fields(syms, cname):
         if head not in ("A", "Annotated"):
             continue
         elts = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
-        arg = next((e for e in elts[1:] if isinstance(e, ast.Call)
-                    and (dotted(e.func) or "").split(".")[-1] == "Arg"), None)
+        # the metadata, as arg_utils._unwrap_annotated takes it: the first
+        # Arg(...), or a bare string (its help text); NS("...") and others
+        # are not CLI metadata
+        arg = None
+        for e in elts[1:]:
+            if isinstance(e, ast.Call) and (dotted(e.func) or "").split(".")[-1] == "Arg":
+                arg = e
+                break
+            if isinstance(try_const(e, syms), str) or isinstance(e, ast.JoinedStr):
+                arg = ast.Call(func=ast.Name(id="Arg"), args=[], keywords=[ast.keyword(arg="help", value=e)])
+                break
         if arg is None:
             continue
-        if try_const(kw(arg, "cli"), syms) is False or try_const(kw(arg, "hidden_from_cli"), syms) is True:
+        if try_const(kw(arg, "cli"), syms) is False or try_const(kw(arg, "hidden_from_cli"), syms) is True \
+                or try_const(kw(arg, "no_cli"), syms) is True:
             continue
-        primary = try_const(kw(arg, "flag"), syms) or "--" + name.replace("_", "-")
+        primary = try_const(kw(arg, "cli_name"), syms) or try_const(kw(arg, "flag"), syms) \
+            or "--" + name.replace("_", "-")
         names = [primary]
         al = try_const(kw(arg, "aliases"), syms)
         if isinstance(al, list):
             names += [a for a in al if isinstance(a, str)]
         t, ch, _ = ann_type(elts[0], syms)
+        elem = list_elem(elts[0])
+        if t == "list" and elem is not None and kw(arg, "type_parser") is None:
+            # List[X]: argparse takes each value as X (nargs "+", Arg's own nargs)
+            t, ch2, _ = ann_type(elem, syms)
+            ch = ch2 or ch
+            if t in ("list", "bool", "json"):
+                t = "string"
+        tp = kw(arg, "type_parser")
+        if t not in ("int", "float", "bool", "string") and tp is None:
+            # arg_utils._infer_type_func: anything but int and float is str
+            # (Union[str, Dict], Union[set[str], List[str]], a dict, an enum);
+            # List[X] alone was taken as X above
+            t = "string"
+        if tp is not None:
+            # the parser takes the whole value as one string (json_list_type)
+            t = type_from_kw(tp, syms)
+            ch = None if t != "string" else ch
         f = {"names": names, "type": t}
-        if t == "bool":
-            act = kw(arg, "action")
-            f["bool"] = "optional" if act is not None and (dotted(act) or "").endswith("BooleanOptionalAction") \
-                else "store_true"
+        act = kw(arg, "action")
+        actname = (dotted(act) or "") if act is not None else ""
+        if actname.endswith("BooleanOptionalAction"):
+            f["type"], f["bool"] = "bool", "optional"
+        elif t == "bool":
+            f["bool"] = "store_true"
+        elif act is not None:
+            # a custom action (LoRAPathAction) takes values as written, of the
+            # type and arity its action_kwargs give
+            f["type"] = "string" if t in ("list", "bool", "json") else t
+            ak = kw(arg, "action_kwargs")
+            if isinstance(ak, ast.Dict):
+                for k, v in zip(ak.keys, ak.values):
+                    k = try_const(k) if k is not None else None
+                    if k == "type":
+                        f["type"] = type_from_kw(v, syms)
+                    elif k == "nargs" and try_const(v, syms) in ("+", "*"):
+                        f["nargs"] = try_const(v, syms)
         c2 = kw(arg, "choices")
         if c2 is not None:
             v = try_const(c2, syms)
@@ -555,7 +612,7 @@ def annotated_fields(syms, cname):
         nargs = try_const(kw(arg, "nargs"), syms)
         if nargs in ("+", "*"):
             f["nargs"] = nargs
-        if t == "list" and "nargs" not in f:
+        if elem is not None and tp is None and act is None and "nargs" not in f:
             f["nargs"] = "+"
         d = field_default(dflt, syms)
         if d is not None and not isinstance(d, list):
@@ -565,6 +622,21 @@ def annotated_fields(syms, cname):
         help_facts(f, text_of(kw(arg, "help")), names)
         out.append(f)
     return out
+
+
+def list_elem(node):
+    """X of an annotation List[X] / list[X] (through Optional), else None."""
+    if isinstance(node, ast.Subscript):
+        head = (dotted(node.value) or "").split(".")[-1]
+        if head == "Optional":
+            return list_elem(node.slice)
+        if head in ("List", "list") and not isinstance(node.slice, ast.Tuple):
+            return node.slice
+    if isinstance(node, ast.BinOp):
+        parts = [p for p in flatten_union(node) if not (isinstance(p, ast.Constant) and p.value is None)]
+        if len(parts) == 1:
+            return list_elem(parts[0])
+    return None
 
 
 def human_int_fields(syms):
