@@ -200,4 +200,42 @@ case "$out" in *'`--override-pooler-config` was removed in vLLM 0.27.0, last acc
 # release lacks still is): the same as --max-file-size-mb
 out=$("$bin" show "$t/dt-0.9.0.sh")
 case "$out" in *'max_file_size'*'DYN_TRTLLM_MAX_FILE_SIZE_MB'*) ok ;; *) echo "$out"; ko "twin under 0.9.0 not the flag's setting" ;; esac
+# SGLang from 0.5.14 on declares its flags as annotated fields with a bare
+# help string (A[T, "help", NS(...)]): a sample of the flags of the newest
+# releases, one per script, is known under the image of the release that
+# has them and under no version; --grpc-port (from 0.5.16) is reported as
+# new under v0.5.15; --enable-piecewise-cuda-graph, deprecated in 0.5.13
+# and removed in 0.5.14, is reported with the versions under v0.5.17 and
+# only deprecated (SL1014, no SL1001) under v0.5.13
+for f in '--enable-deepseek-v4-fp4-indexer' '--kv-canary-sweep-interval 8' '--encoder-bootstrap-port 9000' \
+	'--bf16-gemm-backend cutedsl' '--grpc-port 50051' '--cuda-graph-max-bs-decode 64' '--disable-prefill-cuda-graph'; do
+	for img in lmsysorg/sglang:v0.5.17-cu130 lmsysorg/sglang:latest; do
+		printf '#!/bin/bash\ndocker run --gpus all %s python3 -m sglang.launch_server --model-path m %s\n' "$img" "$f" > "$t/sg.sh"
+		out=$("$bin" check --no-config --format gcc "$t/sg.sh")
+		case "$out" in *SL1001*) echo "$out"; ko "SGLang flag $f under $img" ;; *) ok ;; esac
+	done
+done
+printf '#!/bin/bash\ndocker run --gpus all lmsysorg/sglang:v0.5.13 python3 -m sglang.launch_server --model-path m --enable-deepseek-v4-fp4-indexer\n' > "$t/fp4.sh"
+out=$("$bin" check --no-config --format gcc "$t/fp4.sh")
+case "$out" in *SL1001*) echo "$out"; ko "--enable-deepseek-v4-fp4-indexer under v0.5.13" ;; *) ok ;; esac
+printf '#!/bin/bash\ndocker run --gpus all lmsysorg/sglang:v0.5.15 python3 -m sglang.launch_server --model-path m --grpc-port 50051\n' > "$t/grpc.sh"
+out=$("$bin" check --no-config --format gcc "$t/grpc.sh")
+want='`--grpc-port` is accepted from SGLang 0.5.16 on; this entry runs 0.5.15'
+case "$out" in *"$want"*SL1001*) ok ;; *) echo "$out"; ko "--grpc-port under v0.5.15: new in 0.5.16" ;; esac
+printf '#!/bin/bash\ndocker run --gpus all lmsysorg/sglang:v0.5.17-cu130 python3 -m sglang.launch_server --model-path m --enable-piecewise-cuda-graph\n' > "$t/pcg-new.sh"
+out=$("$bin" check --no-config --format gcc "$t/pcg-new.sh")
+want='`--enable-piecewise-cuda-graph` was removed in SGLang 0.5.14, last accepted in 0.5.13; this entry runs 0.5.17'
+case "$out" in *"$want"*SL1001*) ok ;; *) echo "$out"; ko "--enable-piecewise-cuda-graph under v0.5.17: the removal with versions" ;; esac
+printf '#!/bin/bash\ndocker run --gpus all lmsysorg/sglang:v0.5.13 python3 -m sglang.launch_server --model-path m --enable-piecewise-cuda-graph\n' > "$t/pcg-old.sh"
+out=$("$bin" check --no-config --format gcc "$t/pcg-old.sh")
+case "$out" in *SL1001*) echo "$out"; ko "--enable-piecewise-cuda-graph under v0.5.13 called unknown" ;;
+*SL1014*) ok ;; *) echo "$out"; ko "--enable-piecewise-cuda-graph under v0.5.13 not deprecated" ;; esac
+# Dynamo 1.4.0's --frontend-decoding, declared through a helper that
+# backend_args.py calls (add_frontend_decoding_arg), and its env var twin
+printf '#!/bin/bash\ndocker run --gpus all nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0 python3 -m dynamo.sglang --model-path m --frontend-decoding\n' > "$t/fd.sh"
+out=$("$bin" check --no-config --format gcc "$t/fd.sh")
+case "$out" in *SL1001*) echo "$out"; ko "dynamo.sglang 1.4.0 --frontend-decoding" ;; *) ok ;; esac
+printf '#!/bin/bash\ndocker run --gpus all -e DYN_SGL_FRONTEND_DECODING=1 nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0 python3 -m dynamo.sglang --model-path m\n' > "$t/fde.sh"
+out=$("$bin" show "$t/fde.sh")
+case "$out" in *'frontend_decoding'*'DYN_SGL_FRONTEND_DECODING'*) ok ;; *) echo "$out"; ko "DYN_SGL_FRONTEND_DECODING not --frontend-decoding's twin" ;; esac
 finish

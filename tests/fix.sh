@@ -56,14 +56,15 @@ sed 's/SGLang 0\.5\.13/SGLang/' "$data/renames.sh" > "$d/norel.sh"
 # releases have none (every removed flag's replacement takes another kind
 # of value), so a copy of the facts removes --nsa-decode-backend in 0.5.13
 mkdir "$d/facts" && cp grammars/facts/*.tsv "$d/facts/" && cp -r grammars/hardware grammars/models "$d/facts/"
-awk -F '\t' 'BEGIN {OFS = "\t"} $1 == "--nsa-decode-backend" {$2 = "00010"} {print}' grammars/facts/sglang.tsv > "$d/facts/sglang.tsv"
+awk -F '\t' 'BEGIN {OFS = "\t"} $1 == "--nsa-decode-backend" {s = "0001"; while (length(s) < length($2)) s = s "0"; $2 = s} {print}' grammars/facts/sglang.tsv > "$d/facts/sglang.tsv"
 SERVELINT_FACTS=$d/facts "$bin" check -f json "$data/renames.sh" | jq -e '[.findings[] | select(.message | contains("--nsa-decode-backend"))] | length == 1 and .[0].rule == "SL1001" and .[0].fix_description == "replace `--nsa-decode-backend` with `--dsa-decode-backend`"' > /dev/null &&
 	ok || ko "SL1001: a removed flag renamed is fixed"
 
 # hints further than a typo: real scripts' --grpc-port (sglang sidecar
-# scripts of ai-dynamo/dynamo) and --disaggregation-mode encode (its
-# multimodal examples) were 3 and 2 edits from the hint, and no typos
-"$bin" check -f json "$data/hints.sh" | jq -e '[.findings[] | select(.did_you_mean)] | length == 2 and all(.[]; .fix_description == null)' > /dev/null &&
+# scripts of ai-dynamo/dynamo; a flag from SGLang 0.5.16 on, here under
+# 0.5.13) and --disaggregation-mode encode (its multimodal examples) were 3
+# and 2 edits from the hint, and no typos
+"$bin" check -f json "$data/hints.sh" | jq -e '[.findings[] | select(.did_you_mean or (.message | contains("--grpc-port")))] | length == 2 and all(.[]; .fix_description == null)' > /dev/null &&
 	ok || ko "a hint that is no typo is no fix"
 [ -z "$("$bin" check -f diff "$data/hints.sh")" ] && ok || ko "hints.sh: a diff"
 

@@ -129,6 +129,10 @@ def action_facts(call, syms):
         # its text says to use instead
         own = [try_const(k.value, syms) for k in call.keywords if k.arg and k.arg not in CALL_KWS]
         own = [v for v in own if isinstance(v, str) and v.startswith("--")]
+        # a plain flag name only: `--graph-backend-{decode,prefill}=disabled`
+        # or `--graph-backend=breakable` names a setting, not a spelling a
+        # rename can be written as
+        own = [v for v in own if re.fullmatch(r"--[A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9]", v)] if own else own
         named = sorted({a or b for a, b in USE.findall(text)})
         if len(own) == 1:
             out["replacement"] = own[0]

@@ -21,7 +21,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pysrc import Symbols, model_keys, python_flags  # noqa: E402
+from pysrc import Symbols, helper_functions, model_keys, python_flags  # noqa: E402
 from clicksrc import click_flags  # noqa: E402
 from renames import name_replacements  # noqa: E402
 
@@ -327,7 +327,8 @@ def extract(tree, surface, meta):
     args.consts, args.classes = syms.consts, syms.classes
     apaths = pick(tree, spec["args_files"])
     args.modules = [(p, m) for p, m in syms.modules if p in apaths]
-    flags = python_flags(args, spec.get("frontend_classes", ()), spec.get("annotated_class"))
+    helpers = helper_functions([(p, m) for p, m in syms.modules if p not in apaths])
+    flags = python_flags(args, spec.get("frontend_classes", ()), spec.get("annotated_class"), helpers)
     flags += rewritten_aliases(texts, flags)
     # an action class no file read defines: the flag is taken as argparse's
     # default (one value), and named here, so that a gap is seen (gen.sh

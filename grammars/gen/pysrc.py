@@ -5,6 +5,7 @@ pydantic models walked into dotted keys (TensorRT-LLM LlmArgs). What an
 action= does is actions.py's, vLLM's get_kwargs rules getkwargs.py's. Part
 of grammars/gen/facts.py; standard library only."""
 import ast
+import copy
 import re
 import sys
 
@@ -341,7 +342,10 @@ def help_facts(f, help_text, names):
         f["deprecated"] = True
     if f.get("deprecated") and help_text:
         m = REPLACEMENT.search(help_text)
-        if m and m.group(1) not in names and "replacement" not in f:
+        # a name cut short ("Use --cuda-graph-backend-{decode,prefill}=...") is none
+        if m and m.group(1) not in names and "replacement" not in f \
+                and not m.group(1).rstrip(".").endswith(("-", "_")) \
+                and help_text[m.end():m.end() + 1] not in ("{", "<"):
             f["replacement"] = m.group(1).rstrip(".")
 
 
@@ -415,6 +419,12 @@ def argparse_call(call, syms, kwvars, human_ints):
     if dep is not None and try_const(dep) is True:
         f["deprecated"] = True
     help_facts(f, text_of(kw(call, "help")), names)
+    # SGLang's Deprecated*Action(new_flag=...): the flag to use instead, when
+    # it is a flag alone (not "--x=value" nor "--x-{a,b}")
+    nf = try_const(kw(call, "new_flag"), syms)
+    if f.get("deprecated") and isinstance(nf, str) and re.fullmatch(r"--[A-Za-z0-9][A-Za-z0-9_-]*", nf) \
+            and nf not in names:
+        f["replacement"] = nf
     return f
 
 
@@ -501,18 +511,46 @@ def annotated_fields(syms, cname):
         if head not in ("A", "Annotated"):
             continue
         elts = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
-        arg = next((e for e in elts[1:] if isinstance(e, ast.Call)
-                    and (dotted(e.func) or "").split(".")[-1] == "Arg"), None)
+        # the metadata, as arg_utils._unwrap_annotated takes it: the first
+        # Arg(...), or a bare string (its help text); NS("...") and others
+        # are not CLI metadata
+        arg = None
+        for e in elts[1:]:
+            if isinstance(e, ast.Call) and (dotted(e.func) or "").split(".")[-1] == "Arg":
+                arg = e
+                break
+            if isinstance(try_const(e, syms), str) or isinstance(e, ast.JoinedStr):
+                arg = ast.Call(func=ast.Name(id="Arg"), args=[], keywords=[ast.keyword(arg="help", value=e)])
+                break
         if arg is None:
             continue
-        if try_const(kw(arg, "cli"), syms) is False or try_const(kw(arg, "hidden_from_cli"), syms) is True:
+        if try_const(kw(arg, "cli"), syms) is False or try_const(kw(arg, "hidden_from_cli"), syms) is True \
+                or try_const(kw(arg, "no_cli"), syms) is True:
             continue
-        primary = try_const(kw(arg, "flag"), syms) or "--" + name.replace("_", "-")
+        primary = try_const(kw(arg, "cli_name"), syms) or try_const(kw(arg, "flag"), syms) \
+            or "--" + name.replace("_", "-")
         names = [primary]
         al = try_const(kw(arg, "aliases"), syms)
         if isinstance(al, list):
             names += [a for a in al if isinstance(a, str)]
         t, ch, _ = ann_type(elts[0], syms)
+        elem = list_elem(elts[0])
+        if t == "list" and elem is not None and kw(arg, "type_parser") is None:
+            # List[X]: argparse takes each value as X (nargs "+", Arg's own nargs)
+            t, ch2, _ = ann_type(elem, syms)
+            ch = ch2 or ch
+            if t in ("list", "bool", "json"):
+                t = "string"
+        tp = kw(arg, "type_parser")
+        if t not in ("int", "float", "bool", "string") and tp is None:
+            # arg_utils._infer_type_func: anything but int and float is str
+            # (Union[str, Dict], Union[set[str], List[str]], a dict, an enum);
+            # List[X] alone was taken as X above
+            t = "string"
+        if tp is not None:
+            # the parser takes the whole value as one string (json_list_type)
+            t = type_from_kw(tp, syms)
+            ch = None if t != "string" else ch
         f = {"names": names, "type": t}
         # Arg(action=...) as add_argument's (actions.py); a bool field with
         # none is a store_true switch
@@ -525,6 +563,18 @@ def annotated_fields(syms, cname):
             f["bool"] = "store_true"
         elif t == "bool":
             f["type"] = "string"   # a bool field whose action takes a value
+        elif kw(arg, "action") is not None:
+            # a custom action (LoRAPathAction) takes values as written, of the
+            # type and arity its action_kwargs give
+            f["type"] = "string" if t in ("list", "bool", "json") else t
+            ak = kw(arg, "action_kwargs")
+            if isinstance(ak, ast.Dict):
+                for k, v in zip(ak.keys, ak.values):
+                    k = try_const(k) if k is not None else None
+                    if k == "type":
+                        f["type"] = type_from_kw(v, syms)
+                    elif k == "nargs" and try_const(v, syms) in ("+", "*"):
+                        f["nargs"] = try_const(v, syms)
         for k in ("deprecated", "replacement", "unread"):
             if k in act:
                 f[k if k != "unread" else "unread_action"] = act[k]
@@ -537,7 +587,7 @@ def annotated_fields(syms, cname):
         nargs = try_const(kw(arg, "nargs"), syms)
         if nargs in ("+", "*", "?"):
             f["nargs"] = nargs
-        if t == "list" and "nargs" not in f:
+        if elem is not None and tp is None and kw(arg, "action") is None and "nargs" not in f:
             f["nargs"] = "+"
         d = field_default(dflt, syms)
         if d is not None and not isinstance(d, list):
@@ -549,12 +599,108 @@ def annotated_fields(syms, cname):
     return out
 
 
-def python_flags(syms, frontend_classes=(), annotated_class=None):
-    """Every flag the Python sources declare."""
+def list_elem(node):
+    """X of an annotation List[X] / list[X] (through Optional), else None."""
+    if isinstance(node, ast.Subscript):
+        head = (dotted(node.value) or "").split(".")[-1]
+        if head == "Optional":
+            return list_elem(node.slice)
+        if head in ("List", "list") and not isinstance(node.slice, ast.Tuple):
+            return node.slice
+    if isinstance(node, ast.BinOp):
+        parts = [p for p in flatten_union(node) if not (isinstance(p, ast.Constant) and p.value is None)]
+        if len(parts) == 1:
+            return list_elem(parts[0])
+    return None
+
+
+
+def helper_functions(mods):
+    """Module-level functions of mods that declare flags themselves
+    (Dynamo's add_frontend_decoding_arg(g, env_prefix=...)): name -> FunctionDef."""
+    out = {}
+    for _, mod in mods:
+        for node in mod.body:
+            if isinstance(node, ast.FunctionDef) and any(
+                    isinstance(c, ast.Call) and isinstance(c.func, (ast.Name, ast.Attribute)) and
+                    (c.func.id if isinstance(c.func, ast.Name) else c.func.attr)
+                    in ("add_argument", "add_negatable_bool_argument") for c in ast.walk(node)):
+                out.setdefault(node.name, node)
+    return out
+
+
+class _Bind(ast.NodeTransformer):
+    """A helper's body with its parameters replaced by the literal arguments of
+    one call, and f-strings made only of literals folded into one string."""
+
+    def __init__(self, values):
+        self.values = values
+
+    def visit_Name(self, node):
+        if node.id in self.values:
+            return ast.copy_location(ast.Constant(self.values[node.id]), node)
+        return node
+
+    def visit_JoinedStr(self, node):
+        self.generic_visit(node)
+        parts = []
+        for v in node.values:
+            if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                parts.append(v.value)
+            elif isinstance(v, ast.FormattedValue) and isinstance(v.value, ast.Constant) \
+                    and v.conversion == -1 and v.format_spec is None:
+                parts.append(str(v.value.value))
+            else:
+                return node
+        return ast.copy_location(ast.Constant("".join(parts)), node)
+
+
+def bound_helper(fdef, call, syms):
+    """The helper's calls as this call makes them: each parameter given a
+    literal (by the call, or the helper's default) is replaced by it; a
+    parameter left unknown stays a name, so what depends on it is not read."""
+    a = fdef.args
+    params = a.posonlyargs + a.args
+    values = {}
+    for p, d in zip(params[len(params) - len(a.defaults):], a.defaults):
+        v = try_const(d, syms)
+        if v is not None:
+            values[p.arg] = v
+    for p, d in zip(a.kwonlyargs, a.kw_defaults):
+        v = try_const(d, syms) if d is not None else None
+        if v is not None:
+            values[p.arg] = v
+    for p, x in zip(params, call.args):
+        v = try_const(x, syms)
+        if v is not None:
+            values[p.arg] = v
+        else:
+            values.pop(p.arg, None)
+    for k in call.keywords:
+        if k.arg is None:
+            continue
+        v = try_const(k.value, syms)
+        if v is not None:
+            values[k.arg] = v
+        else:
+            values.pop(k.arg, None)
+    return ast.Module(body=[_Bind(values).visit(copy.deepcopy(n)) for n in fdef.body], type_ignores=[])
+
+
+def python_flags(syms, frontend_classes=(), annotated_class=None, helpers=None):
+    """Every flag the Python sources declare. helpers: functions of other
+    files that declare flags (helper_functions); a call of one of them from
+    these sources adds the flags it declares, with that call's arguments."""
     flags = []
     human = human_int_fields(syms)
     syms.optional_value = optional_value_rule(syms)
-    for _, mod in syms.modules:
+    mods = list(syms.modules)
+    if helpers:
+        for path, mod in syms.modules:
+            for node in ast.walk(mod):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in helpers:
+                    mods.append((path, bound_helper(helpers[node.func.id], node, syms)))
+    for _, mod in mods:
         # var = get_kwargs(SomeConfig) in any function
         kwvars = {}
         for node in ast.walk(mod):

@@ -1,4 +1,5 @@
 from dynamo.common.configuration.utils import Deprecated, add_argument, add_negatable_bool_argument
+from dynamo.common.configuration.groups.shared_args import add_shared_decoding_arg, add_shared_width_arg
 
 from .constants import DisaggregationMode
 
@@ -18,3 +19,5 @@ class DynamoTrtllmArgGroup:
         add_argument(g, flag_name="--publish-events-and-metrics", env_var="DYN_TRTLLM_PUBLISH", default=None,
                      arg_type=None, action="store_true", deprecated=Deprecated(remove_in="1.5.0"),
                      help="Has no effect.")
+        add_shared_decoding_arg(g, env_prefix="TRTLLM")
+        add_shared_width_arg(g, "TRTLLM", self.scale)

@@ -1,0 +1,50 @@
+# Our own minimal actions in the style of SGLang 0.5.14's arg_groups (not
+# SGLang's code): what the generator must learn from each class is whether
+# argparse hands it a value (nargs) and that it warns of a deprecation.
+import argparse
+import logging
+
+log = logging.getLogger(__name__)
+
+
+class DeprecatedStoreTrueAction(argparse.Action):
+    """A switch: nargs=0; warns that the flag is deprecated."""
+
+    def __init__(self, option_strings, dest, new_flag=None, nargs=0, default=False, **kwargs):
+        self.new_flag = new_flag
+        super().__init__(option_strings, dest, nargs=nargs, default=default, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        log.warning(f"{option_string} is deprecated; use {self.new_flag}")
+        setattr(namespace, self.dest, True)
+
+
+class DeprecatedStoreConstAction(argparse.Action):
+    """A switch storing const_value: nargs=0; deprecated."""
+
+    def __init__(self, option_strings, dest, const_value=None, new_flag=None, nargs=0, **kwargs):
+        self.const_value, self.new_flag = const_value, new_flag
+        super().__init__(option_strings, dest, nargs=nargs, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        log.warning(f"{option_string} is deprecated; use {self.new_flag}")
+        setattr(namespace, self.dest, self.const_value)
+
+
+class DeprecatedAliasStoreAction(argparse.Action):
+    """Takes a value as the flag it is a deprecated alias of."""
+
+    def __init__(self, option_strings, dest, new_flag=None, **kwargs):
+        self.new_flag = new_flag
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        log.warning(f"{option_string} is deprecated; use {self.new_flag}")
+        setattr(namespace, self.dest, values)
+
+
+class LoRAPathAction(argparse.Action):
+    """Takes values: NAME=PATH or PATH."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        setattr(namespace, self.dest, list(values))
