@@ -287,10 +287,58 @@ static void claim_fix(sl_finding *f, const sl_model *m, const sl_claim *k, const
 	sl_finding_fix(f, FIX_CLAIM_VALUE, src, k->origin.off + at, want, n, to, what);
 }
 
+/* The sizes of parallelism a text names loosely: its "TP" is often the
+ * GPU count, tensor x data parallel, where attention runs data-parallel. */
+static const char *const parallel_sizes[] = {"parallel.tensor", "parallel.data", "parallel.expert"};
+
+static int is_parallel_size(const char *key)
+{
+	for (size_t i = 0; i < sizeof parallel_sizes / sizeof *parallel_sizes; i++)
+		if (!strcmp(key, parallel_sizes[i]))
+			return 1;
+	return 0;
+}
+
+/* 1 when a claim of one parallel size cannot be read against s: another of
+ * its sizes is one the script does not know (`--tensor-parallel-size 1
+ * --data-parallel-size "$TP"` under a header "TP=4": the text's TP may be
+ * the GPUs, TP x DP, and DP is not known) */
+static int parallelism_unknown(const sl_service *s, const char *key)
+{
+	if (!is_parallel_size(key))
+		return 0;
+	for (size_t i = 0; i < sizeof parallel_sizes / sizeof *parallel_sizes; i++) {
+		const sl_setting *o = strcmp(key, parallel_sizes[i]) ? sl_service_get(s, parallel_sizes[i]) : NULL;
+		if (o && (o->flags & SL_SET_SYMBOLIC))
+			return 1;
+	}
+	return 0;
+}
+
+/* A tensor-parallel claim that is the GPUs of data-parallel attention:
+ * vLLM's `--tensor-parallel-size 1 --data-parallel-size 4
+ * --enable-expert-parallel` runs attention on 4 data-parallel ranks and
+ * the experts across all 4 (FusedMoEParallelConfig.make: the experts'
+ * ranks are data x tensor parallel, "There are 2 engine instances and the
+ * experts are split between the 4 devices", vllm/model_executor/layers/
+ * fused_moe/config.py, vllm-project/vllm 5ac26849), which a header calls
+ * "TP4". SGLang's
+ * --enable-dp-attention and TensorRT-LLM's enable_attention_dp keep the
+ * tensor-parallel size the whole width: the claim is the setting there. */
+static int claim_is_dp_attention_width(const sl_service *s, const sl_claim *k, const sl_setting *tp)
+{
+	const sl_setting *dp = sl_service_get(s, "parallel.data"), *ep = sl_service_get(s, "parallel.expert_enabled");
+	if (strcmp(k->key, "parallel.tensor") || !dp || !ep || !json_is_true(ep->value) || !json_is_integer(dp->value) ||
+	    !json_is_integer(tp->value) || !json_is_integer(k->value) || json_integer_value(dp->value) < 2)
+		return 0;
+	return json_integer_value(tp->value) * json_integer_value(dp->value) == json_integer_value(k->value);
+}
+
 /* Holds one claim to the settings of the services it speaks of (its role,
  * or every worker); one that agrees is enough, and a claim about a setting
  * no service has, or only with a value the script does not know ($TP, unless
- * --set binds it), is not checked. */
+ * --set binds it), is not checked; nor a claim of a parallel size where
+ * another size is not known (parallelism_unknown). */
 void sl_check_hold_claim(const sl_rule *r, const sl_model *m, const sl_claim *k, sl_findings *out)
 {
 	const sl_setting *seen = NULL;
@@ -301,10 +349,10 @@ void sl_check_hold_claim(const sl_rule *r, const sl_model *m, const sl_claim *k,
 			continue;
 		const sl_setting *st = sl_service_get(s, k->key);
 		/* a value the script does not know ($TP) cannot be held to the text */
-		if (!st || (st->flags & SL_SET_SYMBOLIC))
+		if (!st || (st->flags & SL_SET_SYMBOLIC) || parallelism_unknown(s, k->key))
 			continue;
 		seen = seen ? seen : st;
-		agrees = sl_check_same_value(st->value, k->value);
+		agrees = sl_check_same_value(st->value, k->value) || claim_is_dp_attention_width(s, k, st);
 	}
 	if (!seen || agrees)
 		return;
