@@ -4,7 +4,8 @@
  *                       runs it: one that leaves the key unset is held to
  *                       the engine's default (from its source); not on
  *                       the engines a rule names where the key cannot
- *                       differ in effect (unless_engines)
+ *                       differ in effect (unless_engines); a direction
+ *                       makes only one way round a finding (decode_below)
  *   equal_frontend_workers  the frontend and every worker agree on a key
  *   in_range            a number within bounds
  *   requires            one key set needs another
@@ -120,6 +121,15 @@ static void compare_effective(const sl_rule *r, const char *key, const sl_servic
 	 * default is read through the grammar of the side that gave it */
 	if (!va || !vb || agree(sl_setting_canonical(a ? a : b, va), sl_setting_canonical(b ? b : a, vb)))
 		return;
+	/* a direction: only the one way round is a finding, between numbers
+	 * (check_equal passes prefill as a, decode as b) */
+	if (r->direction != DIR_ANY) {
+		if (!json_is_number(va) || !json_is_number(vb))
+			return;
+		double pv = json_number_value(va), dv = json_number_value(vb);
+		if (r->direction == DIR_DECODE_BELOW ? !(dv < pv) : !(pv < dv))
+			return;
+	}
 	for (size_t u = 0; u < r->nunless; u++)
 		if ((json_is_string(va) && !strcasecmp(json_string_value(va), r->unless[u])) ||
 		    (json_is_string(vb) && !strcasecmp(json_string_value(vb), r->unless[u])))
