@@ -261,6 +261,13 @@ static void claim_fix(sl_finding *f, const sl_model *m, const sl_claim *k, const
 		const sl_setting *st = sl_service_get(s, k->key);
 		if (st && !json_equal(st->value, seen->value))
 			return;
+		/* under data-parallel attention the text's TP may be the GPUs
+		 * (claim_is_dp_attention_width): which number it meant is not
+		 * certain */
+		const sl_setting *dp = sl_service_get(s, "parallel.data"), *ep = sl_service_get(s, "parallel.expert_enabled");
+		if (!strcmp(k->key, "parallel.tensor") && dp && ep && json_is_true(ep->value) &&
+		    (!json_is_integer(dp->value) || json_integer_value(dp->value) > 1))
+			return;
 		/* a flag the engine does not know may be the key misspelled: what
 		 * the command sets is then not certain */
 		for (size_t j = 0; j < s->nsettings; j++)
