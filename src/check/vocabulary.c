@@ -339,9 +339,9 @@ static int parallelism_unknown(const sl_service *s, const char *key)
  * ranks are data x tensor parallel, "There are 2 engine instances and the
  * experts are split between the 4 devices", vllm/model_executor/layers/
  * fused_moe/config.py, vllm-project/vllm 5ac26849), which a header calls
- * "TP4". SGLang's
- * --enable-dp-attention and TensorRT-LLM's enable_attention_dp keep the
- * tensor-parallel size the whole width: the claim is the setting there. */
+ * "TP4". SGLang's --enable-dp-attention and TensorRT-LLM's
+ * enable_attention_dp keep the tensor-parallel size the whole width: the
+ * claim is the setting there. */
 static int claim_is_dp_attention_width(const sl_service *s, const sl_claim *k, const sl_setting *tp)
 {
 	const sl_setting *dp = sl_service_get(s, "parallel.data"), *ep = sl_service_get(s, "parallel.expert_enabled");
