@@ -225,6 +225,15 @@ sed 's/8200/9217/' "$d/up.sh" > "$d/down.sh"
 grep -q "^$d/down.sh:2:.*limits.max_model_len = 9216, prefill has 9217 \[SL2006\]$" "$d/out" && ok ||
 	{ ko "SL2006 with decode below prefill"; cat "$d/out"; }
 rm -rf "$d"
+# SL3001 with a data-parallel size the script does not know: the ranks are
+# not known (not 1 x tensor); bound by --set they are held
+d=$(mktemp -d)
+printf 'CUDA_VISIBLE_DEVICES=0,1,2,3 vllm serve org/m --port 8000 --tensor-parallel-size 1 --data-parallel-size "$DP" --enable-expert-parallel &\n' > "$d/dp.sh"
+! "$bin" check --no-config --format gcc "$d/dp.sh" | grep -q SL3001 && ok || ko "SL3001 with an unknown DP"
+! "$bin" check --no-config --format gcc --set DP=4 "$d/dp.sh" | grep -q SL3001 && ok || ko "SL3001 with DP=4 on 4 GPUs"
+"$bin" check --no-config --format gcc --set DP=2 "$d/dp.sh" | grep -q "^$d/dp.sh:1:1: error: .*needs 2 GPUs .* given 4 .*\[SL3001\]$" && ok ||
+	{ ko "SL3001 with DP=2 on 4 GPUs"; "$bin" check --no-config --format gcc --set DP=2 "$d/dp.sh"; }
+rm -rf "$d"
 # a direction the vocabulary does not have is refused where it is written
 d=$(mktemp -d)
 sed 's/direction: decode_below/direction: down/' rules/SL2006-max-model-len-differs.yaml > "$d/SL2006-max-model-len-differs.yaml"
