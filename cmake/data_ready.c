@@ -479,7 +479,8 @@ static int emit_rules(const char *path)
 		fprintf(out, ", .nunless = %zu, .unless_engines = ", r->nunless);
 		snprintf(name, sizeof name, "r%zu_unless_engines", i);
 		ref(name, r->nunless_engines);
-		fprintf(out, ", .nunless_engines = %zu, .some_worker = %d, .cname = ", r->nunless_engines, r->some_worker);
+		fprintf(out, ", .nunless_engines = %zu, .some_worker = %d, .direction = %d, .cname = ", r->nunless_engines,
+			r->some_worker, r->direction);
 		str(r->cname);
 		fprintf(out, ", .catalogue = %d, .across_engines = %d, .fix = %d},\n", r->catalogue, r->across_engines,
 			(int)r->fix);

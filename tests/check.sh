@@ -206,6 +206,41 @@ EOF
 grep -q "^$d/vllm.sh:2:30: warning: .*tokenizer_mode = auto, prefill has slow \[SL2007\]$" "$d/out" && ok ||
 	{ ko "SL2007 between two vllm serve"; cat "$d/vllm.sh" "$d/out"; }
 rm -rf "$d"
+# SL2014 likewise: Dynamo's frontend tokenizes with the tokenizer decode
+# registers and a prefill worker takes token IDs (its --tokenizer reads no
+# request); the rule's bad example holds two vllm serve behind a proxy
+d=$(mktemp -d)
+printf 'python3 -m dynamo.vllm --model org/m --tokenizer org/a --disaggregation-mode prefill &\npython3 -m dynamo.vllm --model org/m --tokenizer org/b --disaggregation-mode decode &\npython3 -m dynamo.frontend --http-port 8000\n' > "$d/dyn.sh"
+"$bin" check --no-config --format gcc "$d/dyn.sh" > "$d/out"
+! grep -q SL2014 "$d/out" && ok || { ko "SL2014 between Dynamo workers"; cat "$d/out"; }
+rm -rf "$d"
+# SL2006 has a direction: a prefill capped below decode (it computes the
+# prompt and one token) is not a finding, decode below prefill is
+d=$(mktemp -d)
+printf 'python3 -m dynamo.vllm --model org/m --disaggregation-mode prefill --max-model-len 8200 &\npython3 -m dynamo.vllm --model org/m --disaggregation-mode decode --max-model-len 9216 &\npython3 -m dynamo.frontend --http-port 8000\n' > "$d/up.sh"
+"$bin" check --no-config --format gcc "$d/up.sh" > "$d/out"
+! grep -q SL2006 "$d/out" && ok || { ko "SL2006 with prefill below decode"; cat "$d/out"; }
+sed 's/8200/9217/' "$d/up.sh" > "$d/down.sh"
+"$bin" check --no-config --format gcc "$d/down.sh" > "$d/out"
+grep -q "^$d/down.sh:2:.*limits.max_model_len = 9216, prefill has 9217 \[SL2006\]$" "$d/out" && ok ||
+	{ ko "SL2006 with decode below prefill"; cat "$d/out"; }
+rm -rf "$d"
+# SL3001 with a data-parallel size the script does not know: the ranks are
+# not known (not 1 x tensor); bound by --set they are held
+d=$(mktemp -d)
+printf 'CUDA_VISIBLE_DEVICES=0,1,2,3 vllm serve org/m --port 8000 --tensor-parallel-size 1 --data-parallel-size "$DP" --enable-expert-parallel &\n' > "$d/dp.sh"
+! "$bin" check --no-config --format gcc "$d/dp.sh" | grep -q SL3001 && ok || ko "SL3001 with an unknown DP"
+! "$bin" check --no-config --format gcc --set DP=4 "$d/dp.sh" | grep -q SL3001 && ok || ko "SL3001 with DP=4 on 4 GPUs"
+"$bin" check --no-config --format gcc --set DP=2 "$d/dp.sh" | grep -q "^$d/dp.sh:1:1: error: .*needs 2 GPUs .* given 4 .*\[SL3001\]$" && ok ||
+	{ ko "SL3001 with DP=2 on 4 GPUs"; "$bin" check --no-config --format gcc --set DP=2 "$d/dp.sh"; }
+rm -rf "$d"
+# a direction the vocabulary does not have is refused where it is written
+d=$(mktemp -d)
+sed 's/direction: decode_below/direction: down/' rules/SL2006-max-model-len-differs.yaml > "$d/SL2006-max-model-len-differs.yaml"
+SERVELINT_RULES=$d "$bin" rules > /dev/null 2> "$d/err"
+[ $? -ne 0 ] && grep -q "SL2006-max-model-len-differs.yaml:[0-9]*:16: rule: direction (equal_across_roles only) is decode_below or prefill_below" "$d/err" && ok ||
+	{ ko "an unknown direction refused"; cat "$d/err"; }
+rm -rf "$d"
 # a TensorRT-LLM config key's default holds a side that leaves it out
 # (tests/rules_corpus.tsv: SL2004), but not under a section whose absence
 # turns its feature off: a context config without speculative_config

@@ -74,6 +74,16 @@ l4008() { # CONFIG COMMAND: the SL4008 finding's "N positions", or nothing
 for c in 'python3 -m sglang.launch_server --model-path org/tiny --context-length 16384' 'trtllm-serve org/tiny --max_seq_len 16384'; do
 	[ -z "$(l4008 tiny-linear-config.json "$c")" ] && ok || ko "SL4008 linear factor 2 allows 16384: $c"
 done
+# the shipped Kimi K2 facts: the July release's yarn factor 32 over 4,096
+# gives vLLM 131,072 positions; the 0905 update (factor 64) is a model of
+# its own whose max_position_embeddings was not read: not held
+printf 'vllm serve moonshotai/Kimi-K2-Instruct --tensor-parallel-size 16 --max-model-len 131073\n' > "$t/k2.sh"
+"$bin" check --no-config --format gcc --system H200 "$t/k2.sh" |
+	grep -q ' 131073 tokens, kimi-k2 has 131072 positions (vLLM.s: the rope factor times original_max_position_embeddings, .*\[SL4008\]$' &&
+	ok || ko "SL4008 Kimi-K2-Instruct: 131072 positions"
+printf 'vllm serve moonshotai/Kimi-K2-Instruct-0905 --tensor-parallel-size 16 --max-model-len 200000\n' > "$t/k2b.sh"
+"$bin" show --system H200 "$t/k2b.sh" | grep -q 'model *kimi-k2-0905, ' && ok || ko "Kimi-K2-Instruct-0905 has its facts"
+! "$bin" check --no-config --format gcc --system H200 "$t/k2b.sh" | grep -q '\[SL4008\]' && ok || ko "SL4008 0905: positions not known"
 rm -rf "$t"
 # --system wins over the System claim: the corpus entry on an L40S has no
 # room for its weights, on a B200 it has

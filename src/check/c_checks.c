@@ -190,6 +190,11 @@ static void c_gpus(const sl_rule *r, const sl_model *m, sl_findings *out)
 		const sl_setting *adp = sl_service_get(s, "parallel.attention_data");
 		if (!tp || !json_is_integer(tp->value) || (nn && json_integer_value(nn->value) > 1))
 			continue;
+		/* a pipeline or data-parallel size (or DP attention) the script
+		 * does not know ("$DP") leaves the ranks unknown, not 1 x tensor */
+		if ((pp && !json_is_integer(pp->value)) || (dp && !json_is_integer(dp->value)) ||
+		    (adp && (adp->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER))))
+			continue;
 		long need = (long)json_integer_value(tp->value);
 		if (pp && json_is_integer(pp->value))
 			need *= (long)json_integer_value(pp->value);

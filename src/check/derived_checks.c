@@ -206,6 +206,17 @@ static void eagle_draft_tree(const sl_rule *r, const sl_model *m, sl_findings *o
  *    dp_size = dp if enable_dp_attention else 1, model_runner.py line 376,
  *    sgl-project/sglang 65d3b47 as read in BBuf/sglang); without it each of
  *    the --dp-size replicas has the whole limit.
+ *  - TensorRT-LLM (trtllm-serve, Dynamo's TensorRT-LLM worker): each rank's
+ *    executor caps its active requests at max_num_active_requests =
+ *    model_engine.get_max_num_sequences(), the max_batch_size; with
+ *    enable_attention_dp every tensor-parallel rank holds requests of its
+ *    own, the worker tp_size x that (`total_max_num_active_requests =
+ *    self.dist.tp_size * self.max_num_active_requests`), without it the
+ *    ranks run one batch of at most max_batch_size (PyExecutor.
+ *    _fetch_new_requests, tensorrt_llm/_torch/pyexecutor/py_executor.py,
+ *    NVIDIA/TensorRT-LLM 9521caf4; the ADP router's max_num_active_requests
+ *    is "Maximum active requests per rank"). Held only with pipeline
+ *    parallelism 1 (the number of sequences counts micro-batches there).
  * 1 with *per_rank, *ranks and the settings read; 0 when the engine is
  * another, the limit is not written (its default is resolved at run time
  * from the GPU's memory) or a value is not known. */
@@ -213,12 +224,34 @@ static int running_cap(const sl_service *s, long *per_rank, long *ranks, const s
 		       const sl_setting **dp)
 {
 	int vllm = is_vllm(s), sglang = !strcmp(s->engine, "sglang") || !strcmp(s->engine, "dynamo-sglang");
-	if (!vllm && !sglang)
+	int trtllm = !strcmp(s->engine, "trtllm") || !strcmp(s->engine, "dynamo-trtllm");
+	if (!vllm && !sglang && !trtllm)
 		return 0;
 	*lim = known(s, "limits.max_seqs");
 	*dp = sl_service_get(s, "parallel.data");
 	if (!*lim || !json_is_integer((*lim)->value) || json_integer_value((*lim)->value) < 1)
 		return 0;
+	if (trtllm) {
+		/* attention DP: the tensor-parallel ranks are the DP ranks */
+		const sl_setting *ad = sl_service_get(s, "parallel.attention_data");
+		const sl_setting *tp = sl_service_get(s, "parallel.tensor");
+		const sl_setting *pp = sl_service_get(s, "parallel.pipeline");
+		if ((ad && (ad->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER))) ||
+		    (pp && (!known(s, "parallel.pipeline") || !json_is_integer(pp->value) || json_integer_value(pp->value) != 1)))
+			return 0;
+		long n = 1;
+		if (ad && json_is_true(ad->value)) {
+			if (!tp || !known(s, "parallel.tensor") || !json_is_integer(tp->value) || json_integer_value(tp->value) < 1)
+				return 0;
+			n = (long)json_integer_value(tp->value);
+			*dp = tp;
+		} else {
+			*dp = NULL;
+		}
+		*per_rank = (long)json_integer_value((*lim)->value);
+		*ranks = n;
+		return 1;
+	}
 	long d = 1;
 	if (*dp) {
 		if (((*dp)->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER)) || !json_is_integer((*dp)->value) ||
@@ -295,7 +328,9 @@ static void running_below_claim(const sl_rule *r, const sl_model *m, sl_findings
 	}
 	if (!workers)
 		return;
-	const char *flag = is_vllm(low) ? "--max-num-seqs" : "--max-running-requests";
+	const char *flag = is_vllm(low) ? "--max-num-seqs"
+			   : !strcmp(low->engine, "trtllm") || !strcmp(low->engine, "dynamo-trtllm") ? "max_batch_size"
+			   : "--max-running-requests";
 	if (conc && json_integer_value(conc->value) > total) {
 		sl_finding *f = sl_finding_add(out, r, &conc->origin,
 					       "%s: the %s says \"%s\" (%lld), the workers run at most %ld at once (%s: %ld "
@@ -308,7 +343,9 @@ static void running_below_claim(const sl_rule *r, const sl_model *m, sl_findings
 		f->where.raw = sl_strdup(conc->text);
 		sl_finding_related(f, &low_lim->origin, flag);
 		if (low_dp)
-			sl_finding_related(f, &low_dp->origin, "the data-parallel size");
+			sl_finding_related(f, &low_dp->origin,
+					   strcmp(flag, "max_batch_size") ? "the data-parallel size"
+									 : "the tensor-parallel size, the attention-DP ranks");
 	}
 	if (batch && json_integer_value(batch->value) > low_rank) {
 		sl_finding *f = sl_finding_add(out, r, &batch->origin,

@@ -6,7 +6,9 @@
  *
  * What a rule file's check can say (rules/README.md):
  *   equal_across_roles: KEY        prefill and decode must agree on KEY (through
- *                                  the engine's default where one leaves it unset)
+ *                                  the engine's default where one leaves it unset;
+ *                                  {keys, direction: decode_below}: only decode's
+ *                                  number below prefill's is a finding)
  *   equal_frontend_workers: KEY    the frontend and every worker agree on KEY
  *                                  ({keys, some_worker: true}: one worker is enough)
  *   in_range: {keys, min, max, min_exclusive, max_exclusive}
@@ -228,7 +230,14 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 				SL_PUSH(r->unless_engines, r->nunless_engines, ecap, sl_strdup(scalar(ue->items[i])));
 		const char *sw = v->kind == SL_YAML_MAP ? scalar(sl_yaml_get(v, "some_worker")) : NULL;
 		r->some_worker = sw && !strcmp(sw, "true");
-		if (!r->nkeys || (un && !r->nunless) || (ue && (!r->nunless_engines || r->kind != K_EQUAL)))
+		/* direction: the one way round a difference of numbers is a finding */
+		const sl_yaml_node *dn = v->kind == SL_YAML_MAP ? sl_yaml_get(v, "direction") : NULL;
+		const char *dir = dn ? scalar(dn) : NULL;
+		r->direction = !dir ? DIR_ANY : !strcmp(dir, "decode_below") ? DIR_DECODE_BELOW
+			       : !strcmp(dir, "prefill_below") ? DIR_PREFILL_BELOW : -1;
+		if (dn && (r->direction < 0 || r->kind != K_EQUAL))
+			rc = rfail(err, src, dn, "direction (equal_across_roles only) is decode_below or prefill_below");
+		else if (!r->nkeys || (un && !r->nunless) || (ue && (!r->nunless_engines || r->kind != K_EQUAL)))
 			rc = rfail(err, src, v, "equal_across_roles needs a key; unless, a list of values; unless_engines (equal_across_roles only), a list of engines");
 	} else if (!strcmp(k, "equal_across_entries") &&
 		   (scalar(v) || (v->kind == SL_YAML_SEQ && v->n) || sl_yaml_get(v, "keys"))) {

@@ -13,6 +13,10 @@ typedef enum { K_EQUAL, K_RANGE, K_REQUIRES, K_CLAIM, K_CONFLICTS, K_C, K_ENTRIE
 /* The fix a rule's findings carry (its file's `fix:`), made by the check
  * that finds them and only when it is certain (findings.c's
  * sl_finding_fix). */
+/* equal_across_roles' direction: a difference of numbers that is a finding
+ * only one way round (decode allowing less than prefill) */
+enum { DIR_ANY, DIR_DECODE_BELOW, DIR_PREFILL_BELOW };
+
 typedef enum {
 	FIX_NONE,
 	FIX_SPELLING,       /* a spelling (flag, member, value) becomes the one meant */
@@ -41,6 +45,7 @@ struct sl_rule {
 	                        * one is not compared; owned */
 	size_t nunless_engines;
 	int some_worker;      /* frontend: one worker agreeing is enough (the name one of them registers) */
+	int direction;        /* equal: DIR_* below; a difference counts only one way round */
 	char *cname;          /* K_C */
 	int catalogue;        /* holds entries against each other: run by sl_check_catalogue only */
 	int across_engines;   /* K_ENTRIES: one group per model, whatever the engine */

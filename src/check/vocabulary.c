@@ -4,7 +4,8 @@
  *                       runs it: one that leaves the key unset is held to
  *                       the engine's default (from its source); not on
  *                       the engines a rule names where the key cannot
- *                       differ in effect (unless_engines)
+ *                       differ in effect (unless_engines); a direction
+ *                       makes only one way round a finding (decode_below)
  *   equal_frontend_workers  the frontend and every worker agree on a key
  *   in_range            a number within bounds
  *   requires            one key set needs another
@@ -120,6 +121,15 @@ static void compare_effective(const sl_rule *r, const char *key, const sl_servic
 	 * default is read through the grammar of the side that gave it */
 	if (!va || !vb || agree(sl_setting_canonical(a ? a : b, va), sl_setting_canonical(b ? b : a, vb)))
 		return;
+	/* a direction: only the one way round is a finding, between numbers
+	 * (check_equal passes prefill as a, decode as b) */
+	if (r->direction != DIR_ANY) {
+		if (!json_is_number(va) || !json_is_number(vb))
+			return;
+		double pv = json_number_value(va), dv = json_number_value(vb);
+		if (r->direction == DIR_DECODE_BELOW ? !(dv < pv) : !(pv < dv))
+			return;
+	}
 	for (size_t u = 0; u < r->nunless; u++)
 		if ((json_is_string(va) && !strcasecmp(json_string_value(va), r->unless[u])) ||
 		    (json_is_string(vb) && !strcasecmp(json_string_value(vb), r->unless[u])))
@@ -251,6 +261,13 @@ static void claim_fix(sl_finding *f, const sl_model *m, const sl_claim *k, const
 		const sl_setting *st = sl_service_get(s, k->key);
 		if (st && !json_equal(st->value, seen->value))
 			return;
+		/* under data-parallel attention the text's TP may be the GPUs
+		 * (claim_is_dp_attention_width): which number it meant is not
+		 * certain */
+		const sl_setting *dp = sl_service_get(s, "parallel.data"), *ep = sl_service_get(s, "parallel.expert_enabled");
+		if (!strcmp(k->key, "parallel.tensor") && dp && ep && json_is_true(ep->value) &&
+		    (!json_is_integer(dp->value) || json_integer_value(dp->value) > 1))
+			return;
 		/* a flag the engine does not know may be the key misspelled: what
 		 * the command sets is then not certain */
 		for (size_t j = 0; j < s->nsettings; j++)
@@ -287,10 +304,58 @@ static void claim_fix(sl_finding *f, const sl_model *m, const sl_claim *k, const
 	sl_finding_fix(f, FIX_CLAIM_VALUE, src, k->origin.off + at, want, n, to, what);
 }
 
+/* The sizes of parallelism a text names loosely: its "TP" is often the
+ * GPU count, tensor x data parallel, where attention runs data-parallel. */
+static const char *const parallel_sizes[] = {"parallel.tensor", "parallel.data", "parallel.expert"};
+
+static int is_parallel_size(const char *key)
+{
+	for (size_t i = 0; i < sizeof parallel_sizes / sizeof *parallel_sizes; i++)
+		if (!strcmp(key, parallel_sizes[i]))
+			return 1;
+	return 0;
+}
+
+/* 1 when a claim of one parallel size cannot be read against s: another of
+ * its sizes is one the script does not know (`--tensor-parallel-size 1
+ * --data-parallel-size "$TP"` under a header "TP=4": the text's TP may be
+ * the GPUs, TP x DP, and DP is not known) */
+static int parallelism_unknown(const sl_service *s, const char *key)
+{
+	if (!is_parallel_size(key))
+		return 0;
+	for (size_t i = 0; i < sizeof parallel_sizes / sizeof *parallel_sizes; i++) {
+		const sl_setting *o = strcmp(key, parallel_sizes[i]) ? sl_service_get(s, parallel_sizes[i]) : NULL;
+		if (o && (o->flags & SL_SET_SYMBOLIC))
+			return 1;
+	}
+	return 0;
+}
+
+/* A tensor-parallel claim that is the GPUs of data-parallel attention:
+ * vLLM's `--tensor-parallel-size 1 --data-parallel-size 4
+ * --enable-expert-parallel` runs attention on 4 data-parallel ranks and
+ * the experts across all 4 (FusedMoEParallelConfig.make: the experts'
+ * ranks are data x tensor parallel, "There are 2 engine instances and the
+ * experts are split between the 4 devices", vllm/model_executor/layers/
+ * fused_moe/config.py, vllm-project/vllm 5ac26849), which a header calls
+ * "TP4". SGLang's --enable-dp-attention and TensorRT-LLM's
+ * enable_attention_dp keep the tensor-parallel size the whole width: the
+ * claim is the setting there. */
+static int claim_is_dp_attention_width(const sl_service *s, const sl_claim *k, const sl_setting *tp)
+{
+	const sl_setting *dp = sl_service_get(s, "parallel.data"), *ep = sl_service_get(s, "parallel.expert_enabled");
+	if (strcmp(k->key, "parallel.tensor") || !dp || !ep || !json_is_true(ep->value) || !json_is_integer(dp->value) ||
+	    !json_is_integer(tp->value) || !json_is_integer(k->value) || json_integer_value(dp->value) < 2)
+		return 0;
+	return json_integer_value(tp->value) * json_integer_value(dp->value) == json_integer_value(k->value);
+}
+
 /* Holds one claim to the settings of the services it speaks of (its role,
  * or every worker); one that agrees is enough, and a claim about a setting
  * no service has, or only with a value the script does not know ($TP, unless
- * --set binds it), is not checked. */
+ * --set binds it), is not checked; nor a claim of a parallel size where
+ * another size is not known (parallelism_unknown). */
 void sl_check_hold_claim(const sl_rule *r, const sl_model *m, const sl_claim *k, sl_findings *out)
 {
 	const sl_setting *seen = NULL;
@@ -301,10 +366,10 @@ void sl_check_hold_claim(const sl_rule *r, const sl_model *m, const sl_claim *k,
 			continue;
 		const sl_setting *st = sl_service_get(s, k->key);
 		/* a value the script does not know ($TP) cannot be held to the text */
-		if (!st || (st->flags & SL_SET_SYMBOLIC))
+		if (!st || (st->flags & SL_SET_SYMBOLIC) || parallelism_unknown(s, k->key))
 			continue;
 		seen = seen ? seen : st;
-		agrees = sl_check_same_value(st->value, k->value);
+		agrees = sl_check_same_value(st->value, k->value) || claim_is_dp_attention_width(s, k, st);
 	}
 	if (!seen || agrees)
 		return;

@@ -198,6 +198,7 @@ static json_t *rule_dump(const sl_rule *r)
 	json_object_set_new(d, "unless", strs(r->unless, r->nunless));
 	json_object_set_new(d, "unless_engines", strs(r->unless_engines, r->nunless_engines));
 	json_object_set_new(d, "some_worker", json_integer(r->some_worker));
+	json_object_set_new(d, "direction", json_integer(r->direction));
 	json_object_set_new(d, "cname", s_(r->cname));
 	json_object_set_new(d, "catalogue", json_integer(r->catalogue));
 	json_object_set_new(d, "across_engines", json_integer(r->across_engines));
