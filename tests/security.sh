@@ -109,7 +109,14 @@ out=$("$bin" check --format json --output "$T/o/so" "$T/o/in.sh"); rc=$?
 mkfifo "$T/o/pipe"
 cat "$T/o/pipe" > "$T/o/from-pipe" &
 reader=$!
-"$bin" check --format json --output "$T/o/pipe" "$T/o/in.sh"; rc=$?
+# cat opens the FIFO only once it is scheduled: until then servelint's open
+# for writing finds no reader (ENXIO, exit 2, the case below); try again, bounded
+n=0
+while :; do
+	"$bin" check --format json --output "$T/o/pipe" "$T/o/in.sh" 2> "$T/o/pipe-err"; rc=$?
+	[ $rc -eq 2 ] && grep -q 'No such device or address' "$T/o/pipe-err" && [ $n -lt 100 ] || break
+	sleep 0.1; n=$((n + 1))
+done
 # a servelint that replaced the FIFO leaves the reader waiting: bounded
 n=0
 while kill -0 $reader 2>/dev/null && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
