@@ -238,4 +238,31 @@ case "$out" in *SL1001*) echo "$out"; ko "dynamo.sglang 1.4.0 --frontend-decodin
 printf '#!/bin/bash\ndocker run --gpus all -e DYN_SGL_FRONTEND_DECODING=1 nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0 python3 -m dynamo.sglang --model-path m\n' > "$t/fde.sh"
 out=$("$bin" show "$t/fde.sh")
 case "$out" in *'frontend_decoding'*'DYN_SGL_FRONTEND_DECODING'*) ok ;; *) echo "$out"; ko "DYN_SGL_FRONTEND_DECODING not --frontend-decoding's twin" ;; esac
+# Dynamo's SGLang worker reads --disaggregation-mode before SGLang does
+# (grammar include_choices): from Dynamo 1.4.0 on, agg and pd are SGLang's
+# null and encode its multimodal encode worker; SGLang's own choices stay.
+# Under 1.2.0's image they are reported with the release that takes them;
+# with no Dynamo release known, taken; a typo still is one
+for v in 1.2.0 1.4.0 none; do
+	img="nvcr.io/nvidia/ai-dynamo/sglang-runtime:$v"
+	[ "$v" = none ] && img=example/sglang:latest
+	printf '#!/bin/bash\ndocker run --gpus all %s python3 -m dynamo.sglang --model-path m --disaggregation-mode encode\ndocker run --gpus all %s python3 -m dynamo.sglang --model-path m --disaggregation-mode pd\ndocker run --gpus all %s python3 -m dynamo.sglang --model-path m --disaggregation-mode prefill\n' "$img" "$img" "$img" > "$t/dm-$v.sh"
+done
+out=$("$bin" check --no-config --format gcc "$t/dm-1.4.0.sh")
+case "$out" in *SL1007*) echo "$out"; ko "dynamo.sglang 1.4.0: --disaggregation-mode encode/pd reported" ;; *) ok ;; esac
+out=$("$bin" check --no-config --format gcc "$t/dm-none.sh")
+case "$out" in *SL1007*) echo "$out"; ko "dynamo.sglang, no release: --disaggregation-mode encode/pd reported" ;; *) ok ;; esac
+out=$("$bin" check --no-config --format gcc "$t/dm-1.2.0.sh")
+want='`encode` for `--disaggregation-mode`, which takes null, prefill, decode in SGLang; NVIDIA Dynamo + SGLang worker takes it from 1.4.0 on, and this entry runs 1.2.0 [SL1007]'
+case "$out" in *"$want"*'`pd` for `--disaggregation-mode`'*SL1007*) ok ;; *) echo "$out"; ko "dynamo.sglang 1.2.0: encode and pd with the release that takes them" ;; esac
+case "$out" in *'`prefill` for'*) echo "$out"; ko "dynamo.sglang 1.2.0: SGLang's own prefill reported" ;; *) ok ;; esac
+printf '#!/bin/bash\ndocker run --gpus all nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0 python3 -m dynamo.sglang --model-path m --disaggregation-mode encod\n' > "$t/dm-typo.sh"
+out=$("$bin" check --no-config --format gcc "$t/dm-typo.sh")
+want='`encod` for `--disaggregation-mode`, which takes null, prefill, decode, agg, pd, encode in SGLang under NVIDIA Dynamo + SGLang worker 1.4.0 (did you mean `encode`?) [SL1007]'
+case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "dynamo.sglang 1.4.0: a typo of encode" ;; esac
+# plain SGLang keeps its own three
+printf '#!/bin/bash\ndocker run --gpus all lmsysorg/sglang:v0.5.17 python3 -m sglang.launch_server --model-path m --disaggregation-mode encode\n' > "$t/dm-sgl.sh"
+out=$("$bin" check --no-config --format gcc "$t/dm-sgl.sh")
+case "$out" in *'`encode` for `--disaggregation-mode`, which takes null, prefill, decode in SGLang 0.5.17'*SL1007*) ok ;;
+*) echo "$out"; ko "sglang: --disaggregation-mode encode not reported" ;; esac
 finish

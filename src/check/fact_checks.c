@@ -370,8 +370,31 @@ static const char *version_words(const judged *j, const sl_service *s, char *buf
 	return buf;
 }
 
+/* Where the choices hold, for the message: "SGLang 0.5.17", and the
+ * wrapper whose values were taken too ("SGLang 0.5.17 under NVIDIA Dynamo +
+ * SGLang worker 1.4.0"); or, when the value is one the wrapper takes in
+ * other releases only, those. */
+typedef struct {
+	const json_t *x;      /* the setting's facts' "ext" (include_choices), or NULL */
+	int on;               /* its values hold in the entry's release of the wrapper */
+	const char *ver;      /* that release; NULL: not known */
+} ext_judged;
+
+static ext_judged ext_judge(const sl_service *s, const sl_setting *st)
+{
+	ext_judged e = {json_object_get(st->facts, "ext"), 0, NULL};
+	if (!e.x)
+		return e;
+	e.ver = sl_service_release(s, json_string_value(json_object_get(e.x, "engine")));
+	const char *since = json_string_value(json_object_get(e.x, "since"));
+	const char *until = json_string_value(json_object_get(e.x, "until"));
+	/* with no release of the wrapper known, any release's values pass */
+	e.on = !e.ver || ((!since || sl_version_cmp(since, e.ver) <= 0) && (!until || sl_version_cmp(e.ver, until) < 0));
+	return e;
+}
+
 static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting *st, const char *v,
-			 const judged *j, json_t *ch, sl_findings *out)
+			 const judged *j, const ext_judged *x, json_t *ch, sl_findings *out)
 {
 	size_t k;
 	json_t *c;
@@ -397,9 +420,27 @@ static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting
 		sl_buf_printf(&list, ", ... (%zu in all)", k);
 	const char *near = nocase ? nocase : sl_nearest(v, names, nn);
 	char where[96];
-	sl_finding *f = sl_finding_add(out, r, &st->value_at, "%s: `%s` for `%s`, which takes %s in %s%s%s%s",
+	sl_buf also = {0};
+	const char *xt = x->x ? json_string_value(json_object_get(x->x, "title")) : NULL;
+	if (x->x && x->on)
+		sl_buf_printf(&also, " under %s%s%s", xt ? xt : "its wrapper", x->ver ? " " : "", x->ver ? x->ver : "");
+	else if (x->x && among(json_object_get(x->x, "values"), v)) {
+		/* a value the wrapper reads in other releases: which */
+		const char *since = json_string_value(json_object_get(x->x, "since"));
+		const char *until = json_string_value(json_object_get(x->x, "until"));
+		sl_buf_printf(&also, "; %s takes it", xt ? xt : "its wrapper");
+		if (since)
+			sl_buf_printf(&also, " from %s on", since);
+		if (until)
+			sl_buf_printf(&also, " before %s", until);
+		sl_buf_printf(&also, ", and this entry runs %s", x->ver);
+		near = NULL;  /* what was meant is not in doubt */
+	}
+	sl_finding *f = sl_finding_add(out, r, &st->value_at, "%s: `%s` for `%s`, which takes %s in %s%s%s%s%s",
 				       r->summary, v, st->flag, list.data, version_words(j, s, where, sizeof where),
-				       near ? " (did you mean `" : "", near ? near : "", near ? "`?)" : "");
+				       also.data ? also.data : "", near ? " (did you mean `" : "", near ? near : "",
+				       near ? "`?)" : "");
+	sl_buf_free(&also);
 	if (near) {
 		f->hint = sl_strdup(near);
 		/* certain when it is the value in another case, or the only
@@ -429,10 +470,20 @@ void sl_fact_choices(const sl_rule *r, const sl_model *m, sl_findings *out)
 			if (!plain(st) || !judge(s, st, &j, &memo) || j.older)
 				continue;
 			json_t *ch = choices_for(&j);
+			/* the values a wrapper reads itself (include_choices), in its release */
+			ext_judged x = ext_judge(s, st);
+			if (x.on) {
+				if (json_is_true(json_object_get(x.x, "replace")))
+					json_array_clear(ch);
+				/* added only to choices that hold: a release whose
+				 * flag takes anything still does */
+				if (json_array_size(ch) || json_is_true(json_object_get(x.x, "replace")))
+					add_choices(ch, json_object_get(x.x, "values"));
+			}
 			if (json_array_size(ch)) {
 				if (json_is_string(st->value) || json_is_integer(st->value)) {
 					char *v = sl_finding_value_text(st->value);
-					check_choice(r, s, st, v, &j, ch, out);
+					check_choice(r, s, st, v, &j, &x, ch, out);
 					free(v);
 				}
 			}

@@ -239,6 +239,27 @@ static void spread_json(sl_build *b, const sl_flag *f, const char *prefix_key,
 	}
 }
 
+/* The choices g changes for an included flag (sl_choice_ext), as a
+ * setting's facts carry them: {"values", "replace", "since", "until",
+ * "engine", "title", "r": g's releases} */
+static json_t *choice_ext_json(const sl_grammar *g, const sl_choice_ext *x)
+{
+	json_t *o = json_object(), *vs = json_array();
+	for (size_t i = 0; i < x->nvalues; i++)
+		json_array_append_new(vs, json_string(x->values[i]));
+	json_object_set_new(o, "values", vs);
+	json_object_set_new(o, "replace", json_boolean(x->replace));
+	if (x->since)
+		json_object_set_new(o, "since", json_string(x->since));
+	if (x->until)
+		json_object_set_new(o, "until", json_string(x->until));
+	json_object_set_new(o, "engine", json_string(g->id));
+	json_object_set_new(o, "title", json_string(g->title));
+	if (g->versions)
+		json_object_set(o, "r", g->versions);
+	return o;
+}
+
 /* The flag and its values as written in the file, when they sit on one
  * line; otherwise (values across continuation lines) the words joined. */
 static char *raw_of(const sl_source *src, const sl_word *flag, sl_word *const *vals, size_t nv,
@@ -627,6 +648,10 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 					json_object_set(fx, "rep", (json_t *)rm.facts);
 				if (m.candidates)
 					json_object_set(fx, "abbrev", (json_t *)m.candidates);
+				/* an included flag whose values the wrapper reads first */
+				const sl_choice_ext *x = m.grammar != g ? sl_grammar_choice_ext(g, m.flag) : NULL;
+				if (x && fx)
+					json_object_set_new(fx, "ext", choice_ext_json(g, x));
 				b->svc.settings[k].facts = fx;
 			}
 		}
