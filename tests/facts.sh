@@ -185,9 +185,7 @@ out=$("$bin" check --no-config --format gcc "$t/hf.sh")
 case "$out" in *SL1013*|*SL1009*) echo "$out"; ko "--hf-token's value taken for the model" ;; *) ok ;; esac
 # a replacement stated by field name (vLLM 0.11.0's override_pooler_config:
 # "[DEPRECATED] Use `pooler_config` instead.") is named where the flag is
-# deprecated and where it was removed. (The value is an empty object: a flag
-# whose JSON value has members is spread into member settings, which carry
-# no facts, so neither is said of it yet.)
+# deprecated and where it was removed (the value an empty object: one setting)
 printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.11.0 --model m --override-pooler-config %s\n' "'{}'" > "$t/pool.sh"
 out=$("$bin" check --no-config --format gcc "$t/pool.sh")
 case "$out" in *'`--override-pooler-config` is deprecated since vLLM 0.11.0 (its source points to `--pooler-config`)'*SL1014*) ok ;;
@@ -196,6 +194,32 @@ sed 's/v0.11.0/v0.27.0/' "$t/pool.sh" > "$t/pool-new.sh"
 out=$("$bin" check --no-config --format gcc "$t/pool-new.sh")
 case "$out" in *'`--override-pooler-config` was removed in vLLM 0.27.0, last accepted in 0.11.0; this entry runs 0.27.0; use `--pooler-config`'*) ok ;;
 *) echo "$out"; ko "override-pooler-config removed: its replacement" ;; esac
+# a JSON value with members is split into one setting per member
+# (vllm.override_pooler_config.pooling_type): the flag's facts still judge
+# the flag as written, once, at the flag: quiet under 0.8.5, where it
+# exists, deprecated under 0.11.0, removed under 0.27.0; the replacement
+# --pooler-config is new in 0.11.0 (quiet with no version)
+for v in 0.8.5 0.11.0 0.27.0; do
+	printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v%s --model m --override-pooler-config %s\n' "$v" "'{\"pooling_type\": \"MEAN\", \"normalize\": true}'" > "$t/poolm-$v.sh"
+done
+out=$("$bin" check --no-config --format gcc "$t/poolm-0.8.5.sh")
+case "$out" in *SL1001*|*SL1014*) echo "$out"; ko "split --override-pooler-config under 0.8.5 reported" ;; *) ok ;; esac
+out=$("$bin" check --no-config --format gcc "$t/poolm-0.11.0.sh")
+want='poolm-0.11.0.sh:2:58: note: flag the engine version the entry runs marks deprecated: `--override-pooler-config` is deprecated since vLLM 0.11.0 (its source points to `--pooler-config`); this entry runs 0.11.0 [SL1014]'
+[ "$out" = "$t/$want" ] && ok || { echo "$out"; ko "split --override-pooler-config under 0.11.0: deprecated, once, at the flag"; }
+out=$("$bin" check --no-config --format gcc "$t/poolm-0.27.0.sh")
+want='poolm-0.27.0.sh:2:58: warning: flag unknown to the engine: `--override-pooler-config` was removed in vLLM 0.27.0, last accepted in 0.11.0; this entry runs 0.27.0; use `--pooler-config` [SL1001]'
+[ "$out" = "$t/$want" ] && ok || { echo "$out"; ko "split --override-pooler-config under 0.27.0: removed, once, at the flag"; }
+out=$("$bin" show "$t/poolm-0.27.0.sh")
+case "$out" in *'vllm.override_pooler_config.pooling_type  MEAN'*'vllm.override_pooler_config.normalize     true'*) ok ;;
+*) echo "$out"; ko "split --override-pooler-config: its members' settings" ;; esac
+printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.8.5 --model m --pooler-config %s\n' "'{\"pooling_type\": \"MEAN\"}'" > "$t/pc-old.sh"
+out=$("$bin" check --no-config --format gcc "$t/pc-old.sh")
+case "$out" in *'`--pooler-config` is accepted from vLLM 0.11.0 on; this entry runs 0.8.5 [SL1001]'*) ok ;;
+*) echo "$out"; ko "split --pooler-config under 0.8.5: new in 0.11.0" ;; esac
+printf '#!/bin/bash\nvllm serve m --override-pooler-config %s\n' "'{\"pooling_type\": \"MEAN\"}'" > "$t/pool-any.sh"
+out=$("$bin" check --no-config --format gcc "$t/pool-any.sh")
+case "$out" in *SL1001*|*SL1014*) echo "$out"; ko "split --override-pooler-config, no version, reported" ;; *) ok ;; esac
 # the twin is still the flag's setting in every release (as a flag the
 # release lacks still is): the same as --max-file-size-mb
 out=$("$bin" show "$t/dt-0.9.0.sh")
