@@ -289,4 +289,14 @@ printf '#!/bin/bash\ndocker run --gpus all lmsysorg/sglang:v0.5.17 python3 -m sg
 out=$("$bin" check --no-config --format gcc "$t/dm-sgl.sh")
 case "$out" in *'`encode` for `--disaggregation-mode`, which takes null, prefill, decode in SGLang 0.5.17'*SL1007*) ok ;;
 *) echo "$out"; ko "sglang: --disaggregation-mode encode not reported" ;; esac
+# include_choices' `only:` replaces the included flag's choices (no
+# grammar of ours needs it: tried on a copy of the grammars)
+g=$(mktemp -d)
+cp grammars/engines/*.yaml "$g/"
+sed 's/    add: \[agg, pd, encode\]/    only: [agg, encode]/' grammars/engines/dynamo-sglang.yaml > "$g/dynamo-sglang.yaml"
+printf '#!/bin/bash\ndocker run --gpus all nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0 python3 -m dynamo.sglang --model-path m --disaggregation-mode prefill\ndocker run --gpus all nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0 python3 -m dynamo.sglang --model-path m --disaggregation-mode encode\n' > "$t/dm-only.sh"
+out=$(SERVELINT_GRAMMARS="$g" "$bin" check --no-config --format gcc "$t/dm-only.sh")
+want='dm-only.sh:2:131: warning: value outside the flag'"'"'s choices: `prefill` for `--disaggregation-mode`, which takes agg, encode in NVIDIA Dynamo + SGLang worker 1.4.0 [SL1007]'
+[ "$out" = "$t/$want" ] && ok || { echo "$out"; ko "include_choices only: the wrapper's choices alone"; }
+rm -rf "$g"
 finish

@@ -448,7 +448,10 @@ static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting
 	char where[96];
 	sl_buf also = {0};
 	const char *xt = x->x ? json_string_value(json_object_get(x->x, "title")) : NULL;
-	if (x->x && x->on)
+	int replaced = x->x && x->on && json_is_true(json_object_get(x->x, "replace"));
+	if (replaced)  /* the wrapper's choices alone: said as its */
+		snprintf(where, sizeof where, "%s%s%s", xt ? xt : "its wrapper", x->ver ? " " : "", x->ver ? x->ver : "");
+	else if (x->x && x->on)
 		sl_buf_printf(&also, " under %s%s%s", xt ? xt : "its wrapper", x->ver ? " " : "", x->ver ? x->ver : "");
 	else if (x->x && among(json_object_get(x->x, "values"), v)) {
 		/* a value the wrapper reads in other releases: which */
@@ -463,7 +466,7 @@ static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting
 		near = NULL;  /* what was meant is not in doubt */
 	}
 	sl_finding *f = sl_finding_add(out, r, &st->value_at, "%s: `%s` for `%s`, which takes %s in %s%s%s%s%s",
-				       r->summary, v, st->flag, list.data, version_words(j, s, where, sizeof where),
+				       r->summary, v, st->flag, list.data, replaced ? where : version_words(j, s, where, sizeof where),
 				       also.data ? also.data : "", near ? " (did you mean `" : "", near ? near : "",
 				       near ? "`?)" : "");
 	sl_buf_free(&also);
