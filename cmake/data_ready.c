@@ -13,8 +13,8 @@
  * tests/unit/test_ready.c holds the tables against the files.
  *
  * Links the core stages' objects (cmake/ready_stub.c stands for the tables
- * it makes); a field added to sl_grammar, sl_flag, sl_rule, sl_hw or
- * sl_arch is added here and to test_ready.c's dumps.
+ * it makes); a field added to sl_grammar, sl_flag, sl_choice_ext, sl_rule,
+ * sl_hw or sl_arch is added here and to test_ready.c's dumps.
  */
 #include "check/rules.h"
 #include "normalize/grammar.h"
@@ -31,7 +31,8 @@
 #if defined(__LP64__)
 #define SIZED(t, n) _Static_assert(sizeof(t) == (n), #t " changed: write its new field in cmake/data_ready.c")
 SIZED(sl_rule, 168);
-SIZED(sl_grammar, 312);
+SIZED(sl_grammar, 328);
+SIZED(sl_choice_ext, 48);
 SIZED(sl_flag, 112);
 SIZED(sl_envvar, 40);
 SIZED(sl_config_key, 48);
@@ -280,6 +281,38 @@ static int emit_grammars(const char *path, const char *facts_dir)
 		strs(name, g->optional_sections, g->noptional_sections);
 		flags_of(mk, gi, "flags", g->flags, g->nflags);
 		flags_of(mk, gi, "gen", g->gen, g->ngen);
+		if (g->nchoice_ext) {
+			for (size_t i = 0; i < g->nchoice_ext; i++) {
+				const sl_choice_ext *x = &g->choice_ext[i];
+				/* the flag it changes is one of an included grammar's */
+				int found = 0;
+				for (size_t k = 0; k < g->ninclude && !found; k++) {
+					const sl_grammar *inc = sl_grammar_find(gs, g->include[k]);
+					sl_flag_match m;
+					found = inc && sl_grammar_match(gs, inc, x->flag, &m) && !m.abbrev && !m.negated;
+				}
+				if (!found) {
+					fprintf(stderr, "data-ready: grammars/engines/%s.yaml: include_choices: `%s` is no flag of the grammars it includes\n",
+						g->id, x->flag);
+					return 1;
+				}
+				snprintf(name, sizeof name, "g%zu_ext%zu_values", gi, i);
+				strs(name, x->values, x->nvalues);
+			}
+			fprintf(out, "static sl_choice_ext g%zu_ext[%zu] = {\n", gi, g->nchoice_ext);
+			for (size_t i = 0; i < g->nchoice_ext; i++) {
+				const sl_choice_ext *x = &g->choice_ext[i];
+				fputs("\t{.flag = ", out);
+				str(x->flag);
+				fprintf(out, ", .values = g%zu_ext%zu_values, .nvalues = %zu, .replace = %d, .since = ", gi, i,
+					x->nvalues, x->replace);
+				str(x->since);
+				fputs(", .until = ", out);
+				str(x->until);
+				fputs("},\n", out);
+			}
+			fputs("};\n", out);
+		}
 		if (g->nenv) {
 			fprintf(out, "static sl_envvar g%zu_env[%zu] = {\n", gi, g->nenv);
 			for (size_t i = 0; i < g->nenv; i++) {
@@ -399,6 +432,10 @@ static int emit_grammars(const char *path, const char *facts_dir)
 		ref(name, g->nmodules);
 		fprintf(out, ", .nmodules = %zu, .role = ", g->nmodules);
 		str(g->role);
+		fputs(", .choice_ext = ", out);
+		snprintf(name, sizeof name, "g%zu_ext", gi);
+		ref(name, g->nchoice_ext);
+		fprintf(out, ", .nchoice_ext = %zu", g->nchoice_ext);
 		fputs(",\n\t .index = ", out);
 		snprintf(name, sizeof name, "g%zu_index", gi);
 		ref(name, g->nindex);

@@ -185,9 +185,7 @@ out=$("$bin" check --no-config --format gcc "$t/hf.sh")
 case "$out" in *SL1013*|*SL1009*) echo "$out"; ko "--hf-token's value taken for the model" ;; *) ok ;; esac
 # a replacement stated by field name (vLLM 0.11.0's override_pooler_config:
 # "[DEPRECATED] Use `pooler_config` instead.") is named where the flag is
-# deprecated and where it was removed. (The value is an empty object: a flag
-# whose JSON value has members is spread into member settings, which carry
-# no facts, so neither is said of it yet.)
+# deprecated and where it was removed (the value an empty object: one setting)
 printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.11.0 --model m --override-pooler-config %s\n' "'{}'" > "$t/pool.sh"
 out=$("$bin" check --no-config --format gcc "$t/pool.sh")
 case "$out" in *'`--override-pooler-config` is deprecated since vLLM 0.11.0 (its source points to `--pooler-config`)'*SL1014*) ok ;;
@@ -196,6 +194,32 @@ sed 's/v0.11.0/v0.27.0/' "$t/pool.sh" > "$t/pool-new.sh"
 out=$("$bin" check --no-config --format gcc "$t/pool-new.sh")
 case "$out" in *'`--override-pooler-config` was removed in vLLM 0.27.0, last accepted in 0.11.0; this entry runs 0.27.0; use `--pooler-config`'*) ok ;;
 *) echo "$out"; ko "override-pooler-config removed: its replacement" ;; esac
+# a JSON value with members is split into one setting per member
+# (vllm.override_pooler_config.pooling_type): the flag's facts still judge
+# the flag as written, once, at the flag: quiet under 0.8.5, where it
+# exists, deprecated under 0.11.0, removed under 0.27.0; the replacement
+# --pooler-config is new in 0.11.0 (quiet with no version)
+for v in 0.8.5 0.11.0 0.27.0; do
+	printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v%s --model m --override-pooler-config %s\n' "$v" "'{\"pooling_type\": \"MEAN\", \"normalize\": true}'" > "$t/poolm-$v.sh"
+done
+out=$("$bin" check --no-config --format gcc "$t/poolm-0.8.5.sh")
+case "$out" in *SL1001*|*SL1014*) echo "$out"; ko "split --override-pooler-config under 0.8.5 reported" ;; *) ok ;; esac
+out=$("$bin" check --no-config --format gcc "$t/poolm-0.11.0.sh")
+want='poolm-0.11.0.sh:2:58: note: flag the engine version the entry runs marks deprecated: `--override-pooler-config` is deprecated since vLLM 0.11.0 (its source points to `--pooler-config`); this entry runs 0.11.0 [SL1014]'
+[ "$out" = "$t/$want" ] && ok || { echo "$out"; ko "split --override-pooler-config under 0.11.0: deprecated, once, at the flag"; }
+out=$("$bin" check --no-config --format gcc "$t/poolm-0.27.0.sh")
+want='poolm-0.27.0.sh:2:58: warning: flag unknown to the engine: `--override-pooler-config` was removed in vLLM 0.27.0, last accepted in 0.11.0; this entry runs 0.27.0; use `--pooler-config` [SL1001]'
+[ "$out" = "$t/$want" ] && ok || { echo "$out"; ko "split --override-pooler-config under 0.27.0: removed, once, at the flag"; }
+out=$("$bin" show "$t/poolm-0.27.0.sh")
+case "$out" in *'vllm.override_pooler_config.pooling_type  MEAN'*'vllm.override_pooler_config.normalize     true'*) ok ;;
+*) echo "$out"; ko "split --override-pooler-config: its members' settings" ;; esac
+printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.8.5 --model m --pooler-config %s\n' "'{\"pooling_type\": \"MEAN\"}'" > "$t/pc-old.sh"
+out=$("$bin" check --no-config --format gcc "$t/pc-old.sh")
+case "$out" in *'`--pooler-config` is accepted from vLLM 0.11.0 on; this entry runs 0.8.5 [SL1001]'*) ok ;;
+*) echo "$out"; ko "split --pooler-config under 0.8.5: new in 0.11.0" ;; esac
+printf '#!/bin/bash\nvllm serve m --override-pooler-config %s\n' "'{\"pooling_type\": \"MEAN\"}'" > "$t/pool-any.sh"
+out=$("$bin" check --no-config --format gcc "$t/pool-any.sh")
+case "$out" in *SL1001*|*SL1014*) echo "$out"; ko "split --override-pooler-config, no version, reported" ;; *) ok ;; esac
 # the twin is still the flag's setting in every release (as a flag the
 # release lacks still is): the same as --max-file-size-mb
 out=$("$bin" show "$t/dt-0.9.0.sh")
@@ -238,4 +262,41 @@ case "$out" in *SL1001*) echo "$out"; ko "dynamo.sglang 1.4.0 --frontend-decodin
 printf '#!/bin/bash\ndocker run --gpus all -e DYN_SGL_FRONTEND_DECODING=1 nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0 python3 -m dynamo.sglang --model-path m\n' > "$t/fde.sh"
 out=$("$bin" show "$t/fde.sh")
 case "$out" in *'frontend_decoding'*'DYN_SGL_FRONTEND_DECODING'*) ok ;; *) echo "$out"; ko "DYN_SGL_FRONTEND_DECODING not --frontend-decoding's twin" ;; esac
+# Dynamo's SGLang worker reads --disaggregation-mode before SGLang does
+# (grammar include_choices): from Dynamo 1.4.0 on, agg and pd are SGLang's
+# null and encode its multimodal encode worker; SGLang's own choices stay.
+# Under 1.2.0's image they are reported with the release that takes them;
+# with no Dynamo release known, taken; a typo still is one
+for v in 1.2.0 1.4.0 none; do
+	img="nvcr.io/nvidia/ai-dynamo/sglang-runtime:$v"
+	[ "$v" = none ] && img=example/sglang:latest
+	printf '#!/bin/bash\ndocker run --gpus all %s python3 -m dynamo.sglang --model-path m --disaggregation-mode encode\ndocker run --gpus all %s python3 -m dynamo.sglang --model-path m --disaggregation-mode pd\ndocker run --gpus all %s python3 -m dynamo.sglang --model-path m --disaggregation-mode prefill\n' "$img" "$img" "$img" > "$t/dm-$v.sh"
+done
+out=$("$bin" check --no-config --format gcc "$t/dm-1.4.0.sh")
+case "$out" in *SL1007*) echo "$out"; ko "dynamo.sglang 1.4.0: --disaggregation-mode encode/pd reported" ;; *) ok ;; esac
+out=$("$bin" check --no-config --format gcc "$t/dm-none.sh")
+case "$out" in *SL1007*) echo "$out"; ko "dynamo.sglang, no release: --disaggregation-mode encode/pd reported" ;; *) ok ;; esac
+out=$("$bin" check --no-config --format gcc "$t/dm-1.2.0.sh")
+want='`encode` for `--disaggregation-mode`, which takes null, prefill, decode in SGLang; NVIDIA Dynamo + SGLang worker takes it from 1.4.0 on, and this entry runs 1.2.0 [SL1007]'
+case "$out" in *"$want"*'`pd` for `--disaggregation-mode`'*SL1007*) ok ;; *) echo "$out"; ko "dynamo.sglang 1.2.0: encode and pd with the release that takes them" ;; esac
+case "$out" in *'`prefill` for'*) echo "$out"; ko "dynamo.sglang 1.2.0: SGLang's own prefill reported" ;; *) ok ;; esac
+printf '#!/bin/bash\ndocker run --gpus all nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0 python3 -m dynamo.sglang --model-path m --disaggregation-mode encod\n' > "$t/dm-typo.sh"
+out=$("$bin" check --no-config --format gcc "$t/dm-typo.sh")
+want='`encod` for `--disaggregation-mode`, which takes null, prefill, decode, agg, pd, encode in SGLang under NVIDIA Dynamo + SGLang worker 1.4.0 (did you mean `encode`?) [SL1007]'
+case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "dynamo.sglang 1.4.0: a typo of encode" ;; esac
+# plain SGLang keeps its own three
+printf '#!/bin/bash\ndocker run --gpus all lmsysorg/sglang:v0.5.17 python3 -m sglang.launch_server --model-path m --disaggregation-mode encode\n' > "$t/dm-sgl.sh"
+out=$("$bin" check --no-config --format gcc "$t/dm-sgl.sh")
+case "$out" in *'`encode` for `--disaggregation-mode`, which takes null, prefill, decode in SGLang 0.5.17'*SL1007*) ok ;;
+*) echo "$out"; ko "sglang: --disaggregation-mode encode not reported" ;; esac
+# include_choices' `only:` replaces the included flag's choices (no
+# grammar of ours needs it: tried on a copy of the grammars)
+g=$(mktemp -d)
+cp grammars/engines/*.yaml "$g/"
+sed 's/    add: \[agg, pd, encode\]/    only: [agg, encode]/' grammars/engines/dynamo-sglang.yaml > "$g/dynamo-sglang.yaml"
+printf '#!/bin/bash\ndocker run --gpus all nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0 python3 -m dynamo.sglang --model-path m --disaggregation-mode prefill\ndocker run --gpus all nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0 python3 -m dynamo.sglang --model-path m --disaggregation-mode encode\n' > "$t/dm-only.sh"
+out=$(SERVELINT_GRAMMARS="$g" "$bin" check --no-config --format gcc "$t/dm-only.sh")
+want='dm-only.sh:2:131: warning: value outside the flag'"'"'s choices: `prefill` for `--disaggregation-mode`, which takes agg, encode in NVIDIA Dynamo + SGLang worker 1.4.0 [SL1007]'
+[ "$out" = "$t/$want" ] && ok || { echo "$out"; ko "include_choices only: the wrapper's choices alone"; }
+rm -rf "$g"
 finish

@@ -313,7 +313,8 @@ static void c_gpus_total(const sl_rule *r, const sl_model *m, sl_findings *out)
 	long sum = 0;
 	for (size_t i = 0; i < m->nservices; i++) {
 		const sl_service *s = &m->services[i];
-		if (!sl_check_is_worker(s->role))
+		/* a multimodal encode worker's GPUs are used too */
+		if (!sl_check_is_worker(s->role) && strcmp(s->role, "encode"))
 			continue;
 		long g = s->gpus;
 		if (g < 0 || (s->gpus_from && strstr(s->gpus_from, "comment")))

@@ -110,6 +110,29 @@ static const json_t *facts_at(const judged *j, long i)
 	return j->e;
 }
 
+/* The flag a setting's facts judge, as written: the setting's own flag
+ * and place; or, on the first member of a JSON value split into settings
+ * (flags.c, the facts' "split"), the flag whose value it was, at the
+ * flag's place, once for all its members. o's raw is borrowed. */
+typedef struct {
+	const char *flag;  /* the grammar's primary spelling */
+	sl_origin o;
+	int split;
+} as_written;
+
+static as_written written_of(const sl_setting *st)
+{
+	as_written a = {st->flag, st->origin, 0};
+	const json_t *sp = json_object_get(st->facts, "split");
+	if (sp) {
+		a.flag = json_string_value(json_object_get(sp, "flag"));
+		a.o.off = (uint32_t)json_integer_value(json_object_get(sp, "at"));
+		a.o.raw = (char *)json_string_value(json_object_get(sp, "written"));
+		a.split = 1;
+	}
+	return a;
+}
+
 /* An abbreviation taken as the one flag a release has alone, held to the
  * entry's release: ambiguous there when several of its flags share it. */
 static int ambiguous_here(const sl_rule *r, const sl_service *s, const sl_setting *st, sl_findings *out)
@@ -137,10 +160,11 @@ static int ambiguous_here(const sl_rule *r, const sl_service *s, const sl_settin
 		n++;
 	}
 	if (n > 1) {
-		const char *raw = st->origin.raw ? st->origin.raw : st->flag;
+		as_written a = written_of(st);
+		const char *raw = a.o.raw ? a.o.raw : a.flag;
 		size_t w = strcspn(raw, " =");
 		const char *title = json_string_value(json_object_get(st->facts, "title"));
-		sl_finding_add(out, r, &st->origin, "%s: `%.*s` is ambiguous in %s %s: %s share it; this entry runs %s",
+		sl_finding_add(out, r, &a.o, "%s: `%.*s` is ambiguous in %s %s: %s share it; this entry runs %s",
 			       r->summary, (int)w, raw, title ? title : s->engine,
 			       json_string_value(json_array_get(rel, (size_t)lo)), names.data, ver);
 	}
@@ -241,18 +265,19 @@ void sl_fact_version(const sl_rule *r, const sl_model *m, sl_findings *out)
 			char also[160] = "";
 			if (rep)
 				snprintf(also, sizeof also, "; use `%s`", rep);
+			as_written a = written_of(st);
 			if (last < j.lo) {
 				sl_finding *f = sl_finding_add(
-					out, r, &st->origin,
+					out, r, &a.o,
 					"%s: `%s` was removed in %s %s, last accepted in %s; this entry runs %s%s",
-					r->summary, st->flag, title, rel(&j, last + 1), rel(&j, last), j.version, also);
+					r->summary, a.flag, title, rel(&j, last + 1), rel(&j, last), j.version, also);
 				/* the engine's own source names the flag that replaced
 				 * it: the spelling written becomes that one, if a rename */
 				rename_fix(f, s, st, &j, FIX_SPELLING);
 			} else if (first > j.lo + 1 || (first == j.lo + 1 && j.exact))
-				sl_finding_add(out, r, &st->origin,
+				sl_finding_add(out, r, &a.o,
 					       "%s: `%s` is accepted from %s %s on; this entry runs %s", r->summary,
-					       st->flag, title, rel(&j, first), j.version);
+					       a.flag, title, rel(&j, first), j.version);
 		}
 	}
 }
@@ -269,22 +294,23 @@ void sl_fact_deprecated(const sl_rule *r, const sl_model *m, sl_findings *out)
 		for (size_t k = 0; k < s->nsettings; k++) {
 			const sl_setting *st = &s->settings[k];
 			judged j;
-			if (!judge(s, st, &j, &memo) || j.lo < 0 || !accepted(&j, j.lo) || strcmp(st->via, "flag"))
+			as_written a = written_of(st);
+			if (!judge(s, st, &j, &memo) || j.lo < 0 || !accepted(&j, j.lo) || (strcmp(st->via, "flag") && !a.split))
 				continue;
 			const char *dep = json_string_value(json_object_get(j.e, "deprecated"));
 			if (!dep || sl_version_cmp(dep, rel(&j, j.lo)) > 0)
 				continue;
 			/* a spelling written differently (an alias, `--no-x`) is
 			 * another spelling's facts: said only of the one written */
-			const char *raw = st->origin.raw ? st->origin.raw : "";
+			const char *raw = a.o.raw ? a.o.raw : "";
 			size_t w = strcspn(raw, " =");
-			if (w != strlen(st->flag) || strncmp(raw, st->flag, w))
+			if (!a.flag || w != strlen(a.flag) || strncmp(raw, a.flag, w))
 				continue;
 			const char *rep = json_string_value(json_object_get(j.e, "replacement"));
 			const char *title = j.title ? j.title : s->engine;
-			sl_finding *f = sl_finding_add(out, r, &st->origin,
+			sl_finding *f = sl_finding_add(out, r, &a.o,
 						       "%s: `%s` is deprecated since %s %s%s%s%s; this entry runs %s", r->summary,
-						       st->flag, title, dep, rep ? " (its source points to `" : "", rep ? rep : "",
+						       a.flag, title, dep, rep ? " (its source points to `" : "", rep ? rep : "",
 						       rep ? "`)" : "", s->version);
 			rename_fix(f, s, st, &j, FIX_SPELLING);
 		}
@@ -370,8 +396,31 @@ static const char *version_words(const judged *j, const sl_service *s, char *buf
 	return buf;
 }
 
+/* Where the choices hold, for the message: "SGLang 0.5.17", and the
+ * wrapper whose values were taken too ("SGLang 0.5.17 under NVIDIA Dynamo +
+ * SGLang worker 1.4.0"); or, when the value is one the wrapper takes in
+ * other releases only, those. */
+typedef struct {
+	const json_t *x;      /* the setting's facts' "ext" (include_choices), or NULL */
+	int on;               /* its values hold in the entry's release of the wrapper */
+	const char *ver;      /* that release; NULL: not known */
+} ext_judged;
+
+static ext_judged ext_judge(const sl_service *s, const sl_setting *st)
+{
+	ext_judged e = {json_object_get(st->facts, "ext"), 0, NULL};
+	if (!e.x)
+		return e;
+	e.ver = sl_service_release(s, json_string_value(json_object_get(e.x, "engine")));
+	const char *since = json_string_value(json_object_get(e.x, "since"));
+	const char *until = json_string_value(json_object_get(e.x, "until"));
+	/* with no release of the wrapper known, any release's values pass */
+	e.on = !e.ver || ((!since || sl_version_cmp(since, e.ver) <= 0) && (!until || sl_version_cmp(e.ver, until) < 0));
+	return e;
+}
+
 static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting *st, const char *v,
-			 const judged *j, json_t *ch, sl_findings *out)
+			 const judged *j, const ext_judged *x, json_t *ch, sl_findings *out)
 {
 	size_t k;
 	json_t *c;
@@ -397,9 +446,30 @@ static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting
 		sl_buf_printf(&list, ", ... (%zu in all)", k);
 	const char *near = nocase ? nocase : sl_nearest(v, names, nn);
 	char where[96];
-	sl_finding *f = sl_finding_add(out, r, &st->value_at, "%s: `%s` for `%s`, which takes %s in %s%s%s%s",
-				       r->summary, v, st->flag, list.data, version_words(j, s, where, sizeof where),
-				       near ? " (did you mean `" : "", near ? near : "", near ? "`?)" : "");
+	sl_buf also = {0};
+	const char *xt = x->x ? json_string_value(json_object_get(x->x, "title")) : NULL;
+	int replaced = x->x && x->on && json_is_true(json_object_get(x->x, "replace"));
+	if (replaced)  /* the wrapper's choices alone: said as its */
+		snprintf(where, sizeof where, "%s%s%s", xt ? xt : "its wrapper", x->ver ? " " : "", x->ver ? x->ver : "");
+	else if (x->x && x->on)
+		sl_buf_printf(&also, " under %s%s%s", xt ? xt : "its wrapper", x->ver ? " " : "", x->ver ? x->ver : "");
+	else if (x->x && among(json_object_get(x->x, "values"), v)) {
+		/* a value the wrapper reads in other releases: which */
+		const char *since = json_string_value(json_object_get(x->x, "since"));
+		const char *until = json_string_value(json_object_get(x->x, "until"));
+		sl_buf_printf(&also, "; %s takes it", xt ? xt : "its wrapper");
+		if (since)
+			sl_buf_printf(&also, " from %s on", since);
+		if (until)
+			sl_buf_printf(&also, " before %s", until);
+		sl_buf_printf(&also, ", and this entry runs %s", x->ver);
+		near = NULL;  /* what was meant is not in doubt */
+	}
+	sl_finding *f = sl_finding_add(out, r, &st->value_at, "%s: `%s` for `%s`, which takes %s in %s%s%s%s%s",
+				       r->summary, v, st->flag, list.data, replaced ? where : version_words(j, s, where, sizeof where),
+				       also.data ? also.data : "", near ? " (did you mean `" : "", near ? near : "",
+				       near ? "`?)" : "");
+	sl_buf_free(&also);
 	if (near) {
 		f->hint = sl_strdup(near);
 		/* certain when it is the value in another case, or the only
@@ -429,10 +499,20 @@ void sl_fact_choices(const sl_rule *r, const sl_model *m, sl_findings *out)
 			if (!plain(st) || !judge(s, st, &j, &memo) || j.older)
 				continue;
 			json_t *ch = choices_for(&j);
+			/* the values a wrapper reads itself (include_choices), in its release */
+			ext_judged x = ext_judge(s, st);
+			if (x.on) {
+				if (json_is_true(json_object_get(x.x, "replace")))
+					json_array_clear(ch);
+				/* added only to choices that hold: a release whose
+				 * flag takes anything still does */
+				if (json_array_size(ch) || json_is_true(json_object_get(x.x, "replace")))
+					add_choices(ch, json_object_get(x.x, "values"));
+			}
 			if (json_array_size(ch)) {
 				if (json_is_string(st->value) || json_is_integer(st->value)) {
 					char *v = sl_finding_value_text(st->value);
-					check_choice(r, s, st, v, &j, ch, out);
+					check_choice(r, s, st, v, &j, &x, ch, out);
 					free(v);
 				}
 			}

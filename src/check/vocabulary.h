@@ -11,7 +11,9 @@
  * in_range, requires, conflicts, claim_matches), over a model. */
 void sl_check_vocabulary(const sl_rule *r, const sl_model *m, sl_findings *out);
 
-/* A role that serves requests: prefill, decode or aggregated. */
+/* A role that serves requests: prefill, decode or aggregated (not a
+ * multimodal encode worker, which serves the LLM neither: the rules that
+ * compare workers or hold claims to them leave it out). */
 int sl_check_is_worker(const char *role);
 /* Equal as the rules compare: numbers as numbers, strings without case
  * ("DSPARK" and "dspark" name one method). */

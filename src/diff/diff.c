@@ -76,9 +76,12 @@ static void add(sl_diff *d, const sl_diff_opts *o, sl_change_kind k, const char 
 	SL_PUSH(d->v, d->n, d->cap, c);
 }
 
+/* the services that run the engine (a multimodal encode worker too):
+ * paired with one another when their roles differ */
 static int is_worker(const char *role)
 {
-	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated");
+	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated") ||
+	       !strcmp(role, "encode");
 }
 
 static json_t *gpus_json(const sl_service *s)
@@ -254,7 +257,7 @@ char *sl_diff_topology(const sl_model *m)
 		if (s->gpus > 0) {
 			total += s->gpus * (long)s->replicas;
 			with_gpus++;
-		} else if (!strcmp(s->role, "prefill") || !strcmp(s->role, "decode") || !strcmp(s->role, "aggregated"))
+		} else if (is_worker(s->role))
 			known = 0;
 		if (s->gpus > 0 && s->replicas > 1)
 			with_gpus++;  /* x2 (4 GPUs each): the total says something */

@@ -77,7 +77,8 @@ typedef struct sl_wrapper {
 
 typedef struct sl_service {
 	char *name;            /* unique within the model: role, or role-2 ... ; owned */
-	char *role;            /* frontend | prefill | decode | aggregated | router | etcd | orchestrator */
+	char *role;            /* frontend | prefill | decode | aggregated | encode (a multimodal encode worker:
+	                        * no prefill, no decode) | router | etcd | orchestrator */
 	char *role_from;       /* what decided the role; owned */
 	char *engine;          /* grammar id: vllm, sglang, trtllm, dynamo-vllm, etcd...; owned */
 	char *program;         /* the engine command as written after unwrapping; owned */

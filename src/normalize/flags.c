@@ -239,6 +239,27 @@ static void spread_json(sl_build *b, const sl_flag *f, const char *prefix_key,
 	}
 }
 
+/* The choices g changes for an included flag (sl_choice_ext), as a
+ * setting's facts carry them: {"values", "replace", "since", "until",
+ * "engine", "title", "r": g's releases} */
+static json_t *choice_ext_json(const sl_grammar *g, const sl_choice_ext *x)
+{
+	json_t *o = json_object(), *vs = json_array();
+	for (size_t i = 0; i < x->nvalues; i++)
+		json_array_append_new(vs, json_string(x->values[i]));
+	json_object_set_new(o, "values", vs);
+	json_object_set_new(o, "replace", json_boolean(x->replace));
+	if (x->since)
+		json_object_set_new(o, "since", json_string(x->since));
+	if (x->until)
+		json_object_set_new(o, "until", json_string(x->until));
+	json_object_set_new(o, "engine", json_string(g->id));
+	json_object_set_new(o, "title", json_string(g->title));
+	if (g->versions)
+		json_object_set(o, "r", g->versions);
+	return o;
+}
+
 /* The flag and its values as written in the file, when they sit on one
  * line; otherwise (values across continuation lines) the words joined. */
 static char *raw_of(const sl_source *src, const sl_word *flag, sl_word *const *vals, size_t nv,
@@ -599,7 +620,21 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 				      value_place(w, single, eqp ? nlen + 1 : 0), single->text);
 		}
 		free(raw);
-	next:
+	next:;
+		/* a JSON value split into its members (or vLLM's dotted member):
+		 * no setting keeps the flag's own key, so the flag's facts go with
+		 * the first of them, marked as the flag's (releases, removal,
+		 * replacement, deprecation judge the flag as written, never a
+		 * member's value) */
+		int split = known && b->svc.nsettings > first_setting;
+		for (size_t k = first_setting; split && k < b->svc.nsettings; k++) {
+			const sl_setting *o = &b->svc.settings[k];
+			split = strcmp(o->key, known->key) && (!strcmp(o->via, "json") || !strcmp(o->via, "dotted"));
+		}
+		/* where the flag is written, in the file its first member's place is in */
+		uint32_t split_at = w->start;
+		if (split && sl_source_at(src, &split_at) != b->svc.settings[first_setting].origin.src)
+			split = 0;
 		/* the versions that know the flag travel with its settings */
 		for (size_t k = first_setting; known && k < b->svc.nsettings; k++) {
 			if (known->since && !b->svc.settings[k].since)
@@ -614,7 +649,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			/* and so do the engine's facts for the spelling, with the
 			 * flags an abbreviation may stand for in other releases */
 			if ((m.facts || m.candidates) && m.grammar->versions && !b->svc.settings[k].facts &&
-			    !strcmp(b->svc.settings[k].key, known->key)) {
+			    (!strcmp(b->svc.settings[k].key, known->key) || (split && k == first_setting))) {
 				json_t *fx = sl_build_facts(m.grammar->versions, m.grammar->id, m.grammar->title, NULL);
 				if (m.facts)
 					json_object_set(fx, "e", (json_t *)m.facts);
@@ -627,6 +662,14 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 					json_object_set(fx, "rep", (json_t *)rm.facts);
 				if (m.candidates)
 					json_object_set(fx, "abbrev", (json_t *)m.candidates);
+				/* an included flag whose values the wrapper reads first */
+				const sl_choice_ext *x = m.grammar != g ? sl_grammar_choice_ext(g, m.flag) : NULL;
+				if (x && fx)
+					json_object_set_new(fx, "ext", choice_ext_json(g, x));
+				if (split && fx)
+					json_object_set_new(fx, "split",
+							    json_pack("{s:s, s:s, s:I}", "flag", known->names[0], "written", name,
+								      "at", (json_int_t)split_at));
 				b->svc.settings[k].facts = fx;
 			}
 		}

@@ -155,6 +155,50 @@ static int load_flag(const sl_source *src, const sl_yaml_node *n, sl_flag *f, sl
 	return SL_OK;
 }
 
+/* include_choices: [{flag, add: [...] | only: [...], since, until, source}] */
+static int load_choice_exts(const sl_source *src, const sl_yaml_node *n, sl_grammar *g, sl_error *err)
+{
+	if (n->kind != SL_YAML_SEQ)
+		return gfail(err, src, n, "grammar: `include_choices` is a list of {flag, add or only}%s", "");
+	if (!g->ninclude)
+		return gfail(err, src, n, "grammar: `include_choices` changes the flags of an `include:`d grammar; this one includes none%s", "");
+	g->choice_ext = sl_calloc(n->n, sizeof *g->choice_ext);
+	for (size_t i = 0; i < n->n; i++) {
+		const sl_yaml_node *it = n->items[i];
+		const char *fl = scalar(sl_yaml_get(it, "flag"));
+		if (it->kind != SL_YAML_MAP || !fl || strncmp(fl, "-", 1))
+			return gfail(err, src, it, "grammar: an `include_choices` entry names its `flag` (`--x`)%s", "");
+		const sl_yaml_node *add = sl_yaml_get(it, "add"), *only = sl_yaml_get(it, "only");
+		const sl_yaml_node *vs = add ? add : only;
+		if (!vs || (add && only) || vs->kind != SL_YAML_SEQ || !vs->n)
+			return gfail(err, src, it, "grammar: `include_choices` of `%s` takes `add:` or `only:`, a list of values", fl);
+		sl_choice_ext *x = &g->choice_ext[g->nchoice_ext++];
+		x->flag = sl_strdup(fl);
+		x->replace = only != NULL;
+		x->values = sl_calloc(vs->n, sizeof *x->values);
+		for (size_t k = 0; k < vs->n; k++) {
+			const char *v = scalar(vs->items[k]);
+			if (!v)
+				return gfail(err, src, vs->items[k], "grammar: a choice of `%s` is a plain value", fl);
+			x->values[x->nvalues++] = sl_strdup(v);
+		}
+		const char *s = scalar(sl_yaml_get(it, "since"));
+		x->since = s ? sl_strdup(s) : NULL;
+		s = scalar(sl_yaml_get(it, "until"));
+		x->until = s ? sl_strdup(s) : NULL;
+	}
+	return SL_OK;
+}
+
+const sl_choice_ext *sl_grammar_choice_ext(const sl_grammar *g, const sl_flag *f)
+{
+	for (size_t i = 0; i < g->nchoice_ext; i++)
+		for (size_t k = 0; k < f->nnames; k++)
+			if (!strcmp(g->choice_ext[i].flag, f->names[k]))
+				return &g->choice_ext[i];
+	return NULL;
+}
+
 static void sl_grammar_free_one(sl_grammar *g);
 
 static char *normalized(const char *name, int underscores)
@@ -281,6 +325,9 @@ static int load_one(sl_grammars *gs, const sl_source *src, sl_error *err)
 	const sl_yaml_node *im = sl_yaml_get(r, "images");
 	if (im && im->kind == SL_YAML_SEQ)
 		g.images = sl_yaml_to_json(im);
+	const sl_yaml_node *ic = sl_yaml_get(r, "include_choices");
+	if (rc == SL_OK && ic)
+		rc = load_choice_exts(src, ic, &g, err);
 	const sl_yaml_node *ev = sl_yaml_get(r, "env");
 	if (rc == SL_OK && ev && ev->kind == SL_YAML_SEQ) {
 		g.env = sl_calloc(ev->n, sizeof *g.env);
@@ -366,6 +413,16 @@ static void sl_grammar_free_one(sl_grammar *g)
 	}
 	free(g->config_keys);
 	free(g->config_from);
+	for (size_t i = 0; i < g->nchoice_ext; i++) {
+		sl_choice_ext *x = &g->choice_ext[i];
+		free(x->flag);
+		for (size_t k = 0; k < x->nvalues; k++)
+			free(x->values[k]);
+		free(x->values);
+		free(x->since);
+		free(x->until);
+	}
+	free(g->choice_ext);
 	for (size_t i = 0; i < g->noptional_sections; i++)
 		free(g->optional_sections[i]);
 	free(g->optional_sections);

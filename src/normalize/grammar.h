@@ -57,6 +57,20 @@ typedef struct sl_envvar {
 	const struct sl_grammar *of;
 } sl_envvar;
 
+/* An included engine's flag that takes other values under this grammar
+ * (grammar `include_choices:`): the wrapper reads them before it hands the
+ * rest of the command line on (Dynamo's SGLang worker maps
+ * `--disaggregation-mode agg|pd` to SGLang's `null` and runs `encode`
+ * itself). Judged by this grammar's releases (since/until), the included
+ * flag's own choices by its engine's. */
+typedef struct sl_choice_ext {
+	char *flag;          /* a spelling of the included flag */
+	char **values;
+	size_t nvalues;
+	int replace;         /* values are the flag's choices here (`only:`), not added to its own (`add:`) */
+	char *since, *until; /* this grammar's first release taking them, first refusing them; NULL: not known */
+} sl_choice_ext;
+
 struct sl_flag_index;
 
 typedef struct sl_grammar {
@@ -88,6 +102,8 @@ typedef struct sl_grammar {
 	char *role;          /* the role it always has (router, kv-store); may be NULL */
 	json_t *images;      /* launchers: container images whose entrypoint is an engine
 			      * ([{image, runs, program, source}]); may be NULL */
+	sl_choice_ext *choice_ext; /* included flags' choices changed here (include_choices:) */
+	size_t nchoice_ext;
 	struct sl_flag_index *index;  /* every spelling, normalized and sorted */
 	size_t nindex;
 	/* The engine's generated facts (grammars/facts/<id>.tsv, engine_facts.c),
@@ -143,6 +159,9 @@ void sl_grammars_share(sl_grammars *gs);
  * defaults are the same whatever was read before, and on any thread).
  * Built on first use; owned by g. */
 const json_t *sl_grammar_defaults(const sl_grammars *gs, const sl_grammar *g);
+/* The choices g changes for a flag of an included grammar (f, matched
+ * through g), or NULL. */
+const sl_choice_ext *sl_grammar_choice_ext(const sl_grammar *g, const sl_flag *f);
 /* The grammar whose `programs:` (modules: a python module) names name, or NULL. */
 const sl_grammar *sl_grammar_by_program(const sl_grammars *gs, const char *name, int module);
 

@@ -85,10 +85,26 @@ void sl_topo_assign_role(sl_ctx *c, const sl_script *sc, size_t i)
 			set_role(s, v, m->flag);
 			return;
 		}
-		if (!strcmp(v, "agg") || !strcmp(v, "prefill_and_decode") || !strcmp(v, "null")) {
+		/* pd: Dynamo's legacy name of agg (ai-dynamo/dynamo
+		 * components/src/dynamo/sglang/args.py@e147cee maps agg and pd to
+		 * SGLang's null) */
+		if (!strcmp(v, "agg") || !strcmp(v, "pd") || !strcmp(v, "prefill_and_decode") || !strcmp(v, "null")) {
 			set_role(s, "aggregated", m->flag);
 			return;
 		}
+		/* a Dynamo multimodal encode worker: runs the vision encoder
+		 * alone (SGLang's encoder_only) and hands the embeddings on; it
+		 * neither prefills nor decodes for the LLM */
+		if (!strcmp(v, "encode")) {
+			set_role(s, "encode", m->flag);
+			return;
+		}
+	}
+	/* its deprecated flag (Dynamo before 1.4.0: --multimodal-encode-worker) */
+	const sl_setting *mew = sl_service_get(s, "dynamo.multimodal_encode_worker");
+	if (mew && json_is_true(mew->value)) {
+		set_role(s, "encode", mew->flag);
+		return;
 	}
 	/* Dynamo's deprecated role flags */
 	const sl_setting *ip = sl_service_get(s, "dynamo.is_prefill_worker");

@@ -138,6 +138,10 @@ void sl_topo_versioned(sl_ctx *c, sl_service *s)
 	for (size_t i = 0; i < s->nsettings; i++) {
 		sl_setting *st = &s->settings[i];
 		json_t *fx = st->facts;
+		/* a JSON flag's facts on its first member (flags.c): the flag's,
+		 * whose default and meaning are not the member's */
+		if (json_object_get(fx, "split"))
+			continue;
 		const json_t *rel = json_object_get(fx, "r");
 		const json_t *e = json_object_get(fx, "e");
 		long lo = fx ? release_of(s, fx) : -1;

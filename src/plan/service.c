@@ -74,6 +74,8 @@ static void note(char ***v, size_t *n, const char *fmt, ...)
 	(*v)[(*n)++] = sl_strdup(buf);
 }
 
+/* not a multimodal encode worker: it loads the vision encoder alone
+ * (SGLang's encoder_only), which no plan of the LLM's weights describes */
 static int is_worker(const char *role)
 {
 	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated");

@@ -13,9 +13,12 @@
 #include <string.h>
 #include <strings.h>
 
+/* the services that run the engine on GPUs: a multimodal encode worker
+ * too (its GPUs are used; it serves neither prefill nor decode) */
 static int is_worker(const char *role)
 {
-	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated");
+	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated") ||
+	       !strcmp(role, "encode");
 }
 
 /* a claim of the key: the metadata's first, else a comment's */

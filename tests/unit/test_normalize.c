@@ -582,6 +582,41 @@ static void test_version_order(void **st)
 	assert_int_equal(sl_version_cmp("latest", "1.3"), 0);
 }
 
+/* A grammar's include_choices that cannot be read is refused where it is
+ * written: a grammar without include:, an entry without add:/only:, both */
+static void test_include_choices_refused(void **st)
+{
+	(void)st;
+	static const struct { const char *yaml; unsigned line; const char *msg; } cases[] = {
+		{"engine: w\ninclude_choices:\n  - flag: --mode\n    add: [x]\n", 3, "includes none"},
+		{"engine: w\ninclude: [v]\ninclude_choices:\n  - flag: --mode\n    since: \"1.0\"\n", 4, "`add:` or `only:`"},
+		{"engine: w\ninclude: [v]\ninclude_choices:\n  - flag: --mode\n    add: [x]\n    only: [y]\n", 4, "`add:` or `only:`"},
+		{"engine: w\ninclude: [v]\ninclude_choices:\n  - add: [x]\n", 4, "names its `flag`"},
+		{"engine: w\ninclude: [v]\ninclude_choices:\n  - flag: --mode\n    add: [[x]]\n", 5, "plain value"},
+	};
+	char dir[] = "/tmp/sl-grammar-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char path[64];
+	snprintf(path, sizeof path, "%s/w.yaml", dir);
+	setenv("SERVELINT_GRAMMARS", dir, 1);
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		FILE *f = fopen(path, "w");
+		assert_non_null(f);
+		fputs(cases[i].yaml, f);
+		fclose(f);
+		sl_grammars *g = NULL;
+		sl_error err = {0};
+		assert_int_not_equal(sl_normalize_grammars_load(&g, &err), 0);
+		assert_null(g);
+		if (!strstr(err.msg, cases[i].msg) || err.line != cases[i].line)
+			fail_msg("case %zu: %s:%u:%u: %s", i, err.file, err.line, err.col, err.msg);
+		sl_error_clear(&err);
+	}
+	unsetenv("SERVELINT_GRAMMARS");
+	unlink(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -601,6 +636,7 @@ int main(void)
 		cmocka_unit_test(test_review_cases),
 		cmocka_unit_test(test_config_engine),
 		cmocka_unit_test(test_version_order),
+		cmocka_unit_test(test_include_choices_refused),
 	};
 	return cmocka_run_group_tests_name("normalize", tests, setup, teardown);
 }

@@ -105,6 +105,14 @@ static json_t *grammar_dump(const sl_grammar *g)
 	json_object_set_new(d, "modules", strs(g->modules, g->nmodules));
 	json_object_set_new(d, "role", s_(g->role));
 	json_object_set_new(d, "images", j_(g->images));
+	json_t *ext = json_array();
+	for (size_t i = 0; i < g->nchoice_ext; i++) {
+		const sl_choice_ext *x = &g->choice_ext[i];
+		json_array_append_new(ext, json_pack("{s:o,s:o,s:i,s:o,s:o}", "flag", s_(x->flag), "values",
+						     strs(x->values, x->nvalues), "replace", x->replace, "since",
+						     s_(x->since), "until", s_(x->until)));
+	}
+	json_object_set_new(d, "include_choices", ext);
 	json_object_set_new(d, "index", index_dump(g));
 	json_object_set_new(d, "facts_joined", json_integer(g->facts_joined));
 	json_object_set_new(d, "config_joined", json_integer(g->config_joined));
