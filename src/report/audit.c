@@ -76,13 +76,11 @@ static size_t common_prefix(const sl_audit *a)
 	return common;
 }
 
-static json_t *entry_json(const sl_audit *a, size_t i, size_t common, const json_int_t (*counts)[4])
+json_t *sl_report_audit_entry_json(const sl_entry *entry, const sl_model *m, const char *llm, const char *system)
 {
-	const sl_audit_entry *e = &a->entries[i];
-	const sl_model *m = e->model;
-	const char *name = e->name ? e->name : e->entry->path + common;
-	json_t *o = json_pack("{s:i, s:s, s:s, s:s?, s:s?}", "id", (json_int_t)i, "path", e->entry->path, "name",
-			      *name ? name : e->entry->path, "model", e->llm, "system", e->system);
+	/* id and name are the report's to give: set in place (their order kept) */
+	json_t *o = json_pack("{s:i, s:s, s:s, s:s?, s:s?}", "id", (json_int_t)0, "path", entry->path, "name",
+			      entry->path, "model", llm, "system", system);
 	json_t *roles = json_array();
 	sl_buf engines = {0};
 	const char *version = NULL, *spec_method = NULL;
@@ -170,6 +168,17 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common, const json
 	char *topo = m ? sl_diff_topology(m) : NULL;
 	json_object_set_new(o, "topology", topo ? json_string(topo) : json_null());
 	free(topo);
+	return o;
+}
+
+static json_t *entry_json(const sl_audit *a, size_t i, size_t common, const json_int_t (*counts)[4])
+{
+	const sl_audit_entry *e = &a->entries[i];
+	const char *name = e->name ? e->name : e->entry->path + common;
+	json_t *o = e->summary ? json_incref(e->summary)
+			       : sl_report_audit_entry_json(e->entry, e->model, e->llm, e->system);
+	json_object_set_new(o, "id", json_integer((json_int_t)i));
+	json_object_set_new(o, "name", json_string(*name ? name : e->entry->path));
 	const json_int_t *n = counts[i];
 	json_object_set_new(o, "findings", json_pack("{s:i, s:i, s:i, s:i}", "error", n[SL_SEV_ERROR], "warning",
 						     n[SL_SEV_WARNING], "info", n[SL_SEV_INFO], "style",
