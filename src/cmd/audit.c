@@ -77,7 +77,7 @@ typedef struct {
 	sl_model *model;      /* NULL: freed, or the entry did not normalize */
 	char *llm, *system;   /* owned */
 	char *name;           /* a page entry's label, as import names it; owned, may be NULL */
-	json_t *summary;      /* sl_report_audit_entry_json; owned */
+	char *summary;        /* sl_report_audit_entry_text; owned */
 	sl_catalogue_summary *sum; /* owned, NULL when the entry did not normalize */
 	char *cmd;            /* its command's key (sl_diff_command_print), until it is placed among the
 			       * duplicates (then NULL); owned */
@@ -313,7 +313,7 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 			it.name = sl_entry_import_name(it.model, it.llm, it.system);
 		/* what the report, the catalogue rules and the duplicates read of
 		 * the model, so that it can go */
-		it.summary = sl_report_audit_entry_json(entry, it.model, it.llm, it.system);
+		it.summary = sl_report_audit_entry_text(entry, it.model, it.llm, it.system);
 		sl_catalogue_summarize(rules, it.model, &it.sum);
 		if (it.model)
 			it.cmd = sl_diff_command_print(it.model, &it.cmdvals);
@@ -498,7 +498,7 @@ static void run_free(run *r)
 		free(r->items[i].llm);
 		free(r->items[i].system);
 		free(r->items[i].name);
-		json_decref(r->items[i].summary);
+		free(r->items[i].summary);
 		sl_catalogue_summary_free(r->items[i].sum);
 		free(r->items[i].cmd);
 		json_decref(r->items[i].cmdvals);
