@@ -1,11 +1,13 @@
 /*
  * audit.c (cmd): `servelint audit PATH...`: a release catalogue checked as
  * a whole before it is published. Every entry is checked with every rule;
- * the catalogue rules (SL7xxx) then hold the entries against each other;
- * entries of one model are compared pairwise (the diffs the HTML report
- * shows on request, and the duplicates SL7006 reports). The report: a
+ * the catalogue rules (SL7xxx) then hold the entries against each other,
+ * each entry by the summary of its model made as it was read (the models
+ * are freed: memory grows with the entries' sources and findings only);
+ * duplicates (SL7006) are found by their command's key. The report: a
  * summary, the matrix of models by systems, the findings; --html writes
- * the same as one self-contained page.
+ * the same as one self-contained page, with the pairwise diffs of one
+ * model's entries (for it the models are kept).
  *
  * An entry's model (the LLM) and system come from the catalogue: a page's
  * model heading, the metadata line's System, or the metadata.yaml that

@@ -18,7 +18,9 @@
  * moved off the half-integers a config writes (0.5), so that 8 and 8.0
  * and values within the diff's 1e-12 share a key. Models of one key may
  * still differ (0.9 and 0.85 are both 1): the caller confirms with the
- * diff. A setting's default is the grammar's for its engine and version,
+ * diff, or without the models by the values the key rounds
+ * (sl_diff_command_print, sl_diff_same_print: audit, which frees each
+ * model once read). A setting's default is the grammar's for its engine and version,
  * both in the key, so both sides leave out the same defaults.
  */
 #include "diff.h"
