@@ -20,6 +20,9 @@ quick() {
 quick catalogue_scale 'matrix .*x (bound' bench/catalogue_scale.sh 1 2 1
 quick startup 'check SMALL .*wall' bench/startup.sh 2 quick
 quick memory 'json .*x (' bench/memory.sh 1 2
+# side by side with a base binary (here the same one: peaks vary by a few %)
+quick memory-base 'audit  base .* new / base at 2 copies: [0-9.]*x' env SERVELINT_BASE="$bin" bench/memory.sh 1 2
+quick catalogue_scale-base 'matrix base .*x (bound' env SERVELINT_BASE="$bin" bench/catalogue_scale.sh 1 2 1
 quick run 'show --format json .*x the bare parse' bench/run.sh 0 1
 quick diff_revs 'x' bench/diff_revs.sh 200 1  # the fewest entries where the second commit changes one (n100)
 quick log_history 'x' bench/log_history.sh 20 1

@@ -116,30 +116,51 @@ static sl_finding *add(sl_findings *out, const sl_rule *r, const sl_origin *wher
 	return &out->v[out->n - 1];
 }
 
+/* ---- what the rules read of one entry ------------------------------------- */
+
+/* a value an entry gives a key: a setting's, else a claim's */
+typedef struct {
+	json_t *value;     /* a copy; owned */
+	sl_origin origin;  /* a copy */
+	char *raw;         /* the claim's words, or NULL; owned */
+	char *engine;      /* its service's engine family; owned */
+} given;
+
+/* the first worker with a version: the build it runs */
+typedef struct {
+	char *engine;      /* family; owned */
+	char *version;     /* owned */
+	char *image;       /* docker image without its digest, or NULL; owned */
+	char *commit;      /* the +g<hash> of the version, or NULL; owned */
+	sl_origin at;      /* its version's place, else its command's */
+} build;
+
+struct sl_catalogue_summary {
+	char *path;           /* the entry's, or NULL; owned */
+	char *model_of;       /* sl_catalogue_model_of, or NULL; owned */
+	given **keys;         /* each K_ENTRIES rule's keys, in the rules' order: NULL when unset */
+	size_t nkeys;
+	sl_origin command;    /* the first command's place (src NULL: none) */
+	build *build;         /* or NULL */
+	sl_findings meta;     /* metadata_command's findings, the one rule that reads one entry alone */
+};
+
 static const char *path_of(const sl_catalogue_entry *e)
 {
-	return e->model && e->model->entry ? e->model->entry->path : "?";
+	return e->sum && e->sum->path ? e->sum->path : "?";
 }
 
 /* ---- equal_across_entries --------------------------------------------------- */
 
-/* a value an entry gives a key: a setting's, else a claim's */
-typedef struct {
-	json_t *value;
-	const sl_origin *origin;
-	const char *raw;   /* the claim's words, or NULL */
-} given;
-
 typedef struct {
 	size_t entry;
-	given st;
-	const char *engine;
+	const given *st;
 	char *model;     /* model key; owned */
 } seen;
 
 /* The first worker's setting of KEY in an entry, with a value the text
- * fixes; else what its comments or metadata claim of KEY. */
-static int setting_of(const sl_model *m, const char *key, const char **engine, given *out)
+ * fixes; else what its comments or metadata claim of KEY: a copy, or NULL. */
+static given *setting_of(const sl_model *m, const char *key)
 {
 	const char *first = NULL;
 	for (size_t i = 0; i < m->nservices; i++) {
@@ -149,38 +170,43 @@ static int setting_of(const sl_model *m, const char *key, const char **engine, g
 			continue;
 		first = first ? first : family(s->engine);
 		if (usable(st)) {
-			*engine = family(s->engine);
-			*out = (given){st->value, &st->origin, NULL};
-			return 1;
+			given *g = sl_calloc(1, sizeof *g);
+			g->value = json_deep_copy(st->value);
+			sl_origin_copy(&g->origin, &st->origin);
+			g->engine = sl_strdup(family(s->engine));
+			return g;
 		}
 	}
 	for (size_t i = 0; first && i < m->nclaims; i++)
 		if (!strcmp(m->claims[i].key, key) && !m->claims[i].role) {
-			*engine = first;
-			*out = (given){m->claims[i].value, &m->claims[i].origin, m->claims[i].text};
-			return 1;
+			given *g = sl_calloc(1, sizeof *g);
+			g->value = json_deep_copy(m->claims[i].value);
+			sl_origin_copy(&g->origin, &m->claims[i].origin);
+			g->raw = m->claims[i].text ? sl_strdup(m->claims[i].text) : NULL;
+			g->engine = sl_strdup(first);
+			return g;
 		}
-	return 0;
+	return NULL;
 }
 
 static char *model_key_of(const sl_catalogue_entry *e)
 {
-	const char *name = e->llm ? e->llm : sl_catalogue_model_of(e->model);
+	const char *name = e->llm ? e->llm : e->sum->model_of;
 	return name ? sl_catalogue_model_key(name) : NULL;
 }
 
-static void check_entries_key(const sl_rule *r, const char *key, const sl_catalogue_entry *v, size_t n,
-			      sl_findings *out)
+/* slot: the key's place among every K_ENTRIES rule's keys (summary's keys) */
+static void check_entries_key(const sl_rule *r, const char *key, size_t slot, const sl_catalogue_entry *v,
+			      size_t n, sl_findings *out)
 {
 	seen *s = NULL;
 	size_t ns = 0, cap = 0;
 	for (size_t i = 0; i < n; i++) {
-		const char *eng = NULL;
-		given st;
-		char *mk = v[i].model && setting_of(v[i].model, key, &eng, &st) ? model_key_of(&v[i]) : NULL;
+		const given *st = v[i].sum && slot < v[i].sum->nkeys ? v[i].sum->keys[slot] : NULL;
+		char *mk = st ? model_key_of(&v[i]) : NULL;
 		if (!mk)
 			continue;
-		seen x = {i, st, eng, mk};
+		seen x = {i, st, mk};
 		SL_PUSH(s, ns, cap, x);
 	}
 	/* per group (model, and engine unless across_engines): its size, and
@@ -201,11 +227,11 @@ static void check_entries_key(const sl_rule *r, const char *key, const sl_catalo
 		sl_buf_puts(&k, s[i].model);
 		if (!r->across_engines) {
 			sl_buf_putc(&k, '\0');
-			sl_buf_puts(&k, s[i].engine);
+			sl_buf_puts(&k, s[i].st->engine);
 		}
 		gid[i] = sl_strmap_put(&groups, k.data, k.len, groups.n);
 		gsize[gid[i]]++;
-		char *text = json_dumps(s[i].st.value, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
+		char *text = json_dumps(s[i].st->value, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
 		sl_buf_free(&k);
 		sl_buf_printf(&k, "%zu;%s", gid[i], text ? text : "");
 		free(text);
@@ -232,7 +258,7 @@ static void check_entries_key(const sl_rule *r, const char *key, const sl_catalo
 		for (size_t x = 0; x < ngvals[g]; x++) {
 			size_t a = gvals[g][x], k = 0;
 			for (size_t y = 0; y < ngvals[g]; y++)
-				if (same(s[vfirst[gvals[g][y]]].st.value, s[vfirst[a]].st.value))
+				if (same(s[vfirst[gvals[g][y]]].st->value, s[vfirst[a]].st->value))
 					k += vcount[gvals[g][y]];
 			/* values in order of their first member: the first wins a tie */
 			if (k > gbest_n[g]) {
@@ -261,21 +287,21 @@ static void check_entries_key(const sl_rule *r, const char *key, const sl_catalo
 	sl_strmap_free(&values);
 	for (size_t i = 0; i < ns; i++) {
 		size_t best = best_of[i], best_n = best_n_of[i], group = group_of[i];
-		if (group < 2 || same(s[i].st.value, s[best].st.value))
+		if (group < 2 || same(s[i].st->value, s[best].st->value))
 			continue;
-		char *mine = vtext(s[i].st.value), *theirs = vtext(s[best].st.value);
+		char *mine = vtext(s[i].st->value), *theirs = vtext(s[best].st->value);
 		const char *name = v[s[i].entry].llm ? v[s[i].entry].llm : s[i].model;
 		sl_buf m = {0};
 		sl_buf_printf(&m, "%s: %s = %s here, but %zu of the %zu %s%sentries of %s have %s (as %s)", r->summary,
-			      key, mine, best_n, group, r->across_engines ? "" : s[i].engine,
+			      key, mine, best_n, group, r->across_engines ? "" : s[i].st->engine,
 			      r->across_engines ? "" : " ", name, theirs, path_of(&v[s[best].entry]));
-		sl_finding *f = add(out, r, s[i].st.origin, &m);
-		if (s[i].st.raw) {
+		sl_finding *f = add(out, r, &s[i].st->origin, &m);
+		if (s[i].st->raw) {
 			/* a claim: the span is its words */
 			free(f->where.raw);
-			f->where.raw = sl_strdup(s[i].st.raw);
+			f->where.raw = sl_strdup(s[i].st->raw);
 		}
-		sl_finding_related(f, s[best].st.origin, "another entry of the model");
+		sl_finding_related(f, &s[best].st->origin, "another entry of the model");
 		free(mine);
 		free(theirs);
 	}
@@ -301,10 +327,10 @@ static void c_duplicates(const sl_rule *r, const sl_catalogue_entry *v, size_t n
 {
 	for (size_t i = 0; i < n; i++) {
 		size_t j = v[i].same_as;
-		if (j >= i || !v[i].model || !v[j].model)
+		if (j >= i || !v[i].sum || !v[j].sum)
 			continue;
-		const sl_origin *a = first_command(v[i].model), *b = first_command(v[j].model);
-		if (!a || !b)
+		const sl_origin *a = &v[i].sum->command, *b = &v[j].sum->command;
+		if (!a->src || !b->src)
 			continue;
 		sl_buf m = {0};
 		sl_buf_printf(&m, "%s: this entry runs what %s runs (the same after normalization)", r->summary,
@@ -349,62 +375,52 @@ static void contradiction(const sl_rule *r, const sl_claim *k, const sl_origin *
 		sl_finding_related(f, at, "the command");
 }
 
-static void c_metadata(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
+/* metadata_command reads one entry alone: its findings are made when the
+ * entry is summarized (sl_catalogue_summarize), kept with it */
+static void c_metadata(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
-	for (size_t e = 0; e < n; e++) {
-		const sl_model *m = v[e].model;
-		if (!m)
+	const sl_service *w = NULL;
+	int prefill = 0, decode = 0, agg = 0, dynamo = 0;
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		dynamo |= sl_starts_with(s->engine, "dynamo");
+		if (!is_worker(s->role))
 			continue;
-		const sl_service *w = NULL;
-		int prefill = 0, decode = 0, agg = 0, dynamo = 0;
-		for (size_t i = 0; i < m->nservices; i++) {
-			const sl_service *s = &m->services[i];
-			dynamo |= sl_starts_with(s->engine, "dynamo");
-			if (!is_worker(s->role))
-				continue;
-			w = w ? w : s;
-			prefill |= !strcmp(s->role, "prefill");
-			decode |= !strcmp(s->role, "decode");
-			agg |= !strcmp(s->role, "aggregated");
-		}
-		if (!w)
-			continue;  /* no worker: nothing for the metadata to speak of */
-		const sl_claim *k = meta(m, "engine");
-		const char *id = k && json_is_string(k->value) ? engine_named(json_string_value(k->value)) : NULL;
-		if (id) {
-			const sl_service *runs = NULL;
-			for (size_t i = 0; i < m->nservices && !runs; i++)
-				if (is_worker(m->services[i].role) && !strcmp(family(m->services[i].engine), id))
-					runs = &m->services[i];
-			if (!runs) {
-				sl_buf says = {0};
-				sl_buf_printf(&says, "the %s worker runs %s", w->name, w->engine);
-				contradiction(r, k, &w->command_origin, says.data, out);
-				sl_buf_free(&says);
-			}
-		}
-		k = meta(m, "dynamo");
-		if (k && json_is_true(k->value) && !dynamo)
-			contradiction(r, k, &w->command_origin, "no service of the command runs NVIDIA Dynamo", out);
-		k = meta(m, "serving");
-		const char *mode = k && json_is_string(k->value) ? json_string_value(k->value) : NULL;
-		if (mode && !strcmp(mode, "disaggregated") && !(prefill && decode))
-			contradiction(r, k, &w->command_origin,
-				      "the command has no prefill and decode workers (it serves aggregated)", out);
-		else if (mode && !strcmp(mode, "aggregated") && (prefill || decode) && !agg)
-			contradiction(r, k, &w->command_origin,
-				      "the command runs prefill and decode workers (disaggregated)", out);
+		w = w ? w : s;
+		prefill |= !strcmp(s->role, "prefill");
+		decode |= !strcmp(s->role, "decode");
+		agg |= !strcmp(s->role, "aggregated");
 	}
+	if (!w)
+		return;  /* no worker: nothing for the metadata to speak of */
+	const sl_claim *k = meta(m, "engine");
+	const char *id = k && json_is_string(k->value) ? engine_named(json_string_value(k->value)) : NULL;
+	if (id) {
+		const sl_service *runs = NULL;
+		for (size_t i = 0; i < m->nservices && !runs; i++)
+			if (is_worker(m->services[i].role) && !strcmp(family(m->services[i].engine), id))
+				runs = &m->services[i];
+		if (!runs) {
+			sl_buf says = {0};
+			sl_buf_printf(&says, "the %s worker runs %s", w->name, w->engine);
+			contradiction(r, k, &w->command_origin, says.data, out);
+			sl_buf_free(&says);
+		}
+	}
+	k = meta(m, "dynamo");
+	if (k && json_is_true(k->value) && !dynamo)
+		contradiction(r, k, &w->command_origin, "no service of the command runs NVIDIA Dynamo", out);
+	k = meta(m, "serving");
+	const char *mode = k && json_is_string(k->value) ? json_string_value(k->value) : NULL;
+	if (mode && !strcmp(mode, "disaggregated") && !(prefill && decode))
+		contradiction(r, k, &w->command_origin,
+			      "the command has no prefill and decode workers (it serves aggregated)", out);
+	else if (mode && !strcmp(mode, "aggregated") && (prefill || decode) && !agg)
+		contradiction(r, k, &w->command_origin,
+			      "the command runs prefill and decode workers (disaggregated)", out);
 }
 
 /* ---- one build, one version name ---------------------------------------------- */
-
-typedef struct {
-	size_t entry;
-	const sl_service *s;
-	char *image;     /* docker image without its digest, or NULL; owned */
-	char *commit;    /* the +g<hash> of the version, or NULL; owned */
-} build;
 
 static char *image_of(const sl_service *s)
 {
@@ -434,70 +450,160 @@ static int same_commit(const char *a, const char *b)
 	return !strncmp(a, b, la < lb ? la : lb);
 }
 
+/* each entry's build, as the summary keeps it */
+typedef struct {
+	size_t entry;
+	const build *b;
+} built;
+
 static void c_version_names(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
 {
-	build *bs = NULL;
+	built *bs = NULL;
 	size_t nb = 0, cap = 0;
-	for (size_t e = 0; e < n; e++) {
-		const sl_model *m = v[e].model;
-		for (size_t i = 0; m && i < m->nservices; i++) {
-			const sl_service *s = &m->services[i];
-			if (!is_worker(s->role) || !s->version)
-				continue;
-			build b = {e, s, image_of(s), commit_of(s->version)};
+	for (size_t e = 0; e < n; e++)
+		if (v[e].sum && v[e].sum->build) {
+			built b = {e, v[e].sum->build};
 			SL_PUSH(bs, nb, cap, b);
-			break;  /* one per entry: its workers share a build */
 		}
-	}
 	for (size_t i = 0; i < nb; i++) {
 		for (size_t j = 0; j < i; j++) {
-			if (strcmp(family(bs[i].s->engine), family(bs[j].s->engine)) ||
-			    !strcmp(bs[i].s->version, bs[j].s->version))
+			const build *bi = bs[i].b, *bj = bs[j].b;
+			if (strcmp(bi->engine, bj->engine) || !strcmp(bi->version, bj->version))
 				continue;
-			int img = bs[i].image && bs[j].image && !strcmp(bs[i].image, bs[j].image);
-			int com = bs[i].commit && bs[j].commit && same_commit(bs[i].commit, bs[j].commit);
+			int img = bi->image && bj->image && !strcmp(bi->image, bj->image);
+			int com = bi->commit && bj->commit && same_commit(bi->commit, bj->commit);
 			if (!img && !com)
 				continue;
 			/* the full name (with its +g<hash>) is the one to keep: the
 			 * other entry is told; else the later one */
-			const build *x = &bs[i], *y = &bs[j];
-			if (x->commit && !y->commit) {
+			const built *x = &bs[i], *y = &bs[j];
+			if (x->b->commit && !y->b->commit) {
 				x = &bs[j];
 				y = &bs[i];
 			}
 			sl_buf m = {0};
-			sl_buf_printf(&m, "%s: %s here, %s in %s, which runs the same %s %s", r->summary, x->s->version,
-				      y->s->version, path_of(&v[y->entry]), img ? "image" : "commit",
-				      img ? bs[i].image : bs[i].commit);
-			sl_finding *f = add(out, r, x->s->version_origin.src ? &x->s->version_origin : &x->s->command_origin,
-					    &m);
-			sl_finding_related(f, y->s->version_origin.src ? &y->s->version_origin : &y->s->command_origin,
-				"the other entry's version");
+			sl_buf_printf(&m, "%s: %s here, %s in %s, which runs the same %s %s", r->summary, x->b->version,
+				      y->b->version, path_of(&v[y->entry]), img ? "image" : "commit",
+				      img ? bi->image : bi->commit);
+			sl_finding *f = add(out, r, &x->b->at, &m);
+			sl_finding_related(f, &y->b->at, "the other entry's version");
 			break;  /* one finding per entry */
 		}
 	}
-	for (size_t i = 0; i < nb; i++) {
-		free(bs[i].image);
-		free(bs[i].commit);
-	}
 	free(bs);
+}
+
+/* ---- summaries ------------------------------------------------------------- */
+
+static void finding_copy(sl_findings *out, const sl_finding *f)
+{
+	sl_finding c;
+	memset(&c, 0, sizeof c);
+	c.rule = f->rule;
+	c.severity = f->severity;
+	c.message = sl_strdup(f->message);
+	sl_origin_copy(&c.where, &f->where);
+	SL_PUSH(out->v, out->n, out->cap, c);
+	for (size_t k = 0; k < f->nrelated; k++)
+		sl_finding_related(&out->v[out->n - 1], &f->related[k], f->related_msg[k]);
+}
+
+int sl_catalogue_summarize(const sl_rules *rs, const sl_model *m, sl_catalogue_summary **out)
+{
+	*out = NULL;
+	if (!m)
+		return SL_OK;
+	sl_catalogue_summary *s = sl_calloc(1, sizeof *s);
+	s->path = m->entry ? sl_strdup(m->entry->path) : NULL;
+	s->model_of = sl_catalogue_model_of(m) ? sl_strdup(sl_catalogue_model_of(m)) : NULL;
+	size_t cap = 0;
+	for (size_t i = 0; i < sl_rules_count(rs); i++) {
+		const sl_rule *r = sl_rules_at(rs, i);
+		if (!r->catalogue)
+			continue;
+		if (r->kind == K_ENTRIES)
+			for (size_t k = 0; k < r->nkeys; k++) {
+				given *g = setting_of(m, r->keys[k]);
+				SL_PUSH(s->keys, s->nkeys, cap, g);
+			}
+		else if (!strcmp(r->cname, "metadata_command"))
+			c_metadata(r, m, &s->meta);
+	}
+	const sl_origin *c = first_command(m);
+	if (c)
+		sl_origin_copy(&s->command, c);
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *sv = &m->services[i];
+		if (!is_worker(sv->role) || !sv->version)
+			continue;
+		build *b = sl_calloc(1, sizeof *b);
+		b->engine = sl_strdup(family(sv->engine));
+		b->version = sl_strdup(sv->version);
+		b->image = image_of(sv);
+		b->commit = commit_of(sv->version);
+		sl_origin_copy(&b->at, sv->version_origin.src ? &sv->version_origin : &sv->command_origin);
+		s->build = b;
+		break;  /* one per entry: its workers share a build */
+	}
+	*out = s;
+	return SL_OK;
+}
+
+void sl_catalogue_summary_free(sl_catalogue_summary *s)
+{
+	if (!s)
+		return;
+	free(s->path);
+	free(s->model_of);
+	for (size_t i = 0; i < s->nkeys; i++)
+		if (s->keys[i]) {
+			json_decref(s->keys[i]->value);
+			sl_origin_clear(&s->keys[i]->origin);
+			free(s->keys[i]->raw);
+			free(s->keys[i]->engine);
+			free(s->keys[i]);
+		}
+	free(s->keys);
+	sl_origin_clear(&s->command);
+	if (s->build) {
+		free(s->build->engine);
+		free(s->build->version);
+		free(s->build->image);
+		free(s->build->commit);
+		sl_origin_clear(&s->build->at);
+		free(s->build);
+	}
+	sl_findings_free(&s->meta);
+	free(s);
+}
+
+/* metadata_command's findings, made as each entry was summarized */
+static void c_metadata_kept(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
+{
+	for (size_t e = 0; e < n; e++)
+		for (size_t f = 0; v[e].sum && f < v[e].sum->meta.n; f++)
+			if (v[e].sum->meta.v[f].rule == r)
+				finding_copy(out, &v[e].sum->meta.v[f]);
 }
 
 int sl_check_catalogue(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, const sl_rule *only,
 		       sl_findings *out)
 {
-	size_t first = out->n;
+	size_t first = out->n, slot = 0;  /* slot: as sl_catalogue_summarize counts the keys */
 	for (size_t i = 0; i < sl_rules_count(rs); i++) {
 		const sl_rule *r = sl_rules_at(rs, i);
-		if ((only && r != only) || !r->catalogue)
+		if (!r->catalogue)
 			continue;
-		if (r->kind == K_ENTRIES)
-			for (size_t k = 0; k < r->nkeys; k++)
-				check_entries_key(r, r->keys[k], v, n, out);
+		if (r->kind == K_ENTRIES) {
+			for (size_t k = 0; k < r->nkeys; k++, slot++)
+				if (!only || r == only)
+					check_entries_key(r, r->keys[k], slot, v, n, out);
+		} else if (only && r != only)
+			continue;
 		else if (!strcmp(r->cname, "duplicate_entries"))
 			c_duplicates(r, v, n, out);
 		else if (!strcmp(r->cname, "metadata_command"))
-			c_metadata(r, v, n, out);
+			c_metadata_kept(r, v, n, out);
 		else if (!strcmp(r->cname, "engine_version_names"))
 			c_version_names(r, v, n, out);
 	}

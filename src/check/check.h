@@ -96,8 +96,21 @@ void sl_findings_sort(sl_findings *fs, size_t first);
  * only in sl_check_catalogue, never in sl_check_model. */
 int sl_rule_is_catalogue(const sl_rule *r);
 
+/* What the catalogue rules read of one entry's model, kept once the model
+ * is freed (an audit of thousands of entries holds no model): each value
+ * its equal_across_entries rules compare (a copy) and where it was set,
+ * the model its workers load, its first command's place, its build
+ * (engine, version, image, commit) and the findings of the rule that
+ * reads one entry alone (metadata against the command). Its places point
+ * into the entry's sources and the model's here-documents: keep those
+ * (not the model) while the summary and its findings are. */
+typedef struct sl_catalogue_summary sl_catalogue_summary;
+/* *out: m's summary (the caller's: sl_catalogue_summary_free), NULL when m is. */
+int sl_catalogue_summarize(const sl_rules *r, const sl_model *m, sl_catalogue_summary **out);
+void sl_catalogue_summary_free(sl_catalogue_summary *s);
+
 typedef struct sl_catalogue_entry {
-	const sl_model *model;  /* not owned; NULL when the entry did not normalize */
+	const sl_catalogue_summary *sum; /* not owned; NULL when the entry did not normalize */
 	const char *llm;        /* the served model as the catalogue names it ("Kimi K3 (max)"); not owned, may be NULL */
 	const char *system;     /* "B300 x8"; not owned, may be NULL */
 	size_t same_as;         /* an earlier entry of the same model whose command is the same after

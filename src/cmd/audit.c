@@ -1,11 +1,13 @@
 /*
  * audit.c (cmd): `servelint audit PATH...`: a release catalogue checked as
  * a whole before it is published. Every entry is checked with every rule;
- * the catalogue rules (SL7xxx) then hold the entries against each other;
- * entries of one model are compared pairwise (the diffs the HTML report
- * shows on request, and the duplicates SL7006 reports). The report: a
+ * the catalogue rules (SL7xxx) then hold the entries against each other,
+ * each entry by the summary of its model made as it was read (the models
+ * are freed: memory grows with the entries' sources and findings only);
+ * duplicates (SL7006) are found by their command's key. The report: a
  * summary, the matrix of models by systems, the findings; --html writes
- * the same as one self-contained page.
+ * the same as one self-contained page, with the pairwise diffs of one
+ * model's entries (for it the models are kept).
  *
  * An entry's model (the LLM) and system come from the catalogue: a page's
  * model heading, the metadata line's System, or the metadata.yaml that
@@ -65,11 +67,24 @@ static void usage(FILE *f)
 	      f);
 }
 
+/* One entry read. Its model is summarized as it is read (what the report
+ * says of it, what the catalogue rules read, its command's key) and freed,
+ * so that memory stays flat in the catalogue's size (every model kept:
+ * 236 MB over 3,500 entries, 12 MB over 35); kept only for --html, whose
+ * page shows each entry's services and the pairwise diffs, and for a
+ * page's entries until their names are told apart. The entry (its
+ * sources) is kept: findings and the catalogue's places point into it. */
 typedef struct {
 	sl_entry *entry;
-	sl_model *model;
+	sl_model *model;      /* NULL: freed, or the entry did not normalize */
 	char *llm, *system;   /* owned */
 	char *name;           /* a page entry's label, as import names it; owned, may be NULL */
+	char *summary;        /* sl_report_audit_entry_text; owned */
+	sl_catalogue_summary *sum; /* owned, NULL when the entry did not normalize */
+	char *cmd;            /* its command's key (sl_diff_command_print), until it is placed among the
+			       * duplicates (then NULL); owned */
+	json_t *cmdvals;      /* the key's values: kept while the entry is the first of its command */
+	size_t same_as;       /* the earlier entry it duplicates, or SIZE_MAX */
 } item;
 
 /* model: and system: of the metadata.yaml beside an entry folder's script */
@@ -148,15 +163,90 @@ typedef struct {
 	item *items;
 	size_t n, cap;
 	sl_findings fs;
-	char **keys;            /* each entry's model key, or NULL */
 	sl_catalogue_entry *ce;
-	sl_audit_pair *pairs;
-	size_t npairs, paircap;
+	sl_audit_pair *pairs;   /* --html only: the diffs its page shows */
+	size_t npairs, paircap; /* npairs counts them all the same */
 	int progress;           /* standard error is a terminal */
+	int keep_models;        /* --html */
+	int whole;              /* the run of every path (not one path's, audit -j) */
 	const sl_entry_config *cfg; /* the project's .servelint.yaml (maybe empty) */
-	sl_model **extra;       /* the models of variants after the first (findings point into them) */
+	sl_model **extra;       /* the models of variants after the first, --html only (else freed) */
 	size_t nextra, xcap;
+	sl_source **heredocs;   /* the here-documents of the models freed (findings point into them) */
+	size_t nheredocs, hcap;
+	/* the entries placed among the duplicates so far (settle), in input
+	 * order: each model key's index and number of entries (and of those
+	 * read), and per model and command key the first entry of each
+	 * distinct command */
+	sl_strmap models, buckets;
+	struct model_count { size_t n, read; } *of_model;
+	size_t ngroups, gcap;
+	struct bucket { size_t *v, n, cap; } *reps;
+	size_t nbuckets, bcap;
+	size_t *group;          /* each entry's model index, or SIZE_MAX */
+	size_t ngroup, groupcap;
 } run;
+
+/* Frees a model once read, keeping its here-documents (places point into them) */
+static void release_model(run *r, sl_model *m)
+{
+	if (!m)
+		return;
+	for (size_t f = 0; f < m->nfiles; f++)
+		SL_PUSH(r->heredocs, r->nheredocs, r->hcap, m->files[f]);
+	m->nfiles = 0;
+	sl_model_free(m);
+}
+
+/* Entry i (of the whole run, taken in input order) placed among the
+ * duplicates: the first earlier entry of its model whose command is the
+ * same after normalization. Entries are bucketed by their model and
+ * command key (sl_diff_command_key: duplicates share one) and held only
+ * against the first entry of each distinct command in their bucket, by
+ * the values the key rounds (sl_diff_same_print: what sl_diff_models
+ * would find the same, without the models). Linear in entries where
+ * diffing every pair of one model was quadratic (13 s at 3,500 entries);
+ * only the first entry of each command keeps anything. */
+static void settle(run *r, size_t i)
+{
+	item *x = &r->items[i];
+	size_t g = SIZE_MAX;
+	if (x->llm) {
+		char *k = sl_catalogue_model_key(x->llm);
+		g = sl_strmap_put(&r->models, k, strlen(k), r->ngroups);
+		free(k);
+		if (g == r->ngroups) {
+			struct model_count none = {0, 0};
+			SL_PUSH(r->of_model, r->ngroups, r->gcap, none);
+		}
+		r->of_model[g].n++;
+		r->of_model[g].read += x->cmd != NULL;
+	}
+	SL_PUSH(r->group, r->ngroup, r->groupcap, g);
+	if (x->cmd && g != SIZE_MAX) {
+		sl_buf key = {0};
+		sl_buf_printf(&key, "%zu;", g);
+		sl_buf_puts(&key, x->cmd);
+		size_t bk = sl_strmap_put(&r->buckets, key.data, key.len, r->nbuckets);
+		sl_buf_free(&key);
+		if (bk == r->nbuckets) {
+			struct bucket none = {NULL, 0, 0};
+			SL_PUSH(r->reps, r->nbuckets, r->bcap, none);
+		}
+		struct bucket *b = &r->reps[bk];
+		for (size_t k = 0; k < b->n && x->same_as == SIZE_MAX; k++)
+			if (sl_diff_same_print(r->items[b->v[k]].cmdvals, x->cmdvals))
+				x->same_as = b->v[k];
+		if (x->same_as == SIZE_MAX)
+			SL_PUSH(b->v, b->n, b->cap, i);
+	}
+	free(x->cmd);
+	x->cmd = NULL;
+	if (x->same_as != SIZE_MAX || g == SIZE_MAX) {
+		json_decref(x->cmdvals);
+		x->cmdvals = NULL;
+	}
+}
 
 /* Whether PATH is a script found by searching a folder (a regular file
  * none of the arguments names). */
@@ -193,10 +283,12 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		}
 		if ((got = sl_entry_input_next(&in, &entry, &err)) <= 0)
 			continue;
-		item it = {entry, NULL, NULL, NULL, NULL};
+		item it;
+		memset(&it, 0, sizeof it);
+		it.entry = entry;
 		/* every variant checked, as check does; the first stands for the
 		 * entry in the matrix and the comparisons */
-		size_t first = r->fs.n;
+		size_t first = r->fs.n, xfirst = r->nextra;
 		if (sl_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &it.model, &r->extra, &r->nextra,
 				   &r->xcap)) {
 			/* a helper script found beside the entries is none */
@@ -221,7 +313,25 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		/* a page's entry is named as import would name its folder, not page:LINE */
 		if (in.npe && it.model)
 			it.name = sl_entry_import_name(it.model, it.llm, it.system);
+		/* what the report, the catalogue rules and the duplicates read of
+		 * the model, so that it can go */
+		it.summary = sl_report_audit_entry_text(entry, it.model, it.llm, it.system);
+		sl_catalogue_summarize(rules, it.model, &it.sum);
+		if (it.model)
+			it.cmd = sl_diff_command_print(it.model, &it.cmdvals);
+		it.same_as = SIZE_MAX;
+		if (!r->keep_models) {
+			for (size_t k = xfirst; k < r->nextra; k++)
+				release_model(r, r->extra[k]);
+			r->nextra = xfirst;
+			if (!it.name) {  /* a page's entries keep theirs until named apart */
+				release_model(r, it.model);
+				it.model = NULL;
+			}
+		}
 		SL_PUSH(r->items, r->n, r->cap, it);
+		if (r->whole)
+			settle(r, r->n - 1);
 		if (r->progress)
 			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
 	}
@@ -245,6 +355,7 @@ static void read_job(void *ud, size_t i)
 {
 	read_jobs *j = ud;
 	j->each[i].cfg = j->r->cfg;
+	j->each[i].keep_models = j->r->keep_models;
 	j->failed[i] = read_path(&j->each[i], j->paths[i], j->gs, j->rules, j->found[i]) != 0;
 }
 
@@ -254,6 +365,7 @@ static void read_job_done(void *ud, size_t i)
 	run *r = j->r, *p = &j->each[i];
 	for (size_t k = 0; k < p->n; k++) {
 		SL_PUSH(r->items, r->n, r->cap, p->items[k]);
+		settle(r, r->n - 1);
 		if (r->progress)
 			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
 	}
@@ -263,99 +375,57 @@ static void read_job_done(void *ud, size_t i)
 	r->fs.n += p->fs.n;
 	for (size_t k = 0; k < p->nextra; k++)
 		SL_PUSH(r->extra, r->nextra, r->xcap, p->extra[k]);
+	for (size_t k = 0; k < p->nheredocs; k++)
+		SL_PUSH(r->heredocs, r->nheredocs, r->hcap, p->heredocs[k]);
 	free(p->items);
 	free(p->fs.v);
 	free(p->extra);
+	free(p->heredocs);
 	memset(p, 0, sizeof *p);
 }
 
-/* Entries of one model compared pairwise: the diffs the report keeps (for
- * a model of at most SL_AUDIT_MAX_DIFF_ENTRIES entries) and the earlier
- * entry each one duplicates. Past the cap no pair is kept, and duplicates
- * are found without diffing every pair: entries are bucketed by their
- * model and command key (sl_diff_command_key: duplicates share one), and
- * an entry is diffed only against the first entry of each command found
- * in its bucket so far (entries of one key may differ in a number). That
- * is linear in entries where diffing every pair of one topology was
- * quadratic (13 s at 3,500 entries). */
+/* The pairwise diffs of the entries of each model of at most
+ * SL_AUDIT_MAX_DIFF_ENTRIES entries (past it none is kept), in order:
+ * made for --html only, whose page shows them; else only counted. */
 static void compare(run *r)
 {
 	size_t n = r->n;
-	sl_diff_opts none = {0};
-	r->keys = sl_calloc(n + 1, sizeof *r->keys);
 	r->ce = sl_calloc(n + 1, sizeof *r->ce);
-	size_t *group = sl_calloc(n + 1, sizeof *group);     /* each entry's model, as an index */
-	size_t *of_model = sl_calloc(n + 1, sizeof *of_model); /* entries per model */
-	size_t **members = sl_calloc(n + 1, sizeof *members), *nmembers = sl_calloc(n + 1, sizeof *nmembers);
-	sl_strmap models = {0};
-	for (size_t i = 0; i < n; i++) {
-		r->keys[i] = r->items[i].llm ? sl_catalogue_model_key(r->items[i].llm) : NULL;
-		group[i] = r->keys[i] ? sl_strmap_put(&models, r->keys[i], strlen(r->keys[i]), models.n) : SIZE_MAX;
-		if (group[i] != SIZE_MAX)
-			of_model[group[i]]++;
-	}
-	/* the buckets past the cap: model and command key -> the first
-	 * entry of each distinct command seen in it */
-	sl_strmap buckets = {0};
-	size_t **reps = sl_calloc(n + 1, sizeof *reps), *nreps = sl_calloc(n + 1, sizeof *nreps);
-	size_t *repcap = sl_calloc(n + 1, sizeof *repcap);
+	for (size_t i = 0; i < n; i++)
+		r->ce[i] = (sl_catalogue_entry){r->items[i].sum, r->items[i].llm, r->items[i].system,
+						r->items[i].same_as};
+	if (!r->keep_models)
+		for (size_t g = 0; g < r->ngroups; g++)
+			if (r->of_model[g].n <= SL_AUDIT_MAX_DIFF_ENTRIES)
+				r->npairs += r->of_model[g].read * (r->of_model[g].read - 1) / 2;
+	sl_diff_opts none = {0};
+	size_t **members = sl_calloc(r->ngroups + 1, sizeof *members), *nmembers = sl_calloc(r->ngroups + 1, sizeof *nmembers);
 	for (size_t i = 0; i < n; i++) {
 		const item *x = &r->items[i];
-		r->ce[i] = (sl_catalogue_entry){x->model, x->llm, x->system, SIZE_MAX};
-		if (group[i] == SIZE_MAX || !x->model)
+		size_t g = r->group[i];
+		if (g == SIZE_MAX || !x->sum)
 			continue;
-		size_t g = group[i];
-		if (of_model[g] <= SL_AUDIT_MAX_DIFF_ENTRIES) {
+		if (r->keep_models && x->model && r->of_model[g].n <= SL_AUDIT_MAX_DIFF_ENTRIES) {
 			/* every earlier entry of the model, in order: the pairs kept */
 			for (size_t k = 0; k < nmembers[g]; k++) {
 				size_t j = members[g][k];
 				sl_audit_pair p = {j, i, {0}};
 				sl_diff_models(r->items[j].model, x->model, &none, &p.diff);
-				if (r->ce[i].same_as == SIZE_MAX && sl_diff_same_command(&p.diff))
-					r->ce[i].same_as = j;
 				SL_PUSH(r->pairs, r->npairs, r->paircap, p);
 			}
 			if (!nmembers[g])
-				members[g] = sl_calloc(of_model[g] + 1, sizeof **members);
+				members[g] = sl_calloc(r->of_model[g].n + 1, sizeof **members);
 			members[g][nmembers[g]++] = i;
-		} else {
-			sl_buf key = {0};
-			char *cmd = sl_diff_command_key(x->model);
-			sl_buf_printf(&key, "%zu;", g);
-			sl_buf_puts(&key, cmd);
-			free(cmd);
-			size_t bk = sl_strmap_put(&buckets, key.data, key.len, buckets.n);
-			sl_buf_free(&key);
-			for (size_t k = 0; k < nreps[bk] && r->ce[i].same_as == SIZE_MAX; k++) {
-				sl_diff d;
-				sl_diff_models(r->items[reps[bk][k]].model, x->model, &none, &d);
-				if (sl_diff_same_command(&d))
-					r->ce[i].same_as = reps[bk][k];
-				sl_diff_free(&d);
-			}
-			if (r->ce[i].same_as == SIZE_MAX) {
-				sl_grow((void **)&reps[bk], &repcap[bk], nreps[bk] + 1, sizeof **reps);
-				reps[bk][nreps[bk]++] = i;
-			}
 		}
 		if (r->progress)
 			fprintf(stderr, "\raudit: %zu of %zu entr%s compared", i + 1, n, n == 1 ? "y" : "ies");
 	}
 	if (r->progress && n)
 		fputs("\r\033[K", stderr);
-	for (size_t i = 0; i <= n; i++) {
-		free(members[i]);
-		free(reps[i]);
-	}
+	for (size_t g = 0; g < r->ngroups; g++)
+		free(members[g]);
 	free(members);
 	free(nmembers);
-	free(reps);
-	free(nreps);
-	free(repcap);
-	sl_strmap_free(&models);
-	sl_strmap_free(&buckets);
-	free(group);
-	free(of_model);
 }
 
 /* The catalogue rules, suppressed by their entry's comments (one finding
@@ -388,7 +458,7 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 	sl_audit_entry *ae = sl_calloc(r->n + 1, sizeof *ae);
 	for (size_t i = 0; i < r->n; i++)
 		ae[i] = (sl_audit_entry){r->items[i].entry, r->items[i].model, r->items[i].llm, r->items[i].system,
-					 r->items[i].name};
+					 r->items[i].name, r->items[i].summary};
 	size_t *fe = sl_calloc(r->fs.n + 1, sizeof *fe);
 	sl_strmap srcs = {0};
 	index_sources(&srcs, r->items, r->n);
@@ -397,7 +467,7 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 		if (!r->fs.v[f].suppressed)
 			rc = SL_EXIT_FINDINGS;
 	}
-	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->pairs, r->npairs, inputs, ninputs};
+	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs};
 	int wrc = 0;
 	if (sl_opt_is_stdout(html))
 		; /* the page takes standard output */
@@ -419,7 +489,7 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 
 static void run_free(run *r)
 {
-	for (size_t i = 0; i < r->npairs; i++)
+	for (size_t i = 0; r->pairs && i < r->npairs; i++)  /* --html's: else only counted */
 		sl_diff_free(&r->pairs[i].diff);
 	free(r->pairs);
 	sl_findings_free(&r->fs);  /* before the entries its places point into */
@@ -427,14 +497,26 @@ static void run_free(run *r)
 		sl_model_free(r->extra[i]);
 	free(r->extra);
 	for (size_t i = 0; i < r->n; i++) {
-		free(r->keys ? r->keys[i] : NULL);
 		free(r->items[i].llm);
 		free(r->items[i].system);
 		free(r->items[i].name);
+		free(r->items[i].summary);
+		sl_catalogue_summary_free(r->items[i].sum);
+		free(r->items[i].cmd);
+		json_decref(r->items[i].cmdvals);
 		sl_model_free(r->items[i].model);
 		sl_entry_free(r->items[i].entry);
 	}
-	free(r->keys);
+	for (size_t i = 0; i < r->nheredocs; i++)
+		sl_source_free(r->heredocs[i]);
+	free(r->heredocs);
+	for (size_t b = 0; b < r->nbuckets; b++)
+		free(r->reps[b].v);
+	free(r->reps);
+	free(r->of_model);
+	free(r->group);
+	sl_strmap_free(&r->models);
+	sl_strmap_free(&r->buckets);
 	free(r->ce);
 	free(r->items);
 }
@@ -530,6 +612,8 @@ int sl_cmd_audit(int argc, char **argv)
 	memset(&r, 0, sizeof r);
 	r.progress = isatty(STDERR_FILENO) && !quiet;
 	r.cfg = &cfg;
+	r.whole = 1;
+	r.keep_models = html != NULL;
 	/* every path is read even when one cannot be (each told on stderr);
 	 * in turn (-j 1), or on several threads and taken in input order */
 	int cfg_failed = failed;
@@ -565,8 +649,13 @@ int sl_cmd_audit(int argc, char **argv)
 		models[i] = r.items[i].model;
 	}
 	sl_entry_import_tell_apart(names, models, r.n);
-	for (size_t i = 0; i < r.n; i++)
+	for (size_t i = 0; i < r.n; i++) {
 		r.items[i].name = names[i];
+		if (!r.keep_models) {
+			release_model(&r, r.items[i].model);
+			r.items[i].model = NULL;
+		}
+	}
 	free(names);
 	free(models);
 	if (!failed && !r.n) {

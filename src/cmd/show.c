@@ -24,8 +24,10 @@
  * error never leaves half a report there: in memory up to SPOOL_MEM bytes,
  * then in a temporary file (tmpfile: unlinked, gone with the process), so
  * that memory stays flat in the report's size. A cookie FILE over the
- * spool: glibc's open_memstream zero-fills each growth. */
-#define SPOOL_MEM (8u << 20)
+ * spool: glibc's open_memstream zero-fills each growth. 1 MiB: at 8 MiB
+ * the spool itself was what grew with the input (show's peak RSS 6.4 MB
+ * over 35 entries, 14.6 MB over 3,500: bench/memory.sh). */
+#define SPOOL_MEM (1u << 20)
 
 typedef struct {
 	sl_buf mem;

@@ -18,7 +18,9 @@
  * moved off the half-integers a config writes (0.5), so that 8 and 8.0
  * and values within the diff's 1e-12 share a key. Models of one key may
  * still differ (0.9 and 0.85 are both 1): the caller confirms with the
- * diff. A setting's default is the grammar's for its engine and version,
+ * diff, or without the models by the values the key rounds
+ * (sl_diff_command_print, sl_diff_same_print: audit, which frees each
+ * model once read). A setting's default is the grammar's for its engine and version,
  * both in the key, so both sides leave out the same defaults.
  */
 #include "diff.h"
@@ -88,7 +90,8 @@ static const sl_env *env_of(const sl_service *s, const char *name)
 	return e;
 }
 
-static void put_service(sl_buf *b, const sl_service *s)
+/* vals, when not NULL: each keyed setting's value appended (a copy) */
+static void put_service(sl_buf *b, const sl_service *s, json_t *vals)
 {
 	sl_buf_putc(b, '(');
 	put_str(b, s->role);
@@ -121,19 +124,43 @@ static void put_service(sl_buf *b, const sl_service *s)
 	for (size_t i = 0; i < k; i++) {
 		sl_buf_putc(b, 'k');
 		put_str(b, names[i]);
-		put_value(b, sl_service_get(s, names[i])->value);
+		json_t *v = sl_service_get(s, names[i])->value;
+		put_value(b, v);
+		if (vals)
+			json_array_append_new(vals, json_deep_copy(v));
 	}
 	free(names);
 	sl_buf_putc(b, ')');
 }
 
-char *sl_diff_command_key(const sl_model *m)
+static char *command_key(const sl_model *m, json_t *vals)
 {
 	sl_buf b = {0};
 	char *topo = sl_diff_topology(m);
 	put_str(&b, topo);
 	free(topo);
 	for (size_t i = 0; i < m->nservices; i++)
-		put_service(&b, &m->services[i]);
+		put_service(&b, &m->services[i], vals);
 	return sl_buf_detach(&b);
+}
+
+char *sl_diff_command_key(const sl_model *m)
+{
+	return command_key(m, NULL);
+}
+
+char *sl_diff_command_print(const sl_model *m, json_t **values)
+{
+	*values = json_array();
+	return command_key(m, *values);
+}
+
+int sl_diff_same_print(json_t *a, json_t *b)
+{
+	if (json_array_size(a) != json_array_size(b))
+		return 0;
+	for (size_t i = 0; i < json_array_size(a); i++)
+		if (!sl_diff_same(json_array_get(a, i), json_array_get(b, i)))
+			return 0;
+	return 1;
 }

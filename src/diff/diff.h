@@ -54,6 +54,16 @@ void sl_diff_free(sl_diff *d);
  * finds the same have one key; two of one key may still differ, which
  * the diff tells. The caller frees the string. */
 char *sl_diff_command_key(const sl_model *m);
+/* M's command without M (audit frees each model once read): its key, and
+ * in *values (a new JSON array, the caller's) the value of each setting
+ * the key holds, in the key's order. Two models of one key whose values
+ * are pairwise sl_diff_same (sl_diff_same_print) are what
+ * sl_diff_same_command finds the same: everything else the diff compares
+ * (engine, version, replicas, GPUs, environment, which settings differ
+ * from their default, the topology) the key holds as it is, and the
+ * values are what the key rounds. */
+char *sl_diff_command_print(const sl_model *m, json_t **values);
+int sl_diff_same_print(json_t *a, json_t *b);
 
 /* KEY passes --ignore and --only. */
 int sl_diff_wanted(const sl_diff_opts *o, const char *key);

@@ -79,13 +79,11 @@ static size_t common_prefix(const sl_audit *a)
 	return common;
 }
 
-static json_t *entry_json(const sl_audit *a, size_t i, size_t common, const json_int_t (*counts)[4])
+static json_t *summary_json(const sl_entry *entry, const sl_model *m, const char *llm, const char *system)
 {
-	const sl_audit_entry *e = &a->entries[i];
-	const sl_model *m = e->model;
-	const char *name = e->name ? e->name : e->entry->path + common;
-	json_t *o = json_pack("{s:i, s:s, s:s, s:s?, s:s?}", "id", (json_int_t)i, "path", e->entry->path, "name",
-			      *name ? name : e->entry->path, "model", e->llm, "system", e->system);
+	/* id and name are the report's to give: set in place (their order kept) */
+	json_t *o = json_pack("{s:i, s:s, s:s, s:s?, s:s?}", "id", (json_int_t)0, "path", entry->path, "name",
+			      entry->path, "model", llm, "system", system);
 	json_t *roles = json_array();
 	sl_buf engines = {0};
 	const char *version = NULL, *spec_method = NULL;
@@ -173,6 +171,27 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common, const json
 	char *topo = m ? sl_diff_topology(m) : NULL;
 	json_object_set_new(o, "topology", topo ? json_string(topo) : json_null());
 	free(topo);
+	return o;
+}
+
+char *sl_report_audit_entry_text(const sl_entry *entry, const sl_model *m, const char *llm, const char *system)
+{
+	json_t *o = summary_json(entry, m, llm, system);
+	/* every digit of a number: the text is read back as the same value */
+	char *t = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(o);
+	return t;
+}
+
+static json_t *entry_json(const sl_audit *a, size_t i, size_t common, const json_int_t (*counts)[4])
+{
+	const sl_audit_entry *e = &a->entries[i];
+	const char *name = e->name ? e->name : e->entry->path + common;
+	json_t *o = e->summary ? json_loads(e->summary, 0, NULL) : NULL;
+	if (!o)
+		o = summary_json(e->entry, e->model, e->llm, e->system);
+	json_object_set_new(o, "id", json_integer((json_int_t)i));
+	json_object_set_new(o, "name", json_string(*name ? name : e->entry->path));
 	const json_int_t *n = counts[i];
 	json_object_set_new(o, "findings", json_pack("{s:i, s:i, s:i, s:i}", "error", n[SL_SEV_ERROR], "warning",
 						     n[SL_SEV_WARNING], "info", n[SL_SEV_INFO], "style",
@@ -206,7 +225,21 @@ static char **distinct_sorted(char *const *names, size_t n, size_t *nout, sl_str
 	return u;
 }
 
-json_t *sl_report_audit_json(const sl_audit *a)
+/* each entry's findings by severity, counted once (the caller frees) */
+static json_int_t (*counts_of(const sl_audit *a))[4]
+{
+	json_int_t (*counts)[4] = sl_calloc(a->n + 1, sizeof *counts);
+	for (size_t f = 0; f < a->findings->n; f++)
+		if (a->finding_entry[f] < a->n && !a->findings->v[f].suppressed)
+			counts[a->finding_entry[f]][a->findings->v[f].severity]++;
+	return counts;
+}
+
+/* The document; lean (the terminal's report): without the entries' and
+ * the findings' JSON, which the text makes one entry at a time (entry_json)
+ * and from the findings themselves, so that no document of every entry is
+ * held (11 MB of 3,500 entries' values) */
+static json_t *audit_json(const sl_audit *a, int lean)
 {
 	size_t common = common_prefix(a);
 	json_t *entries = json_array(), *models = json_array(), *systems = json_array(), *cells = json_array();
@@ -228,14 +261,11 @@ json_t *sl_report_audit_json(const sl_audit *a)
 	}
 	for (size_t i = 0; i < ns; i++)
 		json_array_append_new(systems, json_string(us[i]));
-	/* each entry's findings by severity, counted once */
-	json_int_t (*counts)[4] = sl_calloc(a->n + 1, sizeof *counts);
-	for (size_t f = 0; f < a->findings->n; f++)
-		if (a->finding_entry[f] < a->n && !a->findings->v[f].suppressed)
-			counts[a->finding_entry[f]][a->findings->v[f].severity]++;
+	json_int_t (*counts)[4] = counts_of(a);
 	for (size_t i = 0; i < a->n; i++) {
-		json_t *e = entry_json(a, i, common, (const json_int_t (*)[4])counts);
-		json_array_append_new(entries, e);
+		json_t *e = lean ? NULL : entry_json(a, i, common, (const json_int_t (*)[4])counts);
+		if (e)
+			json_array_append_new(entries, e);
 		size_t mi = sl_strmap_get(&kidx, ks[i], strlen(ks[i]));
 		size_t si = sl_strmap_get(&sidx, ss[i], strlen(ss[i]));
 		char ck[48];
@@ -246,8 +276,10 @@ json_t *sl_report_audit_json(const sl_audit *a)
 							       (json_int_t)si, "entries"));
 		json_t *cell = json_array_get(cells, ci);
 		json_array_append_new(json_object_get(cell, "entries"), json_integer((json_int_t)i));
-		json_object_set_new(e, "model_index", json_integer((json_int_t)mi));
-		json_object_set_new(e, "system_index", json_integer((json_int_t)si));
+		if (e) {
+			json_object_set_new(e, "model_index", json_integer((json_int_t)mi));
+			json_object_set_new(e, "system_index", json_integer((json_int_t)si));
+		}
 	}
 	for (size_t i = 0; i < a->n; i++)
 		free(ks[i]);
@@ -270,6 +302,8 @@ json_t *sl_report_audit_json(const sl_audit *a)
 		}
 		sev[x->severity]++;
 		catalogue += sl_rule_is_catalogue(x->rule);
+		if (lean)
+			continue;
 		json_t *o = sl_report_finding_json(x);
 		json_object_set_new(o, "entry", json_integer((json_int_t)a->finding_entry[f]));
 		json_array_append_new(findings, o);
@@ -294,6 +328,11 @@ json_t *sl_report_audit_json(const sl_audit *a)
 				    "catalogue", catalogue, "suppressed", suppressed, "by_rule", by_rule);
 	return json_pack("{s:o, s:{s:o, s:o, s:o}, s:o, s:o}", "summary", summary, "matrix", "models", models,
 			 "systems", systems, "cells", cells, "entries", entries, "findings", findings);
+}
+
+json_t *sl_report_audit_json(const sl_audit *a)
+{
+	return audit_json(a, 0);
 }
 
 /* ---- terminal and markdown ------------------------------------------------------ */
@@ -389,6 +428,10 @@ static const char *plural(json_int_t n, const char *one, const char *many)
 
 static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 {
+	/* the lean document (the terminal's): each entry made as it is written */
+	int lean = !md;
+	size_t common = lean ? common_prefix(a) : 0;
+	json_int_t (*counts)[4] = lean ? counts_of(a) : NULL;
 	json_t *s = json_object_get(doc, "summary"), *fs = json_object_get(s, "findings");
 	const char *B = color ? "\033[1m" : "", *N = color ? "\033[0m" : "";
 	if (!md && a->findings->n) {
@@ -469,7 +512,9 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 			size_t x;
 			json_t *id;
 			json_array_foreach(json_object_get(cell, "entries"), x, id) {
-				json_t *e = json_array_get(entries, (size_t)json_integer_value(id));
+				size_t ei = (size_t)json_integer_value(id);
+				json_t *e = lean ? entry_json(a, ei, common, (const json_int_t (*)[4])counts)
+						 : json_incref(json_array_get(entries, ei));
 				char *line = entry_line(e);
 				if (md) {
 					fputs("  - ", f);
@@ -481,6 +526,7 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 					fprintf(f, "      %s: %s\n", str(e, "name"), line);
 				}
 				free(line);
+				json_decref(e);
 			}
 		}
 		if (md)
@@ -488,6 +534,7 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 	}
 	free(start);
 	free(order);
+	free(counts);
 	if (md && json_array_size(json_object_get(doc, "findings"))) {
 		fputs("## Findings\n\n", f);
 		json_t *x;
@@ -505,7 +552,7 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 
 int sl_report_audit(FILE *f, const char *format, const sl_audit *a, int color)
 {
-	json_t *doc = sl_report_audit_json(a);
+	json_t *doc = audit_json(a, !strcmp(format, "tty"));
 	int rc;
 	if (!strcmp(format, "json")) {
 		doc = sl_report_json_doc(doc);

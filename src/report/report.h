@@ -110,7 +110,15 @@ typedef struct sl_audit_entry {
 	const char *system;      /* not owned, may be NULL */
 	const char *name;        /* its label (a page's entry: as import would name it), or NULL:
 				  * its path less the folders all entries share; not owned */
+	const char *summary;     /* sl_report_audit_entry_text of it, made while the model was there,
+				  * or NULL: made from model; not owned */
 } sl_audit_entry;
+
+/* What an audit entry's summary says of its model (m may be NULL: not
+ * read), the report's id, name and finding counts aside, as compact JSON
+ * text (the caller frees): sl_audit_entry's summary, so that the model can
+ * be freed once the entry is read (text: a tenth of its jansson values). */
+char *sl_report_audit_entry_text(const sl_entry *entry, const sl_model *m, const char *llm, const char *system);
 
 /* The pairwise diffs a report keeps for a model of at most this many
  * entries (their number grows as the square: 48 entries, 1,128 pairs);
