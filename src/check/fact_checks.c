@@ -241,18 +241,31 @@ void sl_fact_version(const sl_rule *r, const sl_model *m, sl_findings *out)
 			char also[160] = "";
 			if (rep)
 				snprintf(also, sizeof also, "; use `%s`", rep);
+			/* the facts judged are the spelling written's: name that one
+			 * (ATOM's `--kv-cache-dtype`, added beside `--kv_cache_dtype`),
+			 * unless written as a negation or an abbreviation, whose facts
+			 * are the flag's own */
+			const char *raw = st->origin.raw ? st->origin.raw : st->flag;
+			int wn = (int)strcspn(raw, " =");
+			const char *said = st->flag;
+			int sn = (int)strlen(said);
+			if (st->via && !strcmp(st->via, "flag") && raw[0] == '-' &&
+			    !(st->flags & (SL_SET_NEGATED | SL_SET_ABBREV)) && wn > 1) {
+				said = raw;
+				sn = wn;
+			}
 			if (last < j.lo) {
 				sl_finding *f = sl_finding_add(
 					out, r, &st->origin,
-					"%s: `%s` was removed in %s %s, last accepted in %s; this entry runs %s%s",
-					r->summary, st->flag, title, rel(&j, last + 1), rel(&j, last), j.version, also);
+					"%s: `%.*s` was removed in %s %s, last accepted in %s; this entry runs %s%s",
+					r->summary, sn, said, title, rel(&j, last + 1), rel(&j, last), j.version, also);
 				/* the engine's own source names the flag that replaced
 				 * it: the spelling written becomes that one, if a rename */
 				rename_fix(f, s, st, &j, FIX_SPELLING);
 			} else if (first > j.lo + 1 || (first == j.lo + 1 && j.exact))
 				sl_finding_add(out, r, &st->origin,
-					       "%s: `%s` is accepted from %s %s on; this entry runs %s", r->summary,
-					       st->flag, title, rel(&j, first), j.version);
+					       "%s: `%.*s` is accepted from %s %s on; this entry runs %s", r->summary,
+					       sn, said, title, rel(&j, first), j.version);
 		}
 	}
 }
