@@ -211,6 +211,31 @@ static void rename_fix(sl_finding *f, const sl_service *s, const sl_setting *st,
 	sl_finding_fix(f, kind, st->origin.src, st->origin.off, st->flag, strlen(st->flag), rep, what);
 }
 
+/* `--no-X` where the entry's release declares X a plain store_true, with no
+ * negated form, and a later one makes it negatable (ATOM's
+ * --enable_prefix_caching, a BooleanOptionalAction from 0.1.3): argparse
+ * of that release refuses the spelling. */
+static void negation_version(const sl_rule *r, const sl_setting *st, const judged *j, sl_findings *out)
+{
+	const char *raw = st->origin.raw ? st->origin.raw : "";
+	if (!(st->flags & SL_SET_NEGATED) || strncmp(raw, "--no", 4))
+		return;
+	const char *here = json_string_value(json_object_get(facts_at(j, j->lo), "bool"));
+	if (!here || strcmp(here, "store_true"))
+		return;
+	long first = -1;
+	for (long x = j->lo + 1; x < (long)j->n && first < 0; x++) {
+		const char *b = json_string_value(json_object_get(facts_at(j, x), "bool"));
+		if (accepted(j, x) && b && !strcmp(b, "optional"))
+			first = x;
+	}
+	if (first < 0)
+		return;
+	sl_finding_add(out, r, &st->origin, "%s: `%.*s` is accepted from %s %s on (`%s` is a plain switch before); this entry runs %s",
+		       r->summary, (int)strcspn(raw, " ="), raw, j->title ? j->title : "the engine", rel(j, first),
+		       st->flag, j->version);
+}
+
 /* SL1001, by release: a spelling the entry's version does not accept that
  * other recorded releases do. Silent where the records cannot tell (the
  * flag came or went between two recorded releases around the version). */
@@ -225,8 +250,12 @@ void sl_fact_version(const sl_rule *r, const sl_model *m, sl_findings *out)
 			if (st->facts && ambiguous_here(r, s, st, out))
 				continue;
 			/* the hand-written grammar's since/until are SL1005's */
-			if (!judge(s, st, &j, &memo) || j.lo < 0 || st->since || st->until || accepted(&j, j.lo))
+			if (!judge(s, st, &j, &memo) || j.lo < 0 || st->since || st->until)
 				continue;
+			if (accepted(&j, j.lo)) {
+				negation_version(r, st, &j, out);
+				continue;
+			}
 			long first = -1, last = -1;
 			for (long x = 0; x < (long)j.n; x++)
 				if (accepted(&j, x)) {
