@@ -275,8 +275,9 @@ def dual_spelling_parser(syms, cname, apaths):
         return False
     reps = set()
     for node in ast.walk(meth):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "replace" \
-                and len(node.args) == 2 and all(isinstance(a, ast.Constant) for a in node.args):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr == "replace" and len(node.args) == 2 \
+                and all(isinstance(a, ast.Constant) for a in node.args):
             reps.add((node.args[0].value, node.args[1].value))
     if not {("_", "-"), ("-", "_")} <= reps:
         return False

@@ -231,7 +231,8 @@ static void negation_version(const sl_rule *r, const sl_setting *st, const judge
 	}
 	if (first < 0)
 		return;
-	sl_finding_add(out, r, &st->origin, "%s: `%.*s` is accepted from %s %s on (`%s` is a plain switch before); this entry runs %s",
+	sl_finding_add(out, r, &st->origin,
+		       "%s: `%.*s` is accepted from %s %s on (`%s` is a plain switch before); this entry runs %s",
 		       r->summary, (int)strcspn(raw, " ="), raw, j->title ? j->title : "the engine", rel(j, first),
 		       st->flag, j->version);
 }

@@ -9,8 +9,9 @@
  * character per release, 1: accepted), of (the primary spelling, empty when
  * the name itself), type, bool kind, default, choices, replacement, history
  * (default, choices and history JSON), deprecated (the first release whose
- * source marks it so), nargs (`?`: the value may be left out); then one line per env var twin of a flag (Dynamo's
- * DYN_*: the variable, the releases reading it, the flag). Only the fields a
+ * source marks it so), nargs (`?`: the value may be left out); then one
+ * line per env var twin of a flag (Dynamo's DYN_*: the variable, the
+ * releases reading it, the flag). Only the fields a
  * join needs are read up front; a spelling's facts become JSON when a flag
  * written with it is matched.
  */
@@ -23,7 +24,10 @@
 struct blob { const char *name; const char *data; size_t len; };
 extern const struct blob sl_facts_blob[];
 
-enum { F_NAME, F_IN, F_OF, F_TYPE, F_BOOL, F_DEFAULT, F_CHOICES, F_REPLACEMENT, F_HISTORY, F_DEPRECATED, F_NARGS, F_N };
+enum {
+	F_NAME, F_IN, F_OF, F_TYPE, F_BOOL, F_DEFAULT, F_CHOICES, F_REPLACEMENT, F_HISTORY, F_DEPRECATED, F_NARGS,
+	F_N
+};
 
 /* The table's text, owned, or NULL when the engine has none. */
 static char *facts_text(const char *id)
