@@ -35,6 +35,9 @@ LAUNCH = {
     "dynamo-vllm": ("python3 -m dynamo.vllm --model org/model", "nvcr.io/nvidia/ai-dynamo/vllm-runtime:{v}"),
     "dynamo-sglang": ("python3 -m dynamo.sglang --model-path org/model", "nvcr.io/nvidia/ai-dynamo/sglang-runtime:{v}"),
     "dynamo-trtllm": ("python3 -m dynamo.trtllm --model org/model", "nvcr.io/nvidia/ai-dynamo/tensorrt-llm-runtime:{v}"),
+    # ATOM's release images name the version at the end of the tag
+    "atom": ("python3 -m atom.entrypoints.openai_server --model org/model",
+             "rocm/atom:rocm7.2.1-ubuntu24.04-pytorch2.9.1-atom{v}"),
     # LlmArgs keys: one key per config file, written by a here-document
     "trtllm-config": ("trtllm-serve org/model --extra_llm_api_options /tmp/cfg.yml",
                       "nvcr.io/nvidia/tensorrt-llm/release:{v}"),

@@ -214,7 +214,8 @@ static void flags_of(FILE *mk, size_t gi, const char *arr, const sl_flag *fl, si
 		str(f->until);
 		fputs(", .action = ", out);
 		str(f->action);
-		fprintf(out, ", .negatable = %d, .stores_false = %d, .jkeys = ", f->negatable, f->stores_false);
+		fprintf(out, ", .negatable = %d, .stores_false = %d, .optional_value = %d, .jkeys = ", f->negatable,
+			f->stores_false, f->optional_value);
 		snprintf(name, sizeof name, "g%zu_%s%zu_jkeys", gi, arr, i);
 		ref(name, f->njkeys);
 		fprintf(out, ", .njkeys = %zu, .members = ", f->njkeys);

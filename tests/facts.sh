@@ -254,6 +254,38 @@ printf '#!/bin/bash\ndocker run --gpus all lmsysorg/sglang:v0.5.13 python3 -m sg
 out=$("$bin" check --no-config --format gcc "$t/pcg-old.sh")
 case "$out" in *SL1001*) echo "$out"; ko "--enable-piecewise-cuda-graph under v0.5.13 called unknown" ;;
 *SL1014*) ok ;; *) echo "$out"; ko "--enable-piecewise-cuda-graph under v0.5.13 not deprecated" ;; esac
+# ATOM: the release an image's tag names at its end (`-atom0.1.2`); a flag
+# the release lacks, named as written (main after 0.1.6rc0 added the '-'
+# spelling of `--kv_cache_dtype`, FlexibleArgumentParser); a value that may
+# be left out (`--enable-tbo`, nargs="?") before another flag; the negation
+# of a BooleanOptionalAction
+atom='python3 -m atom.entrypoints.openai_server --model m'
+printf '#!/bin/bash\ndocker run --rm rocm/atom:rocm7.2.1-ubuntu24.04-pytorch2.9.1-atom0.1.2 %s --no-enable_prefix_caching --enable-tbo --kv-cache-dtype fp8 --kv_cache_dtype fp8\n' "$atom" > "$t/at-old.sh"
+out=$("$bin" check --no-config --format gcc "$t/at-old.sh")
+case "$out" in *'`--no-enable_prefix_caching` is accepted from ATOM 0.1.3 on (`--enable_prefix_caching` is a plain switch before); this entry runs 0.1.2 [SL1001]'*'`--enable-tbo` is accepted from ATOM 0.1.3 on; this entry runs 0.1.2 [SL1001]'*'`--kv-cache-dtype` is accepted from ATOM 0.1.6rc1.dev323 on; this entry runs 0.1.2 [SL1001]'*) ok ;;
+*) echo "$out"; ko "ATOM 0.1.2 image: --no-enable_prefix_caching, --enable-tbo and --kv-cache-dtype are later" ;; esac
+case "$out" in *'`--kv_cache_dtype` is'*) echo "$out"; ko "ATOM 0.1.2: --kv_cache_dtype is accepted" ;; *) ok ;; esac
+printf '#!/bin/bash\n%s --enable-tbo --max-num-seqs 8 --no-enable_prefix_caching --online_quant_config %s --default-chat-template-kwargs %s --kv-transfer-config %s\n' \
+	"$atom" "'{}'" "'{}'" "'{\"kv_role\":\"kv_consumer\"}'" > "$t/at-new.sh"
+out=$("$bin" check --no-config --format gcc "$t/at-new.sh")
+case "$out" in *SL1001*) echo "$out"; ko "ATOM flags of later releases called unknown" ;; *) ok ;; esac
+out=$("$bin" show "$t/at-new.sh")
+case "$out" in *'atom.enable_tbo '*'true'*'limits.max_seqs '*'8'*'atom.enable_prefix_caching '*'false'*) ok ;;
+*) echo "$out"; ko "ATOM --enable-tbo took the next flag, or --no-enable_prefix_caching not its negation" ;; esac
+case "$out" in *'role      decode (from kv_role)'*) ok ;; *) echo "$out"; ko "ATOM --kv-transfer-config kv_role" ;; esac
+# a JSON value written as '${X}' in a command string run by eval: bash
+# expanded X when the string was made, so the value is X's, unknown
+cat > "$t/at-eval.sh" <<'EOF'
+#!/bin/bash
+Q=""
+if [ -n "$CFG" ]; then Q="--online_quant_config '${CFG}'"; fi
+CMD="python3 -m atom.entrypoints.openai_server --model m ${Q}"
+eval "$CMD"
+EOF
+out=$("$bin" check --no-config --format gcc "$t/at-eval.sh")
+case "$out" in *SL1004*) echo "$out"; ko "an unknown value in single quotes of an eval'd string read as JSON text" ;; *) ok ;; esac
+out=$("$bin" show "$t/at-eval.sh")
+case "$out" in *'atom.online_quant_config'*'(symbolic)'*) ok ;; *) echo "$out"; ko "--online_quant_config '\${CFG}' not symbolic" ;; esac
 # Dynamo 1.4.0's --frontend-decoding, declared through a helper that
 # backend_args.py calls (add_frontend_decoding_arg), and its env var twin
 printf '#!/bin/bash\ndocker run --gpus all nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.4.0 python3 -m dynamo.sglang --model-path m --frontend-decoding\n' > "$t/fd.sh"

@@ -13,6 +13,7 @@ The sources are read, never imported or run: Python files through `ast`
 layout. Standard library only.
 """
 import argparse
+import ast
 import fnmatch
 import json
 import os
@@ -21,7 +22,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pysrc import Symbols, helper_functions, model_keys, python_flags  # noqa: E402
+from pysrc import Symbols, dotted, helper_functions, model_keys, python_flags  # noqa: E402
 from clicksrc import click_flags  # noqa: E402
 from renames import name_replacements  # noqa: E402
 
@@ -207,6 +208,19 @@ SURFACES = {
                                        "components/src/dynamo/common/configuration/groups/kv_router_args.py",
                                        "components/src/dynamo/common/configuration/groups/frontend_*.py",
                                        "components/src/dynamo/common/configuration/groups/aic_perf_args.py"]},
+    # ATOM (ROCm/ATOM): EngineArgs.add_cli_args plus the flags the server's
+    # main() adds (atom/entrypoints/openai_server.py up to 0.1.2, then
+    # openai/api_server.py, which openai_server.py runs); engine_core_mgr.py
+    # holds a choices tuple; utils/arg_parser.py the FlexibleArgumentParser
+    # of later releases, which registers both spellings of every long flag.
+    # The atomesh server (USE_ATOMESH_ENTRYPOINTS=1) is another parser, not read.
+    "atom": {"engine": "atom", "kind": "python",
+             "files": ["atom/model_engine/arg_utils.py", "atom/model_engine/engine_core_mgr.py",
+                       "atom/entrypoints/openai_server.py", "atom/entrypoints/openai/api_server.py",
+                       "atom/utils/arg_parser.py"],
+             "args_files": ["atom/model_engine/arg_utils.py", "atom/entrypoints/openai_server.py",
+                            "atom/entrypoints/openai/api_server.py"],
+             "dual_spelling_parser": "FlexibleArgumentParser"},
 }
 for _w in ("vllm", "sglang", "trtllm"):
     SURFACES["dynamo-" + _w] = {
@@ -245,6 +259,55 @@ def rewritten_aliases(texts, flags):
                 out.append(dict(f, names=[target, short]))
                 known.add(short)
     return out
+
+
+def dual_spelling_parser(syms, cname, apaths):
+    """Whether the server's parser is an ArgumentParser subclass cname whose
+    add_argument registers each long flag's '-'/'_' counterpart (ATOM's
+    FlexibleArgumentParser, atom/utils/arg_parser.py): the class is defined
+    in the files read, its add_argument calls both .replace("_", "-") and
+    .replace("-", "_"), and an args file makes one."""
+    cls = syms.classes.get(cname)
+    if cls is None:
+        return False
+    meth = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "add_argument"), None)
+    if meth is None:
+        return False
+    reps = set()
+    for node in ast.walk(meth):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr == "replace" and len(node.args) == 2 \
+                and all(isinstance(a, ast.Constant) for a in node.args):
+            reps.add((node.args[0].value, node.args[1].value))
+    if not {("_", "-"), ("-", "_")} <= reps:
+        return False
+    for p, mod in syms.modules:
+        if p not in apaths:
+            continue
+        for node in ast.walk(mod):
+            if isinstance(node, ast.Call) and (dotted(node.func) or "").split(".")[-1] == cname:
+                return True
+    return False
+
+
+def dual_spellings(flags):
+    """Each long flag's counterpart spellings, as FlexibleArgumentParser adds
+    them: '--x_y' gains '--x-y' and '--x-y' gains '--x_y', in declaration
+    order, unless another flag has the spelling (a real flag wins over an
+    added one)."""
+    declared = {n for f in flags for n in f["names"]}
+    taken = set()
+    for f in flags:
+        add = []
+        for n in f["names"]:
+            if not n.startswith("--"):
+                continue
+            stem = n[2:]
+            for alt in ("--" + stem.replace("_", "-"), "--" + stem.replace("-", "_")):
+                if alt not in f["names"] and alt not in add and alt not in declared and alt not in taken:
+                    add.append(alt)
+        taken.update(add)
+        f["names"] = f["names"] + add
 
 
 def merge_keys(keys):
@@ -330,6 +393,9 @@ def extract(tree, surface, meta):
     helpers = helper_functions([(p, m) for p, m in syms.modules if p not in apaths])
     flags = python_flags(args, spec.get("frontend_classes", ()), spec.get("annotated_class"), helpers)
     flags += rewritten_aliases(texts, flags)
+    dual = spec.get("dual_spelling_parser")
+    if dual and dual_spelling_parser(syms, dual, apaths):
+        dual_spellings(flags)
     # an action class no file read defines: the flag is taken as argparse's
     # default (one value), and named here, so that a gap is seen (gen.sh
     # fails on any)
@@ -486,7 +552,8 @@ def runtime_table(doc):
     releases, then one line per spelling, tab-separated: name, in, of (empty
     when the name itself), type, bool kind, default, choices, replacement,
     history (JSON or empty), deprecated (the first release whose source
-    marks it deprecated, or empty); then one line per env var twin
+    marks it deprecated, or empty), nargs (`?` for a value that may be
+    left out, or empty); then one line per env var twin
     of a flag (name, the releases reading it, the flag). Cheap to read at start-up; the
     JSON beside it is the same history for people and scripts."""
     def js(v):
@@ -506,9 +573,13 @@ def runtime_table(doc):
         t = e.get("type", "")
         if e.get("nargs") and e.get("nargs") != "?" and t != "bool":
             t = "list"
+        # nargs "?": the value may be left out (ATOM's bare `--enable-tbo`,
+        # vLLM's `--hf-token`): servelint then takes the next word only when
+        # it is not a flag, as argparse does
         row = [name, e["in"], "" if e.get("of", name) == name else e.get("of", ""), t,
                e.get("bool", ""), js(e.get("default")), js(e.get("choices")), e.get("replacement", ""),
-               js(hist) if hist else "", e.get("deprecated", "")]
+               js(hist) if hist else "", e.get("deprecated", ""),
+               "?" if e.get("nargs") == "?" and t != "bool" else ""]
         if any("\t" in x or "\n" in x for x in row):
             continue
         lines.append("\t".join(row))
@@ -523,7 +594,7 @@ def runtime_table(doc):
         t = e.get("type", "")
         if e.get("nargs") and e.get("nargs") != "?" and t != "bool":
             t = "list"
-        row = [env, e.get("env_in", e["in"]), name, t, e.get("bool", ""), "", "", "", "", ""]
+        row = [env, e.get("env_in", e["in"]), name, t, e.get("bool", ""), "", "", "", "", "", ""]
         if not any("\t" in x or "\n" in x for x in row):
             lines.append("\t".join(row))
     return "\n".join(lines) + "\n"

@@ -235,6 +235,32 @@ static void rename_fix(sl_finding *f, const sl_service *s, const sl_setting *st,
 	sl_finding_fix(f, kind, st->origin.src, st->origin.off, st->flag, strlen(st->flag), rep, what);
 }
 
+/* `--no-X` where the entry's release declares X a plain store_true, with no
+ * negated form, and a later one makes it negatable (ATOM's
+ * --enable_prefix_caching, a BooleanOptionalAction from 0.1.3): argparse
+ * of that release refuses the spelling. */
+static void negation_version(const sl_rule *r, const sl_setting *st, const judged *j, sl_findings *out)
+{
+	const char *raw = st->origin.raw ? st->origin.raw : "";
+	if (!(st->flags & SL_SET_NEGATED) || strncmp(raw, "--no", 4))
+		return;
+	const char *here = json_string_value(json_object_get(facts_at(j, j->lo), "bool"));
+	if (!here || strcmp(here, "store_true"))
+		return;
+	long first = -1;
+	for (long x = j->lo + 1; x < (long)j->n && first < 0; x++) {
+		const char *b = json_string_value(json_object_get(facts_at(j, x), "bool"));
+		if (accepted(j, x) && b && !strcmp(b, "optional"))
+			first = x;
+	}
+	if (first < 0)
+		return;
+	sl_finding_add(out, r, &st->origin,
+		       "%s: `%.*s` is accepted from %s %s on (`%s` is a plain switch before); this entry runs %s",
+		       r->summary, (int)strcspn(raw, " ="), raw, j->title ? j->title : "the engine", rel(j, first),
+		       st->flag, j->version);
+}
+
 /* SL1001, by release: a spelling the entry's version does not accept that
  * other recorded releases do. Silent where the records cannot tell (the
  * flag came or went between two recorded releases around the version). */
@@ -249,8 +275,12 @@ void sl_fact_version(const sl_rule *r, const sl_model *m, sl_findings *out)
 			if (st->facts && ambiguous_here(r, s, st, out))
 				continue;
 			/* the hand-written grammar's since/until are SL1005's */
-			if (!judge(s, st, &j, &memo) || j.lo < 0 || st->since || st->until || accepted(&j, j.lo))
+			if (!judge(s, st, &j, &memo) || j.lo < 0 || st->since || st->until)
 				continue;
+			if (accepted(&j, j.lo)) {
+				negation_version(r, st, &j, out);
+				continue;
+			}
 			long first = -1, last = -1;
 			for (long x = 0; x < (long)j.n; x++)
 				if (accepted(&j, x)) {
@@ -265,19 +295,35 @@ void sl_fact_version(const sl_rule *r, const sl_model *m, sl_findings *out)
 			char also[160] = "";
 			if (rep)
 				snprintf(also, sizeof also, "; use `%s`", rep);
+			/* the facts judged are the spelling written's: name that one
+			 * (ATOM's `--kv-cache-dtype`, added beside `--kv_cache_dtype`),
+			 * unless written as a negation or an abbreviation, whose facts
+			 * are the flag's own; a JSON flag split into members is named
+			 * as written, at the flag */
 			as_written a = written_of(st);
+			const char *said = a.flag;
+			int sn = (int)strlen(said);
+			if (!a.split) {
+				const char *raw = st->origin.raw ? st->origin.raw : st->flag;
+				int wn = (int)strcspn(raw, " =");
+				if (st->via && !strcmp(st->via, "flag") && raw[0] == '-' &&
+				    !(st->flags & (SL_SET_NEGATED | SL_SET_ABBREV)) && wn > 1) {
+					said = raw;
+					sn = wn;
+				}
+			}
 			if (last < j.lo) {
 				sl_finding *f = sl_finding_add(
 					out, r, &a.o,
-					"%s: `%s` was removed in %s %s, last accepted in %s; this entry runs %s%s",
-					r->summary, a.flag, title, rel(&j, last + 1), rel(&j, last), j.version, also);
+					"%s: `%.*s` was removed in %s %s, last accepted in %s; this entry runs %s%s",
+					r->summary, sn, said, title, rel(&j, last + 1), rel(&j, last), j.version, also);
 				/* the engine's own source names the flag that replaced
 				 * it: the spelling written becomes that one, if a rename */
 				rename_fix(f, s, st, &j, FIX_SPELLING);
 			} else if (first > j.lo + 1 || (first == j.lo + 1 && j.exact))
 				sl_finding_add(out, r, &a.o,
-					       "%s: `%s` is accepted from %s %s on; this entry runs %s", r->summary,
-					       a.flag, title, rel(&j, first), j.version);
+					       "%s: `%.*s` is accepted from %s %s on; this entry runs %s", r->summary,
+					       sn, said, title, rel(&j, first), j.version);
 		}
 	}
 }

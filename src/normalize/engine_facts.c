@@ -9,8 +9,9 @@
  * character per release, 1: accepted), of (the primary spelling, empty when
  * the name itself), type, bool kind, default, choices, replacement, history
  * (default, choices and history JSON), deprecated (the first release whose
- * source marks it so); then one line per env var twin of a flag (Dynamo's
- * DYN_*: the variable, the releases reading it, the flag). Only the fields a
+ * source marks it so), nargs (`?`: the value may be left out); then one
+ * line per env var twin of a flag (Dynamo's DYN_*: the variable, the
+ * releases reading it, the flag). Only the fields a
  * join needs are read up front; a spelling's facts become JSON when a flag
  * written with it is matched.
  */
@@ -23,7 +24,10 @@
 struct blob { const char *name; const char *data; size_t len; };
 extern const struct blob sl_facts_blob[];
 
-enum { F_NAME, F_IN, F_OF, F_TYPE, F_BOOL, F_DEFAULT, F_CHOICES, F_REPLACEMENT, F_HISTORY, F_DEPRECATED, F_N };
+enum {
+	F_NAME, F_IN, F_OF, F_TYPE, F_BOOL, F_DEFAULT, F_CHOICES, F_REPLACEMENT, F_HISTORY, F_DEPRECATED, F_NARGS,
+	F_N
+};
 
 /* The table's text, owned, or NULL when the engine has none. */
 static char *facts_text(const char *id)
@@ -216,6 +220,10 @@ void sl_engine_facts_join(sl_grammar *g)
 		sl_flag_index *hit = find(ix, g->nindex, k);
 		if (hit) {
 			hit->line = name;
+			/* a hand-written flag (g's own: the index holds no other
+			 * grammar's) whose value the source lets be left out */
+			if (!strcmp(field(name, F_NARGS), "?") && hit->flag->type != SL_T_BOOL)
+				((sl_flag *)hit->flag)->optional_value = 1;
 			free(k);
 			continue;
 		}
@@ -248,6 +256,7 @@ void sl_engine_facts_join(sl_grammar *g)
 				nf->type = type_of(field(pl, F_TYPE));
 				nf->key = gen_key(g->id, of);
 				nf->negatable = !strcmp(field(pl, F_BOOL), "optional");
+				nf->optional_value = nf->type != SL_T_BOOL && !strcmp(field(pl, F_NARGS), "?");
 				const char *d = field(pl, F_DEFAULT);
 				if (*d) {
 					json_error_t je;
@@ -369,6 +378,7 @@ json_t *sl_engine_facts_entry(const sl_flag_index *cx)
 	set_str(e, "replacement", field(x->line, F_REPLACEMENT));
 	set_json(e, "history", field(x->line, F_HISTORY));
 	set_str(e, "deprecated", field(x->line, F_DEPRECATED));
+	set_str(e, "nargs", field(x->line, F_NARGS));
 	/* kept in the index; two threads that read the same spelling at once
 	 * (check -j) keep the first one's, the same facts */
 	if (!__atomic_compare_exchange_n(&x->facts, &had, e, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {

@@ -523,11 +523,20 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			vals = &args[i + 1];
 			nv = i + 2 < n ? 2 : n - (i + 1);
 			i += nv;
-		} else if (i + 1 < n) {
+		} else if (i + 1 < n && !(f->optional_value && is_flag(args[i + 1]))) {
 			single = args[i + 1];
 			vals = &args[i + 1];
 			nv = 1;
 			i++;
+		}
+		if (nv == 0 && f->optional_value) {
+			/* argparse's nargs="?" written bare (ATOM's `--enable-tbo`
+			 * before another flag): the flag is given, its value the
+			 * source's `const`, which the facts do not hold */
+			char *raw = raw_of(src, w, NULL, 0, 1);
+			sl_build_setting(b, f->key, json_true(), f->names[0], "flag", sflags, src, w->start, raw);
+			free(raw);
+			goto next;
 		}
 		if (nv == 0) {
 			sl_note_add(c, src, w->start, "flag `%s` of %s expects a value", name, g->title);

@@ -20,6 +20,8 @@ typedef struct sl_flag {
 	char **names;        /* first is primary */
 	size_t nnames;
 	sl_type type;
+	int optional_value;  /* its value may be left out (argparse nargs="?", from the facts):
+	                      * the next word is its value only when it is not a flag */
 	char *key;
 	json_t *dflt;        /* may be NULL */
 	json_t *same;        /* values the engine reads as another, {"fp8": "fp8_e4m3"} (grammar

@@ -29,6 +29,8 @@ static const char *engine_word(const char *engine)
 		return "tensorrt-llm ";
 	if (!strcmp(engine, "dynamo-frontend"))
 		return "dynamo ";
+	if (!strcmp(engine, "atom"))
+		return "atom ";
 	return NULL;
 }
 
@@ -70,6 +72,28 @@ static size_t image_version(const char *im, const char **tag)
 	return n;
 }
 
+/* The version after `atom` in an ATOM image's tag (`...-atom0.1.4`,
+ * `..._atom0.1.4`), its length, and where it starts in *tag; 0 when none. */
+static size_t atom_image_version(const char *t, const char **tag)
+{
+	const char *end = strchr(t, '@');
+	for (const char *p = strstr(t, "atom"); p && (!end || p < end); p = strstr(p + 1, "atom")) {
+		if (p > t && isalnum((unsigned char)p[-1]))
+			continue;
+		size_t n = version_len(p + 4);
+		if (n && end && p + 4 + n > end)
+			n = (size_t)(end - (p + 4));
+		const char *dash = n ? memchr(p + 4, '-', n) : NULL;
+		if (dash)
+			n = (size_t)(dash - (p + 4));
+		if (n) {
+			*tag = p + 4;
+			return n;
+		}
+	}
+	return 0;
+}
+
 static void assign_version(sl_ctx *c, const sl_script *sc, sl_service *s)
 {
 	/* an image tag that is a version: vllm/vllm-openai:v0.31.0[-aarch64][@sha256:...] */
@@ -87,6 +111,10 @@ static void assign_version(sl_ctx *c, const sl_script *sc, sl_service *s)
 				s->dynamo_version = sl_strndup(tag, n);
 			continue;
 		}
+		/* ATOM's release images name it inside the tag:
+		 * rocm/atom:rocm7.2.1-ubuntu24.04-pytorch2.9.1-atom0.1.2 */
+		if (!n && !strcmp(s->engine, "atom") && strstr(im, "/atom:"))
+			n = atom_image_version(strchr(strstr(im, "/atom:"), ':') + 1, &tag);
 		if (n) {
 			s->version = sl_strndup(tag, n);
 			json_t *at = json_object_get(s->wrappers[i].detail, "_image_at");

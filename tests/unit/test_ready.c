@@ -35,10 +35,11 @@ static json_t *flag_dump(const sl_flag *f)
 	json_t *jk = json_array();
 	for (size_t k = 0; k < f->njkeys; k++)
 		json_array_append_new(jk, json_pack("[o,o]", s_(f->jkeys[k].member), s_(f->jkeys[k].key)));
-	return json_pack("{s:o,s:i,s:o,s:o,s:o,s:o,s:o,s:o,s:i,s:i,s:o,s:o}", "names", strs(f->names, f->nnames),
-			 "type", (int)f->type, "key", s_(f->key), "default", j_(f->dflt), "same", j_(f->same), "since",
-			 s_(f->since), "until", s_(f->until), "action", s_(f->action), "negatable", f->negatable,
-			 "stores_false", f->stores_false, "json_keys", jk, "members", strs(f->members, f->nmembers));
+	return json_pack("{s:o,s:i,s:i,s:o,s:o,s:o,s:o,s:o,s:o,s:i,s:i,s:o,s:o}", "names", strs(f->names, f->nnames),
+			 "type", (int)f->type, "optional_value", f->optional_value, "key", s_(f->key), "default",
+			 j_(f->dflt), "same", j_(f->same), "since", s_(f->since), "until", s_(f->until), "action",
+			 s_(f->action), "negatable", f->negatable, "stores_false", f->stores_false, "json_keys", jk,
+			 "members", strs(f->members, f->nmembers));
 }
 
 static json_t *flags_dump(const sl_flag *v, size_t n)

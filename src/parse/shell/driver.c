@@ -175,14 +175,14 @@ int sl_shell_parse(const sl_source *src, sl_script **out, sl_error *err)
 int sl_shell_parse_with(const sl_source *src, const sl_shell_opts *opts, sl_script **out,
 			sl_error *err)
 {
-	view v = {src, src->text, src->len, NULL};
+	view v = {src, src->text, src->len, NULL, 0};
 	return parse_view(&v, opts, out, err);
 }
 
 int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,
 			sl_error *err)
 {
-	view v = {src, w->text, w->len, w->offs};
+	view v = {src, w->text, w->len, w->offs, (w->flags & SL_WORD_SYMBOLIC) != 0};
 	return parse_view(&v, NULL, out, err);
 }
 

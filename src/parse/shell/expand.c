@@ -7,6 +7,7 @@
  */
 #include "internal.h"
 
+#include <ctype.h>
 #include <fnmatch.h>
 
 /* Backslash rules: outside quotes any char may be escaped; inside double
@@ -422,6 +423,15 @@ static void eval_string(walker *w, TSNode node, wbuild *wb)
 		sh_add_unescaped(w, wb, pos, end, 1);
 }
 
+/* Whether single-quoted text holds what reads as an expansion ($X, ${X}). */
+static int raw_names_expansion(const char *s, size_t n)
+{
+	for (size_t i = 0; i + 1 < n; i++)
+		if (s[i] == '$' && (s[i + 1] == '{' || s[i + 1] == '_' || isalpha((unsigned char)s[i + 1])))
+			return 1;
+	return 0;
+}
+
 void sh_eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 {
 	if (w->failed)
@@ -440,6 +450,11 @@ void sh_eval_node(walker *w, TSNode node, wbuild *wb, int in_dq)
 		wb->flags |= SL_WORD_QUOTED;
 		if (b - a >= 2)
 			sh_wb_add_view(wb, &w->v, a + 1, b - a - 2);
+		/* `eval "$CMD"` of CMD="... --x '${CFG}'": bash expanded ${CFG}
+		 * when CMD was made, so the quotes hold its unknown value, not the
+		 * text `${CFG}` the value of CMD is written with here */
+		if (w->v.symbolic && b - a >= 2 && raw_names_expansion(w->v.text + a + 1, b - a - 2))
+			wb->flags |= SL_WORD_SYMBOLIC;
 	} else if (type_sym == sh_sym.string) {
 		eval_string(w, node, wb);
 	} else if ((type_sym == sh_sym.concatenation) || (type_sym == sh_sym.command_name)) {

@@ -90,6 +90,7 @@ typedef struct {
 	const char *text;
 	size_t len;
 	const uint32_t *map;   /* NULL: text is src->text; else view offset -> source offset */
+	int symbolic;          /* the word read (eval, bash -c) holds an unknown expansion */
 } view;
 
 /* The elements of an array variable, beside its entry in vartab. */
