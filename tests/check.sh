@@ -252,6 +252,12 @@ rc=$?
 	ok || ko "harness: SL0004 in json"
 "$bin" check --no-config --format sarif "$h" | jq -e '.runs[0].results | map(select(.ruleId == "SL0004")) | length == 1 and .[0].level == "note"' > /dev/null &&
 	ok || ko "harness: SL0004 in sarif, a note"
+# a value the script sets where the reader cannot tell it (an argument it
+# parses) is said so, never "no line sets it"
+printf '#!/bin/bash\nMODEL=org/default\nwhile [ $# -gt 0 ]; do\n  case "$1" in\n    --model) MODEL="$2"; shift 2 ;;\n    *) shift ;;\n  esac\ndone\nvllm serve "$MODEL" --port 8000\n' > "$d/args.sh"
+"$bin" check --no-config --color never -f gcc "$d/args.sh" > "$d/out"
+[ $? -eq 0 ] && grep -q "^$d/args.sh:9:1: note: settings not checked, their values unknown: 1 of aggregated: model (\`\$MODEL\`); \`\$MODEL\` is set by the script where its value cannot be told (the arguments it parses, a branch, a loop) (bind with --set NAME=VALUE) \[SL0004\]$" "$d/out" &&
+	ok || { ko "SL0004: a value set from the arguments"; cat "$d/out"; }
 # a sourced file that is not read: a warning at the source line (exit 1),
 # each kind of file not read; with a reason, it is suppressed
 printf '#!/bin/bash\nsource /opt/env/setup.sh\n. "$LIB_DIR/lib.sh"\nsource ./missing.sh\nvllm serve org/m --tensor-parallel-size 4 --port 8000\n' > "$d/s.sh"

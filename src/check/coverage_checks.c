@@ -35,6 +35,9 @@ static int name_char(char c)
 typedef struct reads {
 	sl_buf names;     /* "`$TP`, `$MAXLEN`": inputs no line sets, each once */
 	size_t nnames;
+	sl_buf parsed;    /* inputs a line sets, where the reader cannot tell the value
+			   * (`MODEL="$2"` in a `case` of the arguments) */
+	size_t nparsed;
 	sl_buf computed;  /* "`$LIST` (line 16)": inputs set to what cannot be known */
 	size_t ncomputed;
 	int args, commands, other;
@@ -51,6 +54,35 @@ static int set_there(const sl_model_input *in)
 		return 0;
 	const char *t = src->text + in->origin.off;
 	return !strncmp(t, in->name, n) && (t[n] == '=' || t[n] == '[' || (t[n] == '+' && t[n + 1] == '='));
+}
+
+/* Whether text assigns name somewhere (`NAME=`, `NAME+=`, at the start of
+ * a word): said so, never "no line sets it", when the reader left the
+ * value unknown there (an argument parsed, a branch). */
+static int assigns(const char *text, const char *name, size_t n)
+{
+	for (const char *p = text; p && (p = strstr(p, name)) != NULL; p += n) {
+		if (p > text && (name_char(p[-1]) || p[-1] == '$' || p[-1] == '{'))
+			continue;
+		if (strncmp(p, name, n))
+			continue;
+		if (p[n] == '=' || (p[n] == '+' && p[n + 1] == '='))
+			return 1;
+	}
+	return 0;
+}
+
+static int script_assigns(const sl_model *m, const char *name, size_t n)
+{
+	const sl_source *s = m->entry ? m->entry->script : NULL;
+	if (!s)
+		return 0;
+	char *nm = sl_strndup(name, n);
+	int hit = assigns(s->text, nm, n);
+	for (size_t i = 0; i < s->nlinks && !hit; i++)
+		hit = assigns(s->links[i].src->text, nm, n);
+	free(nm);
+	return hit;
 }
 
 static const sl_model_input *input_named(const sl_model *m, const char *name, size_t n)
@@ -129,6 +161,11 @@ static void read_name(const sl_model *m, const char *q, size_t n, reads *r)
 			sl_buf_printf(&r->computed, "%s`$%.*s` (line %u)", r->ncomputed ? ", " : "", (int)n, q, l);
 			r->ncomputed++;
 		}
+	} else if (script_assigns(m, q, n)) {
+		if (!listed(&r->parsed, q, n)) {
+			sl_buf_printf(&r->parsed, "%s`$%.*s`", r->nparsed ? ", " : "", (int)n, q);
+			r->nparsed++;
+		}
 	} else if (!listed(&r->names, q, n)) {
 		sl_buf_printf(&r->names, "%s`$%.*s`", r->nnames ? ", " : "", (int)n, q);
 		r->nnames++;
@@ -193,6 +230,17 @@ static void value_not_known(const sl_rule *r, const sl_model *m, sl_findings *ou
 						     "gives %s)", rd.nnames == 1 ? "it" : "them", rd.nnames == 1 ? "it" : "them");
 			}
 		}
+		if (rd.nparsed) {
+			sl_buf_printf(&from, "%s%s %s set by the script where %s value cannot be told (the arguments "
+					     "it parses, a branch, a loop", from.len ? "; " : "", rd.parsed.data,
+				      rd.nparsed == 1 ? "is" : "are", rd.nparsed == 1 ? "its" : "their");
+			if (src_at) {
+				unsigned l, c;
+				sl_origin_pos(src_at, &l, &c);
+				sl_buf_printf(&from, ", or the file sourced at line %u that is not read", l);
+			}
+			sl_buf_puts(&from, ")");
+		}
 		if (rd.ncomputed)
 			sl_buf_printf(&from, "%s%s %s set to what the script cannot know", from.len ? "; " : "",
 				      rd.computed.data, rd.ncomputed == 1 ? "is" : "are");
@@ -217,6 +265,7 @@ static void value_not_known(const sl_rule *r, const sl_model *m, sl_findings *ou
 		sl_buf_free(&from);
 		sl_buf_free(&rd.names);
 		sl_buf_free(&rd.computed);
+		sl_buf_free(&rd.parsed);
 		sl_buf_free(&list);
 	}
 }
