@@ -520,8 +520,8 @@ static int emit_rules(const char *path)
 		fprintf(out, ", .nunless_engines = %zu, .some_worker = %d, .direction = %d, .cname = ", r->nunless_engines,
 			r->some_worker, r->direction);
 		str(r->cname);
-		fprintf(out, ", .catalogue = %d, .across_engines = %d, .fix = %d},\n", r->catalogue, r->across_engines,
-			(int)r->fix);
+		fprintf(out, ", .catalogue = %d, .across_engines = %d, .fix = %d, .advisory = %d},\n", r->catalogue,
+			r->across_engines, (int)r->fix, r->advisory);
 	}
 	fputs("\t{.id = NULL},\n};\n\n", out);
 	fprintf(out, "sl_rules sl_rules_builtin = {R, %zu};\n", rs->n);

@@ -259,5 +259,53 @@ rm -rf "$d"
 # a member of --attention-config that newer vLLM has (use_fp4_indexer_cache) is known
 "$bin" check --no-config --format gcc tests/data/check/attention-config-fp4-indexer.sh | grep -q 'SL1001' &&
 	{ echo "FAIL use_fp4_indexer_cache read as unknown"; fails=$((fails + 1)); } || pass=$((pass + 1))
+# a harness script whose values come from the environment: never a silent
+# clean, one advisory finding for the service (SL0004) naming its settings
+# not checked and where their values come from, the count at the end of the
+# tty report, and exit 0 (CI passes) unless a --failure-threshold is given
+h=tests/data/check/harness.sh
+d=$(mktemp -d)
+"$bin" check --no-config --color never "$h" > "$d/out"
+rc=$?
+[ $rc -eq 0 ] && [ "$(grep -c '\[SL0004\]$' "$d/out")" -eq 1 ] &&
+	grep -q "^$h:11:1: info: settings not checked, their values unknown: 4 of aggregated: model (\`\$MODEL\`), parallel.tensor (\`\$TP\`), limits.max_model_len (\`\$((ISL + OSL + 256))\`), limits.max_seqs (\`\$CONC\`); \`\$MODEL\`, \`\$TP\`, \`\$ISL\`, \`\$OSL\`, \`\$CONC\` have no value in the script (no line sets them and no default is given: the caller's environment gives them) (bind with --set NAME=VALUE) \[SL0004\]$" "$d/out" &&
+	grep -q "^  $h:12:5: note: parallel.tensor is \`\$TP\`, not known$" "$d/out" &&
+	[ "$(tail -1 "$d/out")" = "4 settings were not checked, their values unknown to the script (SL0004; bind with --set NAME=VALUE)." ] &&
+	ok || { ko "harness: SL0004, exit $rc"; cat "$d/out"; }
+"$bin" check --no-config --color never --failure-threshold info "$h" > /dev/null
+[ $? -eq 1 ] && ok || ko "harness: --failure-threshold info fails on SL0004"
+"$bin" check --no-config --color never --failure-threshold warning "$h" > /dev/null
+[ $? -eq 0 ] && ok || ko "harness: --failure-threshold warning passes SL0004"
+# below --severity, the findings go and the count stays
+"$bin" check --no-config --color never --severity warning "$h" > "$d/out"
+[ $? -eq 0 ] && [ "$(cat "$d/out")" = "4 settings were not checked, their values unknown to the script (SL0004, below --severity)." ] &&
+	ok || { ko "harness: --severity warning"; cat "$d/out"; }
+# bound with --set, they are checked: nothing is left unknown
+"$bin" check --no-config --color never --set MODEL=org/m --set TP=4 --set ISL=1024 --set OSL=1024 --set CONC=64 "$h" > "$d/out"
+[ $? -eq 0 ] && [ ! -s "$d/out" ] && ok || { ko "harness: --set binds every value"; cat "$d/out"; }
+"$bin" check --no-config --format json "$h" | jq -e '[.findings[] | select(.rule == "SL0004")] | length == 1' > /dev/null &&
+	ok || ko "harness: SL0004 in json"
+"$bin" check --no-config --format sarif "$h" | jq -e '.runs[0].results | map(select(.ruleId == "SL0004")) | length == 1 and .[0].level == "note"' > /dev/null &&
+	ok || ko "harness: SL0004 in sarif, a note"
+# a value the script sets where the reader cannot tell it (an argument it
+# parses) is said so, never "no line sets it"
+printf '#!/bin/bash\nMODEL=org/default\nwhile [ $# -gt 0 ]; do\n  case "$1" in\n    --model) MODEL="$2"; shift 2 ;;\n    *) shift ;;\n  esac\ndone\nvllm serve "$MODEL" --port 8000\n' > "$d/args.sh"
+"$bin" check --no-config --color never -f gcc "$d/args.sh" > "$d/out"
+[ $? -eq 0 ] && grep -q "^$d/args.sh:9:1: note: settings not checked, their values unknown: 1 of aggregated: model (\`\$MODEL\`); \`\$MODEL\` is set by the script where its value cannot be told (the arguments it parses, a branch, a loop) (bind with --set NAME=VALUE) \[SL0004\]$" "$d/out" &&
+	ok || { ko "SL0004: a value set from the arguments"; cat "$d/out"; }
+# a sourced file that is not read: a warning at the source line (exit 1),
+# each kind of file not read; with a reason, it is suppressed
+printf '#!/bin/bash\nsource /opt/env/setup.sh\n. "$LIB_DIR/lib.sh"\nsource ./missing.sh\nvllm serve org/m --tensor-parallel-size 4 --port 8000\n' > "$d/s.sh"
+"$bin" check --no-config --color never -f gcc "$d/s.sh" > "$d/out"
+rc=$?
+[ $rc -eq 1 ] && [ "$(grep -c '\[SL0003\]$' "$d/out")" -eq 3 ] &&
+	grep -q "^$d/s.sh:2:1: warning: the entry is read only in part: \`source /opt/env/setup.sh\`: the file is not read (an absolute path, outside the entry) \[SL0003\]$" "$d/out" &&
+	grep -q "^$d/s.sh:3:1: warning: .*its path depends on what the script cannot know" "$d/out" &&
+	grep -q "^$d/s.sh:4:1: warning: .*(not found) \[SL0003\]$" "$d/out" &&
+	! grep -q SL0004 "$d/out" && ok || { ko "source not read: exit $rc"; cat "$d/out"; }
+printf '#!/bin/bash\n# servelint disable=SL0003 -- the image holds it, it sets nothing served\nsource /opt/env/setup.sh\nvllm serve org/m --tensor-parallel-size 4 --port 8000\n' > "$d/s2.sh"
+"$bin" check --no-config --color never "$d/s2.sh" > "$d/out"
+[ $? -eq 0 ] && [ ! -s "$d/out" ] && ok || { ko "source not read, suppressed"; cat "$d/out"; }
+rm -rf "$d"
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]

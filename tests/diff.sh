@@ -180,4 +180,63 @@ grep -q '^  ~ engine: sglang -> vllm ' "$hist.out" && ! grep -q spec.method "$hi
 "$bin" diff --color never "$hist.s.sh" "$hist.s2.sh" | grep -q '^  ~ spec.method: EAGLE -> eagle ' && ok || ko "spec.method's case within an engine"
 "$bin" matrix --color never "$hist.s.sh" "$hist.v.sh" | grep -q '^  aggregated spec.method: EAGLE$' && ok || ko "matrix: spec.method's case across engines"
 rm -f "$hist.out" "$hist.s.sh" "$hist.s2.sh" "$hist.v.sh"
+
+# a library that a folder of scripts sources from outside its folder
+# (benchmarks/single_node/x.sh: source "$(dirname "$0")/../benchmark_lib.sh"):
+# a commit that changes the library alone touches every script that sources
+# it, in `diff REV REV` (with and without a pathspec), the working tree, and
+# `log` of a script or of the folder; a change of a served flag is changed,
+# one of nothing served (a comment, a value only the client reads) reformatted
+# only, told by the models at both sides (not assumed from the files)
+lib=$(mktemp -d)
+gc() { git -c user.name=t -c user.email=t@t commit -qam "$1"; }
+mkdir -p "$lib/benchmarks/single_node" "$lib/other"
+printf '#!/usr/bin/env bash\n# shared by the scripts\nGPU_MEM_UTIL=0.9\nPORT=8888\nCLIENT_ARGS="--num-prompts 100"\n' > "$lib/benchmarks/benchmark_lib.sh"
+for m in llama qwen; do
+	printf '#!/usr/bin/env bash\nsource "$(dirname "$0")/../benchmark_lib.sh"\nvllm serve org/%s --port "$PORT" --tensor-parallel-size 8 --gpu-memory-utilization "$GPU_MEM_UTIL" &\nbench $CLIENT_ARGS\n' "$m" \
+		> "$lib/benchmarks/single_node/${m}_fp8_h100_vllm.sh"
+done
+# a script that sources nothing, and one elsewhere: never touched by the library
+printf '#!/usr/bin/env bash\nvllm serve org/gemma --port 8000 &\n' > "$lib/benchmarks/single_node/gemma_bf16_h100_vllm.sh"
+printf '#!/usr/bin/env bash\nvllm serve org/phi --port 8000 &\n' > "$lib/other/launch.sh"
+(cd "$lib" && git init -q && git add -A && gc one &&
+	sed -i 's/0.9/0.85/' benchmarks/benchmark_lib.sh && gc "lib: memory" &&
+	sed -i 's/^PORT=8888$/PORT=8888  # the client reads it too/' benchmarks/benchmark_lib.sh && gc "lib: comment" &&
+	sed -i 's/--num-prompts 100/--num-prompts 200/' benchmarks/benchmark_lib.sh && gc "lib: client only") ||
+	ko "library repository setup"
+ld() { (cd "$lib" && "$bin" diff --color never "$@"); }
+ld HEAD~3 HEAD~2 > "$lib.out"
+[ "$(grep -c '^changed: benchmarks/single_node/' "$lib.out")" -eq 2 ] &&
+	[ "$(grep -c '^  ~ memory.gpu_utilization: 0.9 -> 0.85 ' "$lib.out")" -eq 2 ] &&
+	! grep -q 'gemma\|other' "$lib.out" &&
+	grep -q '^2 entries touched: 2 changed, 0 reformatted only' "$lib.out" && ok || { ko "diff: a library change of a served flag"; cat "$lib.out"; }
+for r in "HEAD~2 HEAD~1" "HEAD~1 HEAD"; do
+	ld $r > "$lib.out"
+	[ "$(grep -c '^reformatted only: benchmarks/single_node/' "$lib.out")" -eq 2 ] && ! grep -q '^changed' "$lib.out" &&
+		ok || { ko "diff $r: a library change of nothing served"; cat "$lib.out"; }
+done
+# reformatted only is the models' word: the entries read at both sides are equal
+(cd "$lib" && "$bin" diff --exit-code HEAD~2:benchmarks/single_node/qwen_fp8_h100_vllm.sh HEAD:benchmarks/single_node/qwen_fp8_h100_vllm.sh > /dev/null) &&
+	ok || ko "diff: qwen after the comment and client-only commits is the same"
+(cd "$lib" && "$bin" diff --exit-code HEAD~3:benchmarks/single_node/qwen_fp8_h100_vllm.sh HEAD:benchmarks/single_node/qwen_fp8_h100_vllm.sh > /dev/null)
+[ $? -eq 1 ] && ok || ko "diff: qwen before and after the memory commit differs"
+ld HEAD~3 HEAD~2 -- benchmarks/single_node/qwen_fp8_h100_vllm.sh > "$lib.out"
+[ "$(grep -c '^changed: ' "$lib.out")" -eq 1 ] && grep -q '^changed: benchmarks/single_node/qwen_fp8_h100_vllm.sh$' "$lib.out" &&
+	ok || { ko "diff -- script: the library change"; cat "$lib.out"; }
+ld HEAD~3 HEAD~2 -- other > "$lib.out"
+! grep -q '^changed' "$lib.out" && ok || { ko "diff -- other: the library is not its"; cat "$lib.out"; }
+# the working tree
+sed -i 's/^PORT=8888 /PORT=9999 /' "$lib/benchmarks/benchmark_lib.sh"
+ld HEAD > "$lib.out"
+[ "$(grep -c '^  ~ server.port: 8888 -> 9999 ' "$lib.out")" -eq 2 ] && ok || { ko "diff HEAD: the library changed in the working tree"; cat "$lib.out"; }
+(cd "$lib" && git checkout -q .)
+# log of a script, and of the folder: each commit with what it did
+(cd "$lib" && "$bin" log --oneline --color never benchmarks/single_node/llama_fp8_h100_vllm.sh) | cut -d' ' -f2- > "$lib.out"
+printf '%s\n' 'lib: client only (reformatted only)' 'lib: comment (reformatted only)' 'lib: memory (changed)' 'one (added)' |
+	cmp -s - "$lib.out" && ok || { ko "log of a script: the library's commits"; cat "$lib.out"; }
+(cd "$lib" && "$bin" log --oneline --no-reformat --color never benchmarks/single_node) | cut -d' ' -f2- > "$lib.out"
+printf '%s\n' 'lib: memory (changed: benchmarks/single_node/llama_fp8_h100_vllm.sh; changed: benchmarks/single_node/qwen_fp8_h100_vllm.sh)' \
+	'one (added: benchmarks/single_node/gemma_bf16_h100_vllm.sh; added: benchmarks/single_node/llama_fp8_h100_vllm.sh; added: benchmarks/single_node/qwen_fp8_h100_vllm.sh)' |
+	cmp -s - "$lib.out" && ok || { ko "log of the folder: the library's commits"; cat "$lib.out"; }
+rm -rf "$lib" "$lib.out"
 finish

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coverage_checks.h"
 #include "deploy_checks.h"
 #include "derived_checks.h"
 #include "fact_checks.h"
@@ -598,6 +599,8 @@ void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 		sl_deploy_check(r, m, out);
 	else if (sl_derived_check_known(r->cname))
 		sl_derived_check(r, m, out);
+	else if (sl_coverage_check_known(r->cname))
+		sl_coverage_check(r, m, out);
 }
 
 static const sl_rule *rule_c(const sl_rules *rs, const char *cname)

@@ -7,7 +7,8 @@
  * The files of the stage, each using only those below it:
  *   check.c       -> vocabulary.c, c_checks.c, findings.c
  *   c_checks.c    -> vocabulary.c, findings.c (and fact_checks.c, plan_rules.c,
- *                    deploy_checks.c, each -> vocabulary.c, findings.c)
+ *                    deploy_checks.c, each -> vocabulary.c, findings.c;
+ *                    coverage_checks.c -> findings.c)
  *   catalogue.c   -> rules.c, findings.c
  *   vocabulary.c  -> findings.c
  *   suppress.c    -> rules.c, findings.c

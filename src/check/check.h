@@ -52,6 +52,9 @@ typedef struct sl_finding {
 	 * line and column */
 	char *file;
 	unsigned line, col;
+	/* SL0004's: the settings it names as not checked, their values
+	 * unknown (check's summary counts them); 0 for any other */
+	size_t unchecked;
 } sl_finding;
 
 typedef struct sl_findings {
@@ -77,6 +80,10 @@ const char *sl_rule_good(const sl_rule *r);
  * claim_value), or NULL when its findings carry no fix; and what the kind
  * does, in a sentence (`servelint rules ID`). Not owned. */
 const char *sl_rule_fix(const sl_rule *r);
+/* Whether the rule's findings say what was not checked rather than what is
+ * wrong (its file's `advisory: true`): they count toward check's exit
+ * status only under a --failure-threshold given on the command line. */
+int sl_rule_advisory(const sl_rule *r);
 const char *sl_rule_fix_doc(const sl_rule *r);
 
 const char *sl_severity_name(sl_severity s);

@@ -56,11 +56,21 @@ static void variant_merge(sl_findings *fs, size_t first, size_t from, unsigned k
 		size_t dup = (size_t)-1;
 		for (size_t j = first; j < from && dup == (size_t)-1; j++) {
 			const sl_finding *g = &fs->v[j];
-			if (g->rule == f->rule && same_place(&g->where, &f->where) && !strcmp(f->message, g->message))
+			/* an advisory rule's (SL0004: the settings not checked of a
+			 * service) is one per place whatever the variant: the one
+			 * that names the most stands for all, so 57 variants are
+			 * not 57 notes of the same service */
+			if (g->rule == f->rule && same_place(&g->where, &f->where) &&
+			    (!strcmp(f->message, g->message) || f->rule->advisory))
 				dup = j;
 		}
 		if (dup != (size_t)-1) {
 			(*masks)[dup - first] |= (uint64_t)1 << k;
+			if (f->rule->advisory && f->unchecked > fs->v[dup].unchecked) {
+				sl_finding t = fs->v[dup];
+				fs->v[dup] = *f;
+				*f = t;
+			}
 			/* a move is certain in one variant and not in another (the
 			 * engine given the flag already in one): not certain */
 			if (fs->v[dup].fix && f->rule->fix == FIX_MOVE && !same_fix(&fs->v[dup], f))

@@ -166,6 +166,11 @@ const char *sl_rule_fix(const sl_rule *r)
 	return NULL;
 }
 
+int sl_rule_advisory(const sl_rule *r)
+{
+	return r->advisory;
+}
+
 const char *sl_rule_fix_doc(const sl_rule *r)
 {
 	for (size_t i = 0; i < sizeof fix_kinds / sizeof *fix_kinds; i++)
@@ -202,6 +207,12 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 		rc = rfail(err, src, n, "needs name, summary, explanation, bad and good");
 		goto out;
 	}
+	const sl_yaml_node *adv = sl_yaml_get(n, "advisory");
+	if (adv && (!scalar(adv) || (strcmp(scalar(adv), "true") && strcmp(scalar(adv), "false")))) {
+		rc = rfail(err, src, adv, "advisory is true or false");
+		goto out;
+	}
+	r->advisory = adv && !strcmp(scalar(adv), "true");
 	const sl_yaml_node *fx = sl_yaml_get(n, "fix");
 	if (fx && (rc = fix_of(src, fx, r, chk, err)))
 		goto out;
@@ -285,7 +296,9 @@ static int load_rule(const sl_source *src, sl_rule *r, sl_error *err)
 						    /* derived limits and claims (derived_checks.c) */
 						    "batched_tokens_model_len", "capture_beyond_tokens", "claim_spec_method",
 						    "claim_precision", "tokens_draft_batch", "claim_router_mode", "running_below_claim",
-						    "eagle_draft_tree"};
+						    "eagle_draft_tree",
+						    /* what could not be checked (coverage_checks.c) */
+						    "value_not_known"};
 		r->kind = K_C;
 		r->cname = sl_strdup(scalar(v));
 		r->catalogue = catalogue_c_known(r->cname);

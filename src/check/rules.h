@@ -50,6 +50,9 @@ struct sl_rule {
 	int catalogue;        /* holds entries against each other: run by sl_check_catalogue only */
 	int across_engines;   /* K_ENTRIES: one group per model, whatever the engine */
 	fix_kind fix;
+	int advisory;         /* its findings say what was not checked, not what is wrong (its file's
+	                       * `advisory: true`): reported, but they count toward check's exit
+	                       * status only under a --failure-threshold given on the command line */
 };
 
 /* Every rule, sorted by id (check.c runs them in this order). */

@@ -464,7 +464,8 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 	index_sources(&srcs, r->items, r->n);
 	for (size_t f = 0; f < r->fs.n; f++) {
 		fe[f] = entry_of(&srcs, r->fs.v[f].where.src);
-		if (!r->fs.v[f].suppressed)
+		/* an advisory rule's finding (SL0004: what was not checked) is told, not failed */
+		if (!r->fs.v[f].suppressed && !sl_rule_advisory(r->fs.v[f].rule))
 			rc = SL_EXIT_FINDINGS;
 	}
 	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs};

@@ -8,7 +8,8 @@
  * on this thread. An entry that cannot be read is a finding
  * (SL0001) and the others are still checked; the reports are always
  * written. Exit: 0 clean, 1 findings at or above the
- * failure threshold, 2 an input could not be read or parsed, 3 usage.
+ * failure threshold (an advisory rule's, SL0004's, only under a threshold
+ * given on the command line), 2 an input could not be read or parsed, 3 usage.
  */
 #define _GNU_SOURCE
 #include "cmd.h"
@@ -47,7 +48,8 @@ static void usage(FILE *f)
 	      "                              - is standard output)\n"
 	      "  -S, --severity LEVEL        report findings at or above: style (default), info,\n"
 	      "                              warning, error\n"
-	      "      --failure-threshold L   exit 1 when a finding is at or above L (default style)\n"
+	      "      --failure-threshold L   exit 1 when a finding is at or above L (default style;\n"
+	      "                              advisory findings, SL0004, only when it is given)\n"
 	      "      --fix[=RULE,...]        apply the fixes (of these rules only) in place, each file\n"
 	      "                              whole or not at all; the reports show what is left\n"
 	      "      --fix-rules RULE,...    only these rules' fixes (for --format diff and --fix)\n"
@@ -256,7 +258,7 @@ int sl_cmd_check(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	int color = -1, c, no_config = 0, quiet = 0;
+	int color = -1, c, no_config = 0, quiet = 0, fail_given = 0;
 	sl_plan_options plan = {0};
 	const char *config_file = NULL;
 	const char *excludes[64], *includes[64];
@@ -302,6 +304,7 @@ int sl_cmd_check(int argc, char **argv)
 					optarg);
 				return SL_EXIT_USAGE;
 			}
+			fail_given |= c == 'T';
 			break;
 		case 'C':
 			if (sl_opt_color("check", optarg, &color))
@@ -502,7 +505,10 @@ int sl_cmd_check(int argc, char **argv)
 	}
 	if (!cfg_failed) {
 		for (size_t i = 0; i < shown.n && !failed; i++)
-			if (shown.v[i].severity >= min && shown.v[i].severity >= fail && !shown.v[i].suppressed)
+			/* an advisory rule's finding (SL0004: what was not checked)
+			 * fails only under a threshold the user gave */
+			if (shown.v[i].severity >= min && shown.v[i].severity >= fail && !shown.v[i].suppressed &&
+			    (fail_given || !sl_rule_advisory(shown.v[i].rule)))
 				rc = SL_EXIT_FINDINGS;
 		for (size_t o = 0; o < nouts; o++)
 			if (write_output(&outs[o], rules, &shown, min, color, &fixes))

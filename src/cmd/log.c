@@ -112,8 +112,11 @@ typedef struct log_opts {
 } log_opts;
 
 /* Whether FOLDER (a repository path, "" for the top) holds entries at REV:
- * the history of a folder of entries is every entry's under it. */
-static int holds_entries(const char *rev, const char *folder)
+ * the history of a folder of entries is every entry's under it. With
+ * others_only, entries other than FOLDER itself: a folder of many scripts
+ * (benchmarks/, one entry per script) reads as an entry too, but its
+ * history is its scripts'. */
+static int holds_entries(const char *rev, const char *folder, int others_only)
 {
 	sl_touched *ts = NULL;
 	size_t nt = 0, n = 0;
@@ -121,7 +124,7 @@ static int holds_entries(const char *rev, const char *folder)
 	char *ps[1] = {(char *)folder};
 	if (!sl_git_touched(EMPTY_TREE, rev, ps, *folder ? 1 : 0, &ts, &nt, &e))
 		for (size_t i = 0; i < nt; i++)
-			n += ts[i].in_new;
+			n += ts[i].in_new && (!others_only || strcmp(ts[i].new_path, folder));
 	sl_error_clear(&e);
 	sl_touched_free(ts, nt);
 	return n > 0;
@@ -334,12 +337,16 @@ int sl_cmd_log(int argc, char **argv)
 		}
 		sl_entry *e = NULL;
 		if (sl_entry_from_git(at.data, &e, &err)) {
-			if (holds_entries(rev, cur)) {
+			if (holds_entries(rev, cur, 0)) {
 				folder = 1; /* a folder of entries (the top, too): each one's history */
 				sl_error_clear(&err);
 			} else {
 				rc = SL_EXIT_ERROR;
 			}
+		} else if (!e->script || strcmp(e->script->path, at.data)) {
+			/* a folder read as an entry that holds entries of its own
+			 * (a folder of many scripts): each one's history */
+			folder = holds_entries(rev, cur, 1);
 		}
 		sl_entry_free(e);
 		if (!rc && (keys.ni || keys.no)) {

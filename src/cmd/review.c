@@ -170,7 +170,7 @@ int sl_cmd_review(int argc, char **argv)
 	const char *format = "tty";
 	sl_format fmt = SL_FMT_TTY;
 	sl_severity fail = SL_SEV_STYLE;
-	int color = -1, quiet = 0, c;
+	int color = -1, quiet = 0, c, fail_given = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:qh", opts, NULL)) != -1) {
 		switch (c) {
@@ -188,6 +188,7 @@ int sl_cmd_review(int argc, char **argv)
 					optarg);
 				return SL_EXIT_USAGE;
 			}
+			fail_given = 1;
 			break;
 		case 'q': quiet = 1; break;
 		case 'C':
@@ -277,7 +278,8 @@ int sl_cmd_review(int argc, char **argv)
 		for (size_t i = 0; i < fresh.n; i++)
 			if (!fresh.v[i].suppressed) {
 				nnew++;
-				if (fresh.v[i].severity >= fail)
+				/* an advisory rule's (SL0004) as check counts it */
+				if (fresh.v[i].severity >= fail && (fail_given || !sl_rule_advisory(fresh.v[i].rule)))
 					rc = SL_EXIT_FINDINGS;
 			}
 		if (md) {

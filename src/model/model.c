@@ -49,6 +49,7 @@ const char *const sl_structure_kinds[] = {
 	"mpirun_option_after_program",  /* an mpirun option after the program it runs (normalize/flags.c) */
 	"flag_after_double_dash",       /* a flag after `--`, read as a positional (normalize/flags.c) */
 	"model_twice",                  /* the model given positionally and by --model (normalize/flags.c) */
+	"source_not_read",              /* a file sourced that is not read (parse/shell/source.c) */
 	NULL,
 };
 

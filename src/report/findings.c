@@ -610,5 +610,19 @@ static int report_findings(FILE *out, sl_format fmt, const sl_rules *rules, cons
 				fixable, fixable == 1 ? "it" : "them");
 		fputs("`servelint rules ID` explains a rule.\n", out);
 	}
+	if (fmt == SL_FMT_TTY) {
+		/* what was not checked, even when its findings are below
+		 * --severity: no report reads as clean when it was not */
+		size_t unchecked = 0, hidden = 0;
+		for (size_t i = 0; i < fs->n; i++)
+			if (!fs->v[i].suppressed) {
+				unchecked += fs->v[i].unchecked;
+				hidden += fs->v[i].unchecked && fs->v[i].severity < min;
+			}
+		if (unchecked)
+			fprintf(out, "%zu setting%s not checked, %s value%s unknown to the script (SL0004%s).\n", unchecked,
+				unchecked == 1 ? " was" : "s were", unchecked == 1 ? "its" : "their", unchecked == 1 ? "" : "s",
+				hidden ? ", below --severity" : "; bind with --set NAME=VALUE");
+	}
 	return ferror(out) ? -1 : 0;
 }

@@ -212,6 +212,7 @@ static json_t *rule_dump(const sl_rule *r)
 	json_object_set_new(d, "catalogue", json_integer(r->catalogue));
 	json_object_set_new(d, "across_engines", json_integer(r->across_engines));
 	json_object_set_new(d, "fix", json_integer(r->fix));
+	json_object_set_new(d, "advisory", json_integer(r->advisory));
 	return d;
 }
 

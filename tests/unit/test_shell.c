@@ -326,8 +326,10 @@ static void test_source_forgets(void **st)
 	assert_string_equal(c[0]->exported[0].name, "PORT");
 	assert_string_equal(c[1]->argv[1].text, "$SEQS");
 	int named = 0;
-	for (size_t i = 0; i < s->nnotes; i++)
-		named += strstr(s->notes[i], "env.sh`: the file is not read") && strstr(s->notes[i], "`TP`, `PORT`");
+	/* a break of kind source_not_read (check's SL0003), at the `source` */
+	for (size_t i = 0; i < s->nbreaks; i++)
+		named += !strcmp(s->breaks[i].kind, "source_not_read") &&
+			 strstr(s->breaks[i].msg, "env.sh`: the file is not read") && strstr(s->breaks[i].msg, "`TP`, `PORT`");
 	assert_int_equal(named, 1);
 	sl_script_free(s);
 	sl_entry_free(e);

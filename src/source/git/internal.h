@@ -70,4 +70,27 @@ void gt_offer_siblings(git_repository *repo, git_tree *t, const char *path, sl_s
  * `source ../lib.sh`), as on disk; never one above the tree's top. */
 void gt_offer_sourced(git_repository *repo, git_tree *t, const char *path, sl_source *script);
 
+/* sourced.c */
+/* A file a script sources: its path from the script's folder (key), from
+ * the top of the tree (full) and its blob id. */
+typedef struct {
+	char *key, *full;
+	git_oid id;
+} gt_sourced;
+/* The files the script at path of tree t (its text given) sources, and
+ * those they source, as gt_offer_sourced offers them (inside the tree, at
+ * most SL_MAX_ENTRY_FILES), in the order found: *out the caller's
+ * (gt_sourced_free); their count. */
+size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, const char *text, size_t len,
+			gt_sourced **out);
+void gt_sourced_free(gt_sourced *v, size_t n);
+/* "ID PATH\n" appended to b for each of those files, but those under
+ * folder inside ("" for none): what an entry's id adds for the files it
+ * reads from outside its own. */
+void gt_sourced_ids(git_repository *repo, git_tree *t, const char *path, const char *text, size_t len,
+		    const char *inside, sl_buf *b);
+/* The scripts of tree t (paths from its top) that source one of the
+ * changed paths, themselves not changed: *out the caller's; their count. */
+size_t gt_sourcers(git_repository *repo, git_tree *t, char *const *changed, size_t nchanged, char ***out);
+
 #endif

@@ -61,6 +61,31 @@ out:
 	return rc;
 }
 
+/* The texts of the scripts (*.sh) directly in folder te of repo, each with
+ * its path (dir/name), passed to gt_sourced_ids: what the folder's scripts
+ * source from outside it. */
+static void folder_sourced(git_repository *repo, git_tree *top, const git_tree_entry *te, const char *dir, sl_buf *b)
+{
+	git_tree *sub = NULL;
+	if (git_tree_lookup(&sub, repo, git_tree_entry_id(te)))
+		return;
+	for (size_t i = 0; i < git_tree_entrycount(sub); i++) {
+		const git_tree_entry *e = git_tree_entry_byindex(sub, i);
+		const char *nm = git_tree_entry_name(e);
+		git_blob *bl = NULL;
+		if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && sl_ends_with(nm, ".sh") && nm[0] != '.' &&
+		    !git_blob_lookup(&bl, repo, git_tree_entry_id(e)) && !gt_is_binary(bl) &&
+		    git_blob_rawsize(bl) <= SL_MAX_FILE_BYTES) {
+			sl_buf p = {0};
+			sl_buf_printf(&p, "%s/%s", dir, nm);
+			gt_sourced_ids(repo, top, p.data, git_blob_rawcontent(bl), (size_t)git_blob_rawsize(bl), dir, b);
+			sl_buf_free(&p);
+		}
+		git_blob_free(bl);
+	}
+	git_tree_free(sub);
+}
+
 int sl_git_object_id(const char *spec, char out[SL_GIT_ID_SIZE], sl_error *err)
 {
 	git_repository *repo = NULL;
@@ -72,23 +97,55 @@ int sl_git_object_id(const char *spec, char out[SL_GIT_ID_SIZE], sl_error *err)
 	git_tree *t = NULL;
 	tree_folder f;
 	const sl_group *g;
-	if (rc == SL_OK && git_tree_entry_type(te) == GIT_OBJECT_BLOB && !gt_rev_tree(repo, rev, &t) &&
-	    (g = gt_tree_group(repo, t, strchr(spec, ':') + 1, &f)) != NULL) {
-		/* a script with the files it names (or its siblings): the id of them all */
-		sl_buf b = {0};
-		for (size_t q = 0; q < g->n; q++)
-			for (size_t i = 0; i < f.n; i++)
-				if (!strcmp(f.names[i], g->names[q])) {
-					char hex[GIT_OID_HEXSZ + 1];
-					git_oid_tostr(hex, sizeof hex, &f.ids[i]);
-					sl_buf_printf(&b, "%s %s\n", hex, f.names[i]);
-				}
+	const char *path = rc == SL_OK ? strchr(spec, ':') + 1 : NULL;
+	sl_buf b = {0};      /* what the id is of, when more than the object */
+	sl_buf extra = {0};  /* the files its scripts source from outside it */
+	if (rc == SL_OK && !gt_rev_tree(repo, rev, &t)) {
+		if (git_tree_entry_type(te) == GIT_OBJECT_BLOB && (g = gt_tree_group(repo, t, path, &f)) != NULL) {
+			/* a script with the files it names (or its siblings): the id of them all */
+			const char *base;
+			char *dir = gt_split_path(path, &base);
+			for (size_t q = 0; q < g->n; q++)
+				for (size_t i = 0; i < f.n; i++)
+					if (!strcmp(f.names[i], g->names[q])) {
+						char hex[GIT_OID_HEXSZ + 1];
+						git_oid_tostr(hex, sizeof hex, &f.ids[i]);
+						sl_buf_printf(&b, "%s %s\n", hex, f.names[i]);
+						sl_buf p = {0};
+						sl_buf_printf(&p, "%s%s%s", dir, *dir ? "/" : "", f.names[i]);
+						if (sl_ends_with(f.names[i], ".sh"))
+							gt_sourced_ids(repo, t, p.data, f.texts[i], f.lens[i], "", &extra);
+						sl_buf_free(&p);
+					}
+			free(dir);
+			gt_tree_folder_free(&f);
+		} else if (git_tree_entry_type(te) == GIT_OBJECT_BLOB && sl_ends_with(path, ".sh")) {
+			git_blob *bl = NULL;
+			if (!git_blob_lookup(&bl, repo, git_tree_entry_id(te)) && !gt_is_binary(bl) &&
+			    git_blob_rawsize(bl) <= SL_MAX_FILE_BYTES)
+				gt_sourced_ids(repo, t, path, git_blob_rawcontent(bl), (size_t)git_blob_rawsize(bl), "", &extra);
+			git_blob_free(bl);
+		} else if (git_tree_entry_type(te) == GIT_OBJECT_TREE) {
+			char *dir = gt_join_norm("", path);
+			if (*dir) /* the top's id covers every file */
+				folder_sourced(repo, t, te, dir, &extra);
+			free(dir);
+		}
+	}
+	/* a file sourced from outside the entry (../benchmark_lib.sh) is part
+	 * of it: a change of that file alone is a change of the entry */
+	if (extra.len) {
+		if (!b.len)
+			sl_buf_printf(&b, "%s\n", out);
+		sl_buf_add(&b, extra.data, extra.len);
+	}
+	if (b.len) {
 		git_oid id;
 		if (!git_odb_hash(&id, b.data, b.len, GIT_OBJECT_BLOB))
 			git_oid_tostr(out, SL_GIT_ID_SIZE, &id);
-		sl_buf_free(&b);
-		gt_tree_folder_free(&f);
 	}
+	sl_buf_free(&b);
+	sl_buf_free(&extra);
 	git_tree_free(t);
 	git_tree_entry_free(te);
 	free(rev);

@@ -1,7 +1,8 @@
 /*
  * touched.c: the entries touched between two revisions (or a revision and
  * the working tree): the changed paths of git's diff mapped to the entries
- * they belong to, and what each entry's name is at a revision.
+ * they belong to, and the entries whose scripts source a changed file
+ * (sourced.c); and what each entry's name is at a revision.
  */
 #include "internal.h"
 
@@ -145,6 +146,94 @@ int sl_git_is_revision(const char *spec)
 	return ok;
 }
 
+/* Whether path is one of the pathspecs or under one (as git matches a
+ * folder's); no pathspec matches everything. */
+static int in_specs(char *const *specs, size_t n, const char *path)
+{
+	if (!n)
+		return 1;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(specs[i]);
+		while (k && specs[i][k - 1] == '/')
+			k--;
+		if (!k || (k == 1 && specs[i][0] == '.') ||
+		    (!strncmp(path, specs[i], k) && (path[k] == '\0' || path[k] == '/')))
+			return 1;
+	}
+	return 0;
+}
+
+/* The *.sh paths a diff changes (either side of each delta), pushed once. */
+static void changed_scripts(git_diff *diff, char ***v, size_t *n, size_t *cap)
+{
+	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+		const char *ps[2] = {d->old_file.path, d->new_file.path};
+		for (int s = 0; s < 2; s++) {
+			int have = !ps[s] || !sl_ends_with(ps[s], ".sh");
+			for (size_t k = 0; k < *n && !have; k++)
+				have = !strcmp((*v)[k], ps[s]);
+			if (!have)
+				SL_PUSH(*v, *n, *cap, sl_strdup(ps[s]));
+		}
+	}
+}
+
+/* The entries whose scripts source a file the revisions change, though
+ * their own files are the same (benchmarks/x.sh sourcing
+ * ../benchmark_lib.sh, only the library changed): added to *out as
+ * touched, those under the pathspecs only. A script reads the same at both
+ * sides when it did not change, so the tree it is found in is either. */
+static void touched_by_sourced(git_repository *repo, git_tree *t1, git_tree *t2, git_diff *diff, char *const *specs,
+			       size_t nspec, const git_diff_options *o, const char *rev2, sl_touched **out,
+			       size_t *nout, size_t *cap)
+{
+	git_diff *all = NULL;
+	char **changed = NULL;
+	size_t nch = 0, chcap = 0;
+	if (!git_tree_entrycount(t1))
+		return; /* from nothing: every entry is added by its own files */
+	/* a library outside the pathspecs changes what is under them: its
+	 * change is looked for in the whole diff */
+	if (nspec) {
+		git_diff_options wide = *o;
+		wide.pathspec.strings = NULL;
+		wide.pathspec.count = 0;
+		if (t2 ? git_diff_tree_to_tree(&all, repo, t1, t2, &wide)
+		       : git_diff_tree_to_workdir_with_index(&all, repo, t1, &wide)) {
+			git_error_clear();
+			return;
+		}
+	}
+	changed_scripts(all ? all : diff, &changed, &nch, &chcap);
+	git_diff_free(all);
+	char **src = NULL;
+	size_t ns = nch ? gt_sourcers(repo, t2 ? t2 : t1, changed, nch, &src) : 0;
+	for (size_t i = 0; i < ns; i++) {
+		char **es = NULL;
+		size_t ne = 0;
+		if (in_specs(specs, nspec, src[i]))
+			entries_of(repo, t2 ? t2 : t1, src[i], &es, &ne);
+		for (size_t q = 0; q < ne; q++) {
+			size_t k = 0;
+			while (k < *nout && strcmp((*out)[k].old_path, es[q]) && strcmp((*out)[k].new_path, es[q]))
+				k++;
+			if (k == *nout) {
+				sl_touched t = {sl_strdup(es[q]), sl_strdup(es[q]), has_entry(t1, es[q]),
+						rev2 ? has_entry(t2, es[q]) : has_entry_on_disk(repo, es[q])};
+				SL_PUSH(*out, *nout, *cap, t);
+			}
+			free(es[q]);
+		}
+		free(es);
+		free(src[i]);
+	}
+	free(src);
+	for (size_t i = 0; i < nch; i++)
+		free(changed[i]);
+	free(changed);
+}
+
 int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, size_t npath, sl_touched **out,
 		   size_t *nout, sl_error *err)
 {
@@ -219,8 +308,11 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 			if (no == 1 && nn == 1) {
 				if (a)
 					break;
-				od = sl_strdup(os[0]);
-				nd = sl_strdup(ns[0]);
+				/* a file added (removed) has no entry at the side it is
+				 * missing from: it is named by the other side's, so
+				 * that two scripts added to a folder of many are two */
+				od = sl_strdup(d->status == GIT_DELTA_ADDED ? ns[0] : os[0]);
+				nd = sl_strdup(d->status == GIT_DELTA_DELETED ? os[0] : ns[0]);
 			} else if (a < nn) {
 				nd = sl_strdup(ns[a]);
 				od = sl_strdup(ns[a]);
@@ -261,6 +353,7 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 		free(os);
 		free(ns);
 	}
+	touched_by_sourced(repo, t1, t2, diff, specs, nspec, &o, rev2, out, nout, &cap);
 done:
 	for (size_t i = 0; i < nspec; i++)
 		free(specs[i]);
