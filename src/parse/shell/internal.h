@@ -81,6 +81,9 @@ struct sh_symbols {
 	TSSymbol variable_name;
 	TSSymbol unset_command;
 	TSSymbol while_statement;
+	TSSymbol word;
+	TSSymbol translated_string;
+	TSSymbol brace_expression;
 };
 extern _Thread_local struct sh_symbols sh_sym;
 
@@ -290,8 +293,18 @@ void sh_assign_from_node(walker *w, TSNode node, sl_assign *out);
 void sh_walk_declaration(walker *w, TSNode node);
 void sh_walk_unset(walker *w, TSNode node);
 
-/* command.c */
-void sh_walk_command(walker *w, TSNode node, int background);
+/* command.c: stmt is the redirected statement whose body node is (its
+ * redirections may hold more of the command's words), or NULL */
+void sh_walk_command(walker *w, TSNode node, const TSNode *stmt, int background);
+
+/* redirect.c */
+/* The target a file_redirect names (`> log`: log), or a null node. */
+TSNode sh_redirect_target(TSNode r);
+/* Calls f(ctx, word) for each word, in order, that redirect r (a
+ * file_redirect or heredoc_redirect) holds but bash reads as an argument
+ * of the command: after a file_redirect's target, on a here-document's line. */
+typedef void (*sh_word_fn)(void *ctx, TSNode word);
+void sh_redirect_words(TSNode r, sh_word_fn f, void *ctx);
 
 /* functions.c */
 void sh_walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, TSNode call);
