@@ -396,7 +396,7 @@ static void test_source_forgets(void **st)
 	assert_string_equal(c[1]->argv[1].text, "$SEQS");
 	int named = 0;
 	for (size_t i = 0; i < s->nnotes; i++)
-		named += strstr(s->notes[i], "env.sh`: the file is not read") && strstr(s->notes[i], "`TP`, `PORT`");
+		named += strstr(s->notes[i], "env.sh`: env.sh is not read (") && strstr(s->notes[i], "`TP`, `PORT`");
 	assert_int_equal(named, 1);
 	sl_script_free(s);
 	sl_entry_free(e);
