@@ -329,6 +329,26 @@ int sh_stateless(walker *w, TSNode holder, uint32_t from, uint32_t to);
  * may serve reads (relevant.c): they are let through. */
 int sh_unread_by_engines(walker *w, TSNode holder, uint32_t from, uint32_t to);
 
+/* cache.c: what every reading of one script's text finds the same, kept
+ * across the readings that share an sl_shell_cache: the relevance
+ * (relevant.c) and the syntax tree (driver.c), each for the text it was
+ * made from (compared by address and length: the entry's own text). */
+struct sl_shell_cache {
+	const char *text;    /* the script's text the relevance was found in */
+	size_t len;
+	struct sh_relevance *rel;
+	/* trees of the texts read (the script, the other scripts of its
+	 * group, the files they source): each parsed without a syntax error
+	 * and its nesting checked; owned */
+	struct sh_cached_tree { const char *text; size_t len; TSTree *tree; } *trees;
+	size_t ntrees, trees_cap;
+};
+/* The tree cached for text, or NULL (c may be NULL). */
+TSTree *sh_cache_tree(const sl_shell_cache *c, const char *text, size_t len);
+/* Keeps tree (of text, read without error) in c, which takes it: 1; 0
+ * when c is NULL or full (the caller then deletes it). */
+int sh_cache_keep_tree(sl_shell_cache *c, const char *text, size_t len, TSTree *tree);
+
 /* relevant.c: the variables of the script's own tree that a command that
  * may serve reads, directly or through other variables, exports and
  * conditions (made once per reading, kept by the walker). */

@@ -746,25 +746,6 @@ static void close_deps(struct sh_relevance *r)
 	}
 }
 
-struct sl_shell_cache {
-	const char *text;    /* the script's text the relevance was found in */
-	size_t len;
-	struct sh_relevance *rel;
-};
-
-sl_shell_cache *sl_shell_cache_new(void)
-{
-	return sl_calloc(1, sizeof(sl_shell_cache));
-}
-
-void sl_shell_cache_free(sl_shell_cache *c)
-{
-	if (!c)
-		return;
-	sh_relevance_free(c->rel);
-	free(c);
-}
-
 /* Every reading of a script finds the same (it depends on the text
  * alone): found once per cache, which the readings of an entry share. */
 const struct sh_relevance *sh_relevance(walker *w)

@@ -199,20 +199,26 @@ static int read_in_place(walker *w, const char *name, int own, const char **why,
 		*why = "it has more lines than the parser takes";
 		return -1;
 	}
-	TSParser *parser = ts_parser_new();
-	ts_parser_set_language(parser, tree_sitter_bash());
-	TSTree *tree = ts_parser_parse_string(parser, NULL, f->text, (uint32_t)f->len);
-	ts_parser_delete(parser);
-	TSNode root = ts_tree_root_node(tree);
-	if (ts_node_has_error(root)) {
-		ts_tree_delete(tree);
-		*why = "it has a syntax error";
-		return -1;
+	/* parsed once for the readings that share the cache (cache.c) */
+	TSTree *tree = sh_cache_tree(w->cache, f->text, f->len);
+	int cached = tree != NULL;
+	if (!tree) {
+		TSParser *parser = ts_parser_new();
+		ts_parser_set_language(parser, tree_sitter_bash());
+		tree = ts_parser_parse_string(parser, NULL, f->text, (uint32_t)f->len);
+		ts_parser_delete(parser);
+		if (ts_node_has_error(ts_tree_root_node(tree))) {
+			ts_tree_delete(tree);
+			*why = "it has a syntax error";
+			return -1;
+		}
+		cached = sh_cache_keep_tree(w->cache, f->text, f->len, tree);
 	}
+	TSNode root = ts_tree_root_node(tree);
 	/* its text is a view of its own, offsets from base; kept (with its
-	 * tree) to the end of the reading, since its functions may be called
-	 * after it */
-	struct sh_sourced sd = {tree, sl_calloc(f->len + 1, sizeof(uint32_t)), {0}};
+	 * tree, unless the cache holds it) to the end of the reading, since
+	 * its functions may be called after it */
+	struct sh_sourced sd = {cached ? NULL : tree, sl_calloc(f->len + 1, sizeof(uint32_t)), {0}};
 	for (size_t i = 0; i <= f->len; i++)
 		sd.map[i] = base + (uint32_t)i;
 	sd.v.src = w->v.src;
