@@ -226,6 +226,9 @@ out=$("$bin" run -n --native "$T/img.sh" 2>&1); rc=$?
 	echo "$out" | grep -q '^   env    CUDA_VISIBLE_DEVICES=2,3$' && ok || ko "native image entrypoint and --gpus: $rc $out"
 printf '%s\n' 'docker run --gpus device=1,3 -e CUDA_VISIBLE_DEVICES=1 vllm/vllm-openai:v0.31.0 --model org/m' > "$T/img2.sh"
 "$bin" run -n --native "$T/img2.sh" 2>&1 | grep -q 'CUDA_VISIBLE_DEVICES=3$' && ok || ko "native: the container's CUDA_VISIBLE_DEVICES mapped through --gpus"
+# the model as the first word after the image: the entrypoint's positional
+printf '%s\n' 'docker run --gpus all -v /data/hf:/hfcache vllm/vllm-openai-rocm:v0.31.0 org/m --tensor-parallel-size 2 --download-dir /hfcache' > "$T/img6.sh"
+"$bin" run -n --native "$T/img6.sh" 2>&1 | grep -q '^   argv   vllm serve org/m --tensor-parallel-size 2 --download-dir /data/hf$' && ok || ko "native: the model after the image"
 printf '%s\n' "docker run --gpus '\"device=<4 GPUs>\"' vllm/vllm-openai:v0.31.0 --model org/m" > "$T/img3.sh"
 "$bin" run -n --native --set '4 GPUs=0,1,2,3' "$T/img3.sh" 2>&1 | grep -q 'CUDA_VISIBLE_DEVICES=0,1,2,3$' && ok || ko "native: --gpus placeholder"
 printf '%s\n' 'docker run --gpus all lmsysorg/sglang:v0.5 --model-path org/m' > "$T/img4.sh"

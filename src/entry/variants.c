@@ -106,7 +106,7 @@ static sl_model *reading(const sl_entry *e, const sl_grammars *gs, const sl_bind
 		}
 	}
 	sl_model *m;
-	if (sl_normalize_entry_script(e, gs, s, &m, &err)) {
+	if (sl_normalize_entry_script(e, gs, s, cache, &m, &err)) {
 		sl_error_clear(&err);
 		if (pts) {
 			free(*pts);
@@ -117,6 +117,58 @@ static sl_model *reading(const sl_entry *e, const sl_grammars *gs, const sl_bind
 	return m;
 }
 
+/* A reading to make: the alternatives to follow at the conditionals met
+ * first, by their places (so that fixing a conditional, which takes it out
+ * of the numbering, leaves the path the same). The last is what it is
+ * made for: an alternative no reading has followed yet. */
+struct path {
+	uint32_t *offs;
+	unsigned *alts;
+	size_t n;
+};
+
+struct pair {
+	uint32_t off;
+	unsigned alt;
+};
+
+static int has_pair(const struct pair *v, size_t n, uint32_t off, unsigned alt)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i].off == off && v[i].alt == alt)
+			return 1;
+	return 0;
+}
+
+static struct path path_of(const sl_branch_point *pts, size_t i, unsigned alt)
+{
+	struct path p = {sl_calloc(i + 1, sizeof(uint32_t)), sl_calloc(i + 1, sizeof(unsigned)), i + 1};
+	for (size_t k = 0; k < i; k++) {
+		p.offs[k] = pts[k].off;
+		p.alts[k] = pts[k].taken;
+	}
+	p.offs[i] = pts[i].off;
+	p.alts[i] = alt;
+	return p;
+}
+
+/* The path with conditional off fixed (read at its first alternative, no
+ * longer a point): 1, or 0 when the path took another of its alternatives
+ * (what it was made for is not read any more). */
+static int path_fix(struct path *p, uint32_t off)
+{
+	for (size_t k = 0; k < p->n; k++)
+		if (p->offs[k] == off) {
+			if (p->alts[k])
+				return 0;
+			memmove(p->offs + k, p->offs + k + 1, (p->n - k - 1) * sizeof *p->offs);
+			memmove(p->alts + k, p->alts + k + 1, (p->n - k - 1) * sizeof *p->alts);
+			p->n--;
+			return 1;
+		}
+	return 1;
+}
+
 /*
  * The stateless conditionals whose every alternative serves what the one
  * read does: read at their first alternative and never a point (*fixed, the
@@ -124,11 +176,20 @@ static sl_model *reading(const sl_entry *e, const sl_grammars *gs, const sl_bind
  * but variables no server reads (a result dir, a log name, the client's
  * arguments: shell/relevant.c), so it differs from another only by the
  * commands it runs, and whether one of them is an engine does not depend
- * on the other conditionals: trying
- * each alternative once, in whatever reading first meets the conditional,
- * decides it. The readings go as the enumeration's odometer does (so that a
- * conditional behind a guard that exits is met too), again from the start
- * each time a conditional is fixed, in all at most MAX_READINGS.
+ * on the other conditionals: trying each alternative once, in whatever
+ * reading first meets the conditional, decides it.
+ *
+ * The readings go to meet every conditional: each alternative of each
+ * conditional met is followed once (a path to it: the alternatives the
+ * reading that met it followed before it), so that one behind a guard that
+ * exits, or inside another's alternative, is met too; after a fix, the
+ * same path is read again without it. That is one reading per alternative,
+ * where following every combination of them (an odometer) took 2^N
+ * readings for N conditionals: a harness of 1,000 lines with a dozen
+ * undecided ones spent all of MAX_READINGS, each a reading of the whole
+ * entry, finding nothing after its third. A conditional met only under a
+ * combination of alternatives of two others is then not probed: it stays
+ * a point, its variants read as they are (never a fix not proven).
  */
 static void harness_only(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds,
 			 sl_shell_cache *cache, uint32_t **fixed, size_t *nfixed, sl_model **only)
@@ -138,23 +199,38 @@ static void harness_only(const sl_entry *e, const sl_grammars *gs, const sl_bind
 	*only = NULL;
 	size_t cap = 0, readings = 0, nprobed = 0, pcap = 0;
 	uint32_t *probed = NULL;
-	unsigned *choice = NULL;
-	size_t nchoice = 0;
-	while (readings < MAX_READINGS) {
+	struct pair *covered = NULL;
+	size_t ncovered = 0, ccap = 0;
+	struct path *queue = NULL;  /* the readings to make, in order from head */
+	size_t head = 0, nq = 0, qcap = 0;
+	struct path start = {NULL, NULL, 0};
+	SL_PUSH(queue, nq, qcap, start);
+	while (head < nq && readings < MAX_READINGS) {
+		struct path p = queue[head++];
 		sl_branch_point *pts;
 		size_t np;
 		readings++;
-		sl_model *m0 = reading(e, gs, binds, choice, nchoice, *fixed, *nfixed, cache, &pts, &np);
-		if (!m0)
+		sl_model *m0 = reading(e, gs, binds, p.alts, p.n, *fixed, *nfixed, cache, &pts, &np);
+		if (!m0) {
+			free(p.offs);
+			free(p.alts);
 			break;
+		}
 		if (!np && readings == 1) {
 			/* no conditional at all: this reading is the entry's one
 			 * variant, handed out rather than parsed and normalized
 			 * again (most scripts; it was half of check's time) */
 			*only = m0;
 			free(pts);
+			free(p.offs);
+			free(p.alts);
 			break;
 		}
+		for (size_t i = 0; i < np; i++)
+			if (!has_pair(covered, ncovered, pts[i].off, pts[i].taken)) {
+				struct pair c = {pts[i].off, pts[i].taken};
+				SL_PUSH(covered, ncovered, ccap, c);
+			}
 		int grew = 0;
 		for (size_t i = 0; i < np && !grew && readings < MAX_READINGS; i++) {
 			int seen = 0;
@@ -176,10 +252,14 @@ static void harness_only(const sl_entry *e, const sl_grammars *gs, const sl_bind
 				}
 				c[i] = a;
 				sl_branch_point *q;
-				size_t nq;
-				sl_model *m = reading(e, gs, binds, c, i + 1, *fixed, *nfixed, cache, &q, &nq);
+				size_t nqp;
+				sl_model *m = reading(e, gs, binds, c, i + 1, *fixed, *nfixed, cache, &q, &nqp);
 				/* the flip must meet the same conditional at the same place */
-				same = m && nq > i && q[i].off == pts[i].off && same_served(m0, m);
+				same = m && nqp > i && q[i].off == pts[i].off && same_served(m0, m);
+				if (m && !has_pair(covered, ncovered, pts[i].off, a)) {
+					struct pair cp = {pts[i].off, a};
+					SL_PUSH(covered, ncovered, ccap, cp);
+				}
 				sl_model_free(m);
 				free(q);
 			}
@@ -190,29 +270,51 @@ static void harness_only(const sl_entry *e, const sl_grammars *gs, const sl_bind
 			}
 		}
 		sl_model_free(m0);
-		/* the next reading: start again when a conditional was fixed (the
-		 * points are counted without it), else advance the odometer */
-		size_t i = np;
-		if (!grew)
-			while (i > 0 && pts[i - 1].taken + 1 >= pts[i - 1].n)
-				i--;
-		free(choice);
-		choice = NULL;
-		nchoice = 0;
-		if (!grew && i == 0) {
-			free(pts);
-			break;
+		if (grew) {
+			/* the readings to make, and this one again, without it */
+			uint32_t f = (*fixed)[*nfixed - 1];
+			size_t kept = head;
+			for (size_t k = head; k < nq; k++) {
+				if (path_fix(&queue[k], f)) {
+					queue[kept++] = queue[k];
+				} else {
+					free(queue[k].offs);
+					free(queue[k].alts);
+				}
+			}
+			nq = kept;
+			if (path_fix(&p, f)) {
+				/* read next */
+				SL_PUSH(queue, nq, qcap, p);
+				memmove(queue + head + 1, queue + head, (nq - head - 1) * sizeof *queue);
+				queue[head] = p;
+				p.offs = NULL;
+				p.alts = NULL;
+			}
+		} else {
+			/* every alternative not followed yet, each once */
+			for (size_t i = 0; i < np; i++)
+				for (unsigned a = 0; a < pts[i].n; a++) {
+					if (has_pair(covered, ncovered, pts[i].off, a))
+						continue;
+					int queued = 0;
+					for (size_t k = head; k < nq && !queued; k++)
+						queued = queue[k].n && queue[k].offs[queue[k].n - 1] == pts[i].off &&
+							 queue[k].alts[queue[k].n - 1] == a;
+					if (!queued)
+						SL_PUSH(queue, nq, qcap, path_of(pts, i, a));
+				}
 		}
-		if (!grew) {
-			choice = sl_calloc(i, sizeof *choice);
-			for (size_t k = 0; k + 1 < i; k++)
-				choice[k] = pts[k].taken;
-			choice[i - 1] = pts[i - 1].taken + 1;
-			nchoice = i;
-		}
+		free(p.offs);
+		free(p.alts);
 		free(pts);
 	}
-	free(choice);
+	for (size_t k = head; k < nq; k++) {
+		free(queue[k].offs);
+		free(queue[k].alts);
+	}
+	free(queue);
+	free(covered);
 	free(probed);
 }
 
@@ -298,6 +400,7 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 	size_t nv;
 	int truncated = 0, rc = SL_OK;
 	sl_model *only = NULL;  /* the one reading of a script without conditionals */
+	sl_shell_cache *cache = NULL;  /* one per script: its readings share it */
 	if (sl_source_is_manifest(e->script)) {
 		/* a Kubernetes or Dynamo manifest has no shell conditionals */
 		vs = sl_calloc(1, sizeof *vs);
@@ -305,7 +408,7 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 	} else {
 		uint32_t *fixed;
 		size_t nfixed;
-		sl_shell_cache *cache = sl_shell_cache_new();  /* one per script: its readings share it */
+		cache = sl_shell_cache_new();
 		harness_only(e, gs, binds, cache, &fixed, &nfixed, &only);
 		if (only) {
 			vs = sl_calloc(1, sizeof *vs);
@@ -315,9 +418,10 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 			rc = sl_shell_variants(e->script, &base, &vs, &nv, &truncated, err);
 		}
 		free(fixed);
-		sl_shell_cache_free(cache);
-		if (!only && rc)
+		if (!only && rc) {
+			sl_shell_cache_free(cache);
 			return rc;
+		}
 	}
 	char *why = truncated ? multiplied(vs, nv) : NULL;
 	sl_model **ms = sl_calloc(nv, sizeof *ms);
@@ -333,7 +437,7 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 			sl_script *s = vs[i].script;
 			vs[i].script = NULL;
 			exits[k] = (char)(s && s->exited);
-			if ((rc = sl_normalize_entry_script(e, gs, s, &ms[k], err)) != 0)
+			if ((rc = sl_normalize_entry_script(e, gs, s, cache, &ms[k], err)) != 0)
 				break;
 		}
 		if (!lenient && (rc = invalid_json(ms[k], err)) != 0) {
@@ -403,6 +507,7 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 		k = kept;
 	}
 	free(exits);
+	sl_shell_cache_free(cache);  /* the variants are normalized: their texts read */
 	for (size_t i = 0; i < k && !rc; i++) {
 		ms[i]->variant_index = (unsigned)i + 1;
 		ms[i]->nvariants = (unsigned)k;

@@ -170,22 +170,23 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 	*out = NULL;
 	sl_script *s;
 	if (sl_source_is_manifest(e->script))
-		return sl_normalize_entry_script(e, gs, NULL, out, err);
+		return sl_normalize_entry_script(e, gs, NULL, NULL, out, err);
 	int rc = sl_shell_parse_with(e->script, opts, &s, err);
-	return rc ? rc : sl_normalize_entry_script(e, gs, s, out, err);
+	return rc ? rc : sl_normalize_entry_script(e, gs, s, opts ? opts->cache : NULL, out, err);
 }
 
-static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_group_run *grp,
-			 sl_model **out, sl_error *err)
+static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_shell_cache *cache,
+			 sl_group_run *grp, sl_model **out, sl_error *err)
 {
 	*out = NULL;
 	sl_k8s_workload *ws = NULL;
 	size_t nws = 0;
 	int rc = SL_OK;
 	if (!s) {
+		sl_shell_opts o = {NULL, NULL, 0, NULL, 0, cache};
 		rc = sl_source_is_recipe(e->script)     ? sl_recipe_parse(e->script, &s, &ws, &nws, err)
 		     : sl_source_is_manifest(e->script) ? sl_k8s_parse(e->script, &s, &ws, &nws, err)
-						       : sl_shell_parse_with(e->script, NULL, &s, err);
+						       : sl_shell_parse_with(e->script, &o, &s, err);
 		if (rc)
 			return rc;
 	}
@@ -327,18 +328,18 @@ static void mark_own_name(const sl_entry *e, sl_model *m)
 		}
 }
 
-int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_model **out,
-			      sl_error *err)
+int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_shell_cache *cache,
+			      sl_model **out, sl_error *err)
 {
 	if (!e->nscripts) {
-		int rc = normalize_one(e, gs, s, NULL, out, err);
+		int rc = normalize_one(e, gs, s, cache, NULL, out, err);
 		if (!rc)
 			mark_own_name(e, *out);
 		return rc;
 	}
 	sl_group_run grp;
 	memset(&grp, 0, sizeof grp);
-	int rc = normalize_one(e, gs, s, &grp, out, err);
+	int rc = normalize_one(e, gs, s, cache, &grp, out, err);
 	for (size_t k = 0; k < e->nscripts && !rc; k++) {
 		/* a script that another of the group runs is read when this
 		 * reading runs it (`case $FW in vllm) bash server_vllm.sh` gives
@@ -363,7 +364,7 @@ int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_scrip
 			if (q != k)
 				view.scripts[view.nscripts++] = e->scripts[q];
 		sl_model *m = NULL;
-		rc = normalize_one(&view, gs, NULL, &grp, &m, err);
+		rc = normalize_one(&view, gs, NULL, cache, &grp, &m, err);
 		free(view.scripts);
 		if (rc)
 			break;

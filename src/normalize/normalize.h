@@ -36,9 +36,11 @@ int sl_normalize_entry_with(const sl_entry *e, const sl_grammars *gs, const sl_s
 			    sl_model **out, sl_error *err);
 /* The same from a reading of the script already made (one variant's, from
  * sl_shell_variants), which it takes and frees in every case; NULL reads
- * the entry's script (or manifest) itself. */
-int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_model **out,
-			      sl_error *err);
+ * the entry's script (or manifest) itself. cache (may be NULL; not owned):
+ * shared by the readings of one entry, it keeps the trees of the other
+ * scripts of its group, which each reading reads again. */
+int sl_normalize_entry_script(const sl_entry *e, const sl_grammars *gs, sl_script *s, sl_shell_cache *cache,
+			      sl_model **out, sl_error *err);
 
 /* The engine a config YAML given alone (no script names it) is for, from
  * its top-level keys (alone.c): "trtllm" (TensorRT-LLM LlmArgs keys),

@@ -134,6 +134,70 @@ static const char *image_runs(const sl_grammar *docker, const char *image, const
 	return r;
 }
 
+/* A word that starts a command servelint reads (an engine, a launcher, a
+ * shell, an interpreter): after an image it is taken as the command
+ * written, not as an argument of the image's entrypoint. */
+static int names_command(sl_ctx *c, const char *w)
+{
+	static const char *const names[] = {"vllm", "sglang", "trtllm-serve", "bash", "sh", "zsh", "env",
+					    "exec", "nohup", "time", "eval", "etcd", "mpirun", "mpiexec",
+					    "trtllm-llmapi-launch", "docker", "podman"};
+	const char *a0 = base(w);
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (!strcmp(a0, names[i]))
+			return 1;
+	return is_python(a0) || is_plumbing(a0) || sl_grammar_by_program(c->gs, a0, 0) != NULL;
+}
+
+/* A word shaped as a model's name on a hub (`org/name`: one slash, not a
+ * path, no expansion) and not a command servelint reads. */
+static int model_id(sl_ctx *c, const sl_word *w)
+{
+	const char *t = w->text, *sl = strchr(t, '/');
+	if ((w->flags & SL_WORD_SYMBOLIC) || !sl || sl == t || !sl[1] || strchr(sl + 1, '/') || t[0] == '.' ||
+	    sl_ends_with(t, ".sh") || sl_ends_with(t, ".py"))
+		return 0;
+	return !names_command(c, t);
+}
+
+/*
+ * `docker run IMAGE WORD ...` (WORD not a flag) where IMAGE's entrypoint
+ * is an engine. An image docker.yaml lists (not one guessed from its
+ * name) is given its arguments, the first of them the model: the
+ * entrypoint of vllm/vllm-openai is `vllm serve`, whose first positional
+ * is the model. Returns 1 when WORD is read so; 0 when
+ * WORD is read as the command written (a command servelint reads, which
+ * on such an image would reach the entrypoint as an argument: a note
+ * says so); -1 when WORD is left unread, with a note: the image is only
+ * guessed to be an engine, or WORD is an unquoted unknown expansion
+ * (`$ARGS`), which may be several words.
+ */
+static int model_first(sl_ctx *c, const sl_word *image, const sl_word *first, int guessed)
+{
+	const sl_source *src = c->entry->script;
+	if (!(first->flags & SL_WORD_SYMBOLIC) && names_command(c, first->text)) {
+		if (!guessed)
+			sl_note_add(c, src, first->start,
+				    "the entrypoint of image `%s` is the engine: `%s` after it is read as the command written, "
+				    "though without --entrypoint the image hands it to the engine as an argument",
+				    image->text, first->text);
+		return 0;
+	}
+	if (guessed) {
+		sl_note_add(c, src, first->start,
+			    "the entrypoint of image `%s` is not known: `%s` after it is not read as a model or a command",
+			    image->text, first->text);
+		return -1;
+	}
+	if ((first->flags & SL_WORD_SYMBOLIC) && !(first->flags & SL_WORD_QUOTED)) {
+		sl_note_add(c, src, first->start,
+			    "`%s` after image `%s` depends on an unknown value and is not quoted: it may be several words, not read as the model",
+			    first->text, image->text);
+		return -1;
+	}
+	return 1;
+}
+
 static const struct { const char *module, *grammar; int positionals; } modules[] = {
 	{"vllm.entrypoints.openai.api_server", "vllm", 0},
 	{"vllm.entrypoints.api_server", "vllm", 0},
@@ -447,21 +511,34 @@ int sl_unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigne
 				nargv[nn++] = argv[j];
 			int rc = 0;
 			/* only flags after the image: the image's entrypoint runs them
-			 * (`docker run vllm/vllm-openai:TAG --model m` is `vllm serve`) */
+			 * (`docker run vllm/vllm-openai:TAG --model m` is `vllm serve`);
+			 * a word first: the model, for an image known to have an engine
+			 * as its entrypoint (model_first) */
 			const char *runs = NULL, *prog = NULL;
-			int guessed = 0;
-			if (!ep.len && (nn == 0 || nargv[0]->text[0] == '-'))
+			int guessed = 0, flags_only = nn == 0 || nargv[0]->text[0] == '-', first = 0;
+			if (!ep.len)
 				runs = image_runs(g, argv[k]->text, &prog, &guessed);
-			if (runs && strcmp(runs, "command")) {
+			if (runs && strcmp(runs, "command") && !flags_only) {
+				first = model_first(c, argv[k], nargv[0], guessed);
+				if (first <= 0)
+					runs = NULL;  /* the command written, or nothing read */
+			}
+			if (first < 0) {
+				/* noted: nothing read */
+			} else if (runs && strcmp(runs, "command")) {
 				if (guessed)
 					sl_note_add(c, src, argv[k]->start,
 						    "the entrypoint of image `%s` is not known: assumed to be %s (its name says so)",
 						    argv[k]->text, prog);
 				rc = engine_found(c, b, runs, prog, argv, argc, k, k + 1, 1);
-			} else if (runs && nn) {
+			} else if (runs && flags_only && nn) {
 				sl_note_add(c, src, argv[k]->start,
 					    "image `%s` runs the command it is given, and is given only flags: engine unknown (write the engine's command after the image)",
 					    argv[k]->text);
+			} else if (runs && !flags_only && model_id(c, nargv[0])) {
+				sl_note_add(c, src, nargv[0]->start,
+					    "image `%s` runs the command it is given, and `%s` after it looks like a model's name, not a command: engine unknown (write the engine's command after the image)",
+					    argv[k]->text, nargv[0]->text);
 			} else if (!ep.len && nn && nargv[0]->text[0] == '-' &&
 				   serves_model(nargv, nn, argv[k]->text)) {
 				sl_note_add(c, src, argv[k]->start,
@@ -507,6 +584,11 @@ int sl_unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigne
 			if (k + 1 >= argc || !shell_c_option(argv[k]->text)) {
 				if (k < argc && hand_off(c, b, argv[k]->text))
 					return 0;
+				if (k >= argc) {
+					sl_note_add(c, src, w->start,
+						    "`%s` without a script or -c starts an interactive shell: nothing it runs is known", a0);
+					return 0;
+				}
 				sl_note_add(c, src, w->start, "`%s` runs a script file: not analysed", a0);
 				return 0;
 			}

@@ -169,6 +169,75 @@ static void test_heredocs(void **st)
 	sl_entry_free(e);
 }
 
+/* Bash lets a redirection stand anywhere among a command's words and ends
+ * it at its target; every word that is not part of one is an argument, in
+ * order (tree-sitter-bash puts the words after a target into the
+ * redirection). Each form in the middle of the words and at their end. */
+static void test_redirect_words(void **st)
+{
+	(void)st;
+	static const char *const forms[] = {
+		"> out.log", ">> out.log", "2>&1", "&> out.log", "&>> out.log", "< /dev/null", "<<< \"text\"",
+		"3>&2", ">| out.log", "2> err.log", "2>/dev/null", "1> out.log", "2> >(tee err)",
+	};
+	for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
+		char text[256];
+		/* in the middle, then at the end, then both (two redirections) */
+		snprintf(text, sizeof text, "TP=2\nvllm serve m %s --port 8000 --tp $TP\n"
+			 "vllm serve m --port 8000 --tp $TP %s\nvllm serve m %s --port 8000 2>&1 --tp $TP &\n",
+			 forms[i], forms[i], forms[i]);
+		sl_entry *e = entry_from(text);
+		sl_script *s = parse_ok(e);
+		assert_int_equal(s->ncmds, 3);
+		for (size_t k = 0; k < 3; k++) {
+			const sl_command *c = &s->cmds[k];
+			if (c->argc != 7)
+				fprintf(stderr, "form `%s`, line %zu: %zu words\n", forms[i], k + 2, c->argc);
+			assert_int_equal(c->argc, 7);
+			assert_string_equal(c->argv[2].text, "m");
+			assert_string_equal(c->argv[3].text, "--port");
+			assert_string_equal(c->argv[4].text, "8000");
+			assert_string_equal(c->argv[5].text, "--tp");
+			assert_string_equal(c->argv[6].text, "2");
+		}
+		/* --port, after the redirection, where it is written */
+		char at[32];
+		snprintf(at, sizeof at, "2:%zu", strlen("vllm serve m ") + strlen(forms[i]) + 2);
+		assert_string_equal(pos_of(e->script, s->cmds[0].argv[3].start), at);
+		assert_true(s->cmds[2].background);
+		sl_script_free(s);
+		sl_entry_free(e);
+	}
+	/* before the command's name; the words on a here-document's line and
+	 * after a redirection written there; the document still a file */
+	sl_entry *e = entry_from("> a.log vllm serve m --port 1\n"
+				 "vllm serve m <<EOF --port 2 --tp 4\nbody\nEOF\n"
+				 "vllm serve m <<EOF 2>&1 --port 2 --tp 4\nbody\nEOF\n"
+				 "cat <<EOF > c.yaml\ntp: 8\nEOF\n"
+				 "vllm serve m 2>&1 --port 3 | tee x.log\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->ncmds, 6);
+	assert_int_equal(s->cmds[0].argc, 5);
+	assert_string_equal(s->cmds[0].argv[3].text, "--port");
+	for (size_t k = 1; k <= 2; k++) {
+		assert_int_equal(s->cmds[k].argc, 7);
+		assert_string_equal(s->cmds[k].argv[3].text, "--port");
+		assert_string_equal(s->cmds[k].argv[4].text, "2");
+		assert_string_equal(s->cmds[k].argv[5].text, "--tp");
+		assert_string_equal(s->cmds[k].argv[6].text, "4");
+	}
+	assert_string_equal(pos_of(e->script, s->cmds[1].argv[5].start), "2:29");
+	assert_string_equal(pos_of(e->script, s->cmds[2].argv[5].start), "5:34");
+	assert_int_equal(s->nheredocs, 1);
+	assert_string_equal(s->heredocs[0].target, "c.yaml");
+	assert_int_equal(s->cmds[3].argc, 1);
+	assert_int_equal(s->cmds[4].argc, 5);
+	assert_string_equal(s->cmds[4].argv[4].text, "3");
+	assert_string_equal(s->cmds[5].argv[0].text, "tee");
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
 static void test_script_errors(void **st)
 {
 	(void)st;
@@ -329,7 +398,7 @@ static void test_source_forgets(void **st)
 	/* a break of kind source_not_read (check's SL0003), at the `source` */
 	for (size_t i = 0; i < s->nbreaks; i++)
 		named += !strcmp(s->breaks[i].kind, "source_not_read") &&
-			 strstr(s->breaks[i].msg, "env.sh`: the file is not read") && strstr(s->breaks[i].msg, "`TP`, `PORT`");
+			 strstr(s->breaks[i].msg, "env.sh`: env.sh is not read (") && strstr(s->breaks[i].msg, "`TP`, `PORT`");
 	assert_int_equal(named, 1);
 	sl_script_free(s);
 	sl_entry_free(e);
@@ -730,6 +799,7 @@ int main(void)
 		cmocka_unit_test(test_arithmetic_and_defaults),
 		cmocka_unit_test(test_set_bindings),
 		cmocka_unit_test(test_heredocs),
+		cmocka_unit_test(test_redirect_words),
 		cmocka_unit_test(test_script_errors),
 		cmocka_unit_test(test_reassign_from_self),
 		cmocka_unit_test(test_argument_loop),

@@ -57,7 +57,23 @@ static void comment_ends_command(walker *w, TSNode node, const sl_command *me)
 	sl_buf_free(&m);
 }
 
-void sh_walk_command(walker *w, TSNode node, int background)
+/* The words a redirection holds that are the command's (redirect.c),
+ * evaluated onto its argv. */
+struct more_words {
+	walker *w;
+	sl_command *c;
+	size_t *cap;
+	size_t end;  /* the end of the last of them (view offset), 0: none */
+};
+
+static void more_word(void *ctx, TSNode x)
+{
+	struct more_words *m = ctx;
+	sh_eval_fields(m->w, x, &m->c->argv, &m->c->argc, m->cap);
+	m->end = ts_node_end_byte(x);
+}
+
+void sh_walk_command(walker *w, TSNode node, const TSNode *stmt, int background)
 {
 	if (w->s->ncmds >= SL_MAX_COMMANDS) {
 		sh_fail_at(w, ts_node_start_byte(node), "more commands than the limit of %s", "100000");
@@ -71,6 +87,7 @@ void sh_walk_command(walker *w, TSNode node, int background)
 	int was_in_argv = w->in_argv;
 	uint32_t was_cmd = w->argv_cmd;
 	w->argv_cmd = sh_src_off(&w->v, ts_node_start_byte(node));
+	struct more_words more = {w, &c, &acap, 0};
 	for (uint32_t i = 0; i < nc && !w->failed; i++) {
 		TSNode ch = KID(i);
 		w->in_argv = !(ts_node_symbol(ch) == sh_sym.variable_assignment && c.argc == 0);
@@ -81,11 +98,22 @@ void sh_walk_command(walker *w, TSNode node, int background)
 			sl_assign a;
 			sh_assign_from_node(w, ch, &a);
 			SL_PUSH(c.prefix, c.nprefix, pcap, a);
-		} else if ((t_sym == sh_sym.file_redirect) || (t_sym == sh_sym.herestring_redirect) ||
-			   (t_sym == sh_sym.comment)) {
+		} else if ((t_sym == sh_sym.file_redirect) || (t_sym == sh_sym.heredoc_redirect)) {
+			sh_redirect_words(ch, more_word, &more);
+		} else if ((t_sym == sh_sym.herestring_redirect) || (t_sym == sh_sym.comment)) {
 			continue;
 		} else {
 			sh_eval_fields(w, ch, &c.argv, &c.argc, &acap);
+		}
+	}
+	/* `vllm serve m > log 2>&1 --port 8000`: the redirections after the
+	 * command's node hold the rest of its words */
+	uint32_t sn = stmt ? ts_node_named_child_count(*stmt) : 0;
+	for (uint32_t i = 0; i < sn && !w->failed; i++) {
+		TSNode r = ts_node_named_child(*stmt, i);
+		if (ts_node_symbol(r) == sh_sym.file_redirect || ts_node_symbol(r) == sh_sym.heredoc_redirect) {
+			w->in_argv = 1;
+			sh_redirect_words(r, more_word, &more);
 		}
 	}
 	w->in_argv = was_in_argv;
@@ -93,7 +121,7 @@ void sh_walk_command(walker *w, TSNode node, int background)
 	w->pool_n = kb;
 	uint32_t a = sh_src_off(&w->v, ts_node_start_byte(node));
 	c.start = a;
-	c.end = sh_src_off(&w->v, ts_node_end_byte(node));
+	c.end = sh_src_off(&w->v, more.end > ts_node_end_byte(node) ? more.end : ts_node_end_byte(node));
 	c.stmt = a;
 	c.head = w->in_head ? w->head : a;
 	c.background = background || w->in_background;
@@ -165,7 +193,7 @@ void sh_walk_command(walker *w, TSNode node, int background)
 	 * continue (the parser reads it as a blank), so the next line runs on
 	 * its own. Said once, where the backslash is. */
 	const char *t = w->v.text;
-	size_t e = ts_node_end_byte(node), k = e;
+	size_t e = more.end > ts_node_end_byte(node) ? more.end : ts_node_end_byte(node), k = e;
 	while (k < w->v.len && (t[k] == ' ' || t[k] == '\t'))
 		k++;
 	/* `\` then an empty line, then what looks like more flags: the empty

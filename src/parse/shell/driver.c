@@ -1,7 +1,8 @@
 /*
  * driver.c: the parse driver, behind sl_shell_parse and its variants: the
  * text prepared for tree-sitter (placeholders masked), one parser per thread,
- * a walker made and torn down per reading, and scripts freed.
+ * the tree of a script read again taken from its cache (cache.c), a walker
+ * made and torn down per reading, and scripts freed.
  */
 #include "internal.h"
 
@@ -69,11 +70,11 @@ static size_t comment_run_past_limit(const view *v)
 	return (size_t)-1;
 }
 
-static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out, sl_error *err)
+/* The text as tree-sitter is given it: placeholders masked, a last
+ * backslash-newline a blank (same length, so offsets agree). Caller frees. */
+static char *masked_text(const view *v)
 {
-	*out = NULL;
 	/* Protect placeholders from being read as redirections (see top). */
-	sh_symbols_init();
 	char *masked = sl_strndup(v->text, v->len);
 	for (size_t i = 0; i < v->len;) {
 		size_t at, n = sl_find_placeholder(masked + i, v->len - i, &at);
@@ -99,15 +100,30 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 		if (e > 0 && masked[e - 1] == '\\' && (e < 2 || masked[e - 2] != '\\'))
 			masked[e - 1] = ' ';
 	}
-	TSParser *p = thread_parser();
-	/* input that would crash the parser never reaches it */
-	size_t too_many = comment_run_past_limit(v);
-	TSTree *tree = NULL;
+	return masked;
+}
+
+static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out, sl_error *err)
+{
+	*out = NULL;
+	sh_symbols_init();
+	/* the script's own text, read again (an entry's variants and probes):
+	 * its tree from the cache, parsed and checked once */
+	sl_shell_cache *cache = opts && !v->map ? opts->cache : NULL;
+	TSTree *tree = sh_cache_tree(cache, v->text, v->len);
+	int cached = tree != NULL;
+	size_t too_many = (size_t)-1;
 	TSNode root = {0};
-	if (too_many == (size_t)-1) {
+	if (tree) {
+		root = ts_tree_root_node(tree);
+	} else if ((too_many = comment_run_past_limit(v)) == (size_t)-1) {
+		/* input that would crash the parser never reaches it */
+		char *masked = masked_text(v);
+		TSParser *p = thread_parser();
 		ts_parser_reset(p);
 		tree = ts_parser_parse_string(p, NULL, masked, (uint32_t)v->len);
 		root = ts_tree_root_node(tree);
+		free(masked);
 	}
 
 	sl_script *s = sl_calloc(1, sizeof *s);
@@ -128,11 +144,13 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 	if (!tree)
 		sh_fail_at(&w, too_many, "more than %s comment lines in a row: the limit (docs/limits.md); "
 			   "put a statement between them", "65000");
-	else if (ts_node_has_error(root))
+	else if (!cached && ts_node_has_error(root))
 		sh_report_syntax_error(&w, root);
-	else if (!sh_check_nesting(&w, root)) {
+	else if (cached || !sh_check_nesting(&w, root)) {
 		if (!v->map)
 			w.root = root;
+		/* kept before the walk: a failure of the walk is this reading's */
+		cached = cached || sh_cache_keep_tree(cache, v->text, v->len, tree);
 		sh_walk_statement(&w, root, 0);
 	}
 	sh_relevance_free(w.rel);
@@ -143,7 +161,8 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 		free(w.fns[i].name);
 	free(w.fns);
 	for (size_t i = 0; i < w.nsourced; i++) {
-		ts_tree_delete(w.sourced[i].tree);
+		if (w.sourced[i].tree)  /* NULL: the cache's */
+			ts_tree_delete(w.sourced[i].tree);
 		free(w.sourced[i].map);
 	}
 	free(w.sourced);
@@ -153,9 +172,8 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 	free(w.pool);
 	if (w.have_cur)
 		ts_tree_cursor_delete(&w.cur);
-	if (tree)
+	if (tree && !cached)
 		ts_tree_delete(tree);
-	free(masked);
 	if (w.failed) {
 		sl_script_free(s);
 		return SL_ERR_INPUT;

@@ -81,6 +81,9 @@ struct sh_symbols {
 	TSSymbol variable_name;
 	TSSymbol unset_command;
 	TSSymbol while_statement;
+	TSSymbol word;
+	TSSymbol translated_string;
+	TSSymbol brace_expression;
 };
 extern _Thread_local struct sh_symbols sh_sym;
 
@@ -291,8 +294,18 @@ void sh_assign_from_node(walker *w, TSNode node, sl_assign *out);
 void sh_walk_declaration(walker *w, TSNode node);
 void sh_walk_unset(walker *w, TSNode node);
 
-/* command.c */
-void sh_walk_command(walker *w, TSNode node, int background);
+/* command.c: stmt is the redirected statement whose body node is (its
+ * redirections may hold more of the command's words), or NULL */
+void sh_walk_command(walker *w, TSNode node, const TSNode *stmt, int background);
+
+/* redirect.c */
+/* The target a file_redirect names (`> log`: log), or a null node. */
+TSNode sh_redirect_target(TSNode r);
+/* Calls f(ctx, word) for each word, in order, that redirect r (a
+ * file_redirect or heredoc_redirect) holds but bash reads as an argument
+ * of the command: after a file_redirect's target, on a here-document's line. */
+typedef void (*sh_word_fn)(void *ctx, TSNode word);
+void sh_redirect_words(TSNode r, sh_word_fn f, void *ctx);
 
 /* functions.c */
 void sh_walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, TSNode call);
@@ -316,6 +329,26 @@ int sh_stateless(walker *w, TSNode holder, uint32_t from, uint32_t to);
 /* The same, but for plain assignments of variables that no command that
  * may serve reads (relevant.c): they are let through. */
 int sh_unread_by_engines(walker *w, TSNode holder, uint32_t from, uint32_t to);
+
+/* cache.c: what every reading of one script's text finds the same, kept
+ * across the readings that share an sl_shell_cache: the relevance
+ * (relevant.c) and the syntax tree (driver.c), each for the text it was
+ * made from (compared by address and length: the entry's own text). */
+struct sl_shell_cache {
+	const char *text;    /* the script's text the relevance was found in */
+	size_t len;
+	struct sh_relevance *rel;
+	/* trees of the texts read (the script, the other scripts of its
+	 * group, the files they source): each parsed without a syntax error
+	 * and its nesting checked; owned */
+	struct sh_cached_tree { const char *text; size_t len; TSTree *tree; } *trees;
+	size_t ntrees, trees_cap;
+};
+/* The tree cached for text, or NULL (c may be NULL). */
+TSTree *sh_cache_tree(const sl_shell_cache *c, const char *text, size_t len);
+/* Keeps tree (of text, read without error) in c, which takes it: 1; 0
+ * when c is NULL or full (the caller then deletes it). */
+int sh_cache_keep_tree(sl_shell_cache *c, const char *text, size_t len, TSTree *tree);
 
 /* relevant.c: the variables of the script's own tree that a command that
  * may serve reads, directly or through other variables, exports and

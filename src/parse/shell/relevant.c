@@ -201,6 +201,12 @@ static void collect(struct sh_relevance *r, TSNode node)
 	ts_tree_cursor_delete(&c);
 }
 
+/* collect() of a word a redirection holds for its command (redirect.c) */
+static void collect_word(void *r, TSNode word)
+{
+	collect(r, word);
+}
+
 /* The reads collected since mark, with the enclosing conditions' names,
  * made relevant (a command that may serve reads them). */
 static void seed(struct sh_relevance *r, size_t mark)
@@ -630,13 +636,18 @@ static void scan(struct sh_relevance *r, TSNode node, unsigned depth)
 			for (uint32_t i = 0; i < ts_node_named_child_count(node); i++) {
 				TSNode x = ts_node_named_child(node, i);
 				if (ts_node_symbol(x) == sh_sym.file_redirect) {
+					/* the target a log, but not the command's words
+					 * written after it (`> $LOG --tp $TP`) */
+					TSNode tg = sh_redirect_target(x);
 					size_t xl;
-					const char *xs = txt(r, x, &xl);
+					const char *xs = ts_node_is_null(tg) ? txt(r, x, &xl) : txt(r, tg, &xl);
 					size_t p = 0;
-					while (p < xl && strchr("0123456789&>|< \t", xs[p]))
+					while (ts_node_is_null(tg) && p < xl && strchr("0123456789&>|< \t", xs[p]))
 						p++;
-					if (p < xl && log_only(xs + p, xl - p))
+					if (p < xl && log_only(xs + p, xl - p)) {
+						sh_redirect_words(x, collect_word, r);
 						continue;
+					}
 				}
 				collect(r, x);
 			}
@@ -733,25 +744,6 @@ static void close_deps(struct sh_relevance *r)
 				grew = 1;
 			}
 	}
-}
-
-struct sl_shell_cache {
-	const char *text;    /* the script's text the relevance was found in */
-	size_t len;
-	struct sh_relevance *rel;
-};
-
-sl_shell_cache *sl_shell_cache_new(void)
-{
-	return sl_calloc(1, sizeof(sl_shell_cache));
-}
-
-void sl_shell_cache_free(sl_shell_cache *c)
-{
-	if (!c)
-		return;
-	sh_relevance_free(c->rel);
-	free(c);
 }
 
 /* Every reading of a script finds the same (it depends on the text

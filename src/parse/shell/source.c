@@ -46,8 +46,19 @@ static int by_index(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* "the file", or the file's path from the script's folder, `.` and `..`
+ * taken out (link.c), when the word names it otherwise
+ * (`$(dirname "$0")/../lib/./x/../env.sh` is ../lib/env.sh), onto b. */
+static void named(sl_buf *b, const sl_command *c, const char *file)
+{
+	if (file && (c->argc < 2 || strcmp(file, c->argv[1].text)))
+		sl_buf_puts(b, file);
+	else
+		sl_buf_puts(b, "the file");
+}
+
 /* The file is not read: every variable known before it is unknown after. */
-static void forget_all(walker *w, const sl_command *c, TSNode node, const char *why)
+static void forget_all(walker *w, const sl_command *c, TSNode node, const char *file, const char *why)
 {
 	uint32_t at = c->start;
 	/* the newest entry of each name set and not unset, in assignment order */
@@ -67,8 +78,9 @@ static void forget_all(walker *w, const sl_command *c, TSNode node, const char *
 	free(idx);
 
 	sl_buf b = {0};
-	sl_buf_printf(&b, "`%s %s`: the file is not read (%s)", c->argv[0].text, c->argc > 1 ? c->argv[1].text : "",
-		      why);
+	sl_buf_printf(&b, "`%s %s`: ", c->argv[0].text, c->argc > 1 ? c->argv[1].text : "");
+	named(&b, c, file);
+	sl_buf_printf(&b, " is not read (%s)", why);
 	for (size_t i = 0; i < n; i++) {
 		if (i < LISTED)
 			sl_buf_printf(&b, "%s`%s`", i ? ", " : "; unknown after it, since it may set them "
@@ -158,23 +170,23 @@ static const sl_source *linked(const sl_source *s, const char *path)
 /* Reads the script at name (sourced_path's; own: from the folder of the
  * file read now) in place: 0; -1 with *why (the reason, kept in buf) when
  * it is not read; 1 with *why when it is refused but nothing is unknown
- * after it. */
-static int read_in_place(walker *w, const char *name, int own, const char **why, sl_buf *buf)
+ * after it. *file (the caller's): the file's path from the script's
+ * folder, as places name it, when it is known. */
+static int read_in_place(walker *w, const char *name, int own, const char **why, sl_buf *buf, char **file)
 {
 	sl_error e = {0};
 	uint32_t base;
 	const sl_source *from = own && w->nsourcing ? linked(w->v.src, w->sourcing[w->nsourcing - 1]) : NULL;
 	const sl_source *f = sl_source_link(w->v.src, from, name, &base, &e);
 	if (!f) {
-		char *as_written = sl_source_join("", name);
-		if (e.file && strcmp(e.file, as_written))
-			sl_buf_printf(buf, "%s: ", e.file);  /* found from another file's folder */
-		free(as_written);
+		if (e.file)
+			*file = sl_strdup(e.file);
 		sl_buf_puts(buf, e.msg ? e.msg : "it cannot be read");
 		*why = buf->data;
 		sl_error_clear(&e);
 		return -1;
 	}
+	*file = sl_strdup(f->name);
 	for (size_t i = 0; i <= w->nsourcing; i++)
 		if (!strcmp(i < w->nsourcing ? w->sourcing[i] : w->v.src->path, f->path)) {
 			/* what it sets, it has set already (bash would recurse
@@ -190,20 +202,26 @@ static int read_in_place(walker *w, const char *name, int own, const char **why,
 		*why = "it has more lines than the parser takes";
 		return -1;
 	}
-	TSParser *parser = ts_parser_new();
-	ts_parser_set_language(parser, tree_sitter_bash());
-	TSTree *tree = ts_parser_parse_string(parser, NULL, f->text, (uint32_t)f->len);
-	ts_parser_delete(parser);
-	TSNode root = ts_tree_root_node(tree);
-	if (ts_node_has_error(root)) {
-		ts_tree_delete(tree);
-		*why = "it has a syntax error";
-		return -1;
+	/* parsed once for the readings that share the cache (cache.c) */
+	TSTree *tree = sh_cache_tree(w->cache, f->text, f->len);
+	int cached = tree != NULL;
+	if (!tree) {
+		TSParser *parser = ts_parser_new();
+		ts_parser_set_language(parser, tree_sitter_bash());
+		tree = ts_parser_parse_string(parser, NULL, f->text, (uint32_t)f->len);
+		ts_parser_delete(parser);
+		if (ts_node_has_error(ts_tree_root_node(tree))) {
+			ts_tree_delete(tree);
+			*why = "it has a syntax error";
+			return -1;
+		}
+		cached = sh_cache_keep_tree(w->cache, f->text, f->len, tree);
 	}
+	TSNode root = ts_tree_root_node(tree);
 	/* its text is a view of its own, offsets from base; kept (with its
-	 * tree) to the end of the reading, since its functions may be called
-	 * after it */
-	struct sh_sourced sd = {tree, sl_calloc(f->len + 1, sizeof(uint32_t)), {0}};
+	 * tree, unless the cache holds it) to the end of the reading, since
+	 * its functions may be called after it */
+	struct sh_sourced sd = {cached ? NULL : tree, sl_calloc(f->len + 1, sizeof(uint32_t)), {0}};
 	for (size_t i = 0; i <= f->len; i++)
 		sd.map[i] = base + (uint32_t)i;
 	sd.v.src = w->v.src;
@@ -235,15 +253,19 @@ void sh_walk_source(walker *w, const sl_command *c, TSNode node)
 	cc.argv = words;
 	cc.argc = 2;
 	cc.start = c->start;
-	int rc = name ? read_in_place(w, name, own, &why, &buf) : -1;
+	char *file = NULL;
+	int rc = name ? read_in_place(w, name, own, &why, &buf, &file) : -1;
 	if (rc < 0) {
-		forget_all(w, &cc, node, why);
+		forget_all(w, &cc, node, file, why);
 	} else if (rc > 0) {
 		sl_buf b = {0};
-		sl_buf_printf(&b, "`%s %s`: the file is not read again (%s)", cc.argv[0].text, cc.argv[1].text, why);
+		sl_buf_printf(&b, "`%s %s`: ", cc.argv[0].text, cc.argv[1].text);
+		named(&b, &cc, file);
+		sl_buf_printf(&b, " is not read again (%s)", why);
 		sh_note(w, node, b.data);
 		sl_buf_free(&b);
 	}
+	free(file);
 	sl_word_free(&words[0]);
 	sl_word_free(&words[1]);
 	sl_buf_free(&buf);

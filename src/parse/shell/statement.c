@@ -47,7 +47,8 @@ static void walk_list(walker *w, TSNode node, int background)
 	free(items);
 }
 
-void sh_walk_statement(walker *w, TSNode node, int background)
+/* stmt: the redirected statement whose body node is, or NULL */
+static void walk(walker *w, TSNode node, const TSNode *stmt, int background)
 {
 	if (w->failed || w->s->exited || w->broke)
 		return;
@@ -72,7 +73,7 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 	int bg_block = background && t_sym != sh_sym.command;
 	w->in_background += bg_block;
 	if (t_sym == sh_sym.command) {
-		sh_walk_command(w, node, background);
+		sh_walk_command(w, node, stmt, background);
 	} else if (t_sym == sh_sym.comment) {
 		sh_walk_comment(w, node);
 	} else if (t_sym == sh_sym.variable_assignment) {
@@ -94,7 +95,7 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 	(void)ct;
 			if ((ct_sym != sh_sym.file_redirect) && (ct_sym != sh_sym.heredoc_redirect) &&
 			    (ct_sym != sh_sym.herestring_redirect))
-				sh_walk_statement(w, c, background);
+				walk(w, c, ct_sym == sh_sym.command ? &node : NULL, background);
 		}
 		w->pool_n = kb;
 	} else if (t_sym == sh_sym.list) {
@@ -121,4 +122,9 @@ void sh_walk_statement(walker *w, TSNode node, int background)
 	}
 	w->in_background -= bg_block;
 	w->depth--;
+}
+
+void sh_walk_statement(walker *w, TSNode node, int background)
+{
+	walk(w, node, NULL, background);
 }

@@ -64,5 +64,8 @@ void sh_symbols_init(void)
 	sh_sym.unset_command = ts_language_symbol_for_name(l, "unset_command", 13, true);
 	sh_sym.variable_name = ts_language_symbol_for_name(l, "variable_name", 13, true);
 	sh_sym.while_statement = ts_language_symbol_for_name(l, "while_statement", 15, true);
+	sh_sym.word = ts_language_symbol_for_name(l, "word", 4, true);
+	sh_sym.translated_string = ts_language_symbol_for_name(l, "translated_string", 17, true);
+	sh_sym.brace_expression = ts_language_symbol_for_name(l, "brace_expression", 16, true);
 	sh_sym.ready = 1;
 }

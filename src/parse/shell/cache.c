@@ -1,0 +1,46 @@
+/*
+ * cache.c: sl_shell_cache, what the readings of one script share (see
+ * internal.h): an entry's variants and probes read the same texts again
+ * and again, each with other choices at its conditionals, and the syntax
+ * trees of the script, of the other scripts of its group and of the files
+ * they source, and the relevance of the script's variables, depend on the
+ * text alone. A harness of 1,000 lines, read some 300 times to probe and
+ * enumerate its conditionals, spent half of its time parsing anew what it
+ * had parsed already.
+ */
+#include "internal.h"
+
+#define MAX_TREES 256  /* texts an entry reads: scripts and sourced files */
+
+sl_shell_cache *sl_shell_cache_new(void)
+{
+	return sl_calloc(1, sizeof(sl_shell_cache));
+}
+
+void sl_shell_cache_free(sl_shell_cache *c)
+{
+	if (!c)
+		return;
+	sh_relevance_free(c->rel);
+	for (size_t i = 0; i < c->ntrees; i++)
+		ts_tree_delete(c->trees[i].tree);
+	free(c->trees);
+	free(c);
+}
+
+TSTree *sh_cache_tree(const sl_shell_cache *c, const char *text, size_t len)
+{
+	for (size_t i = 0; c && i < c->ntrees; i++)
+		if (c->trees[i].text == text && c->trees[i].len == len)
+			return c->trees[i].tree;
+	return NULL;
+}
+
+int sh_cache_keep_tree(sl_shell_cache *c, const char *text, size_t len, TSTree *tree)
+{
+	if (!c || c->ntrees >= MAX_TREES)
+		return 0;
+	struct sh_cached_tree t = {text, len, tree};
+	SL_PUSH(c->trees, c->ntrees, c->trees_cap, t);
+	return 1;
+}
