@@ -266,6 +266,33 @@ static int unread_assignment(walker *w, TSNode a, int prefix)
 	return !sh_relevant(sh_relevance(w), w->v.text + a0, b0 - a0);
 }
 
+/* Whether a declaration is `export` of names no command that may serve
+ * reads (relevant.c: an export after the last server starts reaches none):
+ * its assignments are checked as the walk meets them. */
+static int unread_export(walker *w, TSNode d)
+{
+	uint32_t n = ts_node_child_count(d);
+	if (!n)
+		return 0;
+	TSNode kw = ts_node_child(d, 0);
+	size_t a = ts_node_start_byte(kw), b = ts_node_end_byte(kw);
+	if (b - a != 6 || memcmp(w->v.text + a, "export", 6))
+		return 0;
+	for (uint32_t i = 1; i < n; i++) {
+		TSNode c = ts_node_child(d, i);
+		if (!ts_node_is_named(c))
+			continue;
+		size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
+		if (ts_node_symbol(c) == sh_sym.variable_name) {
+			if (sh_relevant(sh_relevance(w), w->v.text + ca, cb - ca))
+				return 0;
+		} else if (ts_node_symbol(c) != sh_sym.variable_assignment) {
+			return 0;  /* export -f, -n, a computed name */
+		}
+	}
+	return 1;
+}
+
 /*
  * Whether the statements [from, to) of holder's children change nothing a
  * later statement sees: no assignment or declaration, no here-document, no
@@ -273,10 +300,10 @@ static int unread_assignment(walker *w, TSNode a, int prefix)
  * printf -v, no command that changes the shell (exit, export, source, cd,
  * ...), none whose name is computed, and no call of a function the script
  * defines. Such an alternative differs from another only in the commands it
- * runs. With unread, plain assignments are let through where they write
- * only variables that no command that may serve reads, directly or through
- * others (relevant.c): later statements see other values, but no engine
- * reads them. That holds only of the script's own text (a view of a
+ * runs. With unread, plain assignments (and exports) are let through where
+ * they write only variables that no command that may serve reads, directly
+ * or through others (relevant.c): later statements see other values, but
+ * no engine reads them. That holds only of the script's own text (a view of a
  * sourced file or of a `bash -c` string is not what relevant.c walked).
  */
 static int quiet(walker *w, TSNode holder, uint32_t from, uint32_t to, int unread)
@@ -301,6 +328,8 @@ static int quiet(walker *w, TSNode holder, uint32_t from, uint32_t to, int unrea
 				/* $((X = 1)), (( i++ )) assign */
 				ok = !sh_arith_writes(w->v.text + xa, xb - xa) &&
 				     (unread || k == sh_sym.test_command);
+			} else if (k == sh_sym.declaration_command && unread) {
+				ok = unread_export(w, x);
 			} else if (k == sh_sym.declaration_command || k == sh_sym.function_definition ||
 				   k == sh_sym.heredoc_redirect || k == sh_sym.for_statement ||
 				   k == sh_sym.c_style_for_statement || k == sh_sym.while_statement ||
