@@ -455,6 +455,62 @@ static void test_poll_probe(void **st)
 	}
 }
 
+/* Thresholds of one variable are one decision: `[[ $CONC -ge 16 ]]`,
+ * `-ge 256`, `-ge 1024` give the four intervals, not eight combinations;
+ * tests of another variable, or after it is assigned, are their own. A
+ * break in an unrolled for loop ends it. */
+static void test_numeric_thresholds(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("B=1\n"
+				 "if [[ $CONC -ge 16 ]]; then B=2; fi\n"
+				 "if [ \"$CONC\" -ge 256 ]; then B=3; fi\n"
+				 "if [[ ${CONC} -gt 1023 ]]; then B=4; fi\n"
+				 "if [ \"${CONC}\" -lt 8 ]; then B=0; fi\n"
+				 "vllm serve m --max-num-seqs $B\n");
+	sl_variant *v;
+	size_t n;
+	int trunc;
+	sl_error err = {0};
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &err), 0);
+	/* >= 1024; [256, 1024); [16, 256); then < 16: < 8, and [8, 16) */
+	assert_int_equal(n, 5);
+	static const char *const want[] = {"4", "3", "2", "0", "1"};
+	for (size_t i = 0; i < n; i++) {
+		const sl_command *c = &v[i].script->cmds[v[i].script->ncmds - 1];
+		assert_string_equal(c->argv[c->argc - 1].text, want[i]);
+	}
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+	/* another variable, and the same one assigned in between: not implied */
+	e = entry_from("if [ \"$A\" -ge 16 ]; then X=1; fi\nif [ \"$C\" -ge 32 ]; then Y=1; fi\n"
+		       "A=$C\nif [ \"$A\" -ge 32 ]; then Z=1; fi\nvllm serve m $X $Y $Z\n");
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &err), 0);
+	/* A's first test x2, C's x2; the third, on the new A, is C's test in
+	 * other words but its text differs: x2 again only where not implied */
+	assert_int_equal(n, 8);
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+	/* -eq and -ne */
+	e = entry_from("if [ \"$N\" -eq 1 ]; then X=1; fi\nif [ \"$N\" -ne 1 ]; then Y=1; fi\n"
+		       "if [ \"$N\" -le 1 ]; then Z=1; fi\nvllm serve m $X $Y $Z\n");
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &err), 0);
+	/* -eq 1 true decides the other two (X, Z); false leaves a hole, no
+	 * interval: -ne is a point, and -le 1 after -ne true, but -ne false
+	 * says N = 1 (-le true): four */
+	assert_int_equal(n, 4);
+	assert_string_equal(v[0].label, "if [ \"$N\" -eq 1 ] (line 1)");
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+	/* break ends an unrolled for: one turn, not three */
+	e = entry_from("for i in 1 2 3; do vllm serve m$i & break; done\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->ncmds, 2);
+	assert_string_equal(s->cmds[0].argv[2].text, "m1");
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
 static void test_variants(void **st)
 {
 	(void)st;
@@ -823,6 +879,7 @@ int main(void)
 		cmocka_unit_test(test_blanks_between_expansions),
 		cmocka_unit_test(test_late_exports),
 		cmocka_unit_test(test_poll_probe),
+		cmocka_unit_test(test_numeric_thresholds),
 		cmocka_unit_test(test_variants),
 		cmocka_unit_test(test_functions),
 		cmocka_unit_test(test_structure_breaks),
