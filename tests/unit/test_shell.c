@@ -441,6 +441,147 @@ static void test_stateless_points(void **st)
 	sl_entry_free(e);
 }
 
+/* An export after the last command that may serve reaches no server: a
+ * conditional of such exports (the eval arm after the server is up) is as
+ * good as stateless; one before a server, or in a loop body (run again),
+ * is not; an exit after it starts nothing. */
+static void test_late_exports(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("if [ \"$A\" = 1 ]; then export VLLM_X=1; fi\n"
+				 "vllm serve m --port 8000 &\n"
+				 "wait_for_server_ready --port 8000\n"
+				 "if [ \"$E\" = 1 ]; then export W=32; export VLLM_Y=1; run_eval --port 8000; fi\n"
+				 "for k in 1; do if [ \"$F\" = 1 ]; then export G=1; fi; done\n"
+				 "if [ \"$H\" = 1 ]; then export Z=1; Z2=$Z; export Z2; fi\n"
+				 "exit 0\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->npoints, 4);
+	assert_false(s->points[0].stateless);
+	assert_true(s->points[1].stateless);
+	assert_false(s->points[2].stateless);
+	assert_true(s->points[3].stateless);
+	sl_script_free(s);
+	sl_entry_free(e);
+	/* the same export before a server starts is read by it */
+	e = entry_from("if [ \"$E\" = 1 ]; then export W=32; fi\nvllm serve m\n");
+	s = parse_ok(e);
+	assert_int_equal(s->npoints, 1);
+	assert_false(s->points[0].stateless);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+/* A poll (`for ...; do if curl .../health; then READY=1; break; fi; sleep
+ * 2; done`) reads its probe as succeeding, with a note: no point; a test
+ * in the same place, a loop that does not sleep, or a branch that does
+ * more than assign and break, is a point as before. */
+static void test_poll_probe(void **st)
+{
+	(void)st;
+	static const char *const polls[] = {
+		"for i in $(seq 1 60); do\n  if curl -sf \"http://127.0.0.1:$P/health\"; then READY=1; break; fi\n"
+		"  sleep 2\ndone\n",
+		"for i in $(seq 1 60); do\n  if nc -z localhost 8000 > /dev/null 2>&1; then echo up; break; fi\n"
+		"  sleep 5\ndone\n",
+		"for i in 1 2 3; do\n  sleep 1\n  if curl -s localhost:8000/v1/models | grep -q m; then break; fi\ndone\n",
+	};
+	for (size_t i = 0; i < sizeof polls / sizeof *polls; i++) {
+		sl_buf b = {0};
+		sl_buf_puts(&b, polls[i]);
+		sl_buf_puts(&b, "if [ \"$READY\" != 1 ]; then FALLBACK=1; fi\nvllm serve m $FALLBACK\n");
+		sl_entry *e = entry_from(b.data);
+		sl_script *s = parse_ok(e);
+		/* the READY test after it: decided in the first (READY=1 with
+		 * the probe's success), a point in the others (READY never
+		 * set); the probe is never one */
+		assert_int_equal(s->npoints, i == 0 ? 0 : 1);
+		int noted = 0;
+		for (size_t k = 0; k < s->nnotes; k++)
+			noted += strstr(s->notes[k], "a poll: `if ") != NULL;
+		assert_int_equal(noted, 1);
+		sl_script_free(s);
+		sl_entry_free(e);
+		sl_buf_free(&b);
+	}
+	static const char *const not_polls[] = {
+		/* a test, not a probe */
+		"for i in 1 2; do if [ \"$X\" = 1 ]; then break; fi; sleep 1; done\nvllm serve m\n",
+		/* no sleep: not a retry */
+		"for i in 1 2; do if curl -sf localhost:8000/health; then break; fi; done\nvllm serve m\n",
+		/* the branch starts something */
+		"for i in 1 2; do if curl -sf localhost:8000/health; then vllm serve m; break; fi; sleep 1; done\n",
+		/* an else */
+		"for i in 1 2; do if curl -sf x/health; then break; else X=1; fi; sleep 1; done\nvllm serve m $X\n",
+	};
+	for (size_t i = 0; i < sizeof not_polls / sizeof *not_polls; i++) {
+		sl_entry *e = entry_from(not_polls[i]);
+		sl_script *s = parse_ok(e);
+		/* the if is a point (met again at the loop's next turn) */
+		assert_true(s->npoints >= 1);
+		for (size_t k = 0; k < s->nnotes; k++)
+			assert_null(strstr(s->notes[k], "a poll"));
+		sl_script_free(s);
+		sl_entry_free(e);
+	}
+}
+
+/* Thresholds of one variable are one decision: `[[ $CONC -ge 16 ]]`,
+ * `-ge 256`, `-ge 1024` give the four intervals, not eight combinations;
+ * tests of another variable, or after it is assigned, are their own. A
+ * break in an unrolled for loop ends it. */
+static void test_numeric_thresholds(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("B=1\n"
+				 "if [[ $CONC -ge 16 ]]; then B=2; fi\n"
+				 "if [ \"$CONC\" -ge 256 ]; then B=3; fi\n"
+				 "if [[ ${CONC} -gt 1023 ]]; then B=4; fi\n"
+				 "if [ \"${CONC}\" -lt 8 ]; then B=0; fi\n"
+				 "vllm serve m --max-num-seqs $B\n");
+	sl_variant *v;
+	size_t n;
+	int trunc;
+	sl_error err = {0};
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &err), 0);
+	/* >= 1024; [256, 1024); [16, 256); then < 16: < 8, and [8, 16) */
+	assert_int_equal(n, 5);
+	static const char *const want[] = {"4", "3", "2", "0", "1"};
+	for (size_t i = 0; i < n; i++) {
+		const sl_command *c = &v[i].script->cmds[v[i].script->ncmds - 1];
+		assert_string_equal(c->argv[c->argc - 1].text, want[i]);
+	}
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+	/* another variable, and the same one assigned in between: not implied */
+	e = entry_from("if [ \"$A\" -ge 16 ]; then X=1; fi\nif [ \"$C\" -ge 32 ]; then Y=1; fi\n"
+		       "A=$C\nif [ \"$A\" -ge 32 ]; then Z=1; fi\nvllm serve m $X $Y $Z\n");
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &err), 0);
+	/* A's first test x2, C's x2; the third, on the new A, is C's test in
+	 * other words but its text differs: x2 again only where not implied */
+	assert_int_equal(n, 8);
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+	/* -eq and -ne */
+	e = entry_from("if [ \"$N\" -eq 1 ]; then X=1; fi\nif [ \"$N\" -ne 1 ]; then Y=1; fi\n"
+		       "if [ \"$N\" -le 1 ]; then Z=1; fi\nvllm serve m $X $Y $Z\n");
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &err), 0);
+	/* -eq 1 true decides the other two (X, Z); false leaves a hole, no
+	 * interval: -ne is a point, and -le 1 after -ne true, but -ne false
+	 * says N = 1 (-le true): four */
+	assert_int_equal(n, 4);
+	assert_string_equal(v[0].label, "if [ \"$N\" -eq 1 ] (line 1)");
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+	/* break ends an unrolled for: one turn, not three */
+	e = entry_from("for i in 1 2 3; do vllm serve m$i & break; done\n");
+	sl_script *s = parse_ok(e);
+	assert_int_equal(s->ncmds, 2);
+	assert_string_equal(s->cmds[0].argv[2].text, "m1");
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
 static void test_variants(void **st)
 {
 	(void)st;
@@ -808,6 +949,9 @@ int main(void)
 		cmocka_unit_test(test_source_forgets),
 		cmocka_unit_test(test_stateless_points),
 		cmocka_unit_test(test_blanks_between_expansions),
+		cmocka_unit_test(test_late_exports),
+		cmocka_unit_test(test_poll_probe),
+		cmocka_unit_test(test_numeric_thresholds),
 		cmocka_unit_test(test_variants),
 		cmocka_unit_test(test_functions),
 		cmocka_unit_test(test_structure_breaks),

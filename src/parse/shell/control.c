@@ -26,7 +26,7 @@ static void unroll(walker *w, TSNode node, const char *name, sl_word *vals, size
 	int save_in = w->in_head;
 	uint32_t save_head = w->head;
 	unsigned save_while = w->in_while;
-	w->in_while = 0;   /* a `break` in its body ends this loop, not an outer while */
+	w->in_while = 1;   /* a `break` in its body ends this loop, not an outer while */
 	if (!w->in_head) {
 		w->in_head = 1;
 		w->head = sh_src_off(&w->v, ts_node_start_byte(node));
@@ -51,6 +51,11 @@ static void unroll(walker *w, TSNode node, const char *name, sl_word *vals, size
 			for (size_t i = ncom; i < w->s->ncomments; i++)
 				free(w->s->comments[i].text);
 			w->s->ncomments = ncom;
+		}
+		if (w->broke) {
+			/* `break`: the turns after it do not run */
+			w->broke = 0;
+			break;
 		}
 	}
 	w->loop_var = save_var;
@@ -381,6 +386,107 @@ static int if_fails(walker *w, TSNode node, int a, void *ctx)
 	return fails_out(w, br[a].holder, br[a].body_from, br[a].body_to);
 }
 
+/* The command a condition's statement runs: itself, the body of a
+ * redirected one, the last of a pipeline; NULL node for a test or any
+ * other form. */
+static TSNode probe_command(TSNode st)
+{
+	TSNode none = {0};
+	for (int depth = 0; depth < 4 && !ts_node_is_null(st); depth++) {
+		TSSymbol k = ts_node_symbol(st);
+		if (k == sh_sym.command)
+			return st;
+		if (k == sh_sym.redirected_statement)
+			st = ts_node_child_by_field_name(st, "body", 4);
+		else if (k == sh_sym.pipeline)
+			st = ts_node_named_child(st, ts_node_named_child_count(st) - 1);
+		else
+			return none;
+	}
+	return none;
+}
+
+static int text_is(walker *w, TSNode n, const char *s)
+{
+	size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+	return b - a == strlen(s) && !memcmp(w->v.text + a, s, b - a);
+}
+
+/*
+ * Whether an `if` is the probe of a poll: a plain `if PROBE; then ...;
+ * break; fi` (no elif, no else) directly in the body of a loop that also
+ * sleeps, whose condition runs a program (curl of a health endpoint, nc,
+ * grep of a log; not a test, not the script's own function) and whose
+ * branch ends in `break` after assignments (READY=1) and messages. Such a loop retries until a server (or a cache, a master)
+ * is up; its turns where the probe fails are no configuration (what they
+ * lead to, a timeout, is the script's guard): the probe is read as
+ * succeeding, and never multiplies the variants.
+ */
+static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
+{
+	if (nb != 1 || !w->loop_var)
+		return 0;
+	TSNode body = ts_node_parent(node);
+	if (ts_node_is_null(body) || ts_node_symbol(body) != sh_sym.do_group)
+		return 0;
+	/* the loop sleeps between its turns */
+	int sleeps = 0;
+	for (uint32_t i = 0; i < ts_node_named_child_count(body) && !sleeps; i++) {
+		TSNode c = probe_command(ts_node_named_child(body, i));
+		TSNode nm = ts_node_is_null(c) ? c : ts_node_child_by_field_name(c, "name", 4);
+		sleeps = !ts_node_is_null(nm) && text_is(w, nm, "sleep");
+	}
+	if (!sleeps)
+		return 0;
+	/* the condition: one statement that runs a program */
+	TSNode cond = {0};
+	unsigned ncond = 0;
+	for (uint32_t i = b->cond_from; i < b->cond_to; i++) {
+		TSNode c = ts_node_child(b->holder, i);
+		if (ts_node_is_named(c) && ts_node_symbol(c) != sh_sym.comment) {
+			cond = c;
+			ncond++;
+		}
+	}
+	if (ncond != 1)
+		return 0;
+	TSNode cmd = probe_command(cond);
+	TSNode nm = ts_node_is_null(cmd) ? cmd : ts_node_child_by_field_name(cmd, "name", 4);
+	if (ts_node_is_null(nm) || ts_node_named_child_count(nm) != 1 ||
+	    strcmp(ts_node_type(ts_node_named_child(nm, 0)), "word") || text_is(w, nm, "[") ||
+	    text_is(w, nm, "test"))
+		return 0;
+	for (size_t f = 0; f < w->nfns; f++)
+		if (text_is(w, nm, w->fns[f].name))
+			return 0;
+	/* the branch: ends in break */
+	uint32_t last = b->body_to;
+	while (last > b->body_from && (!ts_node_is_named(ts_node_child(b->holder, last - 1)) ||
+				       ts_node_symbol(ts_node_child(b->holder, last - 1)) == sh_sym.comment))
+		last--;
+	if (last == b->body_from)
+		return 0;
+	TSNode brk = ts_node_child(b->holder, last - 1);
+	if (ts_node_symbol(brk) != sh_sym.command || ts_node_named_child_count(brk) != 1 ||
+	    !text_is(w, ts_node_child_by_field_name(brk, "name", 4), "break"))
+		return 0;
+	/* before it, assignments (READY=1: what the loop's success says) and
+	 * the harness's read-only tools (echo up) */
+	for (uint32_t i = b->body_from; i + 1 < last; i++) {
+		TSNode c = ts_node_child(b->holder, i);
+		if (!ts_node_is_named(c) || ts_node_symbol(c) == sh_sym.variable_assignment ||
+		    ts_node_symbol(c) == sh_sym.comment)
+			continue;
+		TSNode t = probe_command(c);
+		TSNode tn = ts_node_is_null(t) ? t : ts_node_child_by_field_name(t, "name", 4);
+		if (ts_node_is_null(tn) ||
+		    !sh_harness_tool(w->v.text + ts_node_start_byte(tn), ts_node_end_byte(tn) - ts_node_start_byte(tn)) ||
+		    !sh_stateless(w, b->holder, i, i + 1))
+			return 0;
+	}
+	return 1;
+}
+
 void sh_walk_if(walker *w, TSNode node)
 {
 	if_branch br[64];
@@ -431,6 +537,21 @@ void sh_walk_if(walker *w, TSNode node)
 					  "no branch of the ");
 	}
 	na = drop_failures(w, node, alt, labels, na, if_fails, br);
+	if (na == 2 && alt[0] == 0 && alt[1] == -1 && poll_probe(w, node, br, nb)) {
+		/* a poll's probe: read as succeeding (said once: at the first
+		 * turn, which the break ends) */
+		sl_buf m = {0};
+		const char *l = labels[0], *e = sl_label_place(l);
+		sl_buf_puts(&m, "a poll: `");
+		sl_buf_add(&m, l, e ? (size_t)(e - l) : strlen(l));
+		sl_buf_puts(&m, "` in a loop that sleeps and retries is read as succeeding (what is polled comes "
+				"up); its failing turns are not variants");
+		if (!w->iteration)
+			sh_note(w, node, m.data);
+		sl_buf_free(&m);
+		free(labels[1]);
+		na = 1;
+	}
 	int stateless = 1;
 	for (unsigned i = 0; i < na && stateless && na > 1; i++)
 		if (alt[i] >= 0)

@@ -138,7 +138,7 @@ struct walker {
 	size_t pt_vars_cap;
 	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */
 	unsigned in_list;        /* inside a && b || c: `|| exit 1` may not run */
-	unsigned in_while;       /* inside a while loop being followed turn by turn */
+	unsigned in_while;       /* inside a loop followed turn by turn (a while, an unrolled for): `break` ends the turn */
 	int broke;               /* its `break` ran: the rest of the turn is skipped */
 	/* reads of variables not set yet in a command's words (sh_walk_command),
 	 * pending until the script sets the variable (export_after_use) */
@@ -356,6 +356,9 @@ int sh_cache_keep_tree(sl_shell_cache *c, const char *text, size_t len, TSTree *
 struct sh_relevance;
 const struct sh_relevance *sh_relevance(walker *w);
 int sh_relevant(const struct sh_relevance *r, const char *name, size_t n);
+/* Whether a command name is one of the read-only tools of harnesses (echo,
+ * sleep, grep, curl, ...): what it reads serves nothing. */
+int sh_harness_tool(const char *s, size_t n);
 void sh_relevance_free(struct sh_relevance *r);
 /* Whether arithmetic text assigns (=, +=, ++, --; not ==, !=, <=, >=). */
 int sh_arith_writes(const char *s, size_t len);

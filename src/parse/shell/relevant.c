@@ -13,9 +13,13 @@
  *   nowhere but a log or /dev; a call of the script's functions, an unknown
  *   program, a computed name, a here-document or redirection into a file
  *   that is not a log all count (its words, prefix assignments, redirections);
- * - it is exported anywhere (services run with the exports as their env),
- *   or named as the environment's variables are (CUDA_*, NCCL_*, VLLM_*,
- *   PATH...: inherited, they are exported without the script saying so);
+ * - it is exported (services run with the exports as their env), or named
+ *   as the environment's variables are (CUDA_*, NCCL_*, VLLM_*, PATH...:
+ *   inherited, they are exported without the script saying so), where a
+ *   command that may serve can start after it: an export written after the
+ *   last such command in the text, in no loop or function body (which may
+ *   run again, or anywhere), reaches no server (`export
+ *   SWEBENCH_AGENT_WORKERS=32` beside the eval run after the server is up);
  * - a relevant variable's assignment reads it (X=...$Y..., X+=, for X in $Y,
  *   ${X:=$Y}, arithmetic that assigns), or a condition around such an
  *   assignment or such a command reads it (control dependence: `if [ "$A" ]`
@@ -53,7 +57,28 @@ struct sh_relevance {
 	const char *text;
 	char **fns;          /* the names of the functions the tree defines; owned */
 	size_t nfns, fns_cap;
+	/* exports (and env-like assignments) met, decided after the walk:
+	 * relevant when a command that may serve starts after them */
+	struct late { size_t name, off; int inside; } *late;
+	size_t nlate, late_cap;
+	size_t last_serve;   /* the start of the last command that may serve, + 1; 0: none */
+	unsigned inside;     /* loop and function bodies around the node walked */
 };
+
+/* name is exported (or env-like) at off: relevant when it may reach a
+ * server (close_deps). */
+static void exported_at(struct sh_relevance *r, size_t name, size_t off)
+{
+	struct late l = {name, off, r->inside > 0};
+	SL_PUSH(r->late, r->nlate, r->late_cap, l);
+}
+
+/* A command that may serve starts at off. */
+static void serves_at(struct sh_relevance *r, size_t off)
+{
+	if (off + 1 > r->last_serve)
+		r->last_serve = off + 1;
+}
 
 static size_t hash(const char *s, size_t n)
 {
@@ -257,7 +282,7 @@ static int log_only(const char *s, size_t n)
 /* The read-only tools of harnesses: what they read serves nothing (their
  * output redirected into a file that is not a log is another matter,
  * redirected() below). */
-static int harness_tool(const char *s, size_t n)
+int sh_harness_tool(const char *s, size_t n)
 {
 	static const char *const names[] = {
 		"echo", "printf", "mkdir", "sleep", "ls", "cat", "wait", "kill", "pkill", "true", "false", ":",
@@ -350,7 +375,7 @@ static int may_serve(struct sh_relevance *r, TSNode cmd)
 	if ((n == 4 && !memcmp(s, "exit", 4)) || (n == 6 && !memcmp(s, "return", 6)) ||
 	    (n == 5 && !memcmp(s, "break", 5)) || (n == 8 && !memcmp(s, "continue", 8)))
 		return 1;
-	if (!harness_tool(s, n))
+	if (!sh_harness_tool(s, n))
 		return defined(r, s, n) || !sl_shell_client_name(s, n);
 	if ((n == 6 && !memcmp(s, "printf", 6)) || (n == 4 && !memcmp(s, "curl", 4)) ||
 	    (n == 3 && !memcmp(s, "tee", 3))) {
@@ -368,6 +393,15 @@ static int may_serve(struct sh_relevance *r, TSNode cmd)
 		}
 	}
 	return 0;
+}
+
+/* Whether a command is exit, return, break or continue: it decides whether
+ * what follows runs, and starts nothing itself. */
+static int ends_control(const struct sh_relevance *r, TSNode cmd)
+{
+	TSNode nm = ts_node_child_by_field_name(cmd, "name", 4);
+	return !ts_node_is_null(nm) && (word_is(r, nm, "exit") || word_is(r, nm, "return") ||
+					word_is(r, nm, "break") || word_is(r, nm, "continue"));
 }
 
 /* Whether the redirections of a redirected statement write a file that is
@@ -524,7 +558,7 @@ static void assignment(struct sh_relevance *r, TSNode a, int exported)
 	size_t ll;
 	const char *ls = txt(r, lhs, &ll);
 	if (exported || env_like(ls, ll))
-		r->rel[to] = 1;
+		exported_at(r, to, ts_node_start_byte(a));
 	collect(r, a);  /* the value (and an index) */
 	size_t len;
 	const char *s = txt(r, a, &len);
@@ -553,8 +587,11 @@ static void scan(struct sh_relevance *r, TSNode node, unsigned depth)
 		uint32_t body = 0;
 		while (body < n && ts_node_symbol(ts_node_child(node, body)) != sh_sym.do_group)
 			body++;
+		r->inside++;
 		guarded(r, node, 0, body, body, n, depth);
+		r->inside--;
 	} else if (k == sh_sym.for_statement || k == sh_sym.c_style_for_statement) {
+		r->inside++;
 		uint32_t body = 0;
 		while (body < n && ts_node_symbol(ts_node_child(node, body)) != sh_sym.do_group &&
 		       ts_node_symbol(ts_node_child(node, body)) != sh_sym.compound_statement)
@@ -585,9 +622,11 @@ static void scan(struct sh_relevance *r, TSNode node, unsigned depth)
 			r->ntmp = mark;
 			scan_kids(r, node, body, n, depth);
 			r->nctx = saved;
+			r->inside--;
 			return;
 		}
 		guarded(r, node, 0, body, body, n, depth);
+		r->inside--;
 	} else if (k == sh_sym.case_statement) {
 		/* the value and every pattern decide which item runs */
 		size_t mark = r->ntmp, saved = r->nctx;
@@ -622,7 +661,9 @@ static void scan(struct sh_relevance *r, TSNode node, unsigned depth)
 		 * serve (its conditions count there) */
 		size_t saved = r->nctx;
 		r->nctx = 0;
+		r->inside++;
 		scan_kids(r, node, 0, n, depth);
+		r->inside--;
 		r->nctx = saved;
 	} else if (k == sh_sym.redirected_statement) {
 		TSNode body = ts_node_child_by_field_name(node, "body", 4);
@@ -652,6 +693,7 @@ static void scan(struct sh_relevance *r, TSNode node, unsigned depth)
 				collect(r, x);
 			}
 			seed(r, mark);
+			serves_at(r, ts_node_start_byte(node));
 		}
 		if (!ts_node_is_null(body) && ts_node_symbol(body) == sh_sym.command) {
 			/* what its words run ($(...)) and assign: the command's own
@@ -670,6 +712,8 @@ static void scan(struct sh_relevance *r, TSNode node, unsigned depth)
 			size_t mark = r->ntmp;
 			collect(r, node);
 			seed(r, mark);
+			if (!ends_control(r, node))
+				serves_at(r, ts_node_start_byte(node));
 		}
 		/* prefix assignments are the command's env (read above when it
 		 * may serve), not the script's variables */
@@ -697,7 +741,7 @@ static void scan(struct sh_relevance *r, TSNode node, unsigned depth)
 				assignment(r, c, exported);
 				scan_kids(r, c, 0, ts_node_child_count(c), depth + 1);
 			} else if (ts_node_symbol(c) == sh_sym.variable_name && exported) {
-				r->rel[name_of(r, c)] = 1;
+				exported_at(r, name_of(r, c), ts_node_start_byte(c));
 			} else if (ts_node_is_named(c)) {
 				scan(r, c, depth + 1);
 			}
@@ -732,9 +776,13 @@ static void scan(struct sh_relevance *r, TSNode node, unsigned depth)
 	}
 }
 
-/* The relevant set closed over the dependences. */
+/* The relevant set closed over the dependences, the exports that may
+ * reach a server first. */
 static void close_deps(struct sh_relevance *r)
 {
+	for (size_t i = 0; i < r->nlate; i++)
+		if (r->late[i].inside || r->late[i].off + 1 < r->last_serve)
+			r->rel[r->late[i].name] = 1;
 	int grew = 1;
 	while (grew) {
 		grew = 0;
@@ -804,6 +852,7 @@ void sh_relevance_free(struct sh_relevance *r)
 	free(r->ctx);
 	free(r->tmp);
 	free(r->kinds);
+	free(r->late);
 	for (size_t i = 0; i < r->nfns; i++)
 		free(r->fns[i]);
 	free(r->fns);

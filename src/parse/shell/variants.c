@@ -6,6 +6,8 @@
  */
 #include "internal.h"
 
+#include <limits.h>
+
 /* The source text of [a, b), blanks collapsed, at most 80 bytes. */
 char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix)
 {
@@ -117,11 +119,133 @@ static int stale(const walker *w, size_t i, const char *label)
 	return 0;
 }
 
+/* A numeric test of one variable against a number, as labels write it:
+ * `[ "$X" -ge 16 ]`, `[[ $X -lt 8 ]]`, `[ "${X}" -eq 1 ]`. The set where it
+ * holds, [*lo, *hi] (LLONG_MIN/MAX for no bound), and for -ne its
+ * complement (*neg); the variable's name at *name, *nlen. 0 when it is no
+ * such test. */
+static int numeric_test(const char *c, size_t cl, const char **name, size_t *nlen, long long *lo,
+			long long *hi, int *neg)
+{
+	const char *e = c + cl, *p = c;
+	int dbl = cl > 4 && !memcmp(c, "[[ ", 3);
+	if (!(dbl || (cl > 3 && !memcmp(c, "[ ", 2))))
+		return 0;
+	p += dbl ? 3 : 2;
+	if (e - p < 3 || memcmp(e - (dbl ? 3 : 2), dbl ? " ]]" : " ]", dbl ? 3 : 2))
+		return 0;
+	e -= dbl ? 3 : 2;
+	int q = p < e && *p == '"';
+	p += q;
+	if (p >= e || *p != '$')
+		return 0;
+	p++;
+	int br = p < e && *p == '{';
+	p += br;
+	const char *n0 = p;
+	while (p < e && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			 (p > n0 && *p >= '0' && *p <= '9')))
+		p++;
+	const char *n1 = p;
+	if (p == n0 || (br && (p >= e || *p++ != '}')) || (q && (p >= e || *p++ != '"')))
+		return 0;
+	*name = n0;
+	*nlen = (size_t)(n1 - n0);
+	if (e - p < 5 || p[0] != ' ' || p[1] != '-' || p[4] != ' ')
+		return 0;
+	char op[3] = {p[2], p[3], 0};
+	p += 5;
+	int qn = p < e && *p == '"';
+	p += qn;
+	const char *v0 = p;
+	int minus = p < e && *p == '-';
+	p += minus;
+	long long v = 0;
+	while (p < e && *p >= '0' && *p <= '9' && v < 1000000000000LL)
+		v = v * 10 + (*p++ - '0');
+	if (p == v0 + minus || (qn && (p >= e || *p++ != '"')) || p != e)
+		return 0;
+	v = minus ? -v : v;
+	*lo = LLONG_MIN;
+	*hi = LLONG_MAX;
+	*neg = 0;
+	if (!strcmp(op, "ge"))
+		*lo = v;
+	else if (!strcmp(op, "gt"))
+		*lo = v + 1;
+	else if (!strcmp(op, "le"))
+		*hi = v;
+	else if (!strcmp(op, "lt"))
+		*hi = v - 1;
+	else if (!strcmp(op, "eq") || !strcmp(op, "ne")) {
+		*lo = *hi = v;
+		*neg = op[0] == 'n';
+	} else
+		return 0;
+	return 1;
+}
+
+/* What earlier numeric tests of the same variable say of condition c
+ * (`[[ $CONC -ge 256 ]]` after `[[ $CONC -ge 16 ]]` was taken false is
+ * false): the interval the variable is known to be in, from each earlier
+ * test taken true or false (its variable not assigned since), against the
+ * set where c holds. 1 true, 0 false, -1 not known. */
+static int implied_numeric(const walker *w, const char *c, size_t cl)
+{
+	const char *name;
+	size_t nl;
+	long long lo, hi;
+	int neg;
+	if (!numeric_test(c, cl, &name, &nl, &lo, &hi, &neg))
+		return -1;
+	long long klo = LLONG_MIN, khi = LLONG_MAX;  /* what is known of the variable */
+	for (size_t i = 0; i < w->s->npoints; i++) {
+		const sl_branch_point *p = &w->s->points[i];
+		for (unsigned k = 0; k < p->n && k <= p->taken; k++) {
+			size_t pl;
+			const char *pn, *pc = label_cond(p->labels[k], &pl);
+			size_t pnl;
+			long long plo, phi;
+			int pneg;
+			if (!pc || !numeric_test(pc, pl, &pn, &pnl, &plo, &phi, &pneg) || pnl != nl ||
+			    memcmp(pn, name, nl) || stale(w, i, p->labels[k]))
+				continue;
+			int held = p->taken == k;  /* else tested false: a later alternative was taken */
+			if (pneg)
+				held = !held;  /* -ne true: outside [plo, phi]; false: inside */
+			if (held) {
+				if (plo > klo)
+					klo = plo;
+				if (phi < khi)
+					khi = phi;
+			} else if (plo == LLONG_MIN && phi < LLONG_MAX) {
+				if (phi + 1 > klo)
+					klo = phi + 1;  /* not (X <= phi) */
+			} else if (phi == LLONG_MAX && plo > LLONG_MIN) {
+				if (plo - 1 < khi)
+					khi = plo - 1;  /* not (X >= plo) */
+			}
+		}
+	}
+	if (klo == LLONG_MIN && khi == LLONG_MAX)
+		return -1;
+	int inside = klo >= lo && khi <= hi;             /* the known interval within c's */
+	int apart = klo > hi || khi < lo;                /* none of it in c's */
+	if (inside)
+		return neg ? 0 : 1;
+	if (apart)
+		return neg ? 1 : 0;
+	return -1;
+}
+
 /* What the earlier points say of condition c: 1 true, 0 false (an earlier
  * chain took its alternative, or one after it: c was tested false), -1
  * not known (not tested, or its variables assigned since). */
 static int implied(const walker *w, const char *c, size_t cl)
 {
+	int v = implied_numeric(w, c, cl);
+	if (v >= 0)
+		return v;
 	for (size_t i = w->s->npoints; i-- > 0;) {
 		const sl_branch_point *p = &w->s->points[i];
 		for (unsigned k = 0; k < p->n; k++) {
@@ -266,6 +390,33 @@ static int unread_assignment(walker *w, TSNode a, int prefix)
 	return !sh_relevant(sh_relevance(w), w->v.text + a0, b0 - a0);
 }
 
+/* Whether a declaration is `export` of names no command that may serve
+ * reads (relevant.c: an export after the last server starts reaches none):
+ * its assignments are checked as the walk meets them. */
+static int unread_export(walker *w, TSNode d)
+{
+	uint32_t n = ts_node_child_count(d);
+	if (!n)
+		return 0;
+	TSNode kw = ts_node_child(d, 0);
+	size_t a = ts_node_start_byte(kw), b = ts_node_end_byte(kw);
+	if (b - a != 6 || memcmp(w->v.text + a, "export", 6))
+		return 0;
+	for (uint32_t i = 1; i < n; i++) {
+		TSNode c = ts_node_child(d, i);
+		if (!ts_node_is_named(c))
+			continue;
+		size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
+		if (ts_node_symbol(c) == sh_sym.variable_name) {
+			if (sh_relevant(sh_relevance(w), w->v.text + ca, cb - ca))
+				return 0;
+		} else if (ts_node_symbol(c) != sh_sym.variable_assignment) {
+			return 0;  /* export -f, -n, a computed name */
+		}
+	}
+	return 1;
+}
+
 /*
  * Whether the statements [from, to) of holder's children change nothing a
  * later statement sees: no assignment or declaration, no here-document, no
@@ -273,10 +424,10 @@ static int unread_assignment(walker *w, TSNode a, int prefix)
  * printf -v, no command that changes the shell (exit, export, source, cd,
  * ...), none whose name is computed, and no call of a function the script
  * defines. Such an alternative differs from another only in the commands it
- * runs. With unread, plain assignments are let through where they write
- * only variables that no command that may serve reads, directly or through
- * others (relevant.c): later statements see other values, but no engine
- * reads them. That holds only of the script's own text (a view of a
+ * runs. With unread, plain assignments (and exports) are let through where
+ * they write only variables that no command that may serve reads, directly
+ * or through others (relevant.c): later statements see other values, but
+ * no engine reads them. That holds only of the script's own text (a view of a
  * sourced file or of a `bash -c` string is not what relevant.c walked).
  */
 static int quiet(walker *w, TSNode holder, uint32_t from, uint32_t to, int unread)
@@ -301,6 +452,8 @@ static int quiet(walker *w, TSNode holder, uint32_t from, uint32_t to, int unrea
 				/* $((X = 1)), (( i++ )) assign */
 				ok = !sh_arith_writes(w->v.text + xa, xb - xa) &&
 				     (unread || k == sh_sym.test_command);
+			} else if (k == sh_sym.declaration_command && unread) {
+				ok = unread_export(w, x);
 			} else if (k == sh_sym.declaration_command || k == sh_sym.function_definition ||
 				   k == sh_sym.heredoc_redirect || k == sh_sym.for_statement ||
 				   k == sh_sym.c_style_for_statement || k == sh_sym.while_statement ||
