@@ -81,9 +81,42 @@ static ssize_t spool_write(void *cookie, const char *data, size_t n)
 	return (ssize_t)n;
 }
 
-static int json_to_buf(const char *data, size_t n, void *b)
+/* The dump of an entry straight into the spool, each newline followed by
+ * the 4 spaces of the two levels the entry sits in. jansson writes its
+ * newlines (indentation only: a string's are escaped) as calls of one
+ * byte, and most of its calls are of a few bytes: those are copied here
+ * without a call. Dumped to a buffer and indented in a second pass, an
+ * entry cost 200 M instructions of the 2,023 M of `show --format json`
+ * over 350 entries (2.2 M calls of sl_buf_add, then a scan of each byte). */
+static int json_to_spool(const char *data, size_t n, void *p)
 {
-	sl_buf_add(b, data, n);
+	spool *sp = p;
+	sl_buf *b = &sp->mem;
+	if (n == 1 && *data == '\n') {
+		data = "\n    ";
+		n = 5;
+	} else if (n > 1 && memchr(data, '\n', n)) {
+		/* not jansson's way: each newline on its own */
+		for (const char *nl; n && (nl = memchr(data, '\n', n)) != NULL;) {
+			size_t k = (size_t)(nl - data);
+			if (k)
+				json_to_spool(data, k, p);
+			json_to_spool("\n", 1, p);
+			n -= k + 1;
+			data = nl + 1;
+		}
+		if (n)
+			json_to_spool(data, n, p);
+		return 0;
+	}
+	if (!sp->file && n <= 8 && b->len + n < b->cap && b->len + n <= SPOOL_MEM) {
+		for (size_t i = 0; i < n; i++)
+			b->data[b->len + i] = data[i];
+		b->len += n;
+		b->data[b->len] = '\0';
+	} else {
+		spool_add(sp, data, n);
+	}
 	return 0;
 }
 
@@ -105,19 +138,8 @@ static FILE *spool_stream(spool *sp)
  * scripts, most of it jansson values). */
 static int json_entry(spool *sp, json_t *v, int first)
 {
-	sl_buf b = {0};
-	int rc = json_dump_callback(v, json_to_buf, &b, JSON_FLAGS);
 	spool_add(sp, first ? "\n    " : ",\n    ", first ? 5 : 6);
-	size_t from = 0;
-	for (size_t i = 0; i < b.len; i++)
-		if (b.data[i] == '\n') {
-			spool_add(sp, b.data + from, i + 1 - from);
-			spool_add(sp, "    ", 4);
-			from = i + 1;
-		}
-	spool_add(sp, b.data + from, b.len - from);
-	sl_buf_free(&b);
-	return rc;
+	return json_dump_callback(v, json_to_spool, sp, JSON_FLAGS);
 }
 
 /* Whether PATH is a folder with no launch.sh that holds entries in
