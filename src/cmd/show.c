@@ -35,18 +35,17 @@ typedef struct {
 
 static void spool_add(spool *sp, const char *data, size_t n)
 {
-	if (!sp->file && sp->mem.len + n > SPOOL_MEM) {
-		sp->file = tmpfile();
-		if (!sp->file || fwrite(sp->mem.data, 1, sp->mem.len, sp->file) != sp->mem.len)
+	/* past SPOOL_MEM, memory is written to the file and filled again:
+	 * the file takes chunks of that size, not each piece (jansson's
+	 * dump writes a few bytes at a time) */
+	if (sp->mem.len && sp->mem.len + n > SPOOL_MEM) {
+		if (!sp->file && !sp->failed && !(sp->file = tmpfile()))
+			sp->failed = 1;
+		if (!sp->failed && fwrite(sp->mem.data, 1, sp->mem.len, sp->file) != sp->mem.len)
 			sp->failed = 1;
 		sp->mem.len = 0;
 	}
-	if (sp->file) {
-		if (!sp->failed && fwrite(data, 1, n, sp->file) != n)
-			sp->failed = 1;
-	} else {
-		sl_buf_add(&sp->mem, data, n);
-	}
+	sl_buf_add(&sp->mem, data, n);
 }
 
 /* Writes the spool to stdout; 0, or -1. */
@@ -81,42 +80,46 @@ static ssize_t spool_write(void *cookie, const char *data, size_t n)
 	return (ssize_t)n;
 }
 
+/* What json_to_spool leaves to calls: a piece of more than 8 bytes, or
+ * one that would not fit in the spool's memory as it is. */
+static __attribute__((noinline)) int json_to_spool_calls(spool *sp, const char *data, size_t n)
+{
+	for (const char *nl; n && (nl = memchr(data, '\n', n)) != NULL;) {
+		size_t k = (size_t)(nl - data) + 1;
+		spool_add(sp, data, k);
+		spool_add(sp, "    ", 4);
+		data += k;
+		n -= k;
+	}
+	if (n)
+		spool_add(sp, data, n);
+	return 0;
+}
+
 /* The dump of an entry straight into the spool, each newline followed by
- * the 4 spaces of the two levels the entry sits in. jansson writes its
- * newlines (indentation only: a string's are escaped) as calls of one
- * byte, and most of its calls are of a few bytes: those are copied here
- * without a call. Dumped to a buffer and indented in a second pass, an
- * entry cost 200 M instructions of the 2,023 M of `show --format json`
- * over 350 entries (2.2 M calls of sl_buf_add, then a scan of each byte). */
+ * the 4 spaces of the two levels the entry sits in. Most of jansson's
+ * pieces are of a few bytes (a quote, a comma, a newline, a number):
+ * those are copied here without a call. Dumped to a buffer and indented
+ * in a second pass, an entry cost 200 M instructions of the 2,023 M of
+ * `show --format json` over 350 entries (2.2 M calls of sl_buf_add, then
+ * a scan of each byte). */
 static int json_to_spool(const char *data, size_t n, void *p)
 {
 	spool *sp = p;
 	sl_buf *b = &sp->mem;
-	if (n == 1 && *data == '\n') {
-		data = "\n    ";
-		n = 5;
-	} else if (n > 1 && memchr(data, '\n', n)) {
-		/* not jansson's way: each newline on its own */
-		for (const char *nl; n && (nl = memchr(data, '\n', n)) != NULL;) {
-			size_t k = (size_t)(nl - data);
-			if (k)
-				json_to_spool(data, k, p);
-			json_to_spool("\n", 1, p);
-			n -= k + 1;
-			data = nl + 1;
+	/* room for each byte a newline and its indentation */
+	if (n > 8 || b->len + 5 * n >= b->cap || b->len + 5 * n > SPOOL_MEM)
+		return json_to_spool_calls(sp, data, n);
+	char *o = b->data + b->len;
+	for (size_t i = 0; i < n; i++) {
+		*o++ = data[i];
+		if (data[i] == '\n') {
+			memcpy(o, "    ", 4);
+			o += 4;
 		}
-		if (n)
-			json_to_spool(data, n, p);
-		return 0;
 	}
-	if (!sp->file && n <= 8 && b->len + n < b->cap && b->len + n <= SPOOL_MEM) {
-		for (size_t i = 0; i < n; i++)
-			b->data[b->len + i] = data[i];
-		b->len += n;
-		b->data[b->len] = '\0';
-	} else {
-		spool_add(sp, data, n);
-	}
+	b->len = (size_t)(o - b->data);
+	*o = '\0';
 	return 0;
 }
 
