@@ -11,6 +11,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,16 +104,43 @@ static int plain(unsigned char c)
 	return (c >= 0x20 && c != 0x7f && c != 0xc2) || c == '\t' || c == '\n';
 }
 
+/* Whether one of the 8 bytes of w might not be plain: below 0x20 (tab and
+ * LF among them), DEL or 0xC2 (the classic tests for a byte below n and
+ * for a zero byte: exact in telling whether there is one) */
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+static int word_suspect(uint64_t w)
+{
+	uint64_t lt20 = (w - ONES * 0x20) & ~w & HIGHS;
+	uint64_t x7f = w ^ (ONES * 0x7f), xc2 = w ^ (ONES * 0xc2);
+	return ((lt20 | ((x7f - ONES) & ~x7f & HIGHS) | ((xc2 - ONES) & ~xc2 & HIGHS)) != 0);
+}
+
 static ssize_t f_write(void *cookie, const char *buf, size_t n)
 {
 	filter *f = cookie;
-	/* runs of plain bytes are copied at once: byte by byte, the filter
-	 * cost 434 M instructions of a 2,366 M `show --format json` of 350
-	 * entries (its 9.8 MB of output) */
+	/* runs of plain bytes are copied at once, found 8 bytes at a time:
+	 * byte by byte, the filter cost 434 M instructions of a 2,366 M
+	 * `show --format json` of 350 entries (its 9.8 MB of output), and
+	 * 102 M of 2,023 M with a test per byte */
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
-		while (!f->npend && j < n && plain((unsigned char)buf[j]))
-			j++;
+		if (!f->npend) {
+			for (;;) {
+				uint64_t w;
+				while (j + 8 <= n) {
+					memcpy(&w, buf + j, 8);
+					if (word_suspect(w))
+						break;
+					j += 8;
+				}
+				size_t stop = j + 8 <= n ? j + 8 : n;
+				while (j < stop && plain((unsigned char)buf[j]))
+					j++;
+				if (j < stop || j == n)
+					break;
+			}
+		}
 		if (j > i) {
 			sl_buf_add(&f->out, buf + i, j - i);
 			i = j;
