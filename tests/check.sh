@@ -306,6 +306,24 @@ rc=$?
 printf '#!/bin/bash\n# servelint disable=SL0003 -- the image holds it, it sets nothing served\nsource /opt/env/setup.sh\nvllm serve org/m --tensor-parallel-size 4 --port 8000\n' > "$d/s2.sh"
 "$bin" check --no-config --color never "$d/s2.sh" > "$d/out"
 [ $? -eq 0 ] && [ ! -s "$d/out" ] && ok || { ko "source not read, suppressed"; cat "$d/out"; }
+# conditionals that multiply past the 64 variants read: a warning at the
+# first of them, naming each; bound with --set, the script is read whole
+{ printf '#!/bin/bash\n# a sweep of seven switches\n'
+  for v in A:--max-num-seqs B:--max-model-len C:--block-size D:--seed E:--max-num-batched-tokens F:--swap-space G:--port; do
+	printf 'if [ "$%s" = 1 ]; then %s_V=16; else %s_V=32; fi\n' "${v%%:*}" "${v%%:*}" "${v%%:*}"
+  done
+  printf 'vllm serve org/m'
+  for v in A:--max-num-seqs B:--max-model-len C:--block-size D:--seed E:--max-num-batched-tokens F:--swap-space G:--port; do
+	printf ' %s "$%s_V"' "${v#*:}" "${v%%:*}"
+  done
+  printf '\n'; } > "$d/sweep.sh"
+"$bin" check --no-config --color never -f gcc "$d/sweep.sh" > "$d/out"
+rc=$?
+[ $rc -eq 1 ] && [ "$(grep -c '\[SL0005\]$' "$d/out")" -eq 1 ] &&
+	grep -q "^$d/sweep.sh:3:1: warning: the script is checked in part: the script has more variants than the limit of 64: .*if \[ \"\$A\" = 1 \] (line 3) x2, .*if \[ \"\$G\" = 1 \] (line 9) x2 (bind their variables" "$d/out" &&
+	ok || { ko "variants beyond the limit: exit $rc"; cat "$d/out"; }
+"$bin" check --no-config --color never -f gcc --set A=1 "$d/sweep.sh" > "$d/out"
+! grep -q SL0005 "$d/out" && ok || { ko "variants beyond the limit, one bound: still SL0005"; cat "$d/out"; }
 rm -rf "$d"
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]

@@ -354,8 +354,9 @@ static int invalid_json(const sl_model *m, sl_error *err)
 /* What multiplied the readings past the limit: every undecided conditional
  * the readings met (by place, in the script's order) with its count of
  * alternatives, `if [ -z "$DCP_SIZE" ] (line 31) x2, case "$KV" (line 117)
- * x4`, at most 8 of them. Caller frees. */
-static char *multiplied(const sl_variant *vs, size_t nv)
+ * x4`, at most 8 of them; *first is the first one's place (0 if none).
+ * Caller frees. */
+static char *multiplied(const sl_variant *vs, size_t nv, uint32_t *first)
 {
 	struct pt { uint32_t off; unsigned n; const char *label; } *p = NULL;
 	size_t np = 0, cap = 0;
@@ -378,6 +379,7 @@ static char *multiplied(const sl_variant *vs, size_t nv)
 			p[j] = p[j - 1];
 			p[j - 1] = t;
 		}
+	*first = np ? p[0].off : 0;
 	sl_buf b = {0};
 	for (size_t i = 0; i < np && i < 8; i++) {
 		const char *l = p[i].label, *line = sl_label_place(l);
@@ -423,7 +425,8 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 			return rc;
 		}
 	}
-	char *why = truncated ? multiplied(vs, nv) : NULL;
+	uint32_t why_at = 0;
+	char *why = truncated ? multiplied(vs, nv, &why_at) : NULL;
 	sl_model **ms = sl_calloc(nv, sizeof *ms);
 	char *exits = sl_calloc(nv + 1, 1);  /* ms[k]'s reading reached an `exit` */
 	size_t k = 0;
@@ -518,7 +521,11 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 				      "its undecided conditionals multiply: %s (bind their variables with --set "
 				      "NAME=VALUE to read fewer)", why);
 			note.msg = sl_buf_detach(&b);
-			sl_origin_set(&note.origin, e->script, 0, NULL);
+			/* a note of its kind: check reports it (SL0005), so a script
+			 * read in 64 of its variants never reads as checked whole */
+			note.kind = sl_structure_kind("variants_beyond_limit");
+			/* at the first conditional that multiplies, in the script */
+			sl_origin_set(&note.origin, e->script, why_at < e->script->len ? why_at : 0, NULL);
 			size_t cap = ms[i]->nnotes;
 			SL_PUSH(ms[i]->notes, ms[i]->nnotes, cap, note);
 		}

@@ -50,6 +50,7 @@ const char *const sl_structure_kinds[] = {
 	"flag_after_double_dash",       /* a flag after `--`, read as a positional (normalize/flags.c) */
 	"model_twice",                  /* the model given positionally and by --model (normalize/flags.c) */
 	"source_not_read",              /* a file sourced that is not read (parse/shell/source.c) */
+	"variants_beyond_limit",        /* more variants than are read (entry/variants.c) */
 	NULL,
 };
 
