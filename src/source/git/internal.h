@@ -69,6 +69,10 @@ void gt_offer_siblings(git_repository *repo, git_tree *t, const char *path, sl_s
  * folder's that it, or a file so offered, may source (sl_source_sourced_paths;
  * `source ../lib.sh`), as on disk; never one above the tree's top. */
 void gt_offer_sourced(git_repository *repo, git_tree *t, const char *path, sl_source *script);
+/* The text of the blob at path of tree t, a text file within the size
+ * limit: 0 with *text (the caller's, NUL-terminated) and *len, and *id if
+ * id is not NULL; -1 when there is none (tree.c). */
+int gt_blob_text(git_repository *repo, git_tree *t, const char *path, git_oid *id, char **text, size_t *len);
 
 /* sourced.c */
 /* A file a script sources: its path from the script's folder (key), from

@@ -16,27 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The blob at path of tree t, when it is a text file within the size
- * limit: its id and text (the caller's), 0; else -1. */
-static int blob_at(git_repository *repo, git_tree *t, const char *path, git_oid *id, char **text, size_t *len)
-{
-	git_tree_entry *te = NULL;
-	if (git_tree_entry_bypath(&te, t, path))
-		return -1;
-	git_blob *b = NULL;
-	int rc = -1;
-	if (git_tree_entry_type(te) == GIT_OBJECT_BLOB && !git_blob_lookup(&b, repo, git_tree_entry_id(te)) &&
-	    !gt_is_binary(b) && git_blob_rawsize(b) <= SL_MAX_FILE_BYTES) {
-		git_oid_cpy(id, git_tree_entry_id(te));
-		*len = (size_t)git_blob_rawsize(b);
-		*text = sl_strndup(git_blob_rawcontent(b), *len);
-		rc = 0;
-	}
-	git_blob_free(b);
-	git_tree_entry_free(te);
-	return rc;
-}
-
 size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, const char *text, size_t len,
 			gt_sourced **out)
 {
@@ -71,7 +50,7 @@ size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, con
 			size_t fl;
 			/* inside the tree only, and at most as many as a script may source */
 			if (!have && strcmp(full, "..") && strncmp(full, "../", 3) && n < SL_MAX_ENTRY_FILES &&
-			    !blob_at(repo, t, full, &id, &ft, &fl)) {
+			    !gt_blob_text(repo, t, full, &id, &ft, &fl)) {
 				gt_sourced s = {key, full, id};
 				size_t n1 = n, n2 = n;
 				SL_PUSH(texts, n1, tcap, ft);

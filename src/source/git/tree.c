@@ -143,9 +143,10 @@ void gt_offer_siblings(git_repository *repo, git_tree *t, const char *path, sl_s
 	free(dir);
 }
 
-/* The text of the blob at path of tree t (a *.sh file that is text, within
- * the size limit): 0 and *text (the caller's), or -1. */
-static int blob_text(git_repository *repo, git_tree *t, const char *path, char **text, size_t *len)
+/* The text of the blob at path of tree t (a file that is text, within the
+ * size limit): 0 with *text (the caller's) and, if id is not NULL, its id;
+ * else -1. */
+int gt_blob_text(git_repository *repo, git_tree *t, const char *path, git_oid *id, char **text, size_t *len)
 {
 	git_tree_entry *te = NULL;
 	if (git_tree_entry_bypath(&te, t, path))
@@ -154,6 +155,8 @@ static int blob_text(git_repository *repo, git_tree *t, const char *path, char *
 	int rc = -1;
 	if (git_tree_entry_type(te) == GIT_OBJECT_BLOB && !git_blob_lookup(&b, repo, git_tree_entry_id(te)) &&
 	    !gt_is_binary(b) && git_blob_rawsize(b) <= SL_MAX_FILE_BYTES) {
+		if (id)
+			git_oid_cpy(id, git_tree_entry_id(te));
 		*len = (size_t)git_blob_rawsize(b);
 		*text = sl_strndup(git_blob_rawcontent(b), *len);
 		rc = 0;
@@ -194,7 +197,7 @@ void gt_offer_sourced(git_repository *repo, git_tree *t, const char *path, sl_so
 			size_t tl;
 			/* inside the tree only, and at most as many as a script may source */
 			if (!have && strcmp(full, "..") && strncmp(full, "../", 3) && script->noffers < next + SL_MAX_ENTRY_FILES &&
-			    !blob_text(repo, t, full, &txt, &tl)) {
+			    !gt_blob_text(repo, t, full, NULL, &txt, &tl)) {
 				sl_source_offer(script, key, txt, tl);
 				free(txt);
 			}
