@@ -273,6 +273,14 @@ case "$out" in *SL100*) echo "$out"; ko "--startup-weight-load-mode under v0.5.1
 want='`--startup-weight-load-mode` is accepted from SGLang 0.5.18 on; this entry runs 0.5.17 [SL1001]'
 out=$(sg18 v0.5.17 '--startup-weight-load-mode overlap')
 case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "--startup-weight-load-mode under v0.5.17: new in 0.5.18" ;; esac
+# a flag whose action refuses it (DeprecatedAction(error_message=...):
+# argparse exits) is no flag of that release: reported removed, with what
+# its source says to use, under v0.5.18; quiet under v0.5.17
+want='`--enable-expert-distribution-metrics` was removed in SGLang 0.5.18, last accepted in 0.5.17; this entry runs 0.5.18; use `--expert-balancedness-report-mode` [SL1001]'
+out=$(sg18 v0.5.18 '--enable-expert-distribution-metrics')
+case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "--enable-expert-distribution-metrics under v0.5.18: refused, removed" ;; esac
+out=$(sg18 v0.5.17 '--enable-expert-distribution-metrics')
+case "$out" in *SL10*) echo "$out"; ko "--enable-expert-distribution-metrics under v0.5.17" ;; *) ok ;; esac
 # ATOM: the release an image's tag names at its end (`-atom0.1.2`); a flag
 # the release lacks, named as written (main after 0.1.6rc0 added the '-'
 # spelling of `--kv_cache_dtype`, FlexibleArgumentParser); a value that may
