@@ -511,7 +511,7 @@ static void test_poll_probe(void **st)
 	 * function given its arguments, with the command inside the test */
 	static const char *const tested[] = {
 		"OK=false\nfor i in $(seq 1 90); do\n  V=$(rocm-smi --showmemuse 2>/dev/null | awk '{print $NF}')\n"
-		"  if [ \"${V:-0}\" -le 10 ]; then echo \"clean after $((i * 10))s\"; OK=true; break; fi\n"
+		"  if [ \"${V:-0}\" -le 10 ]; then echo \"clean after $((i * 10))s\"; OK=\"true\"; break; fi\n"
 		"  echo \"waiting: $V\"; sleep 10\ndone\n[ \"$OK\" = true ] || { echo draining >&2; exit 1; }\n",
 		"w() {\n  local limit=$1 waited=0\n  while true; do\n    local used\n"
 		"    used=$(nvidia-smi --query-gpu=memory.used --format=csv,noheader | sort -rn | head -1)\n"

@@ -483,6 +483,21 @@ static int test_reads_probes(walker *w, TSNode n, TSNode body, TSNode ifnode, un
 	return 1;
 }
 
+/* Whether an assignment's value is written out: `true`, `1`, `"true"`,
+ * `'ok'` (no expansion). */
+static int constant(TSNode v)
+{
+	TSSymbol k = ts_node_symbol(v);
+	if (k == sh_sym.word || k == sh_sym.number || k == sh_sym.raw_string)
+		return 1;
+	if (k != sh_sym.string)
+		return 0;
+	for (uint32_t i = 0; i < ts_node_named_child_count(v); i++)
+		if (ts_node_symbol(ts_node_named_child(v, i)) != sh_sym.string_content)
+			return 0;
+	return 1;
+}
+
 /* Whether a statement of a poll writes nothing later statements see:
  * stateless, or a message whose arithmetic only computes (`echo "up after
  * $((i * 5))s"`). */
@@ -581,7 +596,7 @@ static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 	}
 	if (!sleeps)
 		return 0;
-	/* the condition: one statement that runs a program */
+	/* the condition: one statement, a program run or a test */
 	TSNode cond = {0};
 	unsigned ncond = 0;
 	for (uint32_t i = b->cond_from; i < b->cond_to; i++) {
@@ -635,8 +650,7 @@ static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 		if (ts_node_symbol(c) == sh_sym.variable_assignment) {
 			/* a test's poll: a constant, never the turn it ended at */
 			TSNode rhs = ts_node_child_by_field_name(c, "value", 5);
-			if (tested && !ts_node_is_null(rhs) && ts_node_symbol(rhs) != sh_sym.word &&
-			    ts_node_symbol(rhs) != sh_sym.number)
+			if (tested && !ts_node_is_null(rhs) && !constant(rhs))
 				return 0;
 			continue;
 		}
