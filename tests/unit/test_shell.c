@@ -536,6 +536,20 @@ static void test_poll_probe(void **st)
 		sl_entry_free(e);
 		sl_buf_free(&b);
 	}
+	/* an until loop on what a program says waits without a point, in a
+	 * function given its arguments too (its condition is not decided:
+	 * the loop is not read) */
+	static const char *const untils[] = {
+		"until [ \"$(curl -s localhost:8000/health)\" = ok ]; do sleep 5; done\nvllm serve m\n",
+		"w() {\n  until [ \"$(curl -s \"localhost:$1/health\")\" = ok ]; do sleep 5; done\n}\nw 8000\nvllm serve m\n",
+	};
+	for (size_t i = 0; i < sizeof untils / sizeof *untils; i++) {
+		sl_entry *e = entry_from(untils[i]);
+		sl_script *s = parse_ok(e);
+		assert_int_equal(s->npoints, 0);
+		sl_script_free(s);
+		sl_entry_free(e);
+	}
 	static const char *const not_polls[] = {
 		/* a test, not a probe */
 		"for i in 1 2; do if [ \"$X\" = 1 ]; then break; fi; sleep 1; done\nvllm serve m\n",
