@@ -324,6 +324,21 @@ rc=$?
 	ok || { ko "variants beyond the limit: exit $rc"; cat "$d/out"; }
 "$bin" check --no-config --color never -f gcc --set A=1 "$d/sweep.sh" > "$d/out"
 ! grep -q SL0005 "$d/out" && ok || { ko "variants beyond the limit, one bound: still SL0005"; cat "$d/out"; }
+# findings merged across variants are in order (file, line, column, rule)
+# in every format: the second variant's finding (line 7) before the one of
+# both (line 9), as -j gives them too (tests/jobs.sh)
+vo=tests/data/check/variant-order.sh
+for f in gcc:'^[^ ]*variant-order.sh:\([0-9]*\):[0-9]*: ' tty:'^[^ ]*variant-order.sh:\([0-9]*\):[0-9]*: ' \
+	github:'^::warning file=[^,]*,line=\([0-9]*\),.*' checkstyle:'^ *<error line="\([0-9]*\)".*'; do
+	lines=$("$bin" check --no-config --color never -f "${f%%:*}" "$vo" | sed -n "s/${f#*:}.*/\1/p" | tr '\n' ' ')
+	[ "$lines" = "7 9 " ] && ok || ko "findings of variants in line order, ${f%%:*}: $lines"
+done
+lines=$("$bin" check --no-config -f json "$vo" | python3 -c 'import json,sys
+print(" ".join(str(f["location"]["line"]) for f in json.load(sys.stdin)["findings"]))')
+[ "$lines" = "7 9" ] && ok || ko "findings of variants in line order, json: $lines"
+lines=$("$bin" check --no-config -f sarif "$vo" | python3 -c 'import json,sys
+print(" ".join(str(r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in json.load(sys.stdin)["runs"][0]["results"]))')
+[ "$lines" = "7 9" ] && ok || ko "findings of variants in line order, sarif: $lines"
 rm -rf "$d"
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]

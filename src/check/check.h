@@ -94,7 +94,7 @@ int sl_severity_parse(const char *s, sl_severity *out);
 int sl_check_model(const sl_rules *r, const sl_model *m, const sl_rule *only, sl_findings *out);
 void sl_findings_free(sl_findings *f);
 
-/* Sorts findings [first, n) by file, line, column and rule. */
+/* Sorts findings [first, n) by file, line, column and rule, stably. */
 void sl_findings_sort(sl_findings *fs, size_t first);
 
 /* ---- the catalogue: entries held against each other (catalogue.c) ------- */

@@ -206,6 +206,9 @@ int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules
 		if (nvm > 1)
 			variant_tags(fs, first, masks, vm, nvm);
 		free(masks);
+		/* each variant's findings come sorted, but those of later
+		 * variants only follow the first's: the entry's in order */
+		sl_findings_sort(fs, first);
 		*model = nvm ? vm[0] : NULL;
 		for (size_t k = 1; k < nvm; k++)
 			SL_PUSH(*extra, *nextra, *xcap, vm[k]);

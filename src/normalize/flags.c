@@ -241,7 +241,7 @@ static void spread_json(sl_build *b, const sl_flag *f, const char *prefix_key,
 
 /* The choices g changes for an included flag (sl_choice_ext), as a
  * setting's facts carry them: {"values", "replace", "since", "until",
- * "engine", "title", "r": g's releases} */
+ * "same": {value: read as}, "engine", "title", "r": g's releases} */
 static json_t *choice_ext_json(const sl_grammar *g, const sl_choice_ext *x)
 {
 	json_t *o = json_object(), *vs = json_array();
@@ -253,6 +253,12 @@ static json_t *choice_ext_json(const sl_grammar *g, const sl_choice_ext *x)
 		json_object_set_new(o, "since", json_string(x->since));
 	if (x->until)
 		json_object_set_new(o, "until", json_string(x->until));
+	if (x->nsame) {
+		json_t *same = json_object();
+		for (size_t i = 0; i < x->nsame; i++)
+			json_object_set_new(same, x->same_from[i], json_string(x->same_to[i]));
+		json_object_set_new(o, "same", same);
+	}
 	json_object_set_new(o, "engine", json_string(g->id));
 	json_object_set_new(o, "title", json_string(g->title));
 	if (g->versions)

@@ -473,9 +473,11 @@ static void test_late_exports(void **st)
 }
 
 /* A poll (`for ...; do if curl .../health; then READY=1; break; fi; sleep
- * 2; done`) reads its probe as succeeding, with a note: no point; a test
- * in the same place, a loop that does not sleep, or a branch that does
- * more than assign and break, is a point as before. */
+ * 2; done`) reads its probe as succeeding, with a note: no point; so does
+ * a test of what the loop read from a program. A test of anything else in
+ * the same place, a loop that does not sleep, a branch that does more than
+ * assign and break (or, for a test, assigns what depends on the turn), or
+ * a tested loop whose body does more than wait, is a point as before. */
 static void test_poll_probe(void **st)
 {
 	(void)st;
@@ -504,6 +506,50 @@ static void test_poll_probe(void **st)
 		sl_entry_free(e);
 		sl_buf_free(&b);
 	}
+	/* a test of what the loop read from a program (InferenceX's VRAM and
+	 * health loops): the same, in a for loop, in a while loop of a
+	 * function given its arguments, with the command inside the test */
+	static const char *const tested[] = {
+		"OK=false\nfor i in $(seq 1 90); do\n  V=$(rocm-smi --showmemuse 2>/dev/null | awk '{print $NF}')\n"
+		"  if [ \"${V:-0}\" -le 10 ]; then echo \"clean after $((i * 10))s\"; OK=\"true\"; break; fi\n"
+		"  echo \"waiting: $V\"; sleep 10\ndone\n[ \"$OK\" = true ] || { echo draining >&2; exit 1; }\n",
+		"w() {\n  local limit=$1 waited=0\n  while true; do\n    local used\n"
+		"    used=$(nvidia-smi --query-gpu=memory.used --format=csv,noheader | sort -rn | head -1)\n"
+		"    if [[ -z \"$used\" || \"$used\" -lt \"$limit\" ]]; then break; fi\n"
+		"    sleep 3; waited=$((waited + 3))\n  done\n}\nw 2000\n",
+		"for i in 1 2 3; do\n  if [ \"$(curl -s localhost:8000/health)\" = ok ]; then\n    break\n  fi\n"
+		"  sleep 5\ndone\n",
+	};
+	for (size_t i = 0; i < sizeof tested / sizeof *tested; i++) {
+		sl_buf b = {0};
+		sl_buf_puts(&b, tested[i]);
+		sl_buf_puts(&b, "vllm serve m\n");
+		sl_entry *e = entry_from(b.data);
+		sl_script *s = parse_ok(e);
+		assert_int_equal(s->npoints, 0);
+		assert_false(s->exited);
+		int noted = 0;
+		for (size_t k = 0; k < s->nnotes; k++)
+			noted += strstr(s->notes[k], "a poll: `if [") != NULL;
+		assert_int_equal(noted, 1);
+		sl_script_free(s);
+		sl_entry_free(e);
+		sl_buf_free(&b);
+	}
+	/* an until loop on what a program says waits without a point, in a
+	 * function given its arguments too (its condition is not decided:
+	 * the loop is not read) */
+	static const char *const untils[] = {
+		"until [ \"$(curl -s localhost:8000/health)\" = ok ]; do sleep 5; done\nvllm serve m\n",
+		"w() {\n  until [ \"$(curl -s \"localhost:$1/health\")\" = ok ]; do sleep 5; done\n}\nw 8000\nvllm serve m\n",
+	};
+	for (size_t i = 0; i < sizeof untils / sizeof *untils; i++) {
+		sl_entry *e = entry_from(untils[i]);
+		sl_script *s = parse_ok(e);
+		assert_int_equal(s->npoints, 0);
+		sl_script_free(s);
+		sl_entry_free(e);
+	}
 	static const char *const not_polls[] = {
 		/* a test, not a probe */
 		"for i in 1 2; do if [ \"$X\" = 1 ]; then break; fi; sleep 1; done\nvllm serve m\n",
@@ -513,6 +559,14 @@ static void test_poll_probe(void **st)
 		"for i in 1 2; do if curl -sf localhost:8000/health; then vllm serve m; break; fi; sleep 1; done\n",
 		/* an else */
 		"for i in 1 2; do if curl -sf x/health; then break; else X=1; fi; sleep 1; done\nvllm serve m $X\n",
+		/* a test of what the loop read, whose branch keeps the turn it ended at */
+		"P=8000\nfor p in 8000 8001; do F=$(ss -ltn | grep -c \":$p \"); if [ \"$F\" = 0 ]; then P=$p; break; fi; "
+		"sleep 1; done\nvllm serve m --port $P\n",
+		/* a test of what the loop read, in a body that does more than wait */
+		"for i in 1 2; do U=$(nvidia-smi); A+=(--x); if [ \"$U\" -lt 10 ]; then break; fi; sleep 1; done\n"
+		"vllm serve m \"${A[@]}\"\n",
+		/* a test of a variable the loop does not read from a program */
+		"for i in 1 2; do U=$X; if [ \"$U\" -lt 10 ]; then break; fi; sleep 1; done\nvllm serve m\n",
 	};
 	for (size_t i = 0; i < sizeof not_polls / sizeof *not_polls; i++) {
 		sl_entry *e = entry_from(not_polls[i]);
