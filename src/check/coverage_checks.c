@@ -128,7 +128,18 @@ static void read_value(const sl_model *m, const char *t, reads *r)
 			continue;
 		}
 		if (*q == '(') {
+			/* a command's output: what it names inside (`awk '{print
+			 * $1}'`) is the command's, not the script's arguments */
 			r->commands = 1;
+			int depth = 0;
+			for (const char *e = q; *e; e++) {
+				if (*e == '(')
+					depth++;
+				else if (*e == ')' && --depth == 0) {
+					p = e;
+					break;
+				}
+			}
 			continue;
 		}
 		if ((*q >= '0' && *q <= '9') || *q == '@' || *q == '*' || *q == '#') {

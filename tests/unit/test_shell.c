@@ -820,6 +820,106 @@ static void test_json_error_position(void **st)
 	sl_entry_free(e);
 }
 
+/* The holes of a JSON value the script knows in part: a hole inside a
+ * string leaves that string unknown, one where a value is that value. */
+static void test_json_holes(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("x --c '{\"role\":\"kv_producer\",\"ip\":\"'\"$IP\"'\",\"n\":{\"port\":'$PORT'},"
+				 "\"l\":['$L'],\"cmd\":\"'$(f \"a}\" ')')'\"}' "
+				 "\"{\\\"a\\\":\\$X}\"\n");
+	sl_script *s = parse_ok(e);
+	const sl_word *w = &s->cmds[0].argv[2];
+	assert_true(w->flags & SL_WORD_SYMBOLIC);
+	json_t *j = NULL;
+	sl_json_holes h;
+	assert_int_equal(sl_json_parse_holes(e->script, w, &j, &h), 0);
+	assert_int_equal(h.n, 4);
+	assert_string_equal(h.holes[0].text, "$IP");
+	assert_false(h.holes[0].bare);
+	assert_string_equal(h.holes[1].text, "$PORT");
+	assert_true(h.holes[1].bare);
+	assert_string_equal(h.holes[3].text, "$(f \"a}\" ')')");
+	/* known members are known, whatever the holes around them */
+	assert_string_equal(json_string_value(json_object_get(j, "role")), "kv_producer");
+	assert_int_equal(sl_json_holes_in(&h, json_object_get(j, "role")), 0);
+	json_t *ip = json_object_get(j, "ip");
+	assert_int_equal(sl_json_holes_in(&h, ip), SL_WORD_SYMBOLIC);
+	char *r = NULL;
+	sl_json_holes_str(&h, json_string_value(ip), &r);
+	assert_string_equal(r, "$IP");
+	free(r);
+	assert_int_equal(sl_json_holes_in(&h, json_object_get(j, "n")), SL_WORD_SYMBOLIC);
+	char *t = sl_json_holes_text(&h, json_object_get(j, "n"));
+	assert_string_equal(t, "{\"port\":$PORT}");
+	free(t);
+	t = sl_json_holes_text(&h, json_object_get(j, "l"));
+	assert_string_equal(t, "[$L]");
+	free(t);
+	json_decref(j);
+	sl_json_holes_free(&h);
+	/* `\$X` escaped in double quotes is no hole: not JSON, read whole */
+	w = &s->cmds[0].argv[3];
+	assert_string_equal(w->text, "{\"a\":$X}");
+	assert_int_not_equal(sl_json_parse_holes(e->script, w, &j, &h), 0);
+	assert_null(j);
+	assert_int_equal(h.n, 0);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+/* Malformed JSON with holes never reads, never crashes: each is refused
+ * with nothing left to free. */
+static void test_json_holes_malformed(void **st)
+{
+	(void)st;
+	static const char *const bad[] = {
+		"'{\"a\":'$X",                    /* unbalanced: no closing brace */
+		"'{\"a\":{\"b\":'$X'}'",          /* nested, one brace short */
+		"'{\"a\":1,'$MORE'}'",            /* a hole for members */
+		"'{\"a\":1'$X'}'",                /* a hole glued to a number */
+		"'{\"a\":\"'$X",                  /* a string left open */
+		"'{\"a\":'$(f)$Y'}'",             /* two holes side by side */
+		"'{\"a\":'\"$(f '(')\"",         /* a command holding a bracket, then nothing */
+		"'{\"a\":\"\\ue000'$X'\"}'",      /* the marker's own characters */
+		"'{'$K'}'",                       /* a key without a value */
+		"'['$X','",                       /* an array left open */
+		"'\"'$X",                         /* a lone string */
+		"'}'$X'{'",
+		"'$'$X",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char text[128];
+		snprintf(text, sizeof text, "x --c %s\n", bad[i]);
+		sl_entry *e = entry_from(text);
+		sl_script *s = parse_ok(e);
+		json_t *j = NULL;
+		sl_json_holes h;
+		int rc = sl_json_parse_holes(e->script, &s->cmds[0].argv[2], &j, &h);
+		if (!rc)
+			fail_msg("read as JSON: %s (%s)", bad[i], s->cmds[0].argv[2].text);
+		assert_null(j);
+		assert_int_equal(h.n, 0);
+		sl_script_free(s);
+		sl_entry_free(e);
+	}
+	/* a hole as a key, and nested deep: read, the key unknown */
+	sl_entry *e = entry_from("x --c '{'$K':1,\"a\":{\"b\":{\"c\":[{\"d\":\"'$X'\"}]}}}'\n");
+	sl_script *s = parse_ok(e);
+	json_t *j = NULL;
+	sl_json_holes h;
+	assert_int_equal(sl_json_parse_holes(e->script, &s->cmds[0].argv[2], &j, &h), 0);
+	assert_int_equal(json_object_size(j), 2);
+	assert_int_equal(sl_json_holes_in(&h, j), SL_WORD_SYMBOLIC);
+	char *t = sl_json_holes_text(&h, j);
+	assert_string_equal(t, "{$K:1,\"a\":{\"b\":{\"c\":[{\"d\":\"$X\"}]}}}");
+	free(t);
+	json_decref(j);
+	sl_json_holes_free(&h);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
 static void test_source_rejects(void **st)
 {
 	(void)st;
@@ -933,6 +1033,8 @@ int main(void)
 		cmocka_unit_test(test_bash_c_origins),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_json_error_position),
+		cmocka_unit_test(test_json_holes),
+		cmocka_unit_test(test_json_holes_malformed),
 		cmocka_unit_test(test_source_rejects),
 		cmocka_unit_test(test_yaml),
 		cmocka_unit_test(test_word_splitting),
