@@ -920,6 +920,89 @@ static void test_json_holes_malformed(void **st)
 	sl_entry_free(e);
 }
 
+/* A random JSON value with holes into b (depth-bounded). */
+static unsigned long lcg(unsigned long *r)
+{
+	*r = *r * 6364136223846793005UL + 1442695040888963407UL;
+	return *r >> 33;
+}
+
+static void random_value(sl_buf *b, unsigned long *r, int depth)
+{
+	static const char *const leaves[] = {"1", "-2.5e3", "true", "null", "\"s\"", "\"x$Y\"", "$X", "${Z}",
+					     "\"$(f \\\"a}\\\")\"", "$((1+2))", "`g`", "<port>", "\"a\\\"$Q\""};
+	unsigned long c = lcg(r) % (depth > 3 ? 1 : 4);
+	if (c == 0) {
+		sl_buf_puts(b, leaves[lcg(r) % (sizeof leaves / sizeof *leaves)]);
+	} else if (c == 1 || c == 2) {
+		sl_buf_putc(b, '{');
+		for (unsigned long i = 0, n = lcg(r) % 4; i < n; i++) {
+			sl_buf_printf(b, "%s%s:", i ? "," : "", lcg(r) % 5 ? "\"k\"" : "$K");
+			random_value(b, r, depth + 1);
+		}
+		sl_buf_putc(b, '}');
+	} else {
+		sl_buf_putc(b, '[');
+		for (unsigned long i = 0, n = lcg(r) % 4; i < n; i++) {
+			if (i)
+				sl_buf_putc(b, ',');
+			random_value(b, r, depth + 1);
+		}
+		sl_buf_putc(b, ']');
+	}
+}
+
+/* Random JSON values with holes, thousands of them, half of them broken
+ * (a byte dropped, a piece put in): each is refused or read as a value
+ * whose holes all write back, never a crash (under the sanitizers, never
+ * a bad read). Deterministic: a fixed LCG. */
+static void test_json_holes_random(void **st)
+{
+	(void)st;
+	static const char *const junk[] = {"{", "}", "[", "]", "\"", ":", ",", "\\", "$", "(", ")", "'",
+					   "$X", "\xEE\x80\x80", "\\ue000", "<", ">"};
+	unsigned long r = 12345;
+	size_t read = 0, refused = 0;
+	for (int t = 0; t < 4000; t++) {
+		sl_buf b = {0};
+		random_value(&b, &r, 0);
+		if (lcg(&r) % 2 && b.len) {
+			size_t at = lcg(&r) % b.len;
+			const char *p = junk[lcg(&r) % (sizeof junk / sizeof *junk)];
+			sl_buf m = {0};
+			sl_buf_add(&m, b.data, at);
+			if (lcg(&r) % 2)
+				sl_buf_puts(&m, p);
+			sl_buf_puts(&m, b.data + at + 1);
+			sl_buf_free(&b);
+			b = m;
+		}
+		char *text = sl_buf_detach(&b);
+		sl_word w = {text, strlen(text), NULL, 0, (uint32_t)strlen(text), SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER};
+		json_t *j = NULL;
+		sl_json_holes h;
+		if (sl_json_parse_holes(NULL, &w, &j, &h)) {
+			assert_null(j);
+			assert_int_equal(h.n, 0);
+			refused++;
+		} else {
+			read++;
+			assert_non_null(j);
+			assert_true(h.n > 0);
+			char *back = sl_json_holes_text(&h, j);
+			/* no marker is left in what is written back */
+			assert_null(strstr(back, "\xEE\x80\x80"));
+			free(back);
+			json_decref(j);
+			sl_json_holes_free(&h);
+		}
+		free(text);
+	}
+	/* the generator makes both, or the test holds nothing */
+	assert_true(read > 500);
+	assert_true(refused > 500);
+}
+
 static void test_source_rejects(void **st)
 {
 	(void)st;
@@ -1035,6 +1118,7 @@ int main(void)
 		cmocka_unit_test(test_json_error_position),
 		cmocka_unit_test(test_json_holes),
 		cmocka_unit_test(test_json_holes_malformed),
+		cmocka_unit_test(test_json_holes_random),
 		cmocka_unit_test(test_source_rejects),
 		cmocka_unit_test(test_yaml),
 		cmocka_unit_test(test_word_splitting),
