@@ -55,6 +55,9 @@ typedef struct sl_finding {
 	/* SL0004's: the settings it names as not checked, their values
 	 * unknown (check's summary counts them); 0 for any other */
 	size_t unchecked;
+	/* SL0004's: the config files it names that the entry does not hold,
+	 * whose settings are all unchecked (check's summary counts them) */
+	size_t unread_files;
 } sl_finding;
 
 typedef struct sl_findings {

@@ -66,7 +66,8 @@ static void variant_merge(sl_findings *fs, size_t first, size_t from, unsigned k
 		}
 		if (dup != (size_t)-1) {
 			(*masks)[dup - first] |= (uint64_t)1 << k;
-			if (f->rule->advisory && f->unchecked > fs->v[dup].unchecked) {
+			if (f->rule->advisory &&
+			    f->unchecked + f->unread_files > fs->v[dup].unchecked + fs->v[dup].unread_files) {
 				sl_finding t = fs->v[dup];
 				fs->v[dup] = *f;
 				*f = t;

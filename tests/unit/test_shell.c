@@ -874,6 +874,189 @@ static void test_json_error_position(void **st)
 	sl_entry_free(e);
 }
 
+/* The holes of a JSON value the script knows in part: a hole inside a
+ * string leaves that string unknown, one where a value is that value. */
+static void test_json_holes(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("x --c '{\"role\":\"kv_producer\",\"ip\":\"'\"$IP\"'\",\"n\":{\"port\":'$PORT'},"
+				 "\"l\":['$L'],\"cmd\":\"'$(f \"a}\" ')')'\"}' "
+				 "\"{\\\"a\\\":\\$X}\"\n");
+	sl_script *s = parse_ok(e);
+	const sl_word *w = &s->cmds[0].argv[2];
+	assert_true(w->flags & SL_WORD_SYMBOLIC);
+	json_t *j = NULL;
+	sl_json_holes h;
+	assert_int_equal(sl_json_parse_holes(e->script, w, &j, &h), 0);
+	assert_int_equal(h.n, 4);
+	assert_string_equal(h.holes[0].text, "$IP");
+	assert_false(h.holes[0].bare);
+	assert_string_equal(h.holes[1].text, "$PORT");
+	assert_true(h.holes[1].bare);
+	assert_string_equal(h.holes[3].text, "$(f \"a}\" ')')");
+	/* known members are known, whatever the holes around them */
+	assert_string_equal(json_string_value(json_object_get(j, "role")), "kv_producer");
+	assert_int_equal(sl_json_holes_in(&h, json_object_get(j, "role")), 0);
+	json_t *ip = json_object_get(j, "ip");
+	assert_int_equal(sl_json_holes_in(&h, ip), SL_WORD_SYMBOLIC);
+	char *r = NULL;
+	sl_json_holes_str(&h, json_string_value(ip), &r);
+	assert_string_equal(r, "$IP");
+	free(r);
+	assert_int_equal(sl_json_holes_in(&h, json_object_get(j, "n")), SL_WORD_SYMBOLIC);
+	char *t = sl_json_holes_text(&h, json_object_get(j, "n"));
+	assert_string_equal(t, "{\"port\":$PORT}");
+	free(t);
+	t = sl_json_holes_text(&h, json_object_get(j, "l"));
+	assert_string_equal(t, "[$L]");
+	free(t);
+	json_decref(j);
+	sl_json_holes_free(&h);
+	/* `\$X` escaped in double quotes is no hole: not JSON, read whole */
+	w = &s->cmds[0].argv[3];
+	assert_string_equal(w->text, "{\"a\":$X}");
+	assert_int_not_equal(sl_json_parse_holes(e->script, w, &j, &h), 0);
+	assert_null(j);
+	assert_int_equal(h.n, 0);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+/* Malformed JSON with holes never reads, never crashes: each is refused
+ * with nothing left to free. */
+static void test_json_holes_malformed(void **st)
+{
+	(void)st;
+	static const char *const bad[] = {
+		"'{\"a\":'$X",                    /* unbalanced: no closing brace */
+		"'{\"a\":{\"b\":'$X'}'",          /* nested, one brace short */
+		"'{\"a\":1,'$MORE'}'",            /* a hole for members */
+		"'{\"a\":1'$X'}'",                /* a hole glued to a number */
+		"'{\"a\":\"'$X",                  /* a string left open */
+		"'{\"a\":'$(f)$Y'}'",             /* two holes side by side */
+		"'{\"a\":'\"$(f '(')\"",         /* a command holding a bracket, then nothing */
+		"'{\"a\":\"\\ue000'$X'\"}'",      /* the marker's own characters */
+		"'{'$K'}'",                       /* a key without a value */
+		"'['$X','",                       /* an array left open */
+		"'\"'$X",                         /* a lone string */
+		"'}'$X'{'",
+		"'$'$X",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char text[128];
+		snprintf(text, sizeof text, "x --c %s\n", bad[i]);
+		sl_entry *e = entry_from(text);
+		sl_script *s = parse_ok(e);
+		json_t *j = NULL;
+		sl_json_holes h;
+		int rc = sl_json_parse_holes(e->script, &s->cmds[0].argv[2], &j, &h);
+		if (!rc)
+			fail_msg("read as JSON: %s (%s)", bad[i], s->cmds[0].argv[2].text);
+		assert_null(j);
+		assert_int_equal(h.n, 0);
+		sl_script_free(s);
+		sl_entry_free(e);
+	}
+	/* a hole as a key, and nested deep: read, the key unknown */
+	sl_entry *e = entry_from("x --c '{'$K':1,\"a\":{\"b\":{\"c\":[{\"d\":\"'$X'\"}]}}}'\n");
+	sl_script *s = parse_ok(e);
+	json_t *j = NULL;
+	sl_json_holes h;
+	assert_int_equal(sl_json_parse_holes(e->script, &s->cmds[0].argv[2], &j, &h), 0);
+	assert_int_equal(json_object_size(j), 2);
+	assert_int_equal(sl_json_holes_in(&h, j), SL_WORD_SYMBOLIC);
+	char *t = sl_json_holes_text(&h, j);
+	assert_string_equal(t, "{$K:1,\"a\":{\"b\":{\"c\":[{\"d\":\"$X\"}]}}}");
+	free(t);
+	json_decref(j);
+	sl_json_holes_free(&h);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+/* A random JSON value with holes into b (depth-bounded). */
+static unsigned long lcg(unsigned long *r)
+{
+	*r = *r * 6364136223846793005UL + 1442695040888963407UL;
+	return *r >> 33;
+}
+
+static void random_value(sl_buf *b, unsigned long *r, int depth)
+{
+	static const char *const leaves[] = {"1", "-2.5e3", "true", "null", "\"s\"", "\"x$Y\"", "$X", "${Z}",
+					     "\"$(f \\\"a}\\\")\"", "$((1+2))", "`g`", "<port>", "\"a\\\"$Q\""};
+	unsigned long c = lcg(r) % (depth > 3 ? 1 : 4);
+	if (c == 0) {
+		sl_buf_puts(b, leaves[lcg(r) % (sizeof leaves / sizeof *leaves)]);
+	} else if (c == 1 || c == 2) {
+		sl_buf_putc(b, '{');
+		for (unsigned long i = 0, n = lcg(r) % 4; i < n; i++) {
+			sl_buf_printf(b, "%s%s:", i ? "," : "", lcg(r) % 5 ? "\"k\"" : "$K");
+			random_value(b, r, depth + 1);
+		}
+		sl_buf_putc(b, '}');
+	} else {
+		sl_buf_putc(b, '[');
+		for (unsigned long i = 0, n = lcg(r) % 4; i < n; i++) {
+			if (i)
+				sl_buf_putc(b, ',');
+			random_value(b, r, depth + 1);
+		}
+		sl_buf_putc(b, ']');
+	}
+}
+
+/* Random JSON values with holes, thousands of them, half of them broken
+ * (a byte dropped, a piece put in): each is refused or read as a value
+ * whose holes all write back, never a crash (under the sanitizers, never
+ * a bad read). Deterministic: a fixed LCG. */
+static void test_json_holes_random(void **st)
+{
+	(void)st;
+	static const char *const junk[] = {"{", "}", "[", "]", "\"", ":", ",", "\\", "$", "(", ")", "'",
+					   "$X", "\xEE\x80\x80", "\\ue000", "<", ">"};
+	unsigned long r = 12345;
+	size_t read = 0, refused = 0;
+	for (int t = 0; t < 4000; t++) {
+		sl_buf b = {0};
+		random_value(&b, &r, 0);
+		if (lcg(&r) % 2 && b.len) {
+			size_t at = lcg(&r) % b.len;
+			const char *p = junk[lcg(&r) % (sizeof junk / sizeof *junk)];
+			sl_buf m = {0};
+			sl_buf_add(&m, b.data, at);
+			if (lcg(&r) % 2)
+				sl_buf_puts(&m, p);
+			sl_buf_puts(&m, b.data + at + 1);
+			sl_buf_free(&b);
+			b = m;
+		}
+		char *text = sl_buf_detach(&b);
+		sl_word w = {text, strlen(text), NULL, 0, (uint32_t)strlen(text), SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER};
+		json_t *j = NULL;
+		sl_json_holes h;
+		if (sl_json_parse_holes(NULL, &w, &j, &h)) {
+			assert_null(j);
+			assert_int_equal(h.n, 0);
+			refused++;
+		} else {
+			read++;
+			assert_non_null(j);
+			assert_true(h.n > 0);
+			char *back = sl_json_holes_text(&h, j);
+			/* no marker is left in what is written back */
+			assert_null(strstr(back, "\xEE\x80\x80"));
+			free(back);
+			json_decref(j);
+			sl_json_holes_free(&h);
+		}
+		free(text);
+	}
+	/* the generator makes both, or the test holds nothing */
+	assert_true(read > 500);
+	assert_true(refused > 500);
+}
+
 static void test_source_rejects(void **st)
 {
 	(void)st;
@@ -987,6 +1170,9 @@ int main(void)
 		cmocka_unit_test(test_bash_c_origins),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_json_error_position),
+		cmocka_unit_test(test_json_holes),
+		cmocka_unit_test(test_json_holes_malformed),
+		cmocka_unit_test(test_json_holes_random),
 		cmocka_unit_test(test_source_rejects),
 		cmocka_unit_test(test_yaml),
 		cmocka_unit_test(test_word_splitting),
