@@ -1,6 +1,7 @@
 /* test_shell.c: the shell layer (parse stage) on the forms the corpus uses. */
 #include "helpers.h"
 #include "parse/parse.h"
+#include "parse/shell/internal.h" /* sh_symbols_init, sh_sym */
 
 static sl_script *parse_ok(sl_entry *e)
 {
@@ -1159,9 +1160,75 @@ static void test_structure_breaks(void **st)
 	sl_entry_free(e);
 }
 
+/* symbols.c's one pass gives each node kind the id tree-sitter's own
+ * lookup by name gives (the id ts_node_symbol returns), and finds every one */
+static void test_symbols(void **st)
+{
+	(void)st;
+	sh_symbols_init();
+	const TSLanguage *l = tree_sitter_bash();
+#define K(n)                                                                                   \
+	do {                                                                                   \
+		assert_int_not_equal(sh_sym.n, 0);                                              \
+		assert_int_equal(sh_sym.n, ts_language_symbol_for_name(l, #n, sizeof #n - 1, true)); \
+	} while (0)
+	K(ansi_c_string);
+	K(arithmetic_expansion);
+	K(array);
+	K(binary_expression);
+	K(brace_expression);
+	K(c_style_for_statement);
+	K(case_item);
+	K(case_statement);
+	K(command);
+	K(command_name);
+	K(command_substitution);
+	K(comment);
+	K(compound_statement);
+	K(concatenation);
+	K(declaration_command);
+	K(do_group);
+	K(elif_clause);
+	K(else_clause);
+	K(expansion);
+	K(file_redirect);
+	K(for_statement);
+	K(function_definition);
+	K(heredoc_body);
+	K(heredoc_redirect);
+	K(heredoc_start);
+	K(herestring_redirect);
+	K(if_statement);
+	K(list);
+	K(number);
+	K(parenthesized_expression);
+	K(pipeline);
+	K(process_substitution);
+	K(program);
+	K(raw_string);
+	K(redirected_statement);
+	K(simple_expansion);
+	K(special_variable_name);
+	K(string);
+	K(string_content);
+	K(subscript);
+	K(subshell);
+	K(ternary_expression);
+	K(test_command);
+	K(translated_string);
+	K(unary_expression);
+	K(unset_command);
+	K(variable_assignment);
+	K(variable_name);
+	K(while_statement);
+	K(word);
+#undef K
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_symbols),
 		cmocka_unit_test(test_quotes_and_expansion),
 		cmocka_unit_test(test_placeholders),
 		cmocka_unit_test(test_env_forms),
