@@ -76,17 +76,24 @@ int gt_blob_text(git_repository *repo, git_tree *t, const char *path, git_oid *i
 
 /* sourced.c */
 /* A file a script sources: its path from the script's folder (key), from
- * the top of the tree (full) and its blob id. */
+ * the top of the tree (full), its blob id and its text (key, full and text
+ * owned). */
 typedef struct {
 	char *key, *full;
 	git_oid id;
+	char *text;
+	size_t len;
 } gt_sourced;
 /* The files the script at path of tree t (its text given) sources, and
- * those they source, as gt_offer_sourced offers them (inside the tree, at
- * most SL_MAX_ENTRY_FILES), in the order found: *out the caller's
- * (gt_sourced_free); their count. */
+ * those they source, by the letter (inside the tree, at most
+ * SL_MAX_ENTRY_FILES), in the order found: *out the caller's
+ * (gt_sourced_free); their count. The one walk of both uses: offered, when
+ * not NULL, is the script as the shell stage gets it, with the files
+ * offered to it before (its siblings): those are scanned too, after the
+ * script, and not found again (gt_offer_sourced offers the rest); NULL
+ * follows what the script sources only (an entry's id, gt_sourced_ids). */
 size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, const char *text, size_t len,
-			gt_sourced **out);
+			const sl_source *offered, gt_sourced **out);
 void gt_sourced_free(gt_sourced *v, size_t n);
 /* "ID PATH\n" appended to b for each of those files, but those under
  * folder inside ("" for none): what an entry's id adds for the files it

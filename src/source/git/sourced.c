@@ -1,8 +1,9 @@
 /*
  * sourced.c: the files a script of a tree sources, found by the letter
- * (sl_source_sourced_paths) as gt_offer_sourced offers them to the shell
- * stage: a fixed relative *.sh path from the script's folder, and the files
- * those source in turn, inside the tree. A revision walk needs them twice:
+ * (sl_source_sourced_paths): a fixed relative *.sh path from the script's
+ * folder, and the files those source in turn, inside the tree. One walk
+ * serves the shell stage (gt_offer_sourced offers what it finds, the
+ * script's siblings scanned too) and a revision walk, which needs them twice:
  * an entry's object id covers the files it sources from outside its own
  * files (benchmarks/x.sh sourcing ../benchmark_lib.sh), so that a change of
  * the library alone is a change of the entry (read.c); and a commit that
@@ -17,19 +18,21 @@
 #include <string.h>
 
 size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, const char *text, size_t len,
-			gt_sourced **out)
+			const sl_source *offered, gt_sourced **out)
 {
 	*out = NULL;
-	size_t n = 0, cap = 0, tcap = 0, lcap = 0;
-	char **texts = NULL;   /* each found file's text, to scan in turn */
-	size_t *lens = NULL;
+	size_t n = 0, cap = 0;
+	size_t pre = offered ? offered->noffers : 0;
 	const char *base;
 	char *dir = gt_split_path(path, &base);
-	for (size_t scanned = 0, first = 1; first || scanned < n; first = 0) {
-		const char *tx = first ? text : texts[scanned];
-		size_t tl = first ? len : lens[scanned];
+	/* the texts scanned in turn: the script's, the files offered before
+	 * (pre of them, named from the script's folder), then each found */
+	for (size_t scanned = 0, first = 1; first || scanned < pre + n; first = 0) {
+		const char *tx = first ? text : scanned < pre ? offered->offers[scanned].text : (*out)[scanned - pre].text;
+		size_t tl = first ? len : scanned < pre ? offered->offers[scanned].len : (*out)[scanned - pre].len;
 		/* the folder, from the script's, of the file scanned ("" for the script) */
-		char *from = first ? sl_strdup("") : sl_strdup((*out)[scanned].key);
+		char *from = sl_strdup(first ? "" : scanned < pre ? offered->offers[scanned].name
+								  : (*out)[scanned - pre].key);
 		if (!first)
 			scanned++;
 		char *slash = strrchr(from, '/');
@@ -42,19 +45,15 @@ size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, con
 		for (size_t i = 0; i < np; i++) {
 			char *key = sl_source_join(from, paths[i]);
 			char *full = sl_source_join(dir, key);
-			int have = !strcmp(full, path);
+			int have = 0;
+			for (size_t j = 0; j < pre && !have; j++)
+				have = !strcmp(offered->offers[j].name, key);
 			for (size_t j = 0; j < n && !have; j++)
 				have = !strcmp((*out)[j].full, full);
-			git_oid id;
-			char *ft;
-			size_t fl;
+			gt_sourced s = {key, full, {{0}}, NULL, 0};
 			/* inside the tree only, and at most as many as a script may source */
 			if (!have && strcmp(full, "..") && strncmp(full, "../", 3) && n < SL_MAX_ENTRY_FILES &&
-			    !gt_blob_text(repo, t, full, &id, &ft, &fl)) {
-				gt_sourced s = {key, full, id};
-				size_t n1 = n, n2 = n;
-				SL_PUSH(texts, n1, tcap, ft);
-				SL_PUSH(lens, n2, lcap, fl);
+			    !gt_blob_text(repo, t, full, &s.id, &s.text, &s.len)) {
 				SL_PUSH(*out, n, cap, s);
 				key = full = NULL;
 			}
@@ -65,10 +64,6 @@ size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, con
 		free(paths);
 		free(from);
 	}
-	for (size_t i = 0; i < n; i++)
-		free(texts[i]);
-	free(texts);
-	free(lens);
 	free(dir);
 	return n;
 }
@@ -78,6 +73,7 @@ void gt_sourced_free(gt_sourced *v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		free(v[i].key);
 		free(v[i].full);
+		free(v[i].text);
 	}
 	free(v);
 }
@@ -86,10 +82,12 @@ void gt_sourced_ids(git_repository *repo, git_tree *t, const char *path, const c
 		    const char *inside, sl_buf *b)
 {
 	gt_sourced *v;
-	size_t n = gt_sourced_files(repo, t, path, text, len, &v), k = strlen(inside);
+	size_t n = gt_sourced_files(repo, t, path, text, len, NULL, &v), k = strlen(inside);
 	for (size_t i = 0; i < n; i++) {
 		if (k && !strncmp(v[i].full, inside, k) && v[i].full[k] == '/')
 			continue; /* the entry's own file: its folder's id covers it */
+		if (!strcmp(v[i].full, path))
+			continue; /* the script itself (sourcing itself): its id is there */
 		char hex[GIT_OID_HEXSZ + 1];
 		git_oid_tostr(hex, sizeof hex, &v[i].id);
 		sl_buf_printf(b, "%s %s\n", hex, v[i].full);
@@ -135,7 +133,7 @@ static void walk(sourcers *x, git_tree *sub, const char *dir, unsigned depth)
 			    git_blob_rawsize(b) <= SL_MAX_FILE_BYTES) {
 				gt_sourced *v;
 				size_t n = gt_sourced_files(x->repo, x->top, p.data, git_blob_rawcontent(b),
-							    (size_t)git_blob_rawsize(b), &v);
+							    (size_t)git_blob_rawsize(b), NULL, &v);
 				int hit = 0;
 				for (size_t k = 0; k < n && !hit; k++)
 					hit = changed_path(x, v[k].full);
