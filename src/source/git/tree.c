@@ -166,11 +166,23 @@ int gt_blob_text(git_repository *repo, git_tree *t, const char *path, git_oid *i
 	return rc;
 }
 
+int gt_blob_id(git_tree *t, const char *path, git_oid *id)
+{
+	git_tree_entry *te = NULL;
+	if (git_tree_entry_bypath(&te, t, path))
+		return -1;
+	int rc = git_tree_entry_type(te) == GIT_OBJECT_BLOB ? 0 : -1;
+	if (!rc)
+		git_oid_cpy(id, git_tree_entry_id(te));
+	git_tree_entry_free(te);
+	return rc;
+}
+
 void gt_offer_sourced(git_repository *repo, git_tree *t, const char *path, sl_source *script)
 {
 	script->offered = 1;
 	gt_sourced *v;
-	size_t n = gt_sourced_files(repo, t, path, script->text, script->len, script, &v);
+	size_t n = gt_sourced_files(repo, t, path, NULL, script->text, script->len, script, &v);
 	for (size_t i = 0; i < n; i++)
 		sl_source_offer(script, v[i].key, v[i].text, v[i].len);
 	gt_sourced_free(v, n);
