@@ -184,6 +184,18 @@ void gt_sourced_free(gt_sourced *v, size_t n)
 	free(v);
 }
 
+/* The shell stage's offers at a revision: what the walk finds from the
+ * script and its siblings offered before (tree.c's gt_offer_siblings). */
+void gt_offer_sourced(git_repository *repo, git_tree *t, const char *path, sl_source *script)
+{
+	script->offered = 1;
+	gt_sourced *v;
+	size_t n = gt_sourced_files(repo, t, path, NULL, script->text, script->len, script, &v);
+	for (size_t i = 0; i < n; i++)
+		sl_source_offer(script, v[i].key, v[i].text, v[i].len);
+	gt_sourced_free(v, n);
+}
+
 void gt_sourced_ids(git_repository *repo, git_tree *t, const char *path, const git_oid *id, const char *text,
 		    size_t len, const char *inside, sl_buf *b)
 {

@@ -177,13 +177,3 @@ int gt_blob_id(git_tree *t, const char *path, git_oid *id)
 	git_tree_entry_free(te);
 	return rc;
 }
-
-void gt_offer_sourced(git_repository *repo, git_tree *t, const char *path, sl_source *script)
-{
-	script->offered = 1;
-	gt_sourced *v;
-	size_t n = gt_sourced_files(repo, t, path, NULL, script->text, script->len, script, &v);
-	for (size_t i = 0; i < n; i++)
-		sl_source_offer(script, v[i].key, v[i].text, v[i].len);
-	gt_sourced_free(v, n);
-}
