@@ -366,8 +366,15 @@ int sl_cmd_show(int argc, char **argv)
 			for (size_t k = 0; k < nm; k++) {
 				if (!failed && json) {
 					json_t *v = sl_report_model_json(models[k]);
-					if (json_entry(&text, v, !shown))
+					/* NULL, or a dump that fails: a path or value
+					 * not UTF-8 (a folder's name, as the input's
+					 * text is checked at read) */
+					if (json_entry(&text, v, !shown)) {
+						fprintf(stderr, "servelint: %s: cannot be written as JSON: "
+							"a path or value in it is not UTF-8 text\n",
+							models[k]->entry->path);
 						failed = 1;
+					}
 					json_decref(v);
 				} else if (!failed) {
 					if ((shown && fputc('\n', mem) == EOF) ||
