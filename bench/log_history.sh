@@ -7,8 +7,11 @@
 # (--max-num-seqs takes a value never used before) and a reformat (a blank
 # line at the end comes and goes); the others change another entry. Then
 # `servelint log --stats` counts entry lookups, distinct git objects and
-# parses, which shows each object parsed once. Best wall time of RUNS
-# (default 3). Needs a release build in ./build (scripts/setup) and git.
+# parses, which shows each object parsed once. The floor (issue 18's: log
+# within 1.5x of it): `servelint show` of each distinct version of the
+# entry once, in one process (folders of the entry's files with each
+# version's launch.sh). Best wall time of RUNS (default 3). Needs a release
+# build in ./build (scripts/setup) and git.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 commits=${1:-1000}
@@ -65,16 +68,28 @@ wall() {
 	done
 	echo "$best"
 }
+# the floor's folders: the entry's files as at HEAD, each distinct launch.sh
+mkdir -p "$work/v"
+g log --format=%H -- "$target" | while read -r c; do g rev-parse "$c:$target/launch.sh"; done | sort -u > "$work/blobs"
+while read -r b; do
+	mkdir -p "$work/v/$b"
+	cp -r "$work/r/$target/." "$work/v/$b/"
+	g cat-file blob "$b" > "$work/v/$b/launch.sh"
+done < "$work/blobs"
+versions=$(wc -l < "$work/blobs")
 t_git=$(wall git log --follow --oneline -- "$target")
 t_sl=$(wall "$bin" log --color never "$target")
+t_floor=$(wall "$bin" show --color never "$work"/v/*)
 stats=$(cd "$work/r" && "$bin" log --stats --color never "$target" 2>&1 > "$work/out")
 shown=$(grep -c '^commit ' "$work/out")
 reformat=$(grep -c '^  reformatted only' "$work/out" || true)
 awk -v n="$commits" -v k="$touching" -v tg="$t_git" -v ts="$t_sl" -v r="$runs" -v s="$stats" \
-    -v sh="$shown" -v rf="$reformat" 'BEGIN {
+    -v sh="$shown" -v rf="$reformat" -v tf="$t_floor" -v nv="$versions" 'BEGIN {
 	printf "history: %d commits after the base, %d touch the entry; best wall time of %d runs\n", n, k, r
 	printf "  git log --follow --oneline -- PATH   %7.3f s\n", tg
 	printf "  servelint log PATH                   %7.3f s   %.2fx git\n", ts, ts / tg
+	printf "  floor: show of its %d versions once  %7.3f s   log %.2fx the floor (target 1.5x: %s)\n", nv, tf,
+		ts / tf, ts / tf <= 1.5 ? "met" : "NOT met"
 	printf "  servelint log: %d commits told, %d of them reformatted only\n", sh, rf
 	printf "  %s\n", s
 }'

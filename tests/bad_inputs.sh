@@ -89,6 +89,13 @@ check yaml-invalid-utf8 "^$dir/yaml-utf8/c.yaml:2:10: not UTF-8 text" "$dir/yaml
 yaml_case yaml-list 'just a string\n'
 check yaml-not-a-mapping "^$dir/yaml-list/c.yaml:1:1: c.yaml: expected a mapping of settings" "$dir/yaml-list"
 
+# a folder whose name is not UTF-8: show's JSON cannot hold it (the text
+# is checked at read; a path is not), and says so
+bad=$(printf '%s/name\377' "$dir")
+mkdir -p "$bad"
+printf 'vllm serve m --max-num-seqs 8\n' > "$bad/launch.sh"
+check json-path-not-utf8 ": cannot be written as JSON: a path or value in it is not UTF-8 text" --format json "$bad"
+
 # usage errors: exit 3, as every command
 timeout 5 "$bin" show --format xml corpus/kimi-k3/b300-x8/sglang-tp8-nospec > /dev/null 2>&1
 [ $? -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL unknown-format"; fails=$((fails + 1)); }

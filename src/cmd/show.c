@@ -33,19 +33,26 @@ typedef struct {
 	sl_buf mem;
 	FILE *file;    /* once the report outgrew SPOOL_MEM, or NULL */
 	int failed;    /* the temporary file could not be written */
+	size_t skip;   /* bytes of the next dump to drop (json_entry) */
 } spool;
+
+/* Bytes the spool's memory keeps when it goes to the file: json_entry cuts
+ * that many at the end of a dump. */
+#define SPOOL_KEEP 8
 
 static void spool_add(spool *sp, const char *data, size_t n)
 {
 	/* past SPOOL_MEM, memory is written to the file and filled again:
 	 * the file takes chunks of that size, not each piece (jansson's
 	 * dump writes a few bytes at a time) */
-	if (sp->mem.len && sp->mem.len + n > SPOOL_MEM) {
+	if (sp->mem.len > SPOOL_KEEP && sp->mem.len + n > SPOOL_MEM) {
+		size_t out = sp->mem.len - SPOOL_KEEP;
 		if (!sp->file && !sp->failed && !(sp->file = tmpfile()))
 			sp->failed = 1;
-		if (!sp->failed && fwrite(sp->mem.data, 1, sp->mem.len, sp->file) != sp->mem.len)
+		if (!sp->failed && fwrite(sp->mem.data, 1, out, sp->file) != out)
 			sp->failed = 1;
-		sp->mem.len = 0;
+		memmove(sp->mem.data, sp->mem.data + out, SPOOL_KEEP);
+		sp->mem.len = SPOOL_KEEP;
 	}
 	sl_buf_add(&sp->mem, data, n);
 }
@@ -82,46 +89,28 @@ static ssize_t spool_write(void *cookie, const char *data, size_t n)
 	return (ssize_t)n;
 }
 
-/* What json_to_spool leaves to calls: a piece of more than 8 bytes, or
- * one that would not fit in the spool's memory as it is. */
-static __attribute__((noinline)) int json_to_spool_calls(spool *sp, const char *data, size_t n)
-{
-	for (const char *nl; n && (nl = memchr(data, '\n', n)) != NULL;) {
-		size_t k = (size_t)(nl - data) + 1;
-		spool_add(sp, data, k);
-		spool_add(sp, "    ", 4);
-		data += k;
-		n -= k;
-	}
-	if (n)
-		spool_add(sp, data, n);
-	return 0;
-}
-
-/* The dump of an entry straight into the spool, each newline followed by
- * the 4 spaces of the two levels the entry sits in. Most of jansson's
- * pieces are of a few bytes (a quote, a comma, a newline, a number):
- * those are copied here without a call. Dumped to a buffer and indented
- * in a second pass, an entry cost 200 M instructions of the 2,023 M of
- * `show --format json` over 350 entries (2.2 M calls of sl_buf_add, then
- * a scan of each byte). */
+/* A piece of jansson's dump into the spool: most are of a few bytes (a
+ * quote, a comma, a newline, a number), copied here without a call. The
+ * first sp->skip bytes of the dump are dropped (json_entry). */
 static int json_to_spool(const char *data, size_t n, void *p)
 {
 	spool *sp = p;
-	sl_buf *b = &sp->mem;
-	/* room for each byte a newline and its indentation */
-	if (n > 8 || b->len + 5 * n >= b->cap || b->len + 5 * n > SPOOL_MEM)
-		return json_to_spool_calls(sp, data, n);
-	char *o = b->data + b->len;
-	for (size_t i = 0; i < n; i++) {
-		*o++ = data[i];
-		if (data[i] == '\n') {
-			memcpy(o, "    ", 4);
-			o += 4;
-		}
+	if (sp->skip) {
+		size_t k = n < sp->skip ? n : sp->skip;
+		sp->skip -= k;
+		data += k;
+		n -= k;
 	}
-	b->len = (size_t)(o - b->data);
-	*o = '\0';
+	sl_buf *b = &sp->mem;
+	if (n > 8 || b->len + n >= b->cap || b->len + n > SPOOL_MEM) {
+		spool_add(sp, data, n);
+		return 0;
+	}
+	char *o = b->data + b->len;
+	for (size_t i = 0; i < n; i++)
+		o[i] = data[i];
+	b->len += n;
+	o[n] = '\0';
 	return 0;
 }
 
@@ -140,11 +129,30 @@ static FILE *spool_stream(spool *sp)
  * "entries" array: two levels in (4 spaces), after a comma unless first.
  * Entries are dumped one by one instead of as one document at the end, so
  * that no more than one entry's values are held (738 MiB over 10 MB of
- * scripts, most of it jansson values). */
+ * scripts, most of it jansson values). The entry is dumped inside two
+ * arrays, [[ENTRY]], so that jansson indents it as it sits in the
+ * document, and the arrays' own text is cut: WRAP_HEAD's bytes before
+ * it, WRAP_TAIL's after. Indenting each newline here as the dump went
+ * cost 38 instructions a piece (84 M for the 2.2 M pieces of 350 entries). */
+static const char WRAP_HEAD[] = "[\n  [\n    ", WRAP_TAIL[] = "\n  ]\n]";
+
 static int json_entry(spool *sp, json_t *v, int first)
 {
 	spool_add(sp, first ? "\n    " : ",\n    ", first ? 5 : 6);
-	return json_dump_callback(v, json_to_spool, sp, JSON_FLAGS);
+	json_t *wrap = json_pack("[[O]]", v);
+	if (!wrap)
+		return -1;
+	sp->skip = sizeof WRAP_HEAD - 1;
+	int rc = json_dump_callback(wrap, json_to_spool, sp, JSON_FLAGS);
+	json_decref(wrap);
+	/* the spool's memory keeps its last SPOOL_KEEP bytes: the tail is there */
+	size_t tail = sizeof WRAP_TAIL - 1;
+	if (rc || sp->skip || sp->mem.len < tail ||
+	    memcmp(sp->mem.data + sp->mem.len - tail, WRAP_TAIL, tail))
+		return -1;
+	sp->mem.len -= tail;
+	sp->mem.data[sp->mem.len] = '\0';
+	return 0;
 }
 
 /* Whether PATH is a folder with no launch.sh that holds entries in
@@ -302,7 +310,7 @@ int sl_cmd_show(int argc, char **argv)
 	 * buffer, or a JSON value) and its model freed, so memory stays flat
 	 * over large catalogues; nothing reaches stdout unless all succeeded. */
 	size_t n = (size_t)(argc - optind);
-	spool text = {{0}, NULL, 0};
+	spool text = {{0}, NULL, 0, 0};
 	FILE *mem = json ? NULL : spool_stream(&text);
 	int failed = !json && !mem;
 	/* the JSON document around the entries: its dump with none, cut at
@@ -358,8 +366,15 @@ int sl_cmd_show(int argc, char **argv)
 			for (size_t k = 0; k < nm; k++) {
 				if (!failed && json) {
 					json_t *v = sl_report_model_json(models[k]);
-					if (json_entry(&text, v, !shown))
+					/* NULL, or a dump that fails: a path or value
+					 * not UTF-8 (a folder's name, as the input's
+					 * text is checked at read) */
+					if (json_entry(&text, v, !shown)) {
+						fprintf(stderr, "servelint: %s: cannot be written as JSON: "
+							"a path or value in it is not UTF-8 text\n",
+							models[k]->entry->path);
 						failed = 1;
+					}
 					json_decref(v);
 				} else if (!failed) {
 					if ((shown && fputc('\n', mem) == EOF) ||

@@ -348,6 +348,12 @@ size_t sl_source_sourced_paths(const char *t, size_t len, char ***out)
 	size_t n = 0, cap = 0;
 	*out = NULL;
 	for (size_t i = 0; i < len; i++) {
+		/* only `source` and `.` start a command read here: the other
+		 * bytes are passed over before the test of what precedes (a
+		 * strchr per byte was 253 M instructions of the 2,199 M of a
+		 * `log` of 1,000 commits, bench/log_history.sh) */
+		if (t[i] != 's' && t[i] != '.')
+			continue;
 		int at_start = !i || strchr(" \t\n;&|({", t[i - 1]);
 		size_t k = !at_start ? 0 : !strncmp(t + i, "source", 6) && i + 6 < len ? 6 : t[i] == '.' ? 1 : 0;
 		if (!k || i + k >= len || (t[i + k] != ' ' && t[i + k] != '\t'))

@@ -104,22 +104,26 @@ static int plain(unsigned char c)
 	return (c >= 0x20 && c != 0x7f && c != 0xc2) || c == '\t' || c == '\n';
 }
 
-/* Whether one of the 8 bytes of w might not be plain: below 0x20 (tab and
- * LF among them), DEL or 0xC2 (the classic tests for a byte below n and
- * for a zero byte: exact in telling whether there is one) */
-#define ONES 0x0101010101010101ull
-#define HIGHS 0x8080808080808080ull
-static int word_suspect(uint64_t w)
+/* Whether one of the 16 bytes at p is not plain: below 0x20 but tab and
+ * LF, DEL or 0xC2. GCC's vector extensions (SSE2 on x86-64, NEON on ARM):
+ * about 10 instructions for 16 bytes, where the 8-byte word tests took 37
+ * for 8 (56 M instructions for the 10 MB of `show --format json` over
+ * 350 entries, a LF in every 35 bytes of it stopping the word's run). */
+typedef unsigned char v16 __attribute__((vector_size(16)));
+static int block_suspect(const char *p)
 {
-	uint64_t lt20 = (w - ONES * 0x20) & ~w & HIGHS;
-	uint64_t x7f = w ^ (ONES * 0x7f), xc2 = w ^ (ONES * 0xc2);
-	return ((lt20 | ((x7f - ONES) & ~x7f & HIGHS) | ((xc2 - ONES) & ~xc2 & HIGHS)) != 0);
+	v16 v;
+	memcpy(&v, p, 16);
+	v16 bad = ((v < 0x20) & (v != '\n') & (v != '\t')) | (v == 0x7f) | (v == 0xc2);
+	uint64_t h[2];
+	memcpy(h, &bad, 16);
+	return (h[0] | h[1]) != 0;
 }
 
 static ssize_t f_write(void *cookie, const char *buf, size_t n)
 {
 	filter *f = cookie;
-	/* runs of plain bytes are copied at once, found 8 bytes at a time:
+	/* runs of plain bytes are copied at once, found 16 bytes at a time:
 	 * byte by byte, the filter cost 434 M instructions of a 2,366 M
 	 * `show --format json` of 350 entries (its 9.8 MB of output), and
 	 * 102 M of 2,023 M with a test per byte */
@@ -127,14 +131,9 @@ static ssize_t f_write(void *cookie, const char *buf, size_t n)
 		size_t j = i;
 		if (!f->npend) {
 			for (;;) {
-				uint64_t w;
-				while (j + 8 <= n) {
-					memcpy(&w, buf + j, 8);
-					if (word_suspect(w))
-						break;
-					j += 8;
-				}
-				size_t stop = j + 8 <= n ? j + 8 : n;
+				while (j + 16 <= n && !block_suspect(buf + j))
+					j += 16;
+				size_t stop = j + 16 <= n ? j + 16 : n;
 				while (j < stop && plain((unsigned char)buf[j]))
 					j++;
 				if (j < stop || j == n)

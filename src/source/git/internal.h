@@ -65,34 +65,47 @@ const sl_group *gt_tree_group(git_repository *repo, git_tree *t, const char *pat
 /* Offers script (the file at path in tree t) the scripts beside it, which
  * `source NAME` reads (sl_source_offer), as it would on disk. */
 void gt_offer_siblings(git_repository *repo, git_tree *t, const char *path, sl_source *script);
-/* Offers script (at path of tree t) the files of the tree beyond its
- * folder's that it, or a file so offered, may source (sl_source_sourced_paths;
- * `source ../lib.sh`), as on disk; never one above the tree's top. */
-void gt_offer_sourced(git_repository *repo, git_tree *t, const char *path, sl_source *script);
 /* The text of the blob at path of tree t, a text file within the size
  * limit: 0 with *text (the caller's, NUL-terminated) and *len, and *id if
  * id is not NULL; -1 when there is none (tree.c). */
 int gt_blob_text(git_repository *repo, git_tree *t, const char *path, git_oid *id, char **text, size_t *len);
+/* The id of the blob at path of tree t: 0, or -1 when there is no blob
+ * there (tree.c). */
+int gt_blob_id(git_tree *t, const char *path, git_oid *id);
 
 /* sourced.c */
 /* A file a script sources: its path from the script's folder (key), from
- * the top of the tree (full) and its blob id. */
+ * the top of the tree (full), its blob id and its text (key, full and text
+ * owned). */
 typedef struct {
 	char *key, *full;
 	git_oid id;
+	char *text;
+	size_t len;
 } gt_sourced;
-/* The files the script at path of tree t (its text given) sources, and
- * those they source, as gt_offer_sourced offers them (inside the tree, at
- * most SL_MAX_ENTRY_FILES), in the order found: *out the caller's
- * (gt_sourced_free); their count. */
-size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, const char *text, size_t len,
-			gt_sourced **out);
+/* The files the script at path of tree t sources, and those they source,
+ * by the letter (inside the tree, at most SL_MAX_ENTRY_FILES), in the order
+ * found: *out the caller's (gt_sourced_free); their count. The script is
+ * its blob id (what each blob names is remembered by id: sourced.c) with
+ * its text or NULL (then read, and not followed unless it is text within
+ * the size limit), or its text alone (id NULL). The one walk of both
+ * uses: offered, when not NULL, is the script as the shell stage gets it,
+ * with the files offered to it before (its siblings): those are scanned
+ * too, after the script, and not found again (gt_offer_sourced offers the
+ * rest); NULL follows what the script sources only (an entry's id,
+ * gt_sourced_ids). */
+size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, const git_oid *id, const char *text,
+			size_t len, const sl_source *offered, gt_sourced **out);
 void gt_sourced_free(gt_sourced *v, size_t n);
-/* "ID PATH\n" appended to b for each of those files, but those under
- * folder inside ("" for none): what an entry's id adds for the files it
- * reads from outside its own. */
-void gt_sourced_ids(git_repository *repo, git_tree *t, const char *path, const char *text, size_t len,
-		    const char *inside, sl_buf *b);
+/* Offers script (at path of tree t) the files of the tree beyond its
+ * folder's that it, or a file so offered, may source (sl_source_sourced_paths;
+ * `source ../lib.sh`), as on disk; never one above the tree's top. */
+void gt_offer_sourced(git_repository *repo, git_tree *t, const char *path, sl_source *script);
+/* "ID PATH\n" appended to b for each of those files (the script as for
+ * gt_sourced_files), but those under folder inside ("" for none): what an
+ * entry's id adds for the files it reads from outside its own. */
+void gt_sourced_ids(git_repository *repo, git_tree *t, const char *path, const git_oid *id, const char *text,
+		    size_t len, const char *inside, sl_buf *b);
 /* The scripts of tree t (paths from its top) that source one of the
  * changed paths, themselves not changed: *out the caller's; their count. */
 size_t gt_sourcers(git_repository *repo, git_tree *t, char *const *changed, size_t nchanged, char ***out);

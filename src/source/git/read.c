@@ -61,9 +61,9 @@ out:
 	return rc;
 }
 
-/* The texts of the scripts (*.sh) directly in folder te of repo, each with
- * its path (dir/name), passed to gt_sourced_ids: what the folder's scripts
- * source from outside it. */
+/* The scripts (*.sh) directly in folder te of repo, each with its path
+ * (dir/name), passed to gt_sourced_ids by blob id: what the folder's
+ * scripts source from outside it. */
 static void folder_sourced(git_repository *repo, git_tree *top, const git_tree_entry *te, const char *dir, sl_buf *b)
 {
 	git_tree *sub = NULL;
@@ -72,16 +72,12 @@ static void folder_sourced(git_repository *repo, git_tree *top, const git_tree_e
 	for (size_t i = 0; i < git_tree_entrycount(sub); i++) {
 		const git_tree_entry *e = git_tree_entry_byindex(sub, i);
 		const char *nm = git_tree_entry_name(e);
-		git_blob *bl = NULL;
-		if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && sl_ends_with(nm, ".sh") && nm[0] != '.' &&
-		    !git_blob_lookup(&bl, repo, git_tree_entry_id(e)) && !gt_is_binary(bl) &&
-		    git_blob_rawsize(bl) <= SL_MAX_FILE_BYTES) {
+		if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && sl_ends_with(nm, ".sh") && nm[0] != '.') {
 			sl_buf p = {0};
 			sl_buf_printf(&p, "%s/%s", dir, nm);
-			gt_sourced_ids(repo, top, p.data, git_blob_rawcontent(bl), (size_t)git_blob_rawsize(bl), dir, b);
+			gt_sourced_ids(repo, top, p.data, git_tree_entry_id(e), NULL, 0, dir, b);
 			sl_buf_free(&p);
 		}
-		git_blob_free(bl);
 	}
 	git_tree_free(sub);
 }
@@ -114,17 +110,17 @@ int sl_git_object_id(const char *spec, char out[SL_GIT_ID_SIZE], sl_error *err)
 						sl_buf p = {0};
 						sl_buf_printf(&p, "%s%s%s", dir, *dir ? "/" : "", f.names[i]);
 						if (sl_ends_with(f.names[i], ".sh"))
-							gt_sourced_ids(repo, t, p.data, f.texts[i], f.lens[i], "", &extra);
+							/* an empty text stands for a blob that is no
+							 * text too: read again, by id */
+							gt_sourced_ids(repo, t, p.data, &f.ids[i],
+								       f.lens[i] ? f.texts[i] : NULL, f.lens[i], "",
+								       &extra);
 						sl_buf_free(&p);
 					}
 			free(dir);
 			gt_tree_folder_free(&f);
 		} else if (git_tree_entry_type(te) == GIT_OBJECT_BLOB && sl_ends_with(path, ".sh")) {
-			git_blob *bl = NULL;
-			if (!git_blob_lookup(&bl, repo, git_tree_entry_id(te)) && !gt_is_binary(bl) &&
-			    git_blob_rawsize(bl) <= SL_MAX_FILE_BYTES)
-				gt_sourced_ids(repo, t, path, git_blob_rawcontent(bl), (size_t)git_blob_rawsize(bl), "", &extra);
-			git_blob_free(bl);
+			gt_sourced_ids(repo, t, path, git_tree_entry_id(te), NULL, 0, "", &extra);
 		} else if (git_tree_entry_type(te) == GIT_OBJECT_TREE) {
 			char *dir = gt_join_norm("", path);
 			if (*dir) /* the top's id covers every file */

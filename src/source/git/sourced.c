@@ -1,8 +1,9 @@
 /*
  * sourced.c: the files a script of a tree sources, found by the letter
- * (sl_source_sourced_paths) as gt_offer_sourced offers them to the shell
- * stage: a fixed relative *.sh path from the script's folder, and the files
- * those source in turn, inside the tree. A revision walk needs them twice:
+ * (sl_source_sourced_paths): a fixed relative *.sh path from the script's
+ * folder, and the files those source in turn, inside the tree. One walk
+ * serves the shell stage (gt_offer_sourced offers what it finds, the
+ * script's siblings scanned too) and a revision walk, which needs them twice:
  * an entry's object id covers the files it sources from outside its own
  * files (benchmarks/x.sh sourcing ../benchmark_lib.sh), so that a change of
  * the library alone is a change of the entry (read.c); and a commit that
@@ -13,23 +14,119 @@
  */
 #include "internal.h"
 
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, const char *text, size_t len,
-			gt_sourced **out)
+/* ---- what a blob's letter names, per blob id ---------------------------------- */
+
+/* A revision walk reads the same scripts at many commits (log of 1,000
+ * commits: 1,000 lookups of an entry of 501 versions, and the scripts by a
+ * changed file each commit): each blob is read, tested and scanned once
+ * (the reading, binary test and scan were 390 M of the 2,018 M
+ * instructions of such a log). Under a lock: the threads of check -j may
+ * read entries at revisions. */
+typedef struct {
+	int text;       /* a text file within the size limit: followed */
+	char **paths;   /* what sl_source_sourced_paths found in it; owned */
+	size_t n;
+} scan_memo;
+
+static pthread_mutex_t scans_lock = PTHREAD_MUTEX_INITIALIZER;
+static sl_strmap scans_by_id;
+static scan_memo *scans;
+static size_t nscans, scans_cap;
+
+static void scans_free(void)
+{
+	for (size_t i = 0; i < nscans; i++) {
+		for (size_t k = 0; k < scans[i].n; k++)
+			free(scans[i].paths[k]);
+		free(scans[i].paths);
+	}
+	free(scans);
+	scans = NULL;
+	nscans = scans_cap = 0;
+	sl_strmap_free(&scans_by_id);
+}
+
+static char **paths_copy(char *const *v, size_t n)
+{
+	char **c = sl_calloc(n + 1, sizeof *c);
+	for (size_t i = 0; i < n; i++)
+		c[i] = sl_strdup(v[i]);
+	return c;
+}
+
+/* The paths that the letter of blob id names (*paths and each the
+ * caller's, *n of them); text, when not NULL, is the blob's (len bytes),
+ * else it is read. -1 when the blob is no text file within the limit. */
+static int scan(git_repository *repo, const git_oid *id, const char *text, size_t len, char ***paths, size_t *n)
+{
+	*paths = NULL;
+	*n = 0;
+	pthread_mutex_lock(&scans_lock);
+	size_t i = sl_strmap_get(&scans_by_id, (const char *)id->id, GIT_OID_RAWSZ);
+	if (i != SIZE_MAX) {
+		int ok = scans[i].text;
+		*paths = paths_copy(scans[i].paths, scans[i].n);
+		*n = scans[i].n;
+		pthread_mutex_unlock(&scans_lock);
+		return ok ? 0 : -1;
+	}
+	pthread_mutex_unlock(&scans_lock);
+	git_blob *b = NULL;
+	int ok = 1;
+	if (!text) {
+		ok = !git_blob_lookup(&b, repo, id) && !gt_is_binary(b) && git_blob_rawsize(b) <= SL_MAX_FILE_BYTES;
+		if (ok) {
+			text = git_blob_rawcontent(b);
+			len = (size_t)git_blob_rawsize(b);
+		}
+	}
+	if (ok)
+		*n = sl_source_sourced_paths(text, len, paths);
+	git_blob_free(b);
+	pthread_mutex_lock(&scans_lock);
+	if (sl_strmap_get(&scans_by_id, (const char *)id->id, GIT_OID_RAWSZ) == SIZE_MAX) {
+		if (!nscans)
+			atexit(scans_free);
+		scan_memo m = {ok, paths_copy(*paths, *n), *n};
+		sl_strmap_put(&scans_by_id, (const char *)id->id, GIT_OID_RAWSZ, nscans);
+		SL_PUSH(scans, nscans, scans_cap, m);
+	}
+	pthread_mutex_unlock(&scans_lock);
+	return ok ? 0 : -1;
+}
+
+/* ---- the walk ------------------------------------------------------------------ */
+
+size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, const git_oid *id, const char *text,
+			size_t len, const sl_source *offered, gt_sourced **out)
 {
 	*out = NULL;
-	size_t n = 0, cap = 0, tcap = 0, lcap = 0;
-	char **texts = NULL;   /* each found file's text, to scan in turn */
-	size_t *lens = NULL;
+	size_t n = 0, cap = 0;
+	size_t pre = offered ? offered->noffers : 0;
 	const char *base;
 	char *dir = gt_split_path(path, &base);
-	for (size_t scanned = 0, first = 1; first || scanned < n; first = 0) {
-		const char *tx = first ? text : texts[scanned];
-		size_t tl = first ? len : lens[scanned];
+	/* the texts scanned in turn: the script's, the files offered before
+	 * (pre of them, named from the script's folder), then each found */
+	for (size_t scanned = 0, first = 1; first || scanned < pre + n; first = 0) {
+		char **paths = NULL;
+		size_t np = 0;
+		int got;
+		if (first)
+			got = id ? scan(repo, id, text, len, &paths, &np) : (np = sl_source_sourced_paths(text, len, &paths), 0);
+		else if (scanned < pre)
+			got = (np = sl_source_sourced_paths(offered->offers[scanned].text, offered->offers[scanned].len,
+							    &paths), 0);
+		else
+			got = scan(repo, &(*out)[scanned - pre].id, (*out)[scanned - pre].text, (*out)[scanned - pre].len,
+				   &paths, &np);
 		/* the folder, from the script's, of the file scanned ("" for the script) */
-		char *from = first ? sl_strdup("") : sl_strdup((*out)[scanned].key);
+		char *from = sl_strdup(first ? "" : scanned < pre ? offered->offers[scanned].name
+								  : (*out)[scanned - pre].key);
 		if (!first)
 			scanned++;
 		char *slash = strrchr(from, '/');
@@ -37,38 +134,42 @@ size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, con
 			slash[1] = '\0';
 		else
 			from[0] = '\0';
-		char **paths;
-		size_t np = sl_source_sourced_paths(tx, tl, &paths);
-		for (size_t i = 0; i < np; i++) {
+		for (size_t i = 0; got == 0 && i < np; i++) {
 			char *key = sl_source_join(from, paths[i]);
 			char *full = sl_source_join(dir, key);
-			int have = !strcmp(full, path);
+			int have = 0;
+			for (size_t j = 0; j < pre && !have; j++)
+				have = !strcmp(offered->offers[j].name, key);
 			for (size_t j = 0; j < n && !have; j++)
 				have = !strcmp((*out)[j].full, full);
-			git_oid id;
-			char *ft;
-			size_t fl;
-			/* inside the tree only, and at most as many as a script may source */
+			gt_sourced s = {key, full, {{0}}, NULL, 0};
+			/* inside the tree only, and at most as many as a script may
+			 * source; its text read only for the offers (the ids need
+			 * the blob's id, and what it names, which scan remembers) */
 			if (!have && strcmp(full, "..") && strncmp(full, "../", 3) && n < SL_MAX_ENTRY_FILES &&
-			    !gt_blob_text(repo, t, full, &id, &ft, &fl)) {
-				gt_sourced s = {key, full, id};
-				size_t n1 = n, n2 = n;
-				SL_PUSH(texts, n1, tcap, ft);
-				SL_PUSH(lens, n2, lcap, fl);
-				SL_PUSH(*out, n, cap, s);
-				key = full = NULL;
+			    (offered ? !gt_blob_text(repo, t, full, &s.id, &s.text, &s.len) : !gt_blob_id(t, full, &s.id))) {
+				char **sub;
+				size_t ns;
+				/* a file that is no text is not followed */
+				int ok = offered || !scan(repo, &s.id, NULL, 0, &sub, &ns);
+				if (!offered) {
+					for (size_t k = 0; k < ns; k++)
+						free(sub[k]);
+					free(sub);
+				}
+				if (ok) {
+					SL_PUSH(*out, n, cap, s);
+					key = full = NULL;
+				}
 			}
 			free(key);
 			free(full);
-			free(paths[i]);
 		}
+		for (size_t i = 0; i < np; i++)
+			free(paths[i]);
 		free(paths);
 		free(from);
 	}
-	for (size_t i = 0; i < n; i++)
-		free(texts[i]);
-	free(texts);
-	free(lens);
 	free(dir);
 	return n;
 }
@@ -78,18 +179,33 @@ void gt_sourced_free(gt_sourced *v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		free(v[i].key);
 		free(v[i].full);
+		free(v[i].text);
 	}
 	free(v);
 }
 
-void gt_sourced_ids(git_repository *repo, git_tree *t, const char *path, const char *text, size_t len,
-		    const char *inside, sl_buf *b)
+/* The shell stage's offers at a revision: what the walk finds from the
+ * script and its siblings offered before (tree.c's gt_offer_siblings). */
+void gt_offer_sourced(git_repository *repo, git_tree *t, const char *path, sl_source *script)
+{
+	script->offered = 1;
+	gt_sourced *v;
+	size_t n = gt_sourced_files(repo, t, path, NULL, script->text, script->len, script, &v);
+	for (size_t i = 0; i < n; i++)
+		sl_source_offer(script, v[i].key, v[i].text, v[i].len);
+	gt_sourced_free(v, n);
+}
+
+void gt_sourced_ids(git_repository *repo, git_tree *t, const char *path, const git_oid *id, const char *text,
+		    size_t len, const char *inside, sl_buf *b)
 {
 	gt_sourced *v;
-	size_t n = gt_sourced_files(repo, t, path, text, len, &v), k = strlen(inside);
+	size_t n = gt_sourced_files(repo, t, path, id, text, len, NULL, &v), k = strlen(inside);
 	for (size_t i = 0; i < n; i++) {
 		if (k && !strncmp(v[i].full, inside, k) && v[i].full[k] == '/')
 			continue; /* the entry's own file: its folder's id covers it */
+		if (!strcmp(v[i].full, path))
+			continue; /* the script itself (sourcing itself): its id is there */
 		char hex[GIT_OID_HEXSZ + 1];
 		git_oid_tostr(hex, sizeof hex, &v[i].id);
 		sl_buf_printf(b, "%s %s\n", hex, v[i].full);
@@ -130,20 +246,14 @@ static void walk(sourcers *x, git_tree *sub, const char *dir, unsigned depth)
 				walk(x, t, p.data, depth + 1);
 			git_tree_free(t);
 		} else if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && sl_ends_with(nm, ".sh") && nm[0] != '.') {
-			git_blob *b = NULL;
-			if (!git_blob_lookup(&b, x->repo, git_tree_entry_id(e)) && !gt_is_binary(b) &&
-			    git_blob_rawsize(b) <= SL_MAX_FILE_BYTES) {
-				gt_sourced *v;
-				size_t n = gt_sourced_files(x->repo, x->top, p.data, git_blob_rawcontent(b),
-							    (size_t)git_blob_rawsize(b), &v);
-				int hit = 0;
-				for (size_t k = 0; k < n && !hit; k++)
-					hit = changed_path(x, v[k].full);
-				gt_sourced_free(v, n);
-				if (hit && !changed_path(x, p.data))
-					SL_PUSH(*x->out, *x->nout, x->cap, sl_strdup(p.data));
-			}
-			git_blob_free(b);
+			gt_sourced *v;
+			size_t n = gt_sourced_files(x->repo, x->top, p.data, git_tree_entry_id(e), NULL, 0, NULL, &v);
+			int hit = 0;
+			for (size_t k = 0; k < n && !hit; k++)
+				hit = changed_path(x, v[k].full);
+			gt_sourced_free(v, n);
+			if (hit && !changed_path(x, p.data))
+				SL_PUSH(*x->out, *x->nout, x->cap, sl_strdup(p.data));
 		}
 		sl_buf_free(&p);
 	}

@@ -166,47 +166,14 @@ int gt_blob_text(git_repository *repo, git_tree *t, const char *path, git_oid *i
 	return rc;
 }
 
-void gt_offer_sourced(git_repository *repo, git_tree *t, const char *path, sl_source *script)
+int gt_blob_id(git_tree *t, const char *path, git_oid *id)
 {
-	const char *base;
-	char *dir = gt_split_path(path, &base);
-	script->offered = 1;
-	/* the texts to scan: the script's, then each file offered from it,
-	 * named by its path from the script's folder ("" for the script) */
-	size_t next = script->noffers, scanned = 0;
-	for (int first = 1; first || scanned < script->noffers; first = 0) {
-		const char *text = first ? script->text : script->offers[scanned].text;
-		size_t len = first ? script->len : script->offers[scanned].len;
-		char *from = first ? sl_strdup("") : sl_strdup(script->offers[scanned].name);
-		if (!first)
-			scanned++;
-		char *slash = strrchr(from, '/');
-		if (slash)
-			slash[1] = '\0';
-		else
-			from[0] = '\0';
-		char **paths;
-		size_t np = sl_source_sourced_paths(text, len, &paths);
-		for (size_t i = 0; i < np; i++) {
-			char *key = sl_source_join(from, paths[i]);
-			char *full = sl_source_join(dir, key);
-			int have = 0;
-			for (size_t j = 0; j < script->noffers && !have; j++)
-				have = !strcmp(script->offers[j].name, key);
-			char *txt;
-			size_t tl;
-			/* inside the tree only, and at most as many as a script may source */
-			if (!have && strcmp(full, "..") && strncmp(full, "../", 3) && script->noffers < next + SL_MAX_ENTRY_FILES &&
-			    !gt_blob_text(repo, t, full, NULL, &txt, &tl)) {
-				sl_source_offer(script, key, txt, tl);
-				free(txt);
-			}
-			free(full);
-			free(key);
-			free(paths[i]);
-		}
-		free(paths);
-		free(from);
-	}
-	free(dir);
+	git_tree_entry *te = NULL;
+	if (git_tree_entry_bypath(&te, t, path))
+		return -1;
+	int rc = git_tree_entry_type(te) == GIT_OBJECT_BLOB ? 0 : -1;
+	if (!rc)
+		git_oid_cpy(id, git_tree_entry_id(te));
+	git_tree_entry_free(te);
+	return rc;
 }
