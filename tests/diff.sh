@@ -227,6 +227,10 @@ done
 # a script that sources nothing, and one elsewhere: never touched by the library
 printf '#!/usr/bin/env bash\nvllm serve org/gemma --port 8000 &\n' > "$lib/benchmarks/single_node/gemma_bf16_h100_vllm.sh"
 printf '#!/usr/bin/env bash\nvllm serve org/phi --port 8000 &\n' > "$lib/other/launch.sh"
+# a script of a sibling branch that sources the library by climbing out of
+# its own folder: touched like those below the library's folder
+mkdir -p "$lib/recipes/deepseek"
+printf '#!/usr/bin/env bash\n. "$(dirname "$0")/../../benchmarks/benchmark_lib.sh"\nvllm serve org/deepseek --port "$PORT" --gpu-memory-utilization "$GPU_MEM_UTIL" &\n' > "$lib/recipes/deepseek/launch.sh"
 (cd "$lib" && git init -q && git add -A && gc one &&
 	sed -i 's/0.9/0.85/' benchmarks/benchmark_lib.sh && gc "lib: memory" &&
 	sed -i 's/^PORT=8888$/PORT=8888  # the client reads it too/' benchmarks/benchmark_lib.sh && gc "lib: comment" &&
@@ -235,9 +239,12 @@ printf '#!/usr/bin/env bash\nvllm serve org/phi --port 8000 &\n' > "$lib/other/l
 ld() { (cd "$lib" && "$bin" diff --color never "$@"); }
 ld HEAD~3 HEAD~2 > "$lib.out"
 [ "$(grep -c '^changed: benchmarks/single_node/' "$lib.out")" -eq 2 ] &&
-	[ "$(grep -c '^  ~ memory.gpu_utilization: 0.9 -> 0.85 ' "$lib.out")" -eq 2 ] &&
-	! grep -q 'gemma\|other' "$lib.out" &&
-	grep -q '^2 entries touched: 2 changed, 0 reformatted only' "$lib.out" && ok || { ko "diff: a library change of a served flag"; cat "$lib.out"; }
+	[ "$(grep -c '^  ~ memory.gpu_utilization: 0.9 -> 0.85 ' "$lib.out")" -eq 3 ] &&
+	! grep -q 'gemma\|other' "$lib.out" && grep -q '^changed: recipes/deepseek$' "$lib.out" &&
+	grep -q '^3 entries touched: 3 changed, 0 reformatted only' "$lib.out" && ok || { ko "diff: a library change of a served flag"; cat "$lib.out"; }
+(cd "$lib" && "$bin" log --oneline --color never recipes/deepseek) | cut -d' ' -f2- > "$lib.out"
+printf '%s\n' 'lib: client only (reformatted only)' 'lib: comment (reformatted only)' 'lib: memory (changed)' 'one (added)' |
+	cmp -s - "$lib.out" && ok || { ko "log of a script sourcing a library of a sibling branch"; cat "$lib.out"; }
 for r in "HEAD~2 HEAD~1" "HEAD~1 HEAD"; do
 	ld $r > "$lib.out"
 	[ "$(grep -c '^reformatted only: benchmarks/single_node/' "$lib.out")" -eq 2 ] && ! grep -q '^changed' "$lib.out" &&
@@ -256,7 +263,7 @@ ld HEAD~3 HEAD~2 -- other > "$lib.out"
 # the working tree
 sed -i 's/^PORT=8888 /PORT=9999 /' "$lib/benchmarks/benchmark_lib.sh"
 ld HEAD > "$lib.out"
-[ "$(grep -c '^  ~ server.port: 8888 -> 9999 ' "$lib.out")" -eq 2 ] && ok || { ko "diff HEAD: the library changed in the working tree"; cat "$lib.out"; }
+[ "$(grep -c '^  ~ server.port: 8888 -> 9999 ' "$lib.out")" -eq 3 ] && ok || { ko "diff HEAD: the library changed in the working tree"; cat "$lib.out"; }
 (cd "$lib" && git checkout -q .)
 # log of a script, and of the folder: each commit with what it did
 (cd "$lib" && "$bin" log --oneline --color never benchmarks/single_node/llama_fp8_h100_vllm.sh) | cut -d' ' -f2- > "$lib.out"

@@ -264,38 +264,14 @@ size_t gt_sourcers(git_repository *repo, git_tree *t, char *const *changed, size
 	*out = NULL;
 	size_t nout = 0;
 	sourcers x = {repo, t, changed, nchanged, out, &nout, 0};
-	/* a script sources a file of its own folder or of one above it: the
-	 * scripts to read are below each changed file's folder, each folder
-	 * once (one whose parent is read already is not read again) */
-	char **dirs = NULL;
-	size_t nd = 0, dcap = 0;
-	for (size_t i = 0; i < nchanged; i++) {
-		const char *b;
-		SL_PUSH(dirs, nd, dcap, gt_split_path(changed[i], &b));
-	}
-	for (size_t i = 0; i < nd; i++) {
-		int covered = 0;
-		for (size_t j = 0; j < nd && !covered; j++) {
-			size_t k = strlen(dirs[j]);
-			if (j == i || (!strcmp(dirs[i], dirs[j]) && j > i))
-				continue;
-			covered = !strcmp(dirs[i], dirs[j]) || !k || (!strncmp(dirs[i], dirs[j], k) && dirs[i][k] == '/');
-		}
-		if (covered)
-			continue;
-		git_tree *sub = NULL;
-		git_tree_entry *te = NULL;
-		if (!*dirs[i]) {
-			walk(&x, t, "", 0);
-		} else if (!git_tree_entry_bypath(&te, t, dirs[i]) && git_tree_entry_type(te) == GIT_OBJECT_TREE &&
-			   !git_tree_lookup(&sub, repo, git_tree_entry_id(te))) {
-			walk(&x, sub, dirs[i], 0);
-		}
-		git_tree_free(sub);
-		git_tree_entry_free(te);
-	}
-	for (size_t i = 0; i < nd; i++)
-		free(dirs[i]);
-	free(dirs);
+	/* Every script of the tree, not only those below each changed file's
+	 * folder: a script sources a library of a sibling branch as often as
+	 * one above it (recipes/x/launch.sh: source ../../common/lib.sh), and
+	 * a walk of the folders below missed it, so that a change of the
+	 * library alone read as no entry touched. What each blob sources is
+	 * remembered per blob id (gt_sourced_files), so each script's text is
+	 * scanned once per process. */
+	if (nchanged)
+		walk(&x, t, "", 0);
 	return nout;
 }
