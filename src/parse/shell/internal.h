@@ -134,6 +134,8 @@ struct walker {
 	const sl_binds *binds;   /* --set values; not owned, may be NULL */
 	const unsigned *choice;  /* alternatives to follow at undecided conditionals */
 	size_t nchoice, pt_cap;
+	const struct sl_choice_at *at;  /* alternatives by place, before choice */
+	size_t nat;
 	size_t *pt_vars;          /* per point of s->points: vars.n when it was met */
 	size_t pt_vars_cap;
 	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */

@@ -119,6 +119,11 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 	}
 	size_t k = w->s->npoints;
 	unsigned c = k < w->nchoice ? w->choice[k] : 0;
+	for (size_t i = 0; i < w->nat; i++)
+		if (w->at[i].off == off) {
+			c = w->at[i].alt;
+			break;
+		}
 	if (c >= n)
 		c = n - 1;
 	sl_branch_point p = {off, n, labels, c, stateless};
