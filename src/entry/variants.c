@@ -77,6 +77,27 @@ static void own_assumptions(sl_buf *out, const char *b, const char *a)
 		sl_buf_puts(out, b);
 }
 
+/* The structure notes of b (a note of its kind: a rule reports it) that a
+ * lacks, moved to a: b serves what a does and is dropped. */
+static void carry_structure(sl_model *a, sl_model *b)
+{
+	size_t cap = a->nnotes;
+	for (size_t i = 0; i < b->nnotes; i++) {
+		sl_note *x = &b->notes[i];
+		if (!x->kind)
+			continue;
+		int have = 0;
+		for (size_t q = 0; q < a->nnotes && !have; q++)
+			have = a->notes[q].kind == x->kind && a->notes[q].origin.src == x->origin.src &&
+			       a->notes[q].origin.off == x->origin.off;
+		if (have)
+			continue;
+		SL_PUSH(a->notes, a->nnotes, cap, *x);
+		/* a has it now: b's is emptied so that freeing b leaves it */
+		memset(x, 0, sizeof *x);
+	}
+}
+
 #define MAX_READINGS 256
 
 /* A reading with choice[0..n) and the conditionals fixed so far, normalized:
@@ -453,6 +474,10 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 		while (j < k && !same_served(ms[j], ms[k]))
 			j++;
 		if (j < k) {
+			/* what it says of the script's shape is the entry's all the
+			 * same (a file it reaches that is not read: SL0003), whichever
+			 * of the two readings the order of reading kept */
+			carry_structure(ms[j], ms[k]);
 			if (ms[k]->variant) {
 				sl_note note = {0};
 				sl_buf b = {0};
