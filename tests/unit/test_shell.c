@@ -702,6 +702,23 @@ static void test_covering(void **st)
 	assert_int_equal(n, 64);
 	sl_variants_free(v, n);
 	sl_entry_free(e);
+	/* more decisions than a covering set is made for (its making grows as
+	 * their cube): the first 64 combinations, as before */
+	b = (sl_buf){0};
+	for (int i = 0; i < 70; i++)
+		sl_buf_printf(&b, "if [ \"$F%d\" = 1 ]; then A%d=1; fi\n", i, i);
+	sl_buf_puts(&b, "vllm serve m");
+	for (int i = 0; i < 70; i++)
+		sl_buf_printf(&b, " $A%d", i);
+	sl_buf_puts(&b, "\n");
+	e = entry_from(b.data);
+	sl_buf_free(&b);
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
+	assert_true(trunc);
+	assert_int_equal(cov, 0);
+	assert_int_equal(n, 64);
+	sl_variants_free(v, n);
+	sl_entry_free(e);
 }
 
 static void test_variants(void **st)

@@ -19,8 +19,9 @@
  * the entry says so (entry/variants.c). Chosen over pairs (strength 2),
  * which the rules that combine three settings defeat, and over holding a
  * setting's alternatives in one model, which every rule would have to
- * learn to read; measured on InferenceX's harnesses (docs/development.md):
- * 15 of 16 scripts at the limit read whole, the largest in 40 readings.
+ * learn to read; measured on the 16 real scripts that were at the limit
+ * (InferenceX's harnesses, one of Dynamo's; docs/development.md): every
+ * one read whole, in 6 to 48 variants (31 decisions in 51 readings).
  * Decisions met only under another's alternative are found as the
  * readings meet them: the set is made again with them, a few rounds.
  */
@@ -235,6 +236,7 @@ static int same_path(const sl_script *a, const sl_script *b)
 }
 
 #define ROUNDS 4  /* covering sets made again with the decisions they found */
+#define MAX_DECISIONS 64  /* decisions covered at most (the array's making grows as their cube) */
 
 /* The covering readings (see the top), once every combination was found
  * to pass the limit: d the decisions the readings so far met. */
@@ -244,7 +246,8 @@ static int covering(const sl_source *src, const sl_shell_opts *base, struct deci
 	for (unsigned round = 0;; round++) {
 		size_t nrows;
 		int over;
-		unsigned *rows = *nd >= 3 ? cover3(*d, *nd, SL_MAX_VARIANTS, &nrows, &over) : NULL;
+		unsigned *rows = *nd >= 3 && *nd <= MAX_DECISIONS ? cover3(*d, *nd, SL_MAX_VARIANTS, &nrows, &over)
+								   : NULL;
 		if (!rows)
 			return 1;  /* no covering: the caller's first readings stand */
 		sl_variant *vs = NULL;
