@@ -648,6 +648,22 @@ static void test_implied_strings(void **st)
 	assert_int_equal(n, 4);  /* KV assigned since the case: its test is a decision */
 	sl_variants_free(v, n);
 	sl_entry_free(e);
+	/* alternatives known not to run before the first one not known are
+	 * none of the point's: KV not a leaves b and * */
+	e = entry_from("if [ \"$KV\" = a ]; then X=1; fi\n"
+		       "case \"$KV\" in a) A=1 ;; b) A=2 ;; *) A=3 ;; esac\nvllm serve m $X $A\n");
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
+	l = labels_of(v, n);
+	assert_string_equal(l, "if [ \"$KV\" = a ] (line 1)|"
+			       "no branch of the if (line 1), case \"$KV\" in b (line 2)|"
+			       "no branch of the if (line 1), case \"$KV\" in * (line 2)");
+	free(l);
+	for (size_t i = 0; i < n; i++) {
+		const sl_command *c = &v[i].script->cmds[v[i].script->ncmds - 1];
+		assert_string_equal(c->argv[c->argc - 1].text, i == 0 ? "1" : i == 1 ? "2" : "3");
+	}
+	sl_variants_free(v, n);
+	sl_entry_free(e);
 }
 
 /* Past the limit, a covering set: eight independent two-way decisions

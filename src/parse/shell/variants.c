@@ -85,7 +85,10 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 			return p->taken;
 		}
 	}
-	/* each condition in turn, as far as earlier decisions tell */
+	/* each condition in turn, as far as earlier decisions tell; those
+	 * known not to run before the first not known (k0) are no
+	 * alternatives of the point */
+	unsigned k0 = 0;
 	for (unsigned k = 0; k < n; k++) {
 		int v = sh_implied(w, labels, n, k);
 		if (v == 0)
@@ -96,6 +99,7 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 			free(labels);
 			return k;
 		}
+		k0 = k;
 		break;
 	}
 	/* fixed, and not told by an earlier decision: its first alternative */
@@ -104,7 +108,7 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 			for (unsigned k = 0; k < n; k++)
 				free(labels[k]);
 			free(labels);
-			return 0;
+			return k0;
 		}
 	if (!stateless && sh_src_off(&w->v, ts_node_start_byte(node)) > w->v.src->len) {
 		/* a sourced file's own decision that changes state (a library's
@@ -116,6 +120,12 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 			free(labels[q]);
 		free(labels);
 		return NOT_READ;
+	}
+	if (k0) {
+		for (unsigned q = 0; q < k0; q++)
+			free(labels[q]);
+		memmove(labels, labels + k0, (n - k0) * sizeof *labels);
+		n -= k0;
 	}
 	size_t k = w->s->npoints;
 	unsigned c = k < w->nchoice ? w->choice[k] : 0;
@@ -130,7 +140,7 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 	SL_PUSH(w->s->points, w->s->npoints, w->pt_cap, p);
 	sl_grow((void **)&w->pt_vars, &w->pt_vars_cap, w->s->npoints, sizeof *w->pt_vars);
 	w->pt_vars[w->s->npoints - 1] = w->vars.n;
-	return c;
+	return k0 + c;
 }
 
 /* The alternative to read among na labelled ones (labels are taken: freed
