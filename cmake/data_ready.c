@@ -32,7 +32,7 @@
 #define SIZED(t, n) _Static_assert(sizeof(t) == (n), #t " changed: write its new field in cmake/data_ready.c")
 SIZED(sl_rule, 168);
 SIZED(sl_grammar, 328);
-SIZED(sl_choice_ext, 48);
+SIZED(sl_choice_ext, 72);
 SIZED(sl_flag, 112);
 SIZED(sl_envvar, 40);
 SIZED(sl_config_key, 48);
@@ -299,6 +299,10 @@ static int emit_grammars(const char *path, const char *facts_dir)
 				}
 				snprintf(name, sizeof name, "g%zu_ext%zu_values", gi, i);
 				strs(name, x->values, x->nvalues);
+				snprintf(name, sizeof name, "g%zu_ext%zu_same_from", gi, i);
+				strs(name, x->same_from, x->nsame);
+				snprintf(name, sizeof name, "g%zu_ext%zu_same_to", gi, i);
+				strs(name, x->same_to, x->nsame);
 			}
 			fprintf(out, "static sl_choice_ext g%zu_ext[%zu] = {\n", gi, g->nchoice_ext);
 			for (size_t i = 0; i < g->nchoice_ext; i++) {
@@ -310,6 +314,13 @@ static int emit_grammars(const char *path, const char *facts_dir)
 				str(x->since);
 				fputs(", .until = ", out);
 				str(x->until);
+				fputs(", .same_from = ", out);
+				snprintf(name, sizeof name, "g%zu_ext%zu_same_from", gi, i);
+				ref(name, x->nsame);
+				fputs(", .same_to = ", out);
+				snprintf(name, sizeof name, "g%zu_ext%zu_same_to", gi, i);
+				ref(name, x->nsame);
+				fprintf(out, ", .nsame = %zu", x->nsame);
 				fputs("},\n", out);
 			}
 			fputs("};\n", out);

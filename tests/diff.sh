@@ -181,6 +181,34 @@ grep -q '^  ~ engine: sglang -> vllm ' "$hist.out" && ! grep -q spec.method "$hi
 "$bin" matrix --color never "$hist.s.sh" "$hist.v.sh" | grep -q '^  aggregated spec.method: EAGLE$' && ok || ko "matrix: spec.method's case across engines"
 rm -f "$hist.out" "$hist.s.sh" "$hist.s2.sh" "$hist.v.sh"
 
+# spellings of one meaning, as the engine reads them, are no served change:
+# Dynamo's SGLang worker reads --disaggregation-mode agg and pd as SGLang's
+# null (aggregated, as no flag is) from 1.4.0 on (ai-dynamo/dynamo
+# components/src/dynamo/sglang/args.py@e147cee), so null -> agg -> pd ->
+# no flag is reformatted only; in 1.2.0 it hands agg to SGLang as written,
+# a change. vLLM reads --kv-cache-dtype fp8 as fp8_e4m3 (vllm.yaml same:).
+same=$(mktemp -d)
+sc() { git -c user.name=t -c user.email=t@t commit -qam "$1"; }
+printf '%s\n' '#!/usr/bin/env bash' '# Dynamo 1.4.0' 'python3 -m dynamo.frontend --http-port 8000 &' \
+	'python3 -m dynamo.sglang --model-path Qwen/Qwen3-0.6B --disaggregation-mode null &' > "$same/dynamo.sh"
+printf 'docker run --gpus all nvcr.io/nvidia/ai-dynamo/sglang-runtime:1.2.0 python3 -m dynamo.sglang --model-path Qwen/Qwen3-0.6B --disaggregation-mode null\n' > "$same/old.sh"
+printf 'vllm serve org/m --kv-cache-dtype fp8\n' > "$same/vllm.sh"
+(cd "$same" && git init -q && git add -A && sc one &&
+	sed -i 's/mode null &/mode agg \&/' dynamo.sh && sc agg &&
+	sed -i 's/mode agg &/mode pd \&/' dynamo.sh && sc pd &&
+	sed -i 's/ --disaggregation-mode pd &/ \&/' dynamo.sh && sc none &&
+	sed -i 's/mode null$/mode agg/' old.sh && sed -i 's/fp8$/fp8_e4m3/' vllm.sh && sc "old: agg") ||
+	ko "same-meaning repository setup"
+for r in "HEAD~4 HEAD~3" "HEAD~3 HEAD~2" "HEAD~2 HEAD~1" "HEAD~4 HEAD~1"; do
+	(cd "$same" && "$bin" diff --color never $r -- dynamo.sh) > "$same.out"
+	grep -q '^reformatted only: dynamo.sh$' "$same.out" && ! grep -q '^changed' "$same.out" &&
+		ok || { ko "diff $r: Dynamo's agg, pd and null are one meaning"; cat "$same.out"; }
+done
+(cd "$same" && "$bin" diff --color never HEAD~1 HEAD) > "$same.out"
+grep -q '^changed: old.sh$' "$same.out" && grep -q '^  ~ disagg.mode: null -> agg ' "$same.out" &&
+	grep -q '^reformatted only: vllm.sh$' "$same.out" && ok || { ko "diff: agg under Dynamo 1.2.0, fp8 as fp8_e4m3"; cat "$same.out"; }
+rm -rf "$same" "$same.out"
+
 # a library that a folder of scripts sources from outside its folder
 # (benchmarks/single_node/x.sh: source "$(dirname "$0")/../benchmark_lib.sh"):
 # a commit that changes the library alone touches every script that sources

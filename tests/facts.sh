@@ -254,6 +254,33 @@ printf '#!/bin/bash\ndocker run --gpus all lmsysorg/sglang:v0.5.13 python3 -m sg
 out=$("$bin" check --no-config --format gcc "$t/pcg-old.sh")
 case "$out" in *SL1001*) echo "$out"; ko "--enable-piecewise-cuda-graph under v0.5.13 called unknown" ;;
 *SL1014*) ok ;; *) echo "$out"; ko "--enable-piecewise-cuda-graph under v0.5.13 not deprecated" ;; esac
+# SGLang 0.5.18 (the v0.5.18 tag's commit, 71de97b2): --torchao-config,
+# declared up to 0.5.17, is quiet under the image it was written for and
+# reported removed, with the versions, under v0.5.18 (and a later tag);
+# --startup-weight-load-mode, declared from 0.5.18 on, is known under
+# v0.5.18 and reported as new under v0.5.17
+sg18() { printf '#!/bin/bash\ndocker run --gpus all lmsysorg/sglang:%s python3 -m sglang.launch_server --model-path m %s\n' "$1" "$2" > "$t/sg18.sh"
+	"$bin" check --no-config --format gcc "$t/sg18.sh"; }
+out=$(sg18 v0.5.17 '--torchao-config int8wo')
+case "$out" in *SL1001*) echo "$out"; ko "--torchao-config under v0.5.17 called unknown" ;; *) ok ;; esac
+want='`--torchao-config` was removed in SGLang 0.5.18, last accepted in 0.5.17; this entry runs 0.5.18 [SL1001]'
+out=$(sg18 v0.5.18-cu130 '--torchao-config int8wo')
+case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "--torchao-config under v0.5.18: the removal with versions" ;; esac
+out=$(sg18 v0.5.19 '--torchao-config int8wo')
+case "$out" in *'`--torchao-config` was removed in SGLang 0.5.18'*SL1001*) ok ;; *) echo "$out"; ko "--torchao-config under v0.5.19: removed in 0.5.18" ;; esac
+out=$(sg18 v0.5.18 '--startup-weight-load-mode overlap')
+case "$out" in *SL100*) echo "$out"; ko "--startup-weight-load-mode under v0.5.18" ;; *) ok ;; esac
+want='`--startup-weight-load-mode` is accepted from SGLang 0.5.18 on; this entry runs 0.5.17 [SL1001]'
+out=$(sg18 v0.5.17 '--startup-weight-load-mode overlap')
+case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "--startup-weight-load-mode under v0.5.17: new in 0.5.18" ;; esac
+# a flag whose action refuses it (DeprecatedAction(error_message=...):
+# argparse exits) is no flag of that release: reported removed, with what
+# its source says to use, under v0.5.18; quiet under v0.5.17
+want='`--enable-expert-distribution-metrics` was removed in SGLang 0.5.18, last accepted in 0.5.17; this entry runs 0.5.18; use `--expert-balancedness-report-mode` [SL1001]'
+out=$(sg18 v0.5.18 '--enable-expert-distribution-metrics')
+case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "--enable-expert-distribution-metrics under v0.5.18: refused, removed" ;; esac
+out=$(sg18 v0.5.17 '--enable-expert-distribution-metrics')
+case "$out" in *SL10*) echo "$out"; ko "--enable-expert-distribution-metrics under v0.5.17" ;; *) ok ;; esac
 # ATOM: the release an image's tag names at its end (`-atom0.1.2`); a flag
 # the release lacks, named as written (main after 0.1.6rc0 added the '-'
 # spelling of `--kv_cache_dtype`, FlexibleArgumentParser); a value that may

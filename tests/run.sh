@@ -234,6 +234,19 @@ printf '%s\n' "docker run --gpus '\"device=<4 GPUs>\"' vllm/vllm-openai:v0.31.0 
 printf '%s\n' 'docker run --gpus all lmsysorg/sglang:v0.5 --model-path org/m' > "$T/img4.sh"
 out=$("$bin" run -n --native "$T/img4.sh" 2>&1); rc=$?
 [ $rc -eq 2 ] && "$bin" show "$T/img4.sh" 2>&1 | grep -q "lmsysorg/sglang:v0.5. runs the command it is given" && ok || ko "native sglang image: $rc $out"
+# the entrypoints are docker.yaml's (images:): vllm/vllm-tpu's is assumed,
+# and said so; an image only guessed to be vLLM from its name, or not
+# known at all, has none to start natively
+printf '%s\n' 'docker run --privileged vllm/vllm-tpu:nightly --model org/m --port 8000' > "$T/img7.sh"
+out=$("$bin" run -n --native "$T/img7.sh" 2>&1); rc=$?
+[ $rc -eq 0 ] && echo "$out" | grep -q '^   argv   vllm serve --model org/m --port 8000$' &&
+	echo "$out" | grep -q '^note: aggregated: the entrypoint of image `vllm/vllm-tpu:nightly` is assumed (as vLLM' && ok || ko "native TPU image: $rc $out"
+for im in myorg/vllm-custom:1 acme/server:1; do
+	printf 'docker run %s --model org/m --port 8000\n' "$im" > "$T/img8.sh"
+	out=$("$bin" run -n --native "$T/img8.sh" 2>&1); rc=$?
+	[ $rc -eq 2 ] && echo "$out" | grep -q "img8.sh:1:1: aggregated: the image's entrypoint is not known (write its command after the image); --native cannot start it" &&
+		ok || ko "native unknown image $im: $rc $out"
+done
 printf '%s\n' 'docker run --device /dev/kfd --device /dev/dri/renderD128 rocm/vllm:latest vllm serve org/m' > "$T/img5.sh"
 "$bin" run -n --native "$T/img5.sh" 2>&1 | grep -q '^note: .*--device /dev/dri/renderD128 gives the container one GPU' && ok || ko "native ROCm --device: no note"
 finish

@@ -72,6 +72,54 @@ def init_nargs(cls):
     return None, None
 
 
+def _is_error_call(stmt):
+    """A statement that is a call of `X.error(...)` (argparse's parser.error:
+    it prints the message and exits)."""
+    return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute) and stmt.value.func.attr == "error")
+
+
+def refusal(name, syms, depth=0):
+    """How an action class refuses its flag outright, by its `__call__`
+    (its own or a base's): "always" when a statement of its body is
+    `parser.error(...)`; the name of the `__init__` parameter whose value
+    makes it refuse when its body is `if self.X is not None:` (or `if
+    self.X:`) around `parser.error(...)` and `__init__` sets `self.X` from
+    that parameter (SGLang 0.5.18's `DeprecatedAction(error_message=...)`:
+    the server exits at the flag); None otherwise. An error nested deeper
+    (vLLM's LoRAParserAction on a malformed value) is a value's check, not
+    a refusal."""
+    cls = syms.classes.get(name.split(".")[-1])
+    if cls is None or depth > 6:
+        return None
+    call = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__call__"), None)
+    init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
+    if call is None:
+        for b in cls.bases:
+            r = refusal(dotted(b) or "", syms, depth + 1)
+            if r:
+                return r
+        return None
+    for st in call.body:
+        if _is_error_call(st):
+            return "always"
+        if not (isinstance(st, ast.If) and any(_is_error_call(b) for b in st.body)):
+            continue
+        t = st.test
+        if isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.IsNot) \
+                and isinstance(t.comparators[0], ast.Constant) and t.comparators[0].value is None:
+            t = t.left
+        if not (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"):
+            continue
+        params = {a.arg for a in (init.args.posonlyargs + init.args.args + init.args.kwonlyargs)} if init else set()
+        for n in ast.walk(init) if init else []:
+            if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id in params \
+                    and any(isinstance(x, ast.Attribute) and x.attr == t.attr
+                            and isinstance(x.value, ast.Name) and x.value.id == "self" for x in n.targets):
+                return n.value.id
+    return None
+
+
 def resolve(name, syms, depth=0):
     """(kind, deprecated text, found) of an action class by name: kind is a
     bool kind, None for one taking values, "skip" for one that is no flag,
@@ -103,7 +151,9 @@ def action_facts(call, syms):
     """What the action= of one add_argument call does: a dict with
     `bool` (the switch kind; absent when the flag takes values), `skip`
     (no flag: --help, --version, a counter), `deprecated` and `replacement`
-    where the action's own class says so, and `unread` (the class's name)
+    where the action's own class says so, `refused` when the class
+    refuses the flag outright (`refusal`: argparse then exits, so no
+    release with it accepts the flag), and `unread` (the class's name)
     when the action is a class the sources read do not define."""
     act = kw(call, "action")
     if act is None:
@@ -122,6 +172,10 @@ def action_facts(call, syms):
         kind = "store_true" if kw(call, "nargs") is None or n == 0 else None
     if kind:
         out["bool"] = kind
+    how = refusal(name, syms)
+    if how == "always" or (how and kw(call, how) is not None
+                           and not (isinstance(kw(call, how), ast.Constant) and kw(call, how).value is None)):
+        out["refused"] = True
     if DEPRECATION.search(text):
         out["deprecated"] = True
         # a keyword argparse does not have, handed to the deprecated

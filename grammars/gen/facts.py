@@ -443,8 +443,17 @@ def derive(raws):
     rel = [{k: r[k] for k in ("version", "repo", "commit", "date") if k in r} for r in raws]
     n = len(raws)
     spell = {}   # spelling -> {"in": [bool]*n, "f": [facts or None]*n}
+    # a flag whose action refuses it (argparse exits at it: SGLang 0.5.18's
+    # --enable-expert-distribution-metrics) is no flag that release accepts;
+    # what its source says to use instead is kept for the removal
+    refused = {}
     for i, r in enumerate(raws):
         for f in r.get("flags", []):
+            if f.get("refused"):
+                for name in list(f["names"]) + list(f.get("obsolete", [])):
+                    if "replacement" in f:
+                        refused.setdefault(name, f["replacement"])
+                continue
             prim = f["names"][0]
             allnames = list(f["names"])
             for o in f.get("obsolete", []):
@@ -468,7 +477,7 @@ def derive(raws):
     # switch: taken for it there, never reported as removed
     for i, r in enumerate(raws):
         for f in r.get("flags", []):
-            if f.get("bool") != "optional":
+            if f.get("bool") != "optional" or f.get("refused"):
                 continue
             for name in list(f["names"]) + list(f.get("obsolete", [])):
                 neg = "--no-" + name[2:] if name.startswith("--") and not name.startswith("--no-") else None
@@ -491,7 +500,7 @@ def derive(raws):
             if s["in"][i] or not name.startswith("--") or len(name) <= 3:
                 continue
             hits = {id(f) for sp, f in owner.items() if sp.startswith(name)}
-            if len(hits) == 1:
+            if len(hits) == 1 and not next(f for sp, f in owner.items() if sp.startswith(name)).get("refused"):
                 # accepted, with the spelling's own facts of the nearest
                 # release declaring it (what it means is left as recorded),
                 # less its choices and default, which that release's own
@@ -544,6 +553,8 @@ def derive(raws):
         for name, e in entries.items():
             if "removed" in e and "replacement" not in e and e.get("of") in newest and e["of"] != name:
                 e["replacement"] = e["of"]
+            if "removed" in e and "replacement" not in e and name in refused:
+                e["replacement"] = refused[name]
     return out
 
 

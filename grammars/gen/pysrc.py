@@ -390,7 +390,7 @@ def argparse_call(call, syms, kwvars, human_ints):
         return None
     if act.get("bool"):
         f["type"], f["bool"] = "bool", act["bool"]
-    for k in ("deprecated", "replacement", "unread"):
+    for k in ("deprecated", "replacement", "refused", "unread"):
         if k in act:
             f[k if k != "unread" else "unread_action"] = act[k]
     if "type" not in f:
@@ -456,7 +456,7 @@ def dynamo_call(call, syms, fname):
         act = action_facts(call, syms)
         if act.get("bool"):
             f["type"], f["bool"] = "bool", act["bool"]
-        for k in ("deprecated", "replacement", "unread"):
+        for k in ("deprecated", "replacement", "refused", "unread"):
             if k in act:
                 f[k if k != "unread" else "unread_action"] = act[k]
         nargs = try_const(kw(call, "nargs"), syms)
@@ -575,7 +575,7 @@ def annotated_fields(syms, cname):
                         f["type"] = type_from_kw(v, syms)
                     elif k == "nargs" and try_const(v, syms) in ("+", "*"):
                         f["nargs"] = try_const(v, syms)
-        for k in ("deprecated", "replacement", "unread"):
+        for k in ("deprecated", "replacement", "refused", "unread"):
             if k in act:
                 f[k if k != "unread" else "unread_action"] = act[k]
         c2 = kw(arg, "choices")

@@ -55,6 +55,9 @@ typedef struct sl_finding {
 	/* SL0004's: the settings it names as not checked, their values
 	 * unknown (check's summary counts them); 0 for any other */
 	size_t unchecked;
+	/* SL0004's: the config files it names that the entry does not hold,
+	 * whose settings are all unchecked (check's summary counts them) */
+	size_t unread_files;
 } sl_finding;
 
 typedef struct sl_findings {
@@ -94,7 +97,7 @@ int sl_severity_parse(const char *s, sl_severity *out);
 int sl_check_model(const sl_rules *r, const sl_model *m, const sl_rule *only, sl_findings *out);
 void sl_findings_free(sl_findings *f);
 
-/* Sorts findings [first, n) by file, line, column and rule. */
+/* Sorts findings [first, n) by file, line, column and rule, stably. */
 void sl_findings_sort(sl_findings *fs, size_t first);
 
 /* ---- the catalogue: entries held against each other (catalogue.c) ------- */

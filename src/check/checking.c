@@ -66,7 +66,8 @@ static void variant_merge(sl_findings *fs, size_t first, size_t from, unsigned k
 		}
 		if (dup != (size_t)-1) {
 			(*masks)[dup - first] |= (uint64_t)1 << k;
-			if (f->rule->advisory && f->unchecked > fs->v[dup].unchecked) {
+			if (f->rule->advisory &&
+			    f->unchecked + f->unread_files > fs->v[dup].unchecked + fs->v[dup].unread_files) {
 				sl_finding t = fs->v[dup];
 				fs->v[dup] = *f;
 				*f = t;
@@ -206,6 +207,9 @@ int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules
 		if (nvm > 1)
 			variant_tags(fs, first, masks, vm, nvm);
 		free(masks);
+		/* each variant's findings come sorted, but those of later
+		 * variants only follow the first's: the entry's in order */
+		sl_findings_sort(fs, first);
 		*model = nvm ? vm[0] : NULL;
 		for (size_t k = 1; k < nvm; k++)
 			SL_PUSH(*extra, *nextra, *xcap, vm[k]);

@@ -128,7 +128,18 @@ static void read_value(const sl_model *m, const char *t, reads *r)
 			continue;
 		}
 		if (*q == '(') {
+			/* a command's output: what it names inside (`awk '{print
+			 * $1}'`) is the command's, not the script's arguments */
 			r->commands = 1;
+			int depth = 0;
+			for (const char *e = q; *e; e++) {
+				if (*e == '(')
+					depth++;
+				else if (*e == ')' && --depth == 0) {
+					p = e;
+					break;
+				}
+			}
 			continue;
 		}
 		if ((*q >= '0' && *q <= '9') || *q == '@' || *q == '*' || *q == '#') {
@@ -189,6 +200,86 @@ static const sl_origin *unread_source(const sl_model *m)
 	return NULL;
 }
 
+/* Whether st names a config file the entry does not hold: normalize's
+ * config_not_read note at its place (config.c). A path the script does not
+ * know (`--config "$CFG"`) is a symbolic setting, named as such. */
+static int config_not_read(const sl_model *m, const sl_setting *st)
+{
+	if (strcmp(st->key, "engine.config_file") || !json_is_string(st->value) ||
+	    (st->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER | SL_SET_OVERRIDDEN)))
+		return 0;
+	for (size_t i = 0; i < m->nnotes; i++)
+		if (m->notes[i].kind && !strcmp(m->notes[i].kind, "config_not_read") &&
+		    m->notes[i].origin.src == st->origin.src && m->notes[i].origin.off == st->origin.off)
+			return 1;
+	return 0;
+}
+
+/* Where a config file was looked for (normalize's config.c, resolve): by
+ * its base name among the entry's files (those beside its script, or the
+ * sections of its catalogue page) and the files its scripts write. The
+ * text names no folder, so that an entry's findings read the same
+ * wherever it is copied. */
+static void looked_for(const sl_model *m, const char *path, sl_buf *b)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	const sl_entry *e = m->entry;
+	const sl_source *sc = e ? e->script : NULL;
+	/* a catalogue page's entry: its metadata is the page's own lines */
+	if (sc && e->metadata && e->metadata->path && sc->path && !strcmp(e->metadata->path, sc->path))
+		sl_buf_printf(b, "no section `%s` on its page", base);
+	else
+		sl_buf_printf(b, "no file `%s` beside %s", base, sc && sc->name ? sc->name : "the script");
+	sl_buf_puts(b, ", and none written by the script");
+}
+
+/* The flag as written (`--extra_llm_api_options`, which the grammar
+ * spells `--config`), from the setting's text; into b. */
+static void written_flag(const sl_setting *st, sl_buf *b)
+{
+	const char *raw = st->origin.raw;
+	size_t n = 0;
+	if (raw && raw[0] == '-')
+		while (raw[n] && raw[n] != ' ' && raw[n] != '=' && raw[n] != '\t' && raw[n] != '\n')
+			n++;
+	if (n)
+		sl_buf_add(b, raw, n);
+	else
+		sl_buf_puts(b, st->flag ? st->flag : st->key);
+}
+
+/* The config files s names that the entry does not hold, as SL0004 tells
+ * them ("prefill's config file `P` (--extra-engine-args) is not part of
+ * the entry: ..."), with a related note at each; their count. */
+static size_t unread_configs(const sl_model *m, const sl_service *s, sl_buf *msg, sl_finding *f)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < s->nsettings; k++) {
+		const sl_setting *st = &s->settings[k];
+		if (!config_not_read(m, st))
+			continue;
+		const char *path = json_string_value(st->value);
+		sl_buf flag = {0};
+		written_flag(st, &flag);
+		if (msg) {
+			sl_buf_printf(msg, "%s%s's config file `%s` (%s) is not part of the entry (", n ? "; " : "",
+				      s->name, path, flag.data);
+			looked_for(m, path, msg);
+			sl_buf_puts(msg, "): none of its settings is known (parallelism, memory and the rest; add the "
+					 "file to the entry)");
+		}
+		if (f && st->origin.src) {
+			sl_buf what = {0};
+			sl_buf_printf(&what, "%s names `%s`, which is not part of the entry", flag.data, path);
+			sl_finding_related(f, &st->origin, what.data);
+			sl_buf_free(&what);
+		}
+		sl_buf_free(&flag);
+		n++;
+	}
+	return n;
+}
+
 static void value_not_known(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
 	/* an engine config file read alone: the script around it is servelint's
@@ -210,7 +301,15 @@ static void value_not_known(const sl_rule *r, const sl_model *m, sl_findings *ou
 			n++;
 			read_value(m, json_string_value(st->value), &rd);
 		}
+		sl_buf files = {0};
+		size_t nfiles = unread_configs(m, s, &files, NULL);
+		if (!n && nfiles) {
+			sl_finding *f = sl_finding_add(out, r, &s->command_origin, "%s: %s", r->summary, files.data);
+			f->unread_files = nfiles;
+			unread_configs(m, s, NULL, f);
+		}
 		if (!n) {
+			sl_buf_free(&files);
 			sl_buf_free(&list);
 			continue;
 		}
@@ -249,9 +348,11 @@ static void value_not_known(const sl_rule *r, const sl_model *m, sl_findings *ou
 				      rd.args && rd.commands ? " and " : "", rd.commands ? "a command's output" : "");
 		if (rd.other && !from.len)
 			sl_buf_puts(&from, "values the script computes from what it cannot know");
-		sl_finding *f = sl_finding_add(out, r, &s->command_origin, "%s: %zu of %s: %s; %s (bind with --set NAME=VALUE)",
-					       r->summary, n, s->name, list.data, from.data);
+		sl_finding *f = sl_finding_add(out, r, &s->command_origin, "%s: %zu of %s: %s; %s (bind with --set NAME=VALUE)%s%s",
+					       r->summary, n, s->name, list.data, from.data, nfiles ? "; and " : "",
+					       nfiles ? files.data : "");
 		f->unchecked = n;
+		f->unread_files = nfiles;
 		for (size_t k = 0, told = 0; k < s->nsettings && told < LISTED; k++) {
 			const sl_setting *st = &s->settings[k];
 			if (!unknown(st) || !st->origin.src)
@@ -262,6 +363,8 @@ static void value_not_known(const sl_rule *r, const sl_model *m, sl_findings *ou
 			sl_buf_free(&what);
 			told++;
 		}
+		unread_configs(m, s, NULL, f);
+		sl_buf_free(&files);
 		sl_buf_free(&from);
 		sl_buf_free(&rd.names);
 		sl_buf_free(&rd.computed);

@@ -169,10 +169,38 @@ static int cmp_finding(const void *a, const void *b)
 	return strcmp(x->rule->id, y->rule->id);
 }
 
+/* A finding and its place before the sort: equal keys keep their order. */
+typedef struct {
+	const sl_finding *f;
+	size_t at;
+} placed;
+
+static int cmp_placed(const void *a, const void *b)
+{
+	const placed *x = a, *y = b;
+	int k = cmp_finding(x->f, y->f);
+	return k ? k : x->at < y->at ? -1 : x->at > y->at;
+}
+
 void sl_findings_sort(sl_findings *fs, size_t first)
 {
-	if (fs->n - first > 1)
-		qsort(fs->v + first, fs->n - first, sizeof *fs->v, cmp_finding);
+	size_t n = fs->n - first;
+	if (n < 2)
+		return;
+	/* stable (qsort is not): findings of one place and rule keep the
+	 * order their rule (or their variants) gave them */
+	placed *p = sl_malloc(n * sizeof *p);
+	for (size_t i = 0; i < n; i++) {
+		p[i].f = &fs->v[first + i];
+		p[i].at = i;
+	}
+	qsort(p, n, sizeof *p, cmp_placed);
+	sl_finding *v = sl_malloc(n * sizeof *v);
+	for (size_t i = 0; i < n; i++)
+		v[i] = *p[i].f;
+	memcpy(fs->v + first, v, n * sizeof *v);
+	free(v);
+	free(p);
 }
 
 static int blank(char c)

@@ -148,20 +148,24 @@ static void diff_services(sl_diff *d, const sl_diff_opts *o, const char *name, c
 		add(d, o, SL_CH_ADDED, name, key.data, NULL, json_string(eb->value), NULL, &eb->origin);
 		sl_buf_free(&key);
 	}
-	/* settings, by canonical key (the value in effect) */
+	/* settings, by canonical key (the value in effect), each value as its
+	 * engine reads it (sl_setting_meaning: vLLM's fp8 is fp8_e4m3, Dynamo's
+	 * SGLang worker reads --disaggregation-mode agg as null): spellings of
+	 * one meaning are no difference, and one of the default's is the default */
 	for (size_t i = 0; i < a->nsettings; i++) {
 		const sl_setting *sa = &a->settings[i];
 		if (sa->flags & SL_SET_OVERRIDDEN)
 			continue;
 		const sl_setting *sb = sl_service_get(b, sa->key);
-		if (sb && sl_diff_same_between(sa->key, a->engine, sa->value, b->engine, sb->value))
+		json_t *ma = sl_setting_meaning(a, sa, sa->value);
+		if (sb && sl_diff_same_between(sa->key, a->engine, ma, b->engine, sl_setting_meaning(b, sb, sb->value)))
 			continue;
 		if (sb && ((sa->flags | sb->flags) & SL_SET_OWN_NAME))
 			continue; /* a file read alone names itself: its name is not served */
 		if (sb)
 			add(d, o, SL_CH_CHANGED, name, sa->key, json_incref(sa->value), json_incref(sb->value),
 			    &sa->origin, &sb->origin);
-		else if (sa->dflt && sl_diff_same(sa->value, sa->dflt))
+		else if (sa->dflt && sl_diff_same(ma, sl_setting_meaning(a, sa, sa->dflt)))
 			add(d, o, SL_CH_DEFAULT, name, sa->key, json_incref(sa->value), NULL, &sa->origin, NULL);
 		else
 			add(d, o, SL_CH_REMOVED, name, sa->key, json_incref(sa->value), NULL, &sa->origin, NULL);
@@ -170,7 +174,7 @@ static void diff_services(sl_diff *d, const sl_diff_opts *o, const char *name, c
 		const sl_setting *sb = &b->settings[i];
 		if ((sb->flags & SL_SET_OVERRIDDEN) || sl_service_get(a, sb->key))
 			continue;
-		if (sb->dflt && sl_diff_same(sb->value, sb->dflt))
+		if (sb->dflt && sl_diff_same(sl_setting_meaning(b, sb, sb->value), sl_setting_meaning(b, sb, sb->dflt)))
 			add(d, o, SL_CH_DEFAULT, name, sb->key, NULL, json_incref(sb->value), NULL, &sb->origin);
 		else
 			add(d, o, SL_CH_ADDED, name, sb->key, NULL, json_incref(sb->value), NULL, &sb->origin);

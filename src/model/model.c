@@ -51,6 +51,7 @@ const char *const sl_structure_kinds[] = {
 	"model_twice",                  /* the model given positionally and by --model (normalize/flags.c) */
 	"source_not_read",              /* a file sourced that is not read (parse/shell/source.c) */
 	"variants_beyond_limit",        /* more variants than are read (entry/variants.c) */
+	"config_not_read",              /* a config file a service names that the entry does not hold (normalize/config.c) */
 	NULL,
 };
 
@@ -76,6 +77,22 @@ const sl_setting *sl_service_get(const sl_service *s, const char *key)
 json_t *sl_setting_canonical(const sl_setting *st, json_t *v)
 {
 	json_t *c = st && st->same && json_is_string(v) ? json_object_get(st->same, json_string_value(v)) : NULL;
+	return c ? c : v;
+}
+
+json_t *sl_setting_meaning(const sl_service *s, const sl_setting *st, json_t *v)
+{
+	v = sl_setting_canonical(st, v);
+	const json_t *x = st && st->facts ? json_object_get(st->facts, "ext") : NULL;
+	json_t *same = x ? json_object_get(x, "same") : NULL;
+	if (!same || !json_is_string(v))
+		return v;
+	const char *ver = s ? sl_service_release(s, json_string_value(json_object_get(x, "engine"))) : NULL;
+	const char *since = json_string_value(json_object_get(x, "since"));
+	const char *until = json_string_value(json_object_get(x, "until"));
+	if (ver && ((since && sl_version_cmp(since, ver) > 0) || (until && sl_version_cmp(ver, until) >= 0)))
+		return v;  /* a release of the wrapper that passes the value on as written */
+	json_t *c = json_object_get(same, json_string_value(v));
 	return c ? c : v;
 }
 

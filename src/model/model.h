@@ -201,5 +201,11 @@ const sl_setting *sl_service_get(const sl_service *s, const char *key);
  * the grammar's `same:` maps it to (vLLM reads --kv-cache-dtype fp8 as
  * fp8_e4m3), else v itself. st may be NULL. Borrowed from st or v. */
 json_t *sl_setting_canonical(const sl_setting *st, json_t *v);
+/* The same on service s, through its wrapper's reading too: an included
+ * flag's values the wrapper reads as another (the facts' "ext" `same`,
+ * Dynamo's SGLang worker reads --disaggregation-mode agg and pd as null),
+ * in the wrapper's releases that do (any, when the service's is not
+ * known). Borrowed from st or v. */
+json_t *sl_setting_meaning(const sl_service *s, const sl_setting *st, json_t *v);
 
 #endif

@@ -723,8 +723,9 @@ int sl_link_configs(sl_ctx *c)
 		const sl_grammar *g = own ? sl_grammar_config(c->gs, own) : NULL;
 		const sl_source *src = resolve(c, s, path);
 		if (!src) {
-			sl_note_add(c, cf->origin.src, cf->origin.off,
-				    "config file `%s` is not part of the entry: its settings are unknown", path);
+			/* of its kind: SL0004 names the file among what is not checked */
+			sl_note_kind(c, "config_not_read", cf->origin.src, cf->origin.off,
+				     "config file `%s` is not part of the entry: its settings are unknown", path);
 			continue;
 		}
 		const sl_source *parts[16];

@@ -8,18 +8,18 @@
  * SGLang's unique-prefix abbreviations. Nothing is dropped: a flag the
  * grammar does not know is kept as an unknown setting.
  *
- * Uses build.c (settings, env, wrappers and notes as they are read) and
- * grammar.c; called by unwrap.c and config.c.
+ * Uses build.c (settings, env, wrappers and notes as they are read),
+ * json_members.c (a JSON value's members) and grammar.c; called by unwrap.c
+ * and config.c.
  */
 #include "flags.h"
 
+#include "json_members.h"
 #include "misplaced.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_JSON_DEPTH 16
 
 static int is_flag(const sl_word *w)
 {
@@ -159,89 +159,23 @@ static json_t *list_item(const sl_word *w)
 	return plain_value(w);
 }
 
-/* Where "member" sits inside a JSON word, as a source offset. */
-static uint32_t member_offset(const sl_word *w, const char *member)
+/* A JSON value with holes (parse.h's sl_json_parse_holes) that reads as
+ * an object of members: 1 with *j and *h set; else 0, both empty. */
+static int read_holes(const sl_source *src, const sl_word *w, json_t **j, sl_json_holes *h)
 {
-	sl_buf pat = {0};
-	sl_buf_printf(&pat, "\"%s\"", member);
-	const char *p = strstr(w->text, pat.data);
-	sl_buf_free(&pat);
-	if (!p)
-		return w->start;
-	return w->offs[p - w->text];
-}
-
-static const char *json_key_map(const sl_flag *f, const char *member)
-{
-	for (size_t i = 0; i < f->njkeys; i++)
-		if (!strcmp(f->jkeys[i].member, member))
-			return f->jkeys[i].key;
-	return NULL;
-}
-
-/* One setting per JSON member; nested objects spread with dotted paths. */
-static void spread_json(sl_build *b, const sl_flag *f, const char *prefix_key,
-			const char *prefix_member, json_t *obj, const sl_word *w,
-			const sl_source *src, unsigned flags, unsigned depth)
-{
-	const char *member;
-	json_t *v;
-	json_object_foreach(obj, member, v) {
-		sl_buf path = {0}, key = {0}, raw = {0};
-		if (prefix_member)
-			sl_buf_printf(&path, "%s.%s", prefix_member, member);
-		else
-			sl_buf_puts(&path, member);
-		const char *mapped = json_key_map(f, path.data);
-		if (mapped)
-			sl_buf_puts(&key, mapped);
-		else
-			sl_buf_printf(&key, "%s.%s", prefix_key, path.data);
-		int unknown_obj = 0;
-		if (!prefix_member && f->nmembers && json_is_object(v)) {
-			unknown_obj = 1;
-			for (size_t k = 0; k < f->nmembers && unknown_obj; k++)
-				unknown_obj = strcmp(f->members[k], member) != 0;
-		}
-		if (json_is_object(v) && json_object_size(v) > 0 && depth < MAX_JSON_DEPTH && !unknown_obj) {
-			spread_json(b, f, prefix_key, path.data, v, w, src, flags, depth + 1);
-		} else {
-			char *dump = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
-			sl_buf_printf(&raw, "\"%s\":%s", member, dump ? dump : "");
-			free(dump);
-			sl_buf jflag = {0};
-			sl_buf_printf(&jflag, "%s %s", f->names[0], path.data);
-			/* a top-level member the engine does not accept (when the
-			 * grammar lists them): kept, marked, with the nearest one */
-			unsigned mf = flags;
-			const char *near = NULL;
-			if (!prefix_member && f->nmembers) {
-				int ok = 0;
-				for (size_t k = 0; k < f->nmembers && !ok; k++)
-					ok = !strcmp(f->members[k], member);
-				if (!ok) {
-					mf |= SL_SET_UNKNOWN;
-					near = sl_nearest(member, f->members, f->nmembers);
-				}
-			}
-			sl_build_setting(b, key.data, json_incref(v), jflag.data, "json", mf, src,
-					 member_offset(w, member), raw.data);
-			if (near) {
-				b->svc.settings[b->svc.nsettings - 1].hint = sl_strdup(near);
-				if (sl_nearest_tied(member, f->members, f->nmembers, near))
-					b->svc.settings[b->svc.nsettings - 1].flags |= SL_SET_HINT_TIED;
-			}
-			sl_buf_free(&jflag);
-		}
-		sl_buf_free(&path);
-		sl_buf_free(&key);
-		sl_buf_free(&raw);
-	}
+	if (sl_json_parse_holes(src, w, j, h))
+		return 0;
+	if (json_is_object(*j) && json_object_size(*j) > 0)
+		return 1;
+	json_decref(*j);
+	*j = NULL;
+	sl_json_holes_free(h);
+	return 0;
 }
 
 /* The choices g changes for an included flag (sl_choice_ext), as a
  * setting's facts carry them: {"values", "replace", "since", "until",
- * "engine", "title", "r": g's releases} */
+ * "same": {value: read as}, "engine", "title", "r": g's releases} */
 static json_t *choice_ext_json(const sl_grammar *g, const sl_choice_ext *x)
 {
 	json_t *o = json_object(), *vs = json_array();
@@ -253,6 +187,12 @@ static json_t *choice_ext_json(const sl_grammar *g, const sl_choice_ext *x)
 		json_object_set_new(o, "since", json_string(x->since));
 	if (x->until)
 		json_object_set_new(o, "until", json_string(x->until));
+	if (x->nsame) {
+		json_t *same = json_object();
+		for (size_t i = 0; i < x->nsame; i++)
+			json_object_set_new(same, x->same_from[i], json_string(x->same_to[i]));
+		json_object_set_new(o, "same", same);
+	}
 	json_object_set_new(o, "engine", json_string(g->id));
 	json_object_set_new(o, "title", json_string(g->title));
 	if (g->versions)
@@ -547,6 +487,12 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			goto next;
 		}
 		char *raw = raw_of(src, w, vals, nv, eqp != NULL);
+		/* a JSON value the script knows in part (`"kv_ip":"$IP"`): read
+		 * with its holes, when it reads as an object that way */
+		json_t *holed = NULL;
+		sl_json_holes holes = {0};
+		if (f->type == SL_T_JSON && !dot && (single->flags & SL_WORD_SYMBOLIC))
+			read_holes(src, single, &holed, &holes);
 		if (f->type == SL_T_LIST || f->type == SL_T_PAIR) {
 			json_t *a = json_array();
 			unsigned vf = 0;
@@ -557,9 +503,13 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			}
 			/* `--served-model-name a` is a list of one; keep lists as lists */
 			sl_build_setting(b, f->key, a, f->names[0], "flag", sflags | vf, src, w->start, raw);
-		} else if (f->type == SL_T_JSON && !(single->flags & SL_WORD_SYMBOLIC)) {
-			json_t *j = NULL;
-			if (dot) {
+		} else if (f->type == SL_T_JSON && (dot || holed || !(single->flags & SL_WORD_SYMBOLIC))) {
+			json_t *j = holed;
+			if (dot && (single->flags & SL_WORD_SYMBOLIC)) {
+				/* `--speculative-config.model "$DRAFT"`: that member unknown */
+				j = plain_value(single);
+				sflags |= word_flags(single);
+			} else if (dot) {
 				/* vLLM: a dotted value is JSON, else a human-readable int,
 				 * else the string (utils/argparse_utils.py) */
 				json_error_t je;
@@ -569,11 +519,13 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 					j = !human_int(single->text, &hv) ? json_integer(hv) : plain_value(single);
 			}
 			sl_error je = {0};
-			if (!j && sl_json_parse_word(src, single, &j, &je)) {
-				/* invalid JSON: a note at the bad character and the
-				 * value kept as text, so the entry is still read (check
-				 * reports it as SL1004 beside its other findings; the
-				 * entry stage refuses it for the other commands) */
+			if (!j && sl_json_parse_word(src, single, &j, &je) &&
+			    !(single->flags & SL_WORD_PLACEHOLDER && read_holes(src, single, &j, &holes))) {
+				/* invalid JSON (a bare <placeholder> aside: a hole): a
+				 * note at the bad character and the value kept as text,
+				 * so the entry is still read (check reports it as SL1004
+				 * beside its other findings; the entry stage refuses it
+				 * for the other commands) */
 				sl_note_add(c, src, (uint32_t)sl_source_offset(src, je.line - src->line_base, je.col), "%s",
 					    je.msg);
 				j = plain_value(single);
@@ -582,7 +534,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			if (dot) {
 				/* dotted member: the value is JSON, else an int, else a string */
 				const char *member = dot + 1;
-				const char *mapped = json_key_map(f, member);
+				const char *mapped = sl_json_member_key(f, member);
 				sl_buf key = {0};
 				if (mapped)
 					sl_buf_puts(&key, mapped);
@@ -592,11 +544,13 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 				sl_buf_printf(&jflag, "%s %s", f->names[0], member);
 				sl_build_setting(b, key.data, j, jflag.data, "dotted", sflags, src,
 						 w->start, raw);
+				if (single->flags & SL_WORD_SYMBOLIC)
+					value_origin(b, src, single);
 				sl_buf_free(&key);
 				sl_buf_free(&jflag);
 			} else if (json_is_object(j) && json_object_size(j) > 0) {
 				size_t first = b->svc.nsettings;
-				spread_json(b, f, f->key, NULL, j, single, src, sflags, 0);
+				sl_json_spread(b, f, j, single, src, sflags, holes.n ? &holes : NULL);
 				json_decref(j);
 				for (size_t u = 0; u < nuses; u++)
 					if (uses[u].flag == f)
@@ -628,6 +582,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 			sl_origin_set(&b->svc.settings[b->svc.nsettings - 1].value_at, src,
 				      value_place(w, single, eqp ? nlen + 1 : 0), single->text);
 		}
+		sl_json_holes_free(&holes);
 		free(raw);
 	next:;
 		/* a JSON value split into its members (or vLLM's dotted member):

@@ -155,7 +155,7 @@ static int load_flag(const sl_source *src, const sl_yaml_node *n, sl_flag *f, sl
 	return SL_OK;
 }
 
-/* include_choices: [{flag, add: [...] | only: [...], since, until, source}] */
+/* include_choices: [{flag, add: [...] | only: [...], same: {v: w}, since, until, source}] */
 static int load_choice_exts(const sl_source *src, const sl_yaml_node *n, sl_grammar *g, sl_error *err)
 {
 	if (n->kind != SL_YAML_SEQ)
@@ -186,6 +186,22 @@ static int load_choice_exts(const sl_source *src, const sl_yaml_node *n, sl_gram
 		x->since = s ? sl_strdup(s) : NULL;
 		s = scalar(sl_yaml_get(it, "until"));
 		x->until = s ? sl_strdup(s) : NULL;
+		/* same: {agg: "null"}: a value read as another, which is one of
+		 * the flag's own or of the values added */
+		const sl_yaml_node *same = sl_yaml_get(it, "same");
+		if (same && same->kind != SL_YAML_MAP)
+			return gfail(err, src, same, "grammar: `same` of `%s` maps a value to the one it is read as", fl);
+		for (size_t k = 0; same && k < same->n; k++) {
+			const char *v = scalar(same->items[k]);
+			if (!v)
+				return gfail(err, src, same->items[k], "grammar: `same` of `%s` maps a value to a value", fl);
+			if (!x->nsame) {
+				x->same_from = sl_calloc(same->n, sizeof *x->same_from);
+				x->same_to = sl_calloc(same->n, sizeof *x->same_to);
+			}
+			x->same_from[x->nsame] = sl_strdup(same->keys[k]->value);
+			x->same_to[x->nsame++] = sl_strdup(v);
+		}
 	}
 	return SL_OK;
 }
@@ -421,6 +437,12 @@ static void sl_grammar_free_one(sl_grammar *g)
 		free(x->values);
 		free(x->since);
 		free(x->until);
+		for (size_t k = 0; k < x->nsame; k++) {
+			free(x->same_from[k]);
+			free(x->same_to[k]);
+		}
+		free(x->same_from);
+		free(x->same_to);
 	}
 	free(g->choice_ext);
 	for (size_t i = 0; i < g->noptional_sections; i++)

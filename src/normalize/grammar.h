@@ -71,6 +71,11 @@ typedef struct sl_choice_ext {
 	size_t nvalues;
 	int replace;         /* values are the flag's choices here (`only:`), not added to its own (`add:`) */
 	char *since, *until; /* this grammar's first release taking them, first refusing them; NULL: not known */
+	/* values this grammar reads as another of the flag's (`same:`, Dynamo's
+	 * agg and pd as SGLang's null), in the same releases: same_from[i] is
+	 * read as same_to[i] */
+	char **same_from, **same_to;
+	size_t nsame;
 } sl_choice_ext;
 
 struct sl_flag_index;

@@ -14,7 +14,8 @@
  *     -> roles.c, comment_env.c, gpus.c, replicas.c, versioned.c, config.c
  *   comment_env.c, replicas.c -> roles.c;   gpus.c, roles.c, versioned.c
  *   config.c      config files into settings -> flags.c, build.c
- *   flags.c       arguments through a grammar -> misplaced.c, build.c
+ *   flags.c       arguments through a grammar -> json_members.c, misplaced.c, build.c
+ *   json_members.c  a JSON flag value into one setting per member -> build.c
  *   misplaced.c   arguments in the wrong place (a quote swallowing flags, after --) -> build.c
  *   claims.c      what the text claims of itself
  *   build.c       the builders

@@ -90,12 +90,13 @@ static int serves_model(sl_word *const *argv, size_t n, const char *name)
 
 /*
  * What a container image runs when it is given only flags: its entry in
- * docker.yaml's `images:` (by repository, whatever the registry and tag),
- * else an engine its name says (`myorg/vllm-custom`: *guessed set), else
- * NULL. "command": the entrypoint runs the command it is given.
+ * docker.yaml's `images:` (by repository, whatever the registry and tag;
+ * *entry set to it), else an engine its name says (`myorg/vllm-custom`:
+ * *guessed set), else NULL. "command": the entrypoint runs the command it
+ * is given.
  */
 static const char *image_runs(const sl_grammar *docker, const char *image, const char **prog,
-			      int *guessed)
+			      int *guessed, const json_t **entry)
 {
 	size_t n = strcspn(image, "@"), from = 0;
 	for (size_t i = 0; i < n; i++)
@@ -107,6 +108,7 @@ static const char *image_runs(const sl_grammar *docker, const char *image, const
 			break;
 		}
 	*guessed = 0;
+	*entry = NULL;
 	size_t k;
 	json_t *e;
 	json_array_foreach(docker->images, k, e) {
@@ -116,6 +118,7 @@ static const char *image_runs(const sl_grammar *docker, const char *image, const
 			continue;
 		const char *p = json_string_value(json_object_get(e, "program"));
 		*prog = p ? p : im;
+		*entry = e;
 		return json_string_value(json_object_get(e, "runs"));
 	}
 	static const char *const names[][3] = {
@@ -515,9 +518,10 @@ int sl_unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigne
 			 * a word first: the model, for an image known to have an engine
 			 * as its entrypoint (model_first) */
 			const char *runs = NULL, *prog = NULL;
+			const json_t *listed = NULL;
 			int guessed = 0, flags_only = nn == 0 || nargv[0]->text[0] == '-', first = 0;
 			if (!ep.len)
-				runs = image_runs(g, argv[k]->text, &prog, &guessed);
+				runs = image_runs(g, argv[k]->text, &prog, &guessed, &listed);
 			if (runs && strcmp(runs, "command") && !flags_only) {
 				first = model_first(c, argv[k], nargv[0], guessed);
 				if (first <= 0)
@@ -526,10 +530,26 @@ int sl_unwrap(sl_ctx *c, sl_build *b, sl_word *const *argv, size_t argc, unsigne
 			if (first < 0) {
 				/* noted: nothing read */
 			} else if (runs && strcmp(runs, "command")) {
-				if (guessed)
+				const char *why = json_string_value(json_object_get(listed, "assumed"));
+				/* what `run --native` starts in the image's place: the
+				 * entrypoint docker.yaml lists (none when only guessed) */
+				const json_t *epv = json_object_get(listed, "entrypoint");
+				if (guessed) {
 					sl_note_add(c, src, argv[k]->start,
 						    "the entrypoint of image `%s` is not known: assumed to be %s (its name says so)",
 						    argv[k]->text, prog);
+				} else if (why) {
+					sl_buf ev = {0};
+					for (size_t q = 0; q < json_array_size(epv); q++)
+						sl_buf_printf(&ev, "%s%s", q ? " " : "", json_string_value(json_array_get(epv, q)));
+					sl_note_add(c, src, argv[k]->start, "the entrypoint of image `%s` is assumed to be `%s` (%s)",
+						    argv[k]->text, ev.data ? ev.data : runs, why);
+					sl_buf_free(&ev);
+				}
+				if (epv)
+					json_object_set_new(wr->detail, "_entrypoint", json_deep_copy(epv));
+				if (epv && why)
+					json_object_set_new(wr->detail, "_entrypoint_assumed", json_string(why));
 				rc = engine_found(c, b, runs, prog, argv, argc, k, k + 1, 1);
 			} else if (runs && flags_only && nn) {
 				sl_note_add(c, src, argv[k]->start,

@@ -278,6 +278,37 @@ void sl_word_slice(sl_word *dst, const sl_word *w, size_t from, size_t to);
  * character in the source through w->offs. *out is a new reference. */
 int sl_json_parse_word(const sl_source *src, const sl_word *w, json_t **out, sl_error *err);
 
+/* A JSON flag value with parts the script does not know (shell/json_holes.c):
+ * `{"kv_role":"kv_producer","kv_ip":"$IP","kv_port":$PORT}`. Each hole (an
+ * unknown expansion of a symbolic word, a bare `<name>` placeholder) is read
+ * as a marker: inside a string, that string holds it; where a value is
+ * written, the value is a string that is the marker alone. */
+typedef struct sl_json_hole {
+	char *text;         /* as the word holds it: "$IP", "$(hostname -i)"; owned */
+	int bare;           /* written where a value is, not inside a string */
+	int placeholder;    /* a <name> placeholder, not an expansion */
+} sl_json_hole;
+typedef struct sl_json_holes {
+	sl_json_hole *holes;  /* owned */
+	size_t n;
+} sl_json_holes;
+/* Parses w (a symbolic or placeholder word) with its holes as markers: SL_OK
+ * with *out a new reference and *h the holes (free with sl_json_holes_free);
+ * SL_ERR_INPUT, *out NULL and *h empty, when w has no hole or does not read
+ * as JSON that way (a hole standing for several members, a value already
+ * holding a marker's characters). Never reports: the caller keeps w whole. */
+int sl_json_parse_holes(const sl_source *src, const sl_word *w, json_t **out, sl_json_holes *h);
+/* The SL_WORD_SYMBOLIC / SL_WORD_PLACEHOLDER flags of the holes v holds at
+ * any depth (keys too); 0 for none or h NULL. */
+unsigned sl_json_holes_in(const sl_json_holes *h, const json_t *v);
+/* s (a string or key of the parsed value) with its holes written back as
+ * *restored (caller frees; may be NULL); the flags of its holes. */
+unsigned sl_json_holes_str(const sl_json_holes *h, const char *s, char **restored);
+/* v as compact JSON text with its holes written back as the word has them
+ * (`{"kv_port":$PORT}`); caller frees. h may be NULL. */
+char *sl_json_holes_text(const sl_json_holes *h, const json_t *v);
+void sl_json_holes_free(sl_json_holes *h);
+
 /* Finds a "<...>" placeholder in s; returns its length and sets *at, or 0. */
 size_t sl_find_placeholder(const char *s, size_t len, size_t *at);
 

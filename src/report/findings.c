@@ -613,16 +613,23 @@ static int report_findings(FILE *out, sl_format fmt, const sl_rules *rules, cons
 	if (fmt == SL_FMT_TTY) {
 		/* what was not checked, even when its findings are below
 		 * --severity: no report reads as clean when it was not */
-		size_t unchecked = 0, hidden = 0;
+		size_t unchecked = 0, files = 0, hidden = 0;
 		for (size_t i = 0; i < fs->n; i++)
 			if (!fs->v[i].suppressed) {
 				unchecked += fs->v[i].unchecked;
-				hidden += fs->v[i].unchecked && fs->v[i].severity < min;
+				files += fs->v[i].unread_files;
+				hidden += (fs->v[i].unchecked || fs->v[i].unread_files) && fs->v[i].severity < min;
 			}
 		if (unchecked)
-			fprintf(out, "%zu setting%s not checked, %s value%s unknown to the script (SL0004%s).\n", unchecked,
-				unchecked == 1 ? " was" : "s were", unchecked == 1 ? "its" : "their", unchecked == 1 ? "" : "s",
-				hidden ? ", below --severity" : "; bind with --set NAME=VALUE");
+			fprintf(out, "%zu setting%s not checked, %s value%s unknown to the script", unchecked,
+				unchecked == 1 ? " was" : "s were", unchecked == 1 ? "its" : "their", unchecked == 1 ? "" : "s");
+		/* a config file a service names and the entry does not hold:
+		 * none of its settings was checked */
+		if (files)
+			fprintf(out, "%s%zu config file%s the entry does not hold%s", unchecked ? ", nor the settings of " : "The settings of ",
+				files, files == 1 ? "" : "s", unchecked ? "" : " were not checked");
+		if (unchecked || files)
+			fprintf(out, " (SL0004%s).\n", hidden ? ", below --severity" : unchecked ? "; bind with --set NAME=VALUE" : "");
 	}
 	return ferror(out) ? -1 : 0;
 }

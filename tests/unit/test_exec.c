@@ -147,6 +147,36 @@ static void docker_native_maps_volumes_back(void **st)
 	done(&x);
 }
 
+/* Only arguments after the image, run natively: the entrypoint docker.yaml
+ * lists for it starts them (vllm/vllm-tpu's assumed, with a note); an
+ * image only guessed to be vLLM from its name, or not known, has none. */
+static void docker_native_image_entrypoint(void **st)
+{
+	(void)st;
+	static const char *const images[] = {"vllm/vllm-openai:v0.31.0", "docker.io/vllm/vllm-openai-rocm:v0.31.0",
+					      "vllm/vllm-tpu:nightly", "myorg/vllm-custom:1", "acme/server:1"};
+	for (size_t i = 0; i < sizeof images / sizeof *images; i++) {
+		sl_buf b = {0};
+		sl_buf_printf(&b, "docker run --rm %s --model org/m --port 9100\n", images[i]);
+		planned x = plan_of(b.data, NULL, 0, NULL, 0, 1);
+		sl_buf_free(&b);
+		if (i < 3) {
+			assert_int_equal(x.rc, 0);
+			assert_int_equal(x.p.procs[0].argc, 6);
+			assert_string_equal(x.p.procs[0].argv[0], "vllm");
+			assert_string_equal(x.p.procs[0].argv[1], "serve");
+			assert_string_equal(x.p.procs[0].argv[2], "--model");
+			assert_int_equal(x.p.nnotes, i == 2);
+			if (i == 2)
+				assert_non_null(strstr(x.p.notes[0], "the entrypoint of image `vllm/vllm-tpu:nightly` is assumed"));
+		} else {
+			assert_int_equal(x.rc, SL_ERR_INPUT);
+			assert_non_null(strstr(x.err.msg, "the image's entrypoint is not known"));
+		}
+		done(&x);
+	}
+}
+
 static void one_port_twice_is_refused(void **st)
 {
 	(void)st;
@@ -186,6 +216,7 @@ int main(void)
 		cmocka_unit_test(variables_from_set_only_whole_names),
 		cmocka_unit_test(stages_order_and_replicas),
 		cmocka_unit_test(docker_native_maps_volumes_back),
+		cmocka_unit_test(docker_native_image_entrypoint),
 		cmocka_unit_test(one_port_twice_is_refused),
 		cmocka_unit_test(stats_as_hyperfine),
 	};

@@ -120,6 +120,55 @@ static void test_vllm_values(void **st)
 	done(&f);
 }
 
+/* A JSON value the script knows in part: its known members are settings
+ * (the KV role makes the worker's role), each unknown one is symbolic,
+ * named by its text. */
+static void test_json_with_holes(void **st)
+{
+	(void)st;
+	fixture f = model_of("host_ip=$(hostname -i)\n"
+			     "vllm serve m --port 8100 --kv-transfer-config "
+			     "'{\"kv_connector\":\"NixlConnector\",\"kv_role\":\"kv_producer\",\"kv_ip\":\"'\"${host_ip}\"'\"}' &\n"
+			     "vllm serve m --port 8200 --kv-transfer-config \"{\\\"kv_role\\\":\\\"kv_consumer\\\",\\\"kv_port\\\":$PORT}\" \\\n"
+			     "  --speculative-config.model \"$DRAFT\" --hf-overrides '{\"'$K'\":1}'\n");
+	assert_int_equal(f.m->nservices, 2);
+	const sl_service *p = &f.m->services[0], *d = &f.m->services[1];
+	assert_string_equal(p->role, "prefill");
+	assert_string_equal(str_of(p, "kv.transfer.connector"), "NixlConnector");
+	const sl_setting *ip = sl_service_get(p, "kv.transfer.kv_ip");
+	assert_non_null(ip);
+	assert_string_equal(json_string_value(ip->value), "$(hostname -i)");
+	assert_true(ip->flags & SL_SET_SYMBOLIC);
+	assert_false(sl_service_get(p, "kv.transfer.role")->flags & SL_SET_SYMBOLIC);
+	/* no setting keeps the flag whole */
+	assert_null(sl_service_get(p, "kv.transfer"));
+	assert_string_equal(d->role, "decode");
+	const sl_setting *port = sl_service_get(d, "kv.transfer.kv_port");
+	assert_string_equal(json_string_value(port->value), "$PORT");
+	assert_true(port->flags & SL_SET_SYMBOLIC);
+	assert_string_equal(port->origin.raw, "\"kv_port\":$PORT");
+	/* vLLM's dotted member with an unknown value keeps its member's key */
+	const sl_setting *dm = sl_service_get(d, "spec.draft_model");
+	assert_non_null(dm);
+	assert_true(dm->flags & SL_SET_SYMBOLIC);
+	assert_null(sl_service_get(d, "spec"));
+	/* a member whose name is unknown: symbolic whole, not an unknown member */
+	const sl_setting *k = sl_service_get(d, "vllm.hf_overrides.$K");
+	assert_non_null(k);
+	assert_true(k->flags & SL_SET_SYMBOLIC);
+	assert_false(k->flags & SL_SET_UNKNOWN);
+	assert_string_equal(json_string_value(k->value), "\"$K\":1");
+	done(&f);
+	/* a hole that stands for members: the flag unknown whole, as before */
+	f = model_of("vllm serve m --kv-transfer-config \"{\\\"kv_role\\\":\\\"kv_consumer\\\",$MORE}\"\n");
+	const sl_setting *kv = sl_service_get(&f.m->services[0], "kv.transfer");
+	assert_non_null(kv);
+	assert_true(kv->flags & SL_SET_SYMBOLIC);
+	assert_null(sl_service_get(&f.m->services[0], "kv.transfer.role"));
+	assert_null(note_with(f.m, "invalid JSON"));
+	done(&f);
+}
+
 static void test_duplicate_flag_keeps_both(void **st)
 {
 	(void)st;
@@ -622,6 +671,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_vllm_spellings),
 		cmocka_unit_test(test_vllm_values),
+		cmocka_unit_test(test_json_with_holes),
 		cmocka_unit_test(test_duplicate_flag_keeps_both),
 		cmocka_unit_test(test_unknown_flag_suggests),
 		cmocka_unit_test(test_nearest_bounded),

@@ -109,9 +109,10 @@ static json_t *grammar_dump(const sl_grammar *g)
 	json_t *ext = json_array();
 	for (size_t i = 0; i < g->nchoice_ext; i++) {
 		const sl_choice_ext *x = &g->choice_ext[i];
-		json_array_append_new(ext, json_pack("{s:o,s:o,s:i,s:o,s:o}", "flag", s_(x->flag), "values",
+		json_array_append_new(ext, json_pack("{s:o,s:o,s:i,s:o,s:o,s:o,s:o}", "flag", s_(x->flag), "values",
 						     strs(x->values, x->nvalues), "replace", x->replace, "since",
-						     s_(x->since), "until", s_(x->until)));
+						     s_(x->since), "until", s_(x->until), "same_from",
+						     strs(x->same_from, x->nsame), "same_to", strs(x->same_to, x->nsame)));
 	}
 	json_object_set_new(d, "include_choices", ext);
 	json_object_set_new(d, "index", index_dump(g));

@@ -171,7 +171,9 @@ static void test_every_rule_example(void **st)
 }
 
 /* the corpus is what real catalogues publish: no rule fires on it (each
- * finding would have to be a true one, and then it belongs in README) */
+ * finding would have to be a true one, and then it belongs in README),
+ * but an advisory one saying what was not checked (SL0004: the gpt-oss
+ * entries name engine config files the catalogue does not publish) */
 static void test_corpus_is_clean(void **st)
 {
 	(void)st;
@@ -192,9 +194,13 @@ static void test_corpus_is_clean(void **st)
 		assert_int_equal(sl_normalize_entry(e, gs, &m, &err), 0);
 		sl_findings fs = {0};
 		sl_check_model(rules, m, NULL, &fs);
+		size_t n = 0;
 		for (size_t k = 0; k < fs.n; k++)
-			fprintf(stderr, "%s: %s\n", entries[i], fs.v[k].message);
-		assert_int_equal(fs.n, 0);
+			if (!sl_rule_advisory(fs.v[k].rule)) {
+				fprintf(stderr, "%s: %s\n", entries[i], fs.v[k].message);
+				n++;
+			}
+		assert_int_equal(n, 0);
 		sl_findings_free(&fs);
 		sl_model_free(m);
 		sl_entry_free(e);

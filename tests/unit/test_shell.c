@@ -1,6 +1,7 @@
 /* test_shell.c: the shell layer (parse stage) on the forms the corpus uses. */
 #include "helpers.h"
 #include "parse/parse.h"
+#include "parse/shell/internal.h" /* sh_symbols_init, sh_sym */
 
 static sl_script *parse_ok(sl_entry *e)
 {
@@ -473,9 +474,11 @@ static void test_late_exports(void **st)
 }
 
 /* A poll (`for ...; do if curl .../health; then READY=1; break; fi; sleep
- * 2; done`) reads its probe as succeeding, with a note: no point; a test
- * in the same place, a loop that does not sleep, or a branch that does
- * more than assign and break, is a point as before. */
+ * 2; done`) reads its probe as succeeding, with a note: no point; so does
+ * a test of what the loop read from a program. A test of anything else in
+ * the same place, a loop that does not sleep, a branch that does more than
+ * assign and break (or, for a test, assigns what depends on the turn), or
+ * a tested loop whose body does more than wait, is a point as before. */
 static void test_poll_probe(void **st)
 {
 	(void)st;
@@ -504,6 +507,50 @@ static void test_poll_probe(void **st)
 		sl_entry_free(e);
 		sl_buf_free(&b);
 	}
+	/* a test of what the loop read from a program (InferenceX's VRAM and
+	 * health loops): the same, in a for loop, in a while loop of a
+	 * function given its arguments, with the command inside the test */
+	static const char *const tested[] = {
+		"OK=false\nfor i in $(seq 1 90); do\n  V=$(rocm-smi --showmemuse 2>/dev/null | awk '{print $NF}')\n"
+		"  if [ \"${V:-0}\" -le 10 ]; then echo \"clean after $((i * 10))s\"; OK=\"true\"; break; fi\n"
+		"  echo \"waiting: $V\"; sleep 10\ndone\n[ \"$OK\" = true ] || { echo draining >&2; exit 1; }\n",
+		"w() {\n  local limit=$1 waited=0\n  while true; do\n    local used\n"
+		"    used=$(nvidia-smi --query-gpu=memory.used --format=csv,noheader | sort -rn | head -1)\n"
+		"    if [[ -z \"$used\" || \"$used\" -lt \"$limit\" ]]; then break; fi\n"
+		"    sleep 3; waited=$((waited + 3))\n  done\n}\nw 2000\n",
+		"for i in 1 2 3; do\n  if [ \"$(curl -s localhost:8000/health)\" = ok ]; then\n    break\n  fi\n"
+		"  sleep 5\ndone\n",
+	};
+	for (size_t i = 0; i < sizeof tested / sizeof *tested; i++) {
+		sl_buf b = {0};
+		sl_buf_puts(&b, tested[i]);
+		sl_buf_puts(&b, "vllm serve m\n");
+		sl_entry *e = entry_from(b.data);
+		sl_script *s = parse_ok(e);
+		assert_int_equal(s->npoints, 0);
+		assert_false(s->exited);
+		int noted = 0;
+		for (size_t k = 0; k < s->nnotes; k++)
+			noted += strstr(s->notes[k], "a poll: `if [") != NULL;
+		assert_int_equal(noted, 1);
+		sl_script_free(s);
+		sl_entry_free(e);
+		sl_buf_free(&b);
+	}
+	/* an until loop on what a program says waits without a point, in a
+	 * function given its arguments too (its condition is not decided:
+	 * the loop is not read) */
+	static const char *const untils[] = {
+		"until [ \"$(curl -s localhost:8000/health)\" = ok ]; do sleep 5; done\nvllm serve m\n",
+		"w() {\n  until [ \"$(curl -s \"localhost:$1/health\")\" = ok ]; do sleep 5; done\n}\nw 8000\nvllm serve m\n",
+	};
+	for (size_t i = 0; i < sizeof untils / sizeof *untils; i++) {
+		sl_entry *e = entry_from(untils[i]);
+		sl_script *s = parse_ok(e);
+		assert_int_equal(s->npoints, 0);
+		sl_script_free(s);
+		sl_entry_free(e);
+	}
 	static const char *const not_polls[] = {
 		/* a test, not a probe */
 		"for i in 1 2; do if [ \"$X\" = 1 ]; then break; fi; sleep 1; done\nvllm serve m\n",
@@ -513,6 +560,14 @@ static void test_poll_probe(void **st)
 		"for i in 1 2; do if curl -sf localhost:8000/health; then vllm serve m; break; fi; sleep 1; done\n",
 		/* an else */
 		"for i in 1 2; do if curl -sf x/health; then break; else X=1; fi; sleep 1; done\nvllm serve m $X\n",
+		/* a test of what the loop read, whose branch keeps the turn it ended at */
+		"P=8000\nfor p in 8000 8001; do F=$(ss -ltn | grep -c \":$p \"); if [ \"$F\" = 0 ]; then P=$p; break; fi; "
+		"sleep 1; done\nvllm serve m --port $P\n",
+		/* a test of what the loop read, in a body that does more than wait */
+		"for i in 1 2; do U=$(nvidia-smi); A+=(--x); if [ \"$U\" -lt 10 ]; then break; fi; sleep 1; done\n"
+		"vllm serve m \"${A[@]}\"\n",
+		/* a test of a variable the loop does not read from a program */
+		"for i in 1 2; do U=$X; if [ \"$U\" -lt 10 ]; then break; fi; sleep 1; done\nvllm serve m\n",
 	};
 	for (size_t i = 0; i < sizeof not_polls / sizeof *not_polls; i++) {
 		sl_entry *e = entry_from(not_polls[i]);
@@ -976,6 +1031,189 @@ static void test_json_error_position(void **st)
 	sl_entry_free(e);
 }
 
+/* The holes of a JSON value the script knows in part: a hole inside a
+ * string leaves that string unknown, one where a value is that value. */
+static void test_json_holes(void **st)
+{
+	(void)st;
+	sl_entry *e = entry_from("x --c '{\"role\":\"kv_producer\",\"ip\":\"'\"$IP\"'\",\"n\":{\"port\":'$PORT'},"
+				 "\"l\":['$L'],\"cmd\":\"'$(f \"a}\" ')')'\"}' "
+				 "\"{\\\"a\\\":\\$X}\"\n");
+	sl_script *s = parse_ok(e);
+	const sl_word *w = &s->cmds[0].argv[2];
+	assert_true(w->flags & SL_WORD_SYMBOLIC);
+	json_t *j = NULL;
+	sl_json_holes h;
+	assert_int_equal(sl_json_parse_holes(e->script, w, &j, &h), 0);
+	assert_int_equal(h.n, 4);
+	assert_string_equal(h.holes[0].text, "$IP");
+	assert_false(h.holes[0].bare);
+	assert_string_equal(h.holes[1].text, "$PORT");
+	assert_true(h.holes[1].bare);
+	assert_string_equal(h.holes[3].text, "$(f \"a}\" ')')");
+	/* known members are known, whatever the holes around them */
+	assert_string_equal(json_string_value(json_object_get(j, "role")), "kv_producer");
+	assert_int_equal(sl_json_holes_in(&h, json_object_get(j, "role")), 0);
+	json_t *ip = json_object_get(j, "ip");
+	assert_int_equal(sl_json_holes_in(&h, ip), SL_WORD_SYMBOLIC);
+	char *r = NULL;
+	sl_json_holes_str(&h, json_string_value(ip), &r);
+	assert_string_equal(r, "$IP");
+	free(r);
+	assert_int_equal(sl_json_holes_in(&h, json_object_get(j, "n")), SL_WORD_SYMBOLIC);
+	char *t = sl_json_holes_text(&h, json_object_get(j, "n"));
+	assert_string_equal(t, "{\"port\":$PORT}");
+	free(t);
+	t = sl_json_holes_text(&h, json_object_get(j, "l"));
+	assert_string_equal(t, "[$L]");
+	free(t);
+	json_decref(j);
+	sl_json_holes_free(&h);
+	/* `\$X` escaped in double quotes is no hole: not JSON, read whole */
+	w = &s->cmds[0].argv[3];
+	assert_string_equal(w->text, "{\"a\":$X}");
+	assert_int_not_equal(sl_json_parse_holes(e->script, w, &j, &h), 0);
+	assert_null(j);
+	assert_int_equal(h.n, 0);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+/* Malformed JSON with holes never reads, never crashes: each is refused
+ * with nothing left to free. */
+static void test_json_holes_malformed(void **st)
+{
+	(void)st;
+	static const char *const bad[] = {
+		"'{\"a\":'$X",                    /* unbalanced: no closing brace */
+		"'{\"a\":{\"b\":'$X'}'",          /* nested, one brace short */
+		"'{\"a\":1,'$MORE'}'",            /* a hole for members */
+		"'{\"a\":1'$X'}'",                /* a hole glued to a number */
+		"'{\"a\":\"'$X",                  /* a string left open */
+		"'{\"a\":'$(f)$Y'}'",             /* two holes side by side */
+		"'{\"a\":'\"$(f '(')\"",         /* a command holding a bracket, then nothing */
+		"'{\"a\":\"\\ue000'$X'\"}'",      /* the marker's own characters */
+		"'{'$K'}'",                       /* a key without a value */
+		"'['$X','",                       /* an array left open */
+		"'\"'$X",                         /* a lone string */
+		"'}'$X'{'",
+		"'$'$X",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char text[128];
+		snprintf(text, sizeof text, "x --c %s\n", bad[i]);
+		sl_entry *e = entry_from(text);
+		sl_script *s = parse_ok(e);
+		json_t *j = NULL;
+		sl_json_holes h;
+		int rc = sl_json_parse_holes(e->script, &s->cmds[0].argv[2], &j, &h);
+		if (!rc)
+			fail_msg("read as JSON: %s (%s)", bad[i], s->cmds[0].argv[2].text);
+		assert_null(j);
+		assert_int_equal(h.n, 0);
+		sl_script_free(s);
+		sl_entry_free(e);
+	}
+	/* a hole as a key, and nested deep: read, the key unknown */
+	sl_entry *e = entry_from("x --c '{'$K':1,\"a\":{\"b\":{\"c\":[{\"d\":\"'$X'\"}]}}}'\n");
+	sl_script *s = parse_ok(e);
+	json_t *j = NULL;
+	sl_json_holes h;
+	assert_int_equal(sl_json_parse_holes(e->script, &s->cmds[0].argv[2], &j, &h), 0);
+	assert_int_equal(json_object_size(j), 2);
+	assert_int_equal(sl_json_holes_in(&h, j), SL_WORD_SYMBOLIC);
+	char *t = sl_json_holes_text(&h, j);
+	assert_string_equal(t, "{$K:1,\"a\":{\"b\":{\"c\":[{\"d\":\"$X\"}]}}}");
+	free(t);
+	json_decref(j);
+	sl_json_holes_free(&h);
+	sl_script_free(s);
+	sl_entry_free(e);
+}
+
+/* A random JSON value with holes into b (depth-bounded). */
+static unsigned long lcg(unsigned long *r)
+{
+	*r = *r * 6364136223846793005UL + 1442695040888963407UL;
+	return *r >> 33;
+}
+
+static void random_value(sl_buf *b, unsigned long *r, int depth)
+{
+	static const char *const leaves[] = {"1", "-2.5e3", "true", "null", "\"s\"", "\"x$Y\"", "$X", "${Z}",
+					     "\"$(f \\\"a}\\\")\"", "$((1+2))", "`g`", "<port>", "\"a\\\"$Q\""};
+	unsigned long c = lcg(r) % (depth > 3 ? 1 : 4);
+	if (c == 0) {
+		sl_buf_puts(b, leaves[lcg(r) % (sizeof leaves / sizeof *leaves)]);
+	} else if (c == 1 || c == 2) {
+		sl_buf_putc(b, '{');
+		for (unsigned long i = 0, n = lcg(r) % 4; i < n; i++) {
+			sl_buf_printf(b, "%s%s:", i ? "," : "", lcg(r) % 5 ? "\"k\"" : "$K");
+			random_value(b, r, depth + 1);
+		}
+		sl_buf_putc(b, '}');
+	} else {
+		sl_buf_putc(b, '[');
+		for (unsigned long i = 0, n = lcg(r) % 4; i < n; i++) {
+			if (i)
+				sl_buf_putc(b, ',');
+			random_value(b, r, depth + 1);
+		}
+		sl_buf_putc(b, ']');
+	}
+}
+
+/* Random JSON values with holes, thousands of them, half of them broken
+ * (a byte dropped, a piece put in): each is refused or read as a value
+ * whose holes all write back, never a crash (under the sanitizers, never
+ * a bad read). Deterministic: a fixed LCG. */
+static void test_json_holes_random(void **st)
+{
+	(void)st;
+	static const char *const junk[] = {"{", "}", "[", "]", "\"", ":", ",", "\\", "$", "(", ")", "'",
+					   "$X", "\xEE\x80\x80", "\\ue000", "<", ">"};
+	unsigned long r = 12345;
+	size_t read = 0, refused = 0;
+	for (int t = 0; t < 4000; t++) {
+		sl_buf b = {0};
+		random_value(&b, &r, 0);
+		if (lcg(&r) % 2 && b.len) {
+			size_t at = lcg(&r) % b.len;
+			const char *p = junk[lcg(&r) % (sizeof junk / sizeof *junk)];
+			sl_buf m = {0};
+			sl_buf_add(&m, b.data, at);
+			if (lcg(&r) % 2)
+				sl_buf_puts(&m, p);
+			sl_buf_puts(&m, b.data + at + 1);
+			sl_buf_free(&b);
+			b = m;
+		}
+		char *text = sl_buf_detach(&b);
+		sl_word w = {text, strlen(text), NULL, 0, (uint32_t)strlen(text), SL_WORD_SYMBOLIC | SL_WORD_PLACEHOLDER};
+		json_t *j = NULL;
+		sl_json_holes h;
+		if (sl_json_parse_holes(NULL, &w, &j, &h)) {
+			assert_null(j);
+			assert_int_equal(h.n, 0);
+			refused++;
+		} else {
+			read++;
+			assert_non_null(j);
+			assert_true(h.n > 0);
+			char *back = sl_json_holes_text(&h, j);
+			/* no marker is left in what is written back */
+			assert_null(strstr(back, "\xEE\x80\x80"));
+			free(back);
+			json_decref(j);
+			sl_json_holes_free(&h);
+		}
+		free(text);
+	}
+	/* the generator makes both, or the test holds nothing */
+	assert_true(read > 500);
+	assert_true(refused > 500);
+}
+
 static void test_source_rejects(void **st)
 {
 	(void)st;
@@ -1078,9 +1316,75 @@ static void test_structure_breaks(void **st)
 	sl_entry_free(e);
 }
 
+/* symbols.c's one pass gives each node kind the id tree-sitter's own
+ * lookup by name gives (the id ts_node_symbol returns), and finds every one */
+static void test_symbols(void **st)
+{
+	(void)st;
+	sh_symbols_init();
+	const TSLanguage *l = tree_sitter_bash();
+#define K(n)                                                                                   \
+	do {                                                                                   \
+		assert_int_not_equal(sh_sym.n, 0);                                              \
+		assert_int_equal(sh_sym.n, ts_language_symbol_for_name(l, #n, sizeof #n - 1, true)); \
+	} while (0)
+	K(ansi_c_string);
+	K(arithmetic_expansion);
+	K(array);
+	K(binary_expression);
+	K(brace_expression);
+	K(c_style_for_statement);
+	K(case_item);
+	K(case_statement);
+	K(command);
+	K(command_name);
+	K(command_substitution);
+	K(comment);
+	K(compound_statement);
+	K(concatenation);
+	K(declaration_command);
+	K(do_group);
+	K(elif_clause);
+	K(else_clause);
+	K(expansion);
+	K(file_redirect);
+	K(for_statement);
+	K(function_definition);
+	K(heredoc_body);
+	K(heredoc_redirect);
+	K(heredoc_start);
+	K(herestring_redirect);
+	K(if_statement);
+	K(list);
+	K(number);
+	K(parenthesized_expression);
+	K(pipeline);
+	K(process_substitution);
+	K(program);
+	K(raw_string);
+	K(redirected_statement);
+	K(simple_expansion);
+	K(special_variable_name);
+	K(string);
+	K(string_content);
+	K(subscript);
+	K(subshell);
+	K(ternary_expression);
+	K(test_command);
+	K(translated_string);
+	K(unary_expression);
+	K(unset_command);
+	K(variable_assignment);
+	K(variable_name);
+	K(while_statement);
+	K(word);
+#undef K
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_symbols),
 		cmocka_unit_test(test_quotes_and_expansion),
 		cmocka_unit_test(test_placeholders),
 		cmocka_unit_test(test_env_forms),
@@ -1089,6 +1393,9 @@ int main(void)
 		cmocka_unit_test(test_bash_c_origins),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_json_error_position),
+		cmocka_unit_test(test_json_holes),
+		cmocka_unit_test(test_json_holes_malformed),
+		cmocka_unit_test(test_json_holes_random),
 		cmocka_unit_test(test_source_rejects),
 		cmocka_unit_test(test_yaml),
 		cmocka_unit_test(test_word_splitting),

@@ -64,14 +64,6 @@ void pl_proc_free(sl_proc *p);
 /* native.c */
 /* A path inside the container mapped back to the host. Caller frees. */
 char *pl_map_back(const char *v, const vol *vs, size_t nv);
-/* What a common image starts when only arguments follow it. */
-struct image_ep {
-	const char *repo;          /* the image's name up to its tag, without docker.io/ */
-	const char *argv[3];       /* the entrypoint, or none */
-	const char *none;          /* why there is none */
-};
-/* The image's entry, or NULL when it is not one of them. */
-const struct image_ep *pl_image_ep_of(const char *image);
 /* docker's --gpus as CUDA_VISIBLE_DEVICES for p run natively; notes go
  * to out. 0, or -1 with the error. */
 int pl_native_gpus(ctx *c, const sl_wrapper *dk, sl_proc *p, size_t *ecap, sl_plan *out);

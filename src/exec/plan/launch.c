@@ -60,7 +60,7 @@ int pl_add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, const 
 		rc = SL_ERR_INPUT;
 		goto out;
 	}
-	const struct image_ep *iep = NULL;
+	const json_t *iep = NULL;  /* the image's own entrypoint, when only arguments follow it */
 	if (dk && o->native) {
 		/* the command after the image, behind the entrypoint when one is set */
 		const char *image = json_string_value(json_object_get(dk->detail, "image"));
@@ -75,14 +75,24 @@ int pl_add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, const 
 		} else if (img && (entrypoint || (next && next[0] != '-' && (size_t)engine_at != img))) {
 			from = img + 1;
 		} else if (img) {
-			/* only arguments after the image: its own entrypoint takes them */
+			/* only arguments after the image: its own entrypoint takes
+			 * them, as docker.yaml's `images:` list it (normalize's
+			 * unwrap.c leaves it in the wrapper; an image only guessed
+			 * to be an engine from its name has none) */
 			from = img + 1;
-			iep = pl_image_ep_of(image);
-			if (!iep || !iep->argv[0]) {
-				sl_error_set(c->err, c->file, line, col, "%s: %s; --native cannot start it", p.name,
-					     iep ? iep->none : "the image's entrypoint is not known (write its command after the image)");
+			iep = json_object_get(dk->detail, "_entrypoint");
+			if (!json_array_size(iep)) {
+				sl_error_set(c->err, c->file, line, col,
+					     "%s: the image's entrypoint is not known (write its command after the image); --native cannot start it",
+					     p.name);
 				rc = SL_ERR_INPUT;
 				goto out;
+			}
+			const char *why = json_string_value(json_object_get(dk->detail, "_entrypoint_assumed"));
+			if (why) {
+				sl_buf nb = {0};
+				sl_buf_printf(&nb, "%s: the entrypoint of image `%s` is assumed (%s)", p.name, image, why);
+				pl_push_text(&out->notes, &out->nnotes, sl_buf_detach(&nb));
 			}
 		} else {
 			sl_error_set(c->err, c->file, line, col, "%s: the container's command is not known; --native cannot start it",
@@ -102,11 +112,14 @@ int pl_add_proc(ctx *c, const sl_model *m, const sl_service *s, size_t r, const 
 			nv++;
 		}
 	}
-	p.argv = sl_calloc(n - from + 4, sizeof *p.argv);
+	p.argv = sl_calloc(n - from + json_array_size(iep) + 2, sizeof *p.argv);
 	if (entrypoint)
 		p.argv[p.argc++] = sl_strdup(entrypoint);
-	for (size_t i = 0; iep && i < 2 && iep->argv[i]; i++)
-		p.argv[p.argc++] = sl_strdup(iep->argv[i]);
+	for (size_t i = 0; i < json_array_size(iep); i++) {
+		const char *a = json_string_value(json_array_get(iep, i));
+		if (a)
+			p.argv[p.argc++] = sl_strdup(a);
+	}
 	for (size_t i = from; i < n && rc == SL_OK; i++) {
 		const char *v = json_string_value(json_array_get(argv, i));
 		int symbolic = 0;

@@ -1,8 +1,8 @@
 /*
  * native.c: a docker service run natively (--native): container paths
- * mapped back to the host through docker's -v, the entrypoint of the
- * common images when only arguments follow the image, and docker's --gpus
- * as CUDA_VISIBLE_DEVICES.
+ * mapped back to the host through docker's -v, and docker's --gpus as
+ * CUDA_VISIBLE_DEVICES. (The entrypoint of an image given only arguments
+ * is docker.yaml's, which normalize leaves in the wrapper: launch.c.)
  */
 #include "internal.h"
 
@@ -25,29 +25,6 @@ char *pl_map_back(const char *v, const vol *vs, size_t nv)
 	sl_buf_puts(&b, vs[best].host);
 	sl_buf_puts(&b, v + bl);
 	return sl_buf_detach(&b);
-}
-
-/* What the common images start when the arguments after the image are
- * only arguments (their Dockerfiles' ENTRYPOINT): vLLM's images run
- * `vllm serve`; the SGLang, TensorRT-LLM and Dynamo images run no engine,
- * so their command must be written after the image. */
-static const struct image_ep image_eps[] = {
-	{"vllm/vllm-openai", {"vllm", "serve", NULL}, NULL}, /* and vllm/vllm-openai-rocm */
-	{"lmsysorg/sglang", {NULL}, "lmsysorg/sglang images start a shell, no engine: write `python3 -m sglang.launch_server ...` after the image"},
-	{"nvcr.io/nvidia/tensorrt-llm", {NULL}, "NGC TensorRT-LLM images have no engine entrypoint: write `trtllm-serve ...` after the image"},
-	{"nvcr.io/nvidia/ai-dynamo", {NULL}, "NGC Dynamo images have no engine entrypoint: write `python3 -m dynamo.frontend ...` (or a worker) after the image"},
-};
-
-const struct image_ep *pl_image_ep_of(const char *image)
-{
-	if (!image)
-		return NULL;
-	if (!strncmp(image, "docker.io/", 10))
-		image += 10;
-	for (size_t i = 0; i < sizeof image_eps / sizeof *image_eps; i++)
-		if (!strncmp(image, image_eps[i].repo, strlen(image_eps[i].repo)))
-			return &image_eps[i];
-	return NULL;
 }
 
 /* docker's --gpus for a process run natively: `device=2,3` (quoted or

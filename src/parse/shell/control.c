@@ -412,19 +412,177 @@ static int text_is(walker *w, TSNode n, const char *s)
 	return b - a == strlen(s) && !memcmp(w->v.text + a, s, b - a);
 }
 
+/* Whether node's subtree holds a node of kind k outside a command
+ * substitution (stop: that kind is not looked into). */
+static int holds_kind(TSNode node, TSSymbol k, TSSymbol stop)
+{
+	if (ts_node_symbol(node) == k)
+		return 1;
+	if (ts_node_symbol(node) == stop)
+		return 0;
+	for (uint32_t i = 0; i < ts_node_named_child_count(node); i++)
+		if (holds_kind(ts_node_named_child(node, i), k, stop))
+			return 1;
+	return 0;
+}
+
+/* Whether the statement st of a loop body assigns name from a command's
+ * output (`used=$(nvidia-smi ...)`, `local v=$(...)`). */
+static int reads_command_into(walker *w, TSNode st, const char *name, size_t n)
+{
+	TSNode a = st;
+	if (ts_node_symbol(st) == sh_sym.declaration_command) {
+		for (uint32_t i = 0; i < ts_node_named_child_count(st); i++) {
+			TSNode c = ts_node_named_child(st, i);
+			if (ts_node_symbol(c) == sh_sym.variable_assignment && reads_command_into(w, c, name, n))
+				return 1;
+		}
+		return 0;
+	}
+	if (ts_node_symbol(a) != sh_sym.variable_assignment)
+		return 0;
+	TSNode lhs = ts_node_child_by_field_name(a, "name", 4), rhs = ts_node_child_by_field_name(a, "value", 5);
+	if (ts_node_is_null(lhs) || ts_node_is_null(rhs) || ts_node_symbol(lhs) != sh_sym.variable_name ||
+	    ts_node_end_byte(lhs) - ts_node_start_byte(lhs) != n || memcmp(w->v.text + ts_node_start_byte(lhs), name, n))
+		return 0;
+	return holds_kind(rhs, sh_sym.command_substitution, 0xffff);
+}
+
+/* The variables a test reads outside command substitutions: each is
+ * assigned from a command's output by a statement of the loop body before
+ * the `if`, or holds a value the script knows (1), or some is not (0).
+ * *probes counts what it reads of the
+ * world: such variables and command substitutions. */
+static int test_reads_probes(walker *w, TSNode n, TSNode body, TSNode ifnode, unsigned *probes)
+{
+	TSSymbol k = ts_node_symbol(n);
+	if (k == sh_sym.command_substitution) {
+		(*probes)++;
+		return 1;
+	}
+	if (k == sh_sym.variable_name || k == sh_sym.special_variable_name) {
+		size_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+		if (k == sh_sym.special_variable_name)
+			return 0;
+		for (uint32_t i = 0; i < ts_node_named_child_count(body); i++) {
+			TSNode st = ts_node_named_child(body, i);
+			if (ts_node_start_byte(st) >= ts_node_start_byte(ifnode))
+				break;
+			if (reads_command_into(w, st, w->v.text + a, b - a)) {
+				(*probes)++;
+				return 1;
+			}
+		}
+		/* else a value the script knows (`-lt "$limit"`, limit=2000) */
+		const sl_assign *v = sh_var_get(w, w->v.text + a, b - a);
+		return v && !(v->value.flags & SL_WORD_SYMBOLIC);
+	}
+	for (uint32_t i = 0; i < ts_node_named_child_count(n); i++)
+		if (!test_reads_probes(w, ts_node_named_child(n, i), body, ifnode, probes))
+			return 0;
+	return 1;
+}
+
+/* Whether an assignment's value is written out: `true`, `1`, `"true"`,
+ * `'ok'` (no expansion). */
+static int constant(TSNode v)
+{
+	TSSymbol k = ts_node_symbol(v);
+	if (k == sh_sym.word || k == sh_sym.number || k == sh_sym.raw_string)
+		return 1;
+	if (k != sh_sym.string)
+		return 0;
+	for (uint32_t i = 0; i < ts_node_named_child_count(v); i++)
+		if (ts_node_symbol(ts_node_named_child(v, i)) != sh_sym.string_content)
+			return 0;
+	return 1;
+}
+
+/* Whether a statement of a poll writes nothing later statements see:
+ * stateless, or a message whose arithmetic only computes (`echo "up after
+ * $((i * 5))s"`). */
+static int only_tells(walker *w, TSNode holder, uint32_t i)
+{
+	if (sh_stateless(w, holder, i, i + 1))
+		return 1;
+	TSTreeCursor c = ts_tree_cursor_new(ts_node_child(holder, i));
+	int ok = 1;
+	for (;;) {
+		TSNode x = ts_tree_cursor_current_node(&c);
+		TSSymbol k = ts_node_symbol(x);
+		size_t xa = ts_node_start_byte(x), xb = ts_node_end_byte(x);
+		if (k == sh_sym.variable_assignment || k == sh_sym.heredoc_redirect ||
+		    (k == sh_sym.arithmetic_expansion && sh_arith_writes(w->v.text + xa, xb - xa)) ||
+		    (k == sh_sym.expansion && memchr(w->v.text + xa, '=', xb - xa)))
+			ok = 0;
+		if (!ok || !sh_cursor_next(&c))
+			break;
+	}
+	ts_tree_cursor_delete(&c);
+	return ok;
+}
+
+/* Whether a statement of the body of a poll that tests what it read only
+ * waits: the probe's reading (`used=$(...)`, `local used`), a count of
+ * the turns (`waited=$((waited + 3))`), sleep or a message. */
+static int only_waits(walker *w, TSNode body, uint32_t i)
+{
+	TSNode st = ts_node_child(body, i);
+	TSSymbol k = ts_node_symbol(st);
+	if (!ts_node_is_named(st) || k == sh_sym.comment)
+		return 1;
+	if (k == sh_sym.variable_assignment) {
+		TSNode rhs = ts_node_child_by_field_name(st, "value", 5);
+		return !ts_node_is_null(rhs) && (ts_node_symbol(rhs) == sh_sym.command_substitution ||
+						 ts_node_symbol(rhs) == sh_sym.arithmetic_expansion);
+	}
+	if (k == sh_sym.declaration_command) {
+		TSNode kw = ts_node_child(st, 0);
+		if (!text_is(w, kw, "local"))
+			return 0;
+		for (uint32_t q = 0; q < ts_node_named_child_count(st); q++) {
+			TSNode c = ts_node_named_child(st, q);
+			TSNode rhs = ts_node_symbol(c) == sh_sym.variable_assignment
+					     ? ts_node_child_by_field_name(c, "value", 5)
+					     : c;
+			if (ts_node_symbol(c) == sh_sym.variable_assignment &&
+			    (ts_node_is_null(rhs) || ts_node_symbol(rhs) != sh_sym.command_substitution))
+				return 0;
+			if (ts_node_symbol(c) != sh_sym.variable_assignment && ts_node_symbol(c) != sh_sym.variable_name)
+				return 0;
+		}
+		return 1;
+	}
+	TSNode t = probe_command(st);
+	TSNode tn = ts_node_is_null(t) ? t : ts_node_child_by_field_name(t, "name", 4);
+	return !ts_node_is_null(tn) &&
+	       sh_harness_tool(w->v.text + ts_node_start_byte(tn), ts_node_end_byte(tn) - ts_node_start_byte(tn)) &&
+	       only_tells(w, body, i);
+}
+
 /*
  * Whether an `if` is the probe of a poll: a plain `if PROBE; then ...;
  * break; fi` (no elif, no else) directly in the body of a loop that also
- * sleeps, whose condition runs a program (curl of a health endpoint, nc,
- * grep of a log; not a test, not the script's own function) and whose
- * branch ends in `break` after assignments (READY=1) and messages. Such a loop retries until a server (or a cache, a master)
+ * sleeps, whose branch ends in `break` after assignments (READY=1) and
+ * messages, and whose condition reads the world:
+ *   - it runs a program (curl of a health endpoint, nc, grep of a log; not
+ *     the script's own function);
+ *   - or it is a test of what the loop read from a program: every variable
+ *     it reads is set from a command's output earlier in the same body
+ *     (`used=$(nvidia-smi --query-gpu=memory.used ...)`, then `if [ "$used"
+ *     -lt 2000 ]`), or the test runs the command itself (`[ "$(curl -s
+ *     .../health)" = ok ]`). Such a loop must only wait: its body does
+ *     nothing else than read the probe, count its turns, sleep and tell,
+ *     and the branch assigns only constants (GPU_CLEAN=true), so that
+ *     nothing after the loop depends on the turn it ended at.
+ * Such a loop retries until a server (or a cache, a master, GPUs drained)
  * is up; its turns where the probe fails are no configuration (what they
  * lead to, a timeout, is the script's guard): the probe is read as
  * succeeding, and never multiplies the variants.
  */
 static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 {
-	if (nb != 1 || !w->loop_var)
+	if (nb != 1 || (!w->loop_var && !w->in_while))
 		return 0;
 	TSNode body = ts_node_parent(node);
 	if (ts_node_is_null(body) || ts_node_symbol(body) != sh_sym.do_group)
@@ -438,7 +596,7 @@ static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 	}
 	if (!sleeps)
 		return 0;
-	/* the condition: one statement that runs a program */
+	/* the condition: one statement, a program run or a test */
 	TSNode cond = {0};
 	unsigned ncond = 0;
 	for (uint32_t i = b->cond_from; i < b->cond_to; i++) {
@@ -452,13 +610,26 @@ static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 		return 0;
 	TSNode cmd = probe_command(cond);
 	TSNode nm = ts_node_is_null(cmd) ? cmd : ts_node_child_by_field_name(cmd, "name", 4);
-	if (ts_node_is_null(nm) || ts_node_named_child_count(nm) != 1 ||
-	    strcmp(ts_node_type(ts_node_named_child(nm, 0)), "word") || text_is(w, nm, "[") ||
-	    text_is(w, nm, "test"))
-		return 0;
-	for (size_t f = 0; f < w->nfns; f++)
-		if (text_is(w, nm, w->fns[f].name))
+	int tested = 0;  /* a test of what the loop read */
+	if (ts_node_symbol(cond) == sh_sym.test_command ||
+	    (!ts_node_is_null(nm) && (text_is(w, nm, "[") || text_is(w, nm, "test")))) {
+		unsigned probes = 0;
+		if (!test_reads_probes(w, cond, body, node, &probes) || !probes)
 			return 0;
+		for (uint32_t i = 0; i < ts_node_child_count(body); i++) {
+			TSNode st = ts_node_child(body, i);
+			if (!ts_node_eq(st, node) && ts_node_is_named(st) && !only_waits(w, body, i))
+				return 0;
+		}
+		tested = 1;
+	} else {
+		if (ts_node_is_null(nm) || ts_node_named_child_count(nm) != 1 ||
+		    strcmp(ts_node_type(ts_node_named_child(nm, 0)), "word"))
+			return 0;
+		for (size_t f = 0; f < w->nfns; f++)
+			if (text_is(w, nm, w->fns[f].name))
+				return 0;
+	}
 	/* the branch: ends in break */
 	uint32_t last = b->body_to;
 	while (last > b->body_from && (!ts_node_is_named(ts_node_child(b->holder, last - 1)) ||
@@ -474,14 +645,20 @@ static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 	 * the harness's read-only tools (echo up) */
 	for (uint32_t i = b->body_from; i + 1 < last; i++) {
 		TSNode c = ts_node_child(b->holder, i);
-		if (!ts_node_is_named(c) || ts_node_symbol(c) == sh_sym.variable_assignment ||
-		    ts_node_symbol(c) == sh_sym.comment)
+		if (!ts_node_is_named(c) || ts_node_symbol(c) == sh_sym.comment)
 			continue;
+		if (ts_node_symbol(c) == sh_sym.variable_assignment) {
+			/* a test's poll: a constant, never the turn it ended at */
+			TSNode rhs = ts_node_child_by_field_name(c, "value", 5);
+			if (tested && !ts_node_is_null(rhs) && !constant(rhs))
+				return 0;
+			continue;
+		}
 		TSNode t = probe_command(c);
 		TSNode tn = ts_node_is_null(t) ? t : ts_node_child_by_field_name(t, "name", 4);
 		if (ts_node_is_null(tn) ||
 		    !sh_harness_tool(w->v.text + ts_node_start_byte(tn), ts_node_end_byte(tn) - ts_node_start_byte(tn)) ||
-		    !sh_stateless(w, b->holder, i, i + 1))
+		    !only_tells(w, b->holder, i))
 			return 0;
 	}
 	return 1;

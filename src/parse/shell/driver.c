@@ -70,8 +70,57 @@ static size_t comment_run_past_limit(const view *v)
 	return (size_t)-1;
 }
 
+/* In a string read again as a script (`eval "$CMD"`, `bash -c "$CMD"`), a
+ * `$(...)` is the text of a value the outer shell computed and we never
+ * do: bash would see its value (an address, a count) where this text sits,
+ * so the quotes inside it (awk '/src/ {print $7}') must not open or close
+ * the quotes of the string around it. Inside the substitution each quote
+ * and what it quotes is masked (same length, so offsets agree); its own
+ * parentheses outside quotes stay, balanced. Returns the end of the span. */
+static size_t mask_substitution(char *t, size_t len, size_t i)
+{
+	unsigned depth = 0;
+	for (size_t k = i + 1; k < len; k++) {
+		char ch = t[k];
+		if (ch == '(') {
+			depth++;
+		} else if (ch == ')') {
+			if (--depth == 0)
+				return k + 1;
+		} else if (ch == '\\' && k + 1 < len) {
+			t[k] = '_';
+			if (t[k + 1] != '\n')
+				t[k + 1] = '_';
+			k++;
+		} else if (ch == '\'' || ch == '"' || ch == '`') {
+			size_t e = k + 1;
+			while (e < len && t[e] != ch)
+				e += (ch != '\'' && t[e] == '\\' && e + 1 < len) ? 2 : 1;
+			if (e >= len)
+				return len; /* unbalanced: the parser says so */
+			for (size_t q = k; q <= e; q++)
+				if (t[q] != '\n')
+					t[q] = '_';
+			k = e;
+		}
+	}
+	return len;
+}
+
+static void mask_substitutions(char *t, size_t len)
+{
+	for (size_t i = 0; i + 1 < len;) {
+		if (t[i] == '$' && t[i + 1] == '(' && !(i + 2 < len && t[i + 2] == '('))
+			i = mask_substitution(t, len, i);
+		else
+			i++;
+	}
+}
+
 /* The text as tree-sitter is given it: placeholders masked, a last
- * backslash-newline a blank (same length, so offsets agree). Caller frees. */
+ * backslash-newline a blank (same length, so offsets agree), and in a
+ * string read again, the insides of its command substitutions (above).
+ * Caller frees. */
 static char *masked_text(const view *v)
 {
 	/* Protect placeholders from being read as redirections (see top). */
@@ -89,6 +138,8 @@ static char *masked_text(const view *v)
 				masked[k] = '_';
 		i += at + n;
 	}
+	if (v->map)
+		mask_substitutions(masked, v->len);
 	/* A backslash-newline just before the end of the text continues onto
 	 * nothing: bash ends the command there, tree-sitter-bash calls it an
 	 * error. Read it as a blank (same length, so offsets agree). */

@@ -423,11 +423,13 @@ static void eval_string(walker *w, TSNode node, wbuild *wb)
 		sh_add_unescaped(w, wb, pos, end, 1);
 }
 
-/* Whether single-quoted text holds what reads as an expansion ($X, ${X}). */
+/* Whether single-quoted text holds what reads as an expansion ($X, ${X},
+ * $(cmd)). */
 static int raw_names_expansion(const char *s, size_t n)
 {
 	for (size_t i = 0; i + 1 < n; i++)
-		if (s[i] == '$' && (s[i + 1] == '{' || s[i + 1] == '_' || isalpha((unsigned char)s[i + 1])))
+		if (s[i] == '$' && (s[i + 1] == '{' || s[i + 1] == '_' || s[i + 1] == '(' ||
+				    isalpha((unsigned char)s[i + 1])))
 			return 1;
 	return 0;
 }

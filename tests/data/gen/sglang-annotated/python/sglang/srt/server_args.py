@@ -6,6 +6,8 @@ from typing import Dict, List, Literal, Optional, Union
 
 from sglang.srt.arg_groups.arg_utils import NS, Arg, add_cli_args_from_dataclass
 from sglang.srt.arg_groups.argparse_actions import (
+    CheckedPathAction,
+    DeprecatedAction,
     DeprecatedAliasStoreAction,
     DeprecatedStoreConstAction,
     DeprecatedStoreTrueAction,
@@ -66,3 +68,11 @@ class ServerArgs:
                             help="Deprecated. Use --graph-backend-{decode,prefill}=disabled instead.")
         parser.add_argument("--old-strategy", dest="strategy", type=str, action=DeprecatedAliasStoreAction,
                             new_flag="--strategy", help="Deprecated alias for --strategy.")
+        # refused: the action exits at the flag (error_message given); only
+        # deprecated without one; a value's check is no refusal
+        parser.add_argument("--enable-old-metrics", action=DeprecatedAction,
+                            error_message="--enable-old-metrics is no longer supported. Use --metrics-mode instead.",
+                            help="Removed. Use --metrics-mode instead.")
+        parser.add_argument("--enable-old-trace", action=DeprecatedAction,
+                            help="Deprecated. Use --trace-mode instead.")
+        parser.add_argument("--checked-paths", action=CheckedPathAction, nargs="+")

@@ -48,3 +48,28 @@ class LoRAPathAction(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None):
         setattr(namespace, self.dest, list(values))
+
+
+class DeprecatedAction(argparse.Action):
+    """A switch; refuses the flag (argparse exits) when error_message is
+    given, as SGLang 0.5.18's does; otherwise only warns."""
+
+    def __init__(self, option_strings, dest, error_message=None, nargs=0, **kwargs):
+        self.error_message = error_message
+        super().__init__(option_strings, dest, nargs=nargs, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if self.error_message is not None:
+            parser.error(self.error_message)
+        log.warning(f"{option_string} is deprecated")
+
+
+class CheckedPathAction(argparse.Action):
+    """Takes values; refuses a malformed one only (a value's check, not a
+    refusal of the flag)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        for v in values:
+            if "=" not in v:
+                parser.error(f"bad value {v}")
+        setattr(namespace, self.dest, list(values))
