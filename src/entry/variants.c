@@ -77,6 +77,27 @@ static void own_assumptions(sl_buf *out, const char *b, const char *a)
 		sl_buf_puts(out, b);
 }
 
+/* The structure notes of b (a note of its kind: a rule reports it) that a
+ * lacks, moved to a: b serves what a does and is dropped. */
+static void carry_structure(sl_model *a, sl_model *b)
+{
+	size_t cap = a->nnotes;
+	for (size_t i = 0; i < b->nnotes; i++) {
+		sl_note *x = &b->notes[i];
+		if (!x->kind)
+			continue;
+		int have = 0;
+		for (size_t q = 0; q < a->nnotes && !have; q++)
+			have = a->notes[q].kind == x->kind && a->notes[q].origin.src == x->origin.src &&
+			       a->notes[q].origin.off == x->origin.off;
+		if (have)
+			continue;
+		SL_PUSH(a->notes, a->nnotes, cap, *x);
+		/* a has it now: b's is emptied so that freeing b leaves it */
+		memset(x, 0, sizeof *x);
+	}
+}
+
 #define MAX_READINGS 256
 
 /* A reading with choice[0..n) and the conditionals fixed so far, normalized:
@@ -91,7 +112,7 @@ static sl_model *reading(const sl_entry *e, const sl_grammars *gs, const sl_bind
 		*npts = 0;
 	}
 	sl_error err = {0};
-	sl_shell_opts o = {binds, choice, n, fixed, nfixed, cache};
+	sl_shell_opts o = {binds, choice, n, fixed, nfixed, cache, NULL, 0};
 	sl_script *s;
 	if (sl_shell_parse_with(e->script, &o, &s, &err)) {
 		sl_error_clear(&err);
@@ -401,6 +422,7 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 	sl_variant *vs;
 	size_t nv;
 	int truncated = 0, rc = SL_OK;
+	size_t covered = 0;  /* past the limit: the conditionals a covering set of readings covers */
 	sl_model *only = NULL;  /* the one reading of a script without conditionals */
 	sl_shell_cache *cache = NULL;  /* one per script: its readings share it */
 	if (sl_source_is_manifest(e->script)) {
@@ -416,8 +438,8 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 			vs = sl_calloc(1, sizeof *vs);
 			nv = 1;
 		} else {
-			sl_shell_opts base = {binds, NULL, 0, fixed, nfixed, cache};
-			rc = sl_shell_variants(e->script, &base, &vs, &nv, &truncated, err);
+			sl_shell_opts base = {binds, NULL, 0, fixed, nfixed, cache, NULL, 0};
+			rc = sl_shell_variants(e->script, &base, &vs, &nv, &truncated, &covered, err);
 		}
 		free(fixed);
 		if (!only && rc) {
@@ -426,7 +448,7 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 		}
 	}
 	uint32_t why_at = 0;
-	char *why = truncated ? multiplied(vs, nv, &why_at) : NULL;
+	char *why = truncated || covered ? multiplied(vs, nv, &why_at) : NULL;
 	sl_model **ms = sl_calloc(nv, sizeof *ms);
 	char *exits = sl_calloc(nv + 1, 1);  /* ms[k]'s reading reached an `exit` */
 	size_t k = 0;
@@ -452,6 +474,10 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 		while (j < k && !same_served(ms[j], ms[k]))
 			j++;
 		if (j < k) {
+			/* what it says of the script's shape is the entry's all the
+			 * same (a file it reaches that is not read: SL0003), whichever
+			 * of the two readings the order of reading kept */
+			carry_structure(ms[j], ms[k]);
 			if (ms[k]->variant) {
 				sl_note note = {0};
 				sl_buf b = {0};
@@ -514,12 +540,28 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 	for (size_t i = 0; i < k && !rc; i++) {
 		ms[i]->variant_index = (unsigned)i + 1;
 		ms[i]->nvariants = (unsigned)k;
+		if (covered && !truncated) {
+			/* read whole as far as any three decisions go: said, not
+			 * a finding (shell/readings.c) */
+			sl_note note = {0};
+			sl_buf b = {0};
+			sl_buf_printf(&b, "the script's %zu undecided conditionals make more variants than the limit "
+				      "of 64: read are %zu, which hold every combination of alternatives of any three "
+				      "of them, not of every four or more: %s (bind their variables with --set "
+				      "NAME=VALUE to read every combination)", covered, k, why);
+			note.msg = sl_buf_detach(&b);
+			sl_origin_set(&note.origin, e->script, why_at < e->script->len ? why_at : 0, NULL);
+			size_t cap = ms[i]->nnotes;
+			SL_PUSH(ms[i]->notes, ms[i]->nnotes, cap, note);
+		}
 		if (truncated) {
 			sl_note note = {0};
 			sl_buf b = {0};
-			sl_buf_printf(&b, "the script has more variants than the limit of 64: the others are not read; "
+			sl_buf_printf(&b, "the script has more variants than the limit of 64%s: the others are not read; "
 				      "its undecided conditionals multiply: %s (bind their variables with --set "
-				      "NAME=VALUE to read fewer)", why);
+				      "NAME=VALUE to read fewer)",
+				      covered ? ", and so has a set of them that covers every combination of any three "
+						"of its conditionals" : "", why);
 			note.msg = sl_buf_detach(&b);
 			/* a note of its kind: check reports it (SL0005), so a script
 			 * read in 64 of its variants never reads as checked whole */

@@ -183,7 +183,7 @@ static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s,
 	size_t nws = 0;
 	int rc = SL_OK;
 	if (!s) {
-		sl_shell_opts o = {NULL, NULL, 0, NULL, 0, cache};
+		sl_shell_opts o = {NULL, NULL, 0, NULL, 0, cache, NULL, 0};
 		rc = sl_source_is_recipe(e->script)     ? sl_recipe_parse(e->script, &s, &ws, &nws, err)
 		     : sl_source_is_manifest(e->script) ? sl_k8s_parse(e->script, &s, &ws, &nws, err)
 						       : sl_shell_parse_with(e->script, &o, &s, err);

@@ -75,6 +75,11 @@ typedef struct sl_shell_opts {
 	 * (the variables a server may read, shell/relevant.c): shared by the
 	 * readings of one script's text; owned by the caller, may be NULL */
 	sl_shell_cache *cache;
+	/* the alternative to follow at the undecided conditional at a source
+	 * offset, before choice (a covering reading names each decision by
+	 * its place, shell/readings.c); not owned, may be NULL */
+	const struct sl_choice_at { uint32_t off; unsigned alt; } *at;
+	size_t nat;
 } sl_shell_opts;
 
 #define SL_MAX_VARIANTS 64       /* variants of one script enumerated at most */
@@ -247,13 +252,16 @@ typedef struct sl_variant {
 int sl_shell_client_name(const char *name, size_t n);
 
 /* Every variant of a script (at least one), by reading it once per
- * combination of alternatives at its undecided conditionals, at most
- * SL_MAX_VARIANTS (*truncated set when there are more). base gives the
+ * combination of alternatives at its undecided conditionals. When they
+ * are more than SL_MAX_VARIANTS, a covering set of them instead (every
+ * combination of alternatives of any three conditionals, shell/readings.c):
+ * *covered is then the number of conditionals it covers, else 0; and
+ * *truncated is set when even that set passes the limit. base gives the
  * --set values and the conditionals fixed at their first alternative (its
  * choice is not read); it may be NULL. Parse errors fail as sl_shell_parse
  * does. *out is the caller's (sl_variants_free). */
 int sl_shell_variants(const sl_source *src, const sl_shell_opts *base, sl_variant **out, size_t *n,
-		      int *truncated, sl_error *err);
+		      int *truncated, size_t *covered, sl_error *err);
 void sl_variants_free(sl_variant *v, size_t n);
 /* Parses the value of a word as a script of its own (the string of
  * `bash -c "..."`); every offset maps back into src through w->offs. */

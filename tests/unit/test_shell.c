@@ -138,7 +138,7 @@ static void test_set_bindings(void **st)
 				 "cmd $((CONC / 2)) $TP $CC ${CONC}\n");
 	sl_script *s = NULL;
 	sl_error err = {0};
-	sl_shell_opts o = {&b, NULL, 0, NULL, 0, NULL};
+	sl_shell_opts o = {&b, NULL, 0, NULL, 0, NULL, NULL, 0};
 	assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
 	sl_command *c = &s->cmds[0];
 	assert_string_equal(c->argv[1].text, "16");
@@ -427,7 +427,7 @@ static void test_stateless_points(void **st)
 	assert_true(s->points[3].stateless);
 	uint32_t fixed[] = {s->points[0].off};
 	sl_script_free(s);
-	sl_shell_opts o = {NULL, NULL, 0, fixed, 1, NULL};
+	sl_shell_opts o = {NULL, NULL, 0, fixed, 1, NULL, NULL, 0};
 	sl_error err = {0};
 	assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
 	assert_int_equal(s->npoints, 3);
@@ -597,8 +597,9 @@ static void test_numeric_thresholds(void **st)
 	sl_variant *v;
 	size_t n;
 	int trunc;
+	size_t cov;
 	sl_error err = {0};
-	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &err), 0);
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
 	/* >= 1024; [256, 1024); [16, 256); then < 16: < 8, and [8, 16) */
 	assert_int_equal(n, 5);
 	static const char *const want[] = {"4", "3", "2", "0", "1"};
@@ -611,7 +612,7 @@ static void test_numeric_thresholds(void **st)
 	/* another variable, and the same one assigned in between: not implied */
 	e = entry_from("if [ \"$A\" -ge 16 ]; then X=1; fi\nif [ \"$C\" -ge 32 ]; then Y=1; fi\n"
 		       "A=$C\nif [ \"$A\" -ge 32 ]; then Z=1; fi\nvllm serve m $X $Y $Z\n");
-	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &err), 0);
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
 	/* A's first test x2, C's x2; the third, on the new A, is C's test in
 	 * other words but its text differs: x2 again only where not implied */
 	assert_int_equal(n, 8);
@@ -620,7 +621,7 @@ static void test_numeric_thresholds(void **st)
 	/* -eq and -ne */
 	e = entry_from("if [ \"$N\" -eq 1 ]; then X=1; fi\nif [ \"$N\" -ne 1 ]; then Y=1; fi\n"
 		       "if [ \"$N\" -le 1 ]; then Z=1; fi\nvllm serve m $X $Y $Z\n");
-	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &err), 0);
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
 	/* -eq 1 true decides the other two (X, Z); false leaves a hole, no
 	 * interval: -ne is a point, and -le 1 after -ne true, but -ne false
 	 * says N = 1 (-le true): four */
@@ -637,6 +638,160 @@ static void test_numeric_thresholds(void **st)
 	sl_entry_free(e);
 }
 
+/* The labels of a script's variants, "|"-joined in order: what a test
+ * compares. */
+static char *labels_of(const sl_variant *v, size_t n)
+{
+	sl_buf b = {0};
+	for (size_t i = 0; i < n; i++)
+		sl_buf_printf(&b, "%s%s", i ? "|" : "", v[i].label ? v[i].label : "");
+	return sl_buf_detach(&b);
+}
+
+static void test_implied_strings(void **st)
+{
+	(void)st;
+	sl_variant *v;
+	size_t n, cov;
+	int trunc;
+	sl_error err = {0};
+	/* a case taken says its value: a later test of it is decided (the
+	 * `*` that exits is no variant) */
+	sl_entry *e = entry_from("case \"$KV\" in\n\"\") A=1 ;;\nlmcache) A=2 ;;\n*) exit 1 ;;\nesac\n"
+				 "if [ \"$KV\" != \"lmcache\" ]; then B=--enforce-eager; fi\n"
+				 "vllm serve m --max-num-seqs $A $B\n");
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
+	char *l = labels_of(v, n);
+	assert_string_equal(l, "case \"$KV\" in \"\" (line 2)|case \"$KV\" in lmcache (line 3)");
+	free(l);
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+	/* a conjunction taken says each of its string tests; taken false it
+	 * says nothing of either; a variable the script set decides its test */
+	e = entry_from("D=false\nif [ \"$DP\" = true ] && [ \"$TP\" -eq 8 ]; then D=true; fi\n"
+		       "if [[ $DP == \"true\" ]]; then X=1; fi\n"
+		       "if [ \"${KV:-}\" = lm ] && [ \"$D\" != true ]; then Y=1; fi\n"
+		       "vllm serve m $X $Y\n");
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
+	l = labels_of(v, n);
+	/* DP && TP8: X=1 follows, D is true (Y's test false); else DP alone
+	 * x2, then KV x2 with D false */
+	assert_string_equal(l, "if [ \"$DP\" = true ] && [ \"$TP\" -eq 8 ] (line 2)|"
+			       "no branch of the if (line 2), if [[ $DP == \"true\" ]] (line 3), if [ \"${KV:-}\" = lm ] && [ \"$D\" != true ] (line 4)|"
+			       "no branch of the if (line 2), if [[ $DP == \"true\" ]] (line 3), no branch of the if (line 4)|"
+			       "no branch of the if (line 2), no branch of the if (line 3), if [ \"${KV:-}\" = lm ] && [ \"$D\" != true ] (line 4)|"
+			       "no branch of the if (line 2), no branch of the if (line 3), no branch of the if (line 4)");
+	free(l);
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+	/* -z taken says empty, so -n is false; a test of the variable after
+	 * it is assigned an unknown value is not decided; [[ == ]] with an
+	 * unquoted glob is no literal */
+	e = entry_from("if [ -z \"$M\" ]; then A=1; fi\nif [[ -n $M ]]; then B=1; fi\n"
+		       "if [[ $G == b2* ]]; then C=1; fi\nif [ \"$G\" = b200 ]; then C=2; fi\n"
+		       "vllm serve m $A $B $C\n");
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
+	/* M: 2 (the -n follows the -z); G: the glob x2, then b200 x2: 8 */
+	assert_int_equal(n, 8);
+	for (size_t i = 0; i < n; i++)
+		assert_null(strstr(v[i].label, "line 2)"));
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+	e = entry_from("case \"$KV\" in a) A=1 ;; *) A=2 ;; esac\nKV=$OTHER\n"
+		       "if [ \"$KV\" = a ]; then B=1; fi\nvllm serve m $A $B\n");
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
+	assert_int_equal(n, 4);  /* KV assigned since the case: its test is a decision */
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+	/* alternatives known not to run before the first one not known are
+	 * none of the point's: KV not a leaves b and * */
+	e = entry_from("if [ \"$KV\" = a ]; then X=1; fi\n"
+		       "case \"$KV\" in a) A=1 ;; b) A=2 ;; *) A=3 ;; esac\nvllm serve m $X $A\n");
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
+	l = labels_of(v, n);
+	assert_string_equal(l, "if [ \"$KV\" = a ] (line 1)|"
+			       "no branch of the if (line 1), case \"$KV\" in b (line 2)|"
+			       "no branch of the if (line 1), case \"$KV\" in * (line 2)");
+	free(l);
+	for (size_t i = 0; i < n; i++) {
+		const sl_command *c = &v[i].script->cmds[v[i].script->ncmds - 1];
+		assert_string_equal(c->argv[c->argc - 1].text, i == 0 ? "1" : i == 1 ? "2" : "3");
+	}
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+}
+
+/* Past the limit, a covering set: eight independent two-way decisions
+ * (256 combinations) are read in fewer than 64 readings, every combination
+ * of alternatives of any three of them among them. */
+static void test_covering(void **st)
+{
+	(void)st;
+	sl_buf b = {0};
+	for (int i = 0; i < 8; i++)
+		sl_buf_printf(&b, "if [ \"$F%d\" = 1 ]; then A%d=1; else A%d=2; fi\n", i, i, i);
+	sl_buf_puts(&b, "vllm serve m $A0 $A1 $A2 $A3 $A4 $A5 $A6 $A7\n");
+	sl_entry *e = entry_from(b.data);
+	sl_buf_free(&b);
+	sl_variant *v;
+	size_t n, cov;
+	int trunc;
+	sl_error err = {0};
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
+	assert_false(trunc);
+	assert_int_equal(cov, 8);
+	assert_true(n >= 8 && n < 64);
+	for (int i = 0; i < 8; i++)
+		for (int j = i + 1; j < 8; j++)
+			for (int k = j + 1; k < 8; k++)
+				for (unsigned c = 0; c < 8; c++) {
+					int found = 0;
+					for (size_t r = 0; r < n && !found; r++) {
+						assert_int_equal(v[r].nchoice, 8);
+						found = v[r].choice[i] == (c >> 2 & 1) && v[r].choice[j] == (c >> 1 & 1) &&
+							v[r].choice[k] == (c & 1);
+					}
+					assert_true(found);
+				}
+	/* the readings are distinct */
+	for (size_t r = 0; r < n; r++)
+		for (size_t q = r + 1; q < n; q++)
+			assert_string_not_equal(v[r].label, v[q].label);
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+	/* three five-way cases: 125 combinations of three, past the limit even
+	 * covered */
+	b = (sl_buf){0};
+	for (int i = 0; i < 3; i++)
+		sl_buf_printf(&b, "case \"$C%d\" in 1) A%d=1 ;; 2) A%d=2 ;; 3) A%d=3 ;; 4) A%d=4 ;; *) A%d=5 ;; esac\n", i, i,
+			      i, i, i, i);
+	sl_buf_puts(&b, "vllm serve m $A0 $A1 $A2\n");
+	e = entry_from(b.data);
+	sl_buf_free(&b);
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
+	assert_true(trunc);
+	assert_int_equal(n, 64);
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+	/* more decisions than a covering set is made for (its making grows as
+	 * their cube): the first 64 combinations, as before */
+	b = (sl_buf){0};
+	for (int i = 0; i < 70; i++)
+		sl_buf_printf(&b, "if [ \"$F%d\" = 1 ]; then A%d=1; fi\n", i, i);
+	sl_buf_puts(&b, "vllm serve m");
+	for (int i = 0; i < 70; i++)
+		sl_buf_printf(&b, " $A%d", i);
+	sl_buf_puts(&b, "\n");
+	e = entry_from(b.data);
+	sl_buf_free(&b);
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
+	assert_true(trunc);
+	assert_int_equal(cov, 0);
+	assert_int_equal(n, 64);
+	sl_variants_free(v, n);
+	sl_entry_free(e);
+}
+
 static void test_variants(void **st)
 {
 	(void)st;
@@ -649,8 +804,9 @@ static void test_variants(void **st)
 	sl_variant *v;
 	size_t n;
 	int trunc;
+	size_t cov;
 	sl_error err = {0};
-	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &err), 0);
+	assert_int_equal(sl_shell_variants(e->script, NULL, &v, &n, &trunc, &cov, &err), 0);
 	assert_int_equal(n, 3);
 	assert_false(trunc);
 	assert_string_equal(v[0].label, "if [ \"$X\" = 1 ] (line 3)");
@@ -659,7 +815,7 @@ static void test_variants(void **st)
 	/* A is never set in the third: it stays symbolic, $A */
 	static const char *const want[] = {"1", "2", "$A"};
 	for (size_t i = 0; i < n; i++) {
-		sl_shell_opts o = {NULL, v[i].choice, v[i].nchoice, NULL, 0, NULL};
+		sl_shell_opts o = {NULL, v[i].choice, v[i].nchoice, NULL, 0, NULL, NULL, 0};
 		sl_script *s;
 		assert_int_equal(sl_shell_parse_with(e->script, &o, &s, &err), 0);
 		const sl_command *c = &s->cmds[s->ncmds - 1];
@@ -674,8 +830,8 @@ static void test_variants(void **st)
 	/* --set decides the condition: one reading */
 	char *names[] = {"X"}, *values[] = {"1"};
 	sl_binds b = {names, values, 1};
-	sl_shell_opts bo = {&b, NULL, 0, NULL, 0, NULL};
-	assert_int_equal(sl_shell_variants(e->script, &bo, &v, &n, &trunc, &err), 0);
+	sl_shell_opts bo = {&b, NULL, 0, NULL, 0, NULL, NULL, 0};
+	assert_int_equal(sl_shell_variants(e->script, &bo, &v, &n, &trunc, &cov, &err), 0);
 	assert_int_equal(n, 1);
 	assert_null(v[0].label);
 	sl_variants_free(v, n);
@@ -1260,6 +1416,8 @@ int main(void)
 		cmocka_unit_test(test_poll_probe),
 		cmocka_unit_test(test_numeric_thresholds),
 		cmocka_unit_test(test_variants),
+		cmocka_unit_test(test_implied_strings),
+		cmocka_unit_test(test_covering),
 		cmocka_unit_test(test_functions),
 		cmocka_unit_test(test_structure_breaks),
 	};

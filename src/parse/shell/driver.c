@@ -191,6 +191,8 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 		w.fixed = opts->fixed;
 		w.nfixed = opts->nfixed;
 		w.cache = opts->cache;
+		w.at = opts->at;
+		w.nat = opts->nat;
 	}
 	if (!tree)
 		sh_fail_at(&w, too_many, "more than %s comment lines in a row: the limit (docs/limits.md); "

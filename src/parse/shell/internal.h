@@ -134,6 +134,8 @@ struct walker {
 	const sl_binds *binds;   /* --set values; not owned, may be NULL */
 	const unsigned *choice;  /* alternatives to follow at undecided conditionals */
 	size_t nchoice, pt_cap;
+	const struct sl_choice_at *at;  /* alternatives by place, before choice */
+	size_t nat;
 	size_t *pt_vars;          /* per point of s->points: vars.n when it was met */
 	size_t pt_vars_cap;
 	unsigned subshell;       /* inside ( ... ): `exit` leaves only the subshell */
@@ -320,6 +322,19 @@ void sh_capture_heredocs(walker *w, TSNode stmt);
 /* cond.c */
 int sh_cond_word(walker *w, TSNode n, sl_word *out);
 int sh_cond_value(walker *w, TSNode n, unsigned depth);
+
+/* implied.c */
+/* The condition an alternative's label tests ("if C (line N)", "elif C
+ * (line N)": C, its length in *len), or NULL for a fallback or a case
+ * pattern. */
+const char *sh_label_cond(const char *l, size_t *len);
+/* Whether the script assigned a variable label reads since point i of
+ * the reading was met. */
+int sh_stale(const walker *w, size_t i, const char *label);
+/* What the decisions taken so far say of alternative k of the n labelled
+ * ones (each tried in turn, the earlier known not to run): 1 it runs, 0
+ * it does not, -1 not known. */
+int sh_implied(const walker *w, char *const *labels, unsigned n, unsigned k);
 
 /* variants.c */
 char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix);

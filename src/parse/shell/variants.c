@@ -6,7 +6,6 @@
  */
 #include "internal.h"
 
-#include <limits.h>
 
 /* The source text of [a, b), blanks collapsed, at most 80 bytes. */
 char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix)
@@ -39,30 +38,6 @@ char *sh_label_text(walker *w, size_t a, size_t b, const char *prefix)
 	return sl_buf_detach(&l);
 }
 
-const char *sl_label_place(const char *l)
-{
-	for (const char *p = strstr(l, " ("); p; p = strstr(p + 1, " (")) {
-		const char *q = p + 2;
-		if (!strncmp(q, "line ", 5)) {
-			q += 5;
-		} else {
-			/* FILE:N: a name without blanks, then its line */
-			const char *c = q;
-			while (*c && *c != ' ' && *c != ')' && *c != ':')
-				c++;
-			if (c == q || *c != ':')
-				continue;
-			q = c + 1;
-		}
-		const char *d = q;
-		while (*d >= '0' && *d <= '9')
-			d++;
-		if (d > q && *d == ')')
-			return p;
-	}
-	return NULL;
-}
-
 /* Two labels say the same but for their place (" (line N)"): the same test. A
  * last alternative that is the fallback ("not ...", "no branch of the if")
  * matches any other fallback. */
@@ -77,190 +52,6 @@ static int same_label(const char *a, const char *b, int last)
 	const char *pa = sl_label_place(a), *pb = sl_label_place(b);
 	size_t la = pa ? (size_t)(pa - a) : strlen(a), lb = pb ? (size_t)(pb - b) : strlen(b);
 	return la == lb && !memcmp(a, b, la);
-}
-
-/* The condition an alternative's label tests ("if C (line N)", "elif C
- * (line N)": C, its length in *len), or NULL for a fallback ("not C",
- * "else", "no branch of the if") or a case pattern. */
-static const char *label_cond(const char *l, size_t *len)
-{
-	const char *c = !strncmp(l, "if ", 3) ? l + 3 : !strncmp(l, "elif ", 5) ? l + 5 : NULL;
-	if (!c)
-		return NULL;
-	const char *e = sl_label_place(c);
-	*len = e ? (size_t)(e - c) : strlen(c);
-	return c;
-}
-
-/* Whether label text reads variable name ($NAME, ${NAME...}, ${#NAME...}). */
-static int mentions(const char *l, const char *name)
-{
-	size_t n = strlen(name);
-	for (const char *p = strchr(l, '$'); p; p = strchr(p + 1, '$')) {
-		const char *q = p + 1;
-		if (*q == '{')
-			q += 1 + (q[1] == '#');
-		if (!strncmp(q, name, n)) {
-			char a = q[n];
-			if (!(a == '_' || (a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z') || (a >= '0' && a <= '9')))
-				return 1;
-		}
-	}
-	return 0;
-}
-
-/* Whether the script assigned a variable label reads since point i was
- * met: the same text then tests something else. */
-static int stale(const walker *w, size_t i, const char *label)
-{
-	for (size_t k = w->pt_vars[i]; k < w->vars.n; k++)
-		if (mentions(label, w->vars.items[k].name))
-			return 1;
-	return 0;
-}
-
-/* A numeric test of one variable against a number, as labels write it:
- * `[ "$X" -ge 16 ]`, `[[ $X -lt 8 ]]`, `[ "${X}" -eq 1 ]`. The set where it
- * holds, [*lo, *hi] (LLONG_MIN/MAX for no bound), and for -ne its
- * complement (*neg); the variable's name at *name, *nlen. 0 when it is no
- * such test. */
-static int numeric_test(const char *c, size_t cl, const char **name, size_t *nlen, long long *lo,
-			long long *hi, int *neg)
-{
-	const char *e = c + cl, *p = c;
-	int dbl = cl > 4 && !memcmp(c, "[[ ", 3);
-	if (!(dbl || (cl > 3 && !memcmp(c, "[ ", 2))))
-		return 0;
-	p += dbl ? 3 : 2;
-	if (e - p < 3 || memcmp(e - (dbl ? 3 : 2), dbl ? " ]]" : " ]", dbl ? 3 : 2))
-		return 0;
-	e -= dbl ? 3 : 2;
-	int q = p < e && *p == '"';
-	p += q;
-	if (p >= e || *p != '$')
-		return 0;
-	p++;
-	int br = p < e && *p == '{';
-	p += br;
-	const char *n0 = p;
-	while (p < e && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-			 (p > n0 && *p >= '0' && *p <= '9')))
-		p++;
-	const char *n1 = p;
-	if (p == n0 || (br && (p >= e || *p++ != '}')) || (q && (p >= e || *p++ != '"')))
-		return 0;
-	*name = n0;
-	*nlen = (size_t)(n1 - n0);
-	if (e - p < 5 || p[0] != ' ' || p[1] != '-' || p[4] != ' ')
-		return 0;
-	char op[3] = {p[2], p[3], 0};
-	p += 5;
-	int qn = p < e && *p == '"';
-	p += qn;
-	const char *v0 = p;
-	int minus = p < e && *p == '-';
-	p += minus;
-	long long v = 0;
-	while (p < e && *p >= '0' && *p <= '9' && v < 1000000000000LL)
-		v = v * 10 + (*p++ - '0');
-	if (p == v0 + minus || (qn && (p >= e || *p++ != '"')) || p != e)
-		return 0;
-	v = minus ? -v : v;
-	*lo = LLONG_MIN;
-	*hi = LLONG_MAX;
-	*neg = 0;
-	if (!strcmp(op, "ge"))
-		*lo = v;
-	else if (!strcmp(op, "gt"))
-		*lo = v + 1;
-	else if (!strcmp(op, "le"))
-		*hi = v;
-	else if (!strcmp(op, "lt"))
-		*hi = v - 1;
-	else if (!strcmp(op, "eq") || !strcmp(op, "ne")) {
-		*lo = *hi = v;
-		*neg = op[0] == 'n';
-	} else
-		return 0;
-	return 1;
-}
-
-/* What earlier numeric tests of the same variable say of condition c
- * (`[[ $CONC -ge 256 ]]` after `[[ $CONC -ge 16 ]]` was taken false is
- * false): the interval the variable is known to be in, from each earlier
- * test taken true or false (its variable not assigned since), against the
- * set where c holds. 1 true, 0 false, -1 not known. */
-static int implied_numeric(const walker *w, const char *c, size_t cl)
-{
-	const char *name;
-	size_t nl;
-	long long lo, hi;
-	int neg;
-	if (!numeric_test(c, cl, &name, &nl, &lo, &hi, &neg))
-		return -1;
-	long long klo = LLONG_MIN, khi = LLONG_MAX;  /* what is known of the variable */
-	for (size_t i = 0; i < w->s->npoints; i++) {
-		const sl_branch_point *p = &w->s->points[i];
-		for (unsigned k = 0; k < p->n && k <= p->taken; k++) {
-			size_t pl;
-			const char *pn, *pc = label_cond(p->labels[k], &pl);
-			size_t pnl;
-			long long plo, phi;
-			int pneg;
-			if (!pc || !numeric_test(pc, pl, &pn, &pnl, &plo, &phi, &pneg) || pnl != nl ||
-			    memcmp(pn, name, nl) || stale(w, i, p->labels[k]))
-				continue;
-			int held = p->taken == k;  /* else tested false: a later alternative was taken */
-			if (pneg)
-				held = !held;  /* -ne true: outside [plo, phi]; false: inside */
-			if (held) {
-				if (plo > klo)
-					klo = plo;
-				if (phi < khi)
-					khi = phi;
-			} else if (plo == LLONG_MIN && phi < LLONG_MAX) {
-				if (phi + 1 > klo)
-					klo = phi + 1;  /* not (X <= phi) */
-			} else if (phi == LLONG_MAX && plo > LLONG_MIN) {
-				if (plo - 1 < khi)
-					khi = plo - 1;  /* not (X >= plo) */
-			}
-		}
-	}
-	if (klo == LLONG_MIN && khi == LLONG_MAX)
-		return -1;
-	int inside = klo >= lo && khi <= hi;             /* the known interval within c's */
-	int apart = klo > hi || khi < lo;                /* none of it in c's */
-	if (inside)
-		return neg ? 0 : 1;
-	if (apart)
-		return neg ? 1 : 0;
-	return -1;
-}
-
-/* What the earlier points say of condition c: 1 true, 0 false (an earlier
- * chain took its alternative, or one after it: c was tested false), -1
- * not known (not tested, or its variables assigned since). */
-static int implied(const walker *w, const char *c, size_t cl)
-{
-	int v = implied_numeric(w, c, cl);
-	if (v >= 0)
-		return v;
-	for (size_t i = w->s->npoints; i-- > 0;) {
-		const sl_branch_point *p = &w->s->points[i];
-		for (unsigned k = 0; k < p->n; k++) {
-			size_t pl;
-			const char *pc = label_cond(p->labels[k], &pl);
-			if (!pc || pl != cl || memcmp(pc, c, cl) || stale(w, i, p->labels[k]))
-				continue;
-			if (p->taken == k)
-				return 1;
-			if (p->taken > k)
-				return 0;
-			break;  /* the chain stopped before testing it */
-		}
-	}
-	return -1;
 }
 
 /* Which of n alternatives to follow at an undecided conditional; records
@@ -283,7 +74,7 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 		const sl_branch_point *p = &w->s->points[i];
 		int same = p->off == off;
 		for (unsigned k = 0; !same && p->n == n && k < n; k++) {
-			if (!same_label(p->labels[k], labels[k], k + 1 == n) || stale(w, i, labels[k]))
+			if (!same_label(p->labels[k], labels[k], k + 1 == n) || sh_stale(w, i, labels[k]))
 				break;
 			same = k + 1 == n;
 		}
@@ -294,11 +85,12 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 			return p->taken;
 		}
 	}
-	/* each condition in turn, as far as earlier decisions tell */
+	/* each condition in turn, as far as earlier decisions tell; those
+	 * known not to run before the first not known (k0) are no
+	 * alternatives of the point */
+	unsigned k0 = 0;
 	for (unsigned k = 0; k < n; k++) {
-		size_t cl;
-		const char *c = label_cond(labels[k], &cl);
-		int v = c ? implied(w, c, cl) : k + 1 == n && k ? 1 : -1;
+		int v = sh_implied(w, labels, n, k);
 		if (v == 0)
 			continue;
 		if (v == 1) {
@@ -307,6 +99,7 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 			free(labels);
 			return k;
 		}
+		k0 = k;
 		break;
 	}
 	/* fixed, and not told by an earlier decision: its first alternative */
@@ -315,7 +108,7 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 			for (unsigned k = 0; k < n; k++)
 				free(labels[k]);
 			free(labels);
-			return 0;
+			return k0;
 		}
 	if (!stateless && sh_src_off(&w->v, ts_node_start_byte(node)) > w->v.src->len) {
 		/* a sourced file's own decision that changes state (a library's
@@ -328,15 +121,26 @@ static unsigned choose(walker *w, TSNode node, char **labels, unsigned n, int st
 		free(labels);
 		return NOT_READ;
 	}
+	if (k0) {
+		for (unsigned q = 0; q < k0; q++)
+			free(labels[q]);
+		memmove(labels, labels + k0, (n - k0) * sizeof *labels);
+		n -= k0;
+	}
 	size_t k = w->s->npoints;
 	unsigned c = k < w->nchoice ? w->choice[k] : 0;
+	for (size_t i = 0; i < w->nat; i++)
+		if (w->at[i].off == off) {
+			c = w->at[i].alt;
+			break;
+		}
 	if (c >= n)
 		c = n - 1;
 	sl_branch_point p = {off, n, labels, c, stateless};
 	SL_PUSH(w->s->points, w->s->npoints, w->pt_cap, p);
 	sl_grow((void **)&w->pt_vars, &w->pt_vars_cap, w->s->npoints, sizeof *w->pt_vars);
 	w->pt_vars[w->s->npoints - 1] = w->vars.n;
-	return c;
+	return k0 + c;
 }
 
 /* The alternative to read among na labelled ones (labels are taken: freed
