@@ -541,8 +541,10 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 		ms[i]->variant_index = (unsigned)i + 1;
 		ms[i]->nvariants = (unsigned)k;
 		if (covered && !truncated) {
-			/* read whole as far as any three decisions go: said, not
-			 * a finding (shell/readings.c) */
+			/* read whole as far as any three decisions go: said, and
+			 * an advisory finding of check (SL0006), so that a reading
+			 * short of every four-way combination is never silent
+			 * (shell/readings.c) */
 			sl_note note = {0};
 			sl_buf b = {0};
 			sl_buf_printf(&b, "the script's %zu undecided conditionals make more variants than the limit "
@@ -550,6 +552,7 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 				      "of them, not of every four or more: %s (bind their variables with --set "
 				      "NAME=VALUE to read every combination)", covered, k, why);
 			note.msg = sl_buf_detach(&b);
+			note.kind = sl_structure_kind("variants_covered");
 			sl_origin_set(&note.origin, e->script, why_at < e->script->len ? why_at : 0, NULL);
 			size_t cap = ms[i]->nnotes;
 			SL_PUSH(ms[i]->notes, ms[i]->nnotes, cap, note);

@@ -51,6 +51,7 @@ const char *const sl_structure_kinds[] = {
 	"model_twice",                  /* the model given positionally and by --model (normalize/flags.c) */
 	"source_not_read",              /* a file sourced that is not read (parse/shell/source.c) */
 	"variants_beyond_limit",        /* more variants than are read (entry/variants.c) */
+	"variants_covered",             /* variants read in a covering set of any three decisions (entry/variants.c) */
 	"config_not_read",              /* a config file a service names that the entry does not hold (normalize/config.c) */
 	NULL,
 };
