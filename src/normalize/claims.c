@@ -63,7 +63,8 @@ static int word_end(const char *p)
  * moonshotai/Kimi-K2.md@8959cf6), with nothing in the command itself. */
 static size_t multi_node_words(const char *base, const char *p)
 {
-	if (!word_start(base, p))
+	/* ray, multi..., two, node, a number: a cheap test first */
+	if (!*p || (!isdigit((unsigned char)*p) && !strchr("rRmMtTnN", *p)) || !word_start(base, p))
 		return 0;
 	if (!strncasecmp(p, "ray", 3) && word_end(p + 3))
 		return 3;
@@ -96,7 +97,7 @@ static size_t parallel_token(const char *base, const char *p, const char **k1, c
 		{"TP", "parallel.tensor", NULL},        {"DP", "parallel.data", NULL},
 		{"EP", "parallel.expert", NULL},        {"PP", "parallel.pipeline", NULL},
 	};
-	if (!word_start(base, p) && p[-1] != '-')
+	if (!*p || !strchr("DTEP", *p) || (!word_start(base, p) && p[-1] != '-'))
 		return 0;
 	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
 		size_t l = strlen(t[i].pre);
@@ -160,7 +161,7 @@ static const char *role_word(const char *p, size_t *len)
 static size_t device_range(const char *base, const char *p, json_t **out)
 {
 	const char *q;
-	if (!word_start(base, p))
+	if (*p != 'G' || !word_start(base, p))
 		return 0;
 	if (!strncmp(p, "GPUs ", 5))
 		q = p + 5;
@@ -265,6 +266,8 @@ static const char *label_at(const char *line, const char *p, size_t *len)
 	if (*p < 'A' || *p > 'Z')
 		return NULL;
 	for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
+		if (labels[i][0] != *p)  /* the first letter before a call */
+			continue;
 		size_t l = strlen(labels[i]);
 		if (!strncmp(p, labels[i], l) && p[l] && p[l] != ' ' && p[l] != '/' && p[l] != '\n') {
 			*len = l;
