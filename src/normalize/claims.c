@@ -705,7 +705,7 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			p = end - 1;
 			continue;
 		}
-		if (!strncmp(p, "block size ", 11) && isdigit((unsigned char)p[11])) {
+		if (*p == 'b' && !strncmp(p, "block size ", 11) && isdigit((unsigned char)p[11])) {
 			/* speculative when said of DSpark / a draft; else the KV block size */
 			const char *open = p;
 			while (open > t && *open != '(')
@@ -720,7 +720,7 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			p += 10;
 			continue;
 		}
-		if (!strncmp(p, "adaptive verification", 21)) {
+		if (*p == 'a' && !strncmp(p, "adaptive verification", 21)) {
 			int no = p - t >= 3 && !strncmp(p - 3, "no ", 3);
 			int off_ = !strncmp(p + 21, " off", 4);
 			int on = !strncmp(p + 21, " on", 3);
@@ -731,6 +731,8 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			continue;
 		}
 		for (size_t e = 0; e < sizeof engines / sizeof *engines; e++) {
+			if (engines[e][0][0] != *p)
+				continue;
 			size_t el = strlen(engines[e][0]);
 			if (strncmp(p, engines[e][0], el) || !isdigit((unsigned char)p[el]))
 				continue;
@@ -747,12 +749,12 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			break;
 		}
 		/* "DSpark speculative decoding", "no speculative decoding" */
-		if (!strncmp(p, "no speculative decoding", 23)) {
+		if (*p == 'n' && !strncmp(p, "no speculative decoding", 23)) {
 			claim(c, "spec.method", role, json_string("none"), "comment", src, off, p, 23);
 			p += 22;
 			continue;
 		}
-		{
+		if (isupper((unsigned char)p[0])) {
 			size_t ml = 0;
 			while (isalnum((unsigned char)p[ml]) || p[ml] == '-')
 				ml++;
@@ -768,7 +770,7 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 		}
 		/* "Weights: org/name @ dba1be0a": the revision of the weights, a
 		 * commit hash (held across a catalogue's entries by SL7004) */
-		if (!strncmp(p, "Weights: ", 9)) {
+		if (*p == 'W' && !strncmp(p, "Weights: ", 9)) {
 			const char *q = p + 9;
 			size_t nl = strcspn(q, " @");
 			const char *at = q + nl;
