@@ -550,6 +550,7 @@ static void c_invalid_json(const sl_rule *r, const sl_model *m, sl_findings *out
 void sl_check_c_done(void)
 {
 	sl_plan_check_forget();
+	sl_fact_forget();
 }
 
 static void c_unknown_flag_and_version(const sl_rule *r, const sl_model *m, sl_findings *out)
