@@ -256,6 +256,24 @@ printf 'vllm serve m \\\r\n  --port 8000\r\n' > "$T/k/crlf.sh"
 out=$("$bin" show "$T/k/crlf.sh" 2>&1); rc=$?
 [ $rc -eq 0 ] && echo "$out" | grep -q 'crlf.sh:1:15: the script has DOS line ends (CR LF)' && ok || ko "CRLF: $rc $out"
 
+# ---- one line of 20,000 repeated flags: linear, in CPU time ---------------------
+# A finding's column counted from its line's start at each of the sort's
+# comparisons, a related place's and the SARIF line hash's, and each hash
+# held against every earlier one made this quadratic: 24 s of CPU for gcc
+# and json, minutes for SARIF, where it now takes under 1 s. A CPU-time
+# limit (ulimit -t), not a wall-clock one, so that the machine's load does
+# not decide; 10 s leaves room for the sanitizers.
+mkdir "$T/q"
+awk 'BEGIN { printf "vllm serve m"; for (i = 1; i <= 20000; i++) printf " --max-num-seqs %d", i; print "" }' > "$T/q/rep.sh"
+for fmt in gcc json sarif; do
+	n=$( (ulimit -t 10; "$bin" check --format $fmt "$T/q/rep.sh") 2>/dev/null | grep -c 'SL1002'); rc=$?
+	[ "$n" -ge 19999 ] && ok || ko "check --format $fmt of 20,000 repeated flags: $n findings (rc $rc)"
+done
+for fmt in tty json; do
+	n=$( (ulimit -t 10; "$bin" show --format $fmt "$T/q/rep.sh") 2>/dev/null | wc -c)
+	[ "$n" -gt 1000 ] && ok || ko "show --format $fmt of 20,000 repeated flags: $n bytes"
+done
+
 # ---- catalogue discovery: each real folder once; a dangling *.sh is told --------
 mkdir -p "$T/d/cat/e"
 printf 'vllm serve m --port 8000\n' > "$T/d/cat/e/launch.sh"

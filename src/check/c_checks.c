@@ -550,56 +550,104 @@ static void c_invalid_json(const sl_rule *r, const sl_model *m, sl_findings *out
 void sl_check_c_done(void)
 {
 	sl_plan_check_forget();
+	sl_fact_forget();
+}
+
+static void c_unknown_flag_and_version(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	c_unknown_flag(r, m, out);
+	sl_fact_version(r, m, out);
+}
+
+static void c_duplicate_conflict(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	c_duplicate(r, m, out, 1);
+}
+
+static void c_duplicate_same(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	c_duplicate(r, m, out, 0);
+}
+
+typedef void (*c_check_fn)(const sl_rule *r, const sl_model *m, sl_findings *out);
+
+static const struct {
+	const char *cname;
+	c_check_fn fn;
+} c_checks[] = {
+	{"invalid_json", c_invalid_json},
+	{"unknown_flag", c_unknown_flag_and_version},
+	{"value_choice", sl_fact_choices},
+	{"value_type", sl_fact_types},
+	{"stray_value", sl_fact_stray},
+	{"deprecated_flag", sl_fact_deprecated},
+	{"duplicate_conflict", c_duplicate_conflict},
+	{"duplicate_same", c_duplicate_same},
+	{"gpus_visible", c_gpus},
+	{"kv_roles", c_kv_roles},
+	{"numa_nodes", c_numa_nodes},
+	{"gpus_total", c_gpus_total},
+	{"capture_sizes", c_capture_sizes},
+	{"graph_batch_sizes", c_graph_batch_sizes},
+	{"batched_tokens", c_batched_tokens},
+	{"eagle_draft_tokens", c_eagle_draft},
+	{"claims_topology", c_claims_topology},
+	{"flag_version", c_flag_version},
+	{"claims_flags", c_claims_flags},
+};
+
+#define N_C_CHECKS (sizeof c_checks / sizeof *c_checks)
+
+/* The check a rule's cname names: one of c_checks, or the plan's, the
+ * deployment's, the derived values' or the coverage's (N_C_CHECKS + 0..3),
+ * or none (N_C_CHECKS + 4). */
+static size_t c_check_of(const char *cname)
+{
+	for (size_t i = 0; i < N_C_CHECKS; i++)
+		if (!strcmp(cname, c_checks[i].cname))
+			return i;
+	if (sl_plan_check_known(cname))
+		return N_C_CHECKS;
+	if (sl_deploy_check_known(cname))
+		return N_C_CHECKS + 1;
+	if (sl_derived_check_known(cname))
+		return N_C_CHECKS + 2;
+	if (sl_coverage_check_known(cname))
+		return N_C_CHECKS + 3;
+	return N_C_CHECKS + 4;
 }
 
 void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
-	if (!strcmp(r->cname, "invalid_json"))
-		c_invalid_json(r, m, out);
-	else if (!strcmp(r->cname, "unknown_flag")) {
-		c_unknown_flag(r, m, out);
-		sl_fact_version(r, m, out);
-	} else if (!strcmp(r->cname, "value_choice"))
-		sl_fact_choices(r, m, out);
-	else if (!strcmp(r->cname, "value_type"))
-		sl_fact_types(r, m, out);
-	else if (!strcmp(r->cname, "stray_value"))
-		sl_fact_stray(r, m, out);
-	else if (!strcmp(r->cname, "deprecated_flag"))
-		sl_fact_deprecated(r, m, out);
-	else if (!strcmp(r->cname, "duplicate_conflict"))
-		c_duplicate(r, m, out, 1);
-	else if (!strcmp(r->cname, "duplicate_same"))
-		c_duplicate(r, m, out, 0);
-	else if (!strcmp(r->cname, "gpus_visible"))
-		c_gpus(r, m, out);
-	else if (!strcmp(r->cname, "kv_roles"))
-		c_kv_roles(r, m, out);
-	else if (!strcmp(r->cname, "numa_nodes"))
-		c_numa_nodes(r, m, out);
-	else if (!strcmp(r->cname, "gpus_total"))
-		c_gpus_total(r, m, out);
-	else if (!strcmp(r->cname, "capture_sizes"))
-		c_capture_sizes(r, m, out);
-	else if (!strcmp(r->cname, "graph_batch_sizes"))
-		c_graph_batch_sizes(r, m, out);
-	else if (!strcmp(r->cname, "batched_tokens"))
-		c_batched_tokens(r, m, out);
-	else if (!strcmp(r->cname, "eagle_draft_tokens"))
-		c_eagle_draft(r, m, out);
-	else if (!strcmp(r->cname, "claims_topology"))
-		c_claims_topology(r, m, out);
-	else if (!strcmp(r->cname, "flag_version"))
-		c_flag_version(r, m, out);
-	else if (!strcmp(r->cname, "claims_flags"))
-		c_claims_flags(r, m, out);
-	else if (sl_plan_check_known(r->cname))
+	/* each rule's check found once per thread, not by a string compare
+	 * against every name for every model (265,300 strcmp over 350 entries):
+	 * the rules live as long as the process, so their addresses are keys */
+	static _Thread_local struct {
+		const sl_rule *r;
+		size_t k;
+	} memo[64];
+	size_t slot = ((uintptr_t)r / sizeof *r) % (sizeof memo / sizeof *memo);
+	size_t k = memo[slot].k;
+	/* an address is checked against the name it was found for (rules read
+	 * from files again could reuse one): a compare, not twenty */
+	if (memo[slot].r != r || (k < N_C_CHECKS ? strcmp(c_checks[k].cname, r->cname) != 0
+				 : k == N_C_CHECKS ? !sl_plan_check_known(r->cname)
+				 : k == N_C_CHECKS + 1 ? !sl_deploy_check_known(r->cname)
+				 : k == N_C_CHECKS + 2 ? !sl_derived_check_known(r->cname)
+				 : k == N_C_CHECKS + 3 ? !sl_coverage_check_known(r->cname) : 1)) {
+		k = c_check_of(r->cname);
+		memo[slot].r = r;
+		memo[slot].k = k;
+	}
+	if (k < N_C_CHECKS)
+		c_checks[k].fn(r, m, out);
+	else if (k == N_C_CHECKS)
 		sl_plan_check(r, m, out);
-	else if (sl_deploy_check_known(r->cname))
+	else if (k == N_C_CHECKS + 1)
 		sl_deploy_check(r, m, out);
-	else if (sl_derived_check_known(r->cname))
+	else if (k == N_C_CHECKS + 2)
 		sl_derived_check(r, m, out);
-	else if (sl_coverage_check_known(r->cname))
+	else if (k == N_C_CHECKS + 3)
 		sl_coverage_check(r, m, out);
 }
 

@@ -17,5 +17,7 @@ void sl_fact_types(const sl_rule *r, const sl_model *m, sl_findings *out);
 void sl_fact_stray(const sl_rule *r, const sl_model *m, sl_findings *out);
 /* SL1014: a flag the entry's release deprecates. */
 void sl_fact_deprecated(const sl_rule *r, const sl_model *m, sl_findings *out);
+/* Forgets what was read of a model's facts: when its check is done. */
+void sl_fact_forget(void);
 
 #endif

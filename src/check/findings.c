@@ -152,55 +152,73 @@ void sl_finding_pos(const sl_finding *f, unsigned *line, unsigned *col)
 	*col = f->col;
 }
 
-static int cmp_finding(const void *a, const void *b)
+/* A finding's sort key, its position worked out once: a column is counted
+ * from its line's start, so comparing positions afresh at each of qsort's
+ * n log n comparisons cost the line's length each time (3,000 repeated
+ * flags on one line: seconds). */
+typedef struct {
+	const char *file;
+	unsigned line, col;
+	const char *rule;
+	size_t i;  /* its index before the sort, the last key: stable (qsort is not), so findings of
+		    * one place and rule keep the order their rule (or their variants) gave them */
+	const sl_source *src;
+	uint32_t off;
+} finding_key;
+
+/* Positions are worked out in the order of their offsets in each source,
+ * where sl_source_pos goes on from the last column it counted: linear in
+ * a line's length, however many findings it holds. */
+static int cmp_place(const void *a, const void *b)
 {
-	const sl_finding *x = a, *y = b;
-	unsigned lx, cx, ly, cy;
-	sl_finding_pos(x, &lx, &cx);
-	sl_finding_pos(y, &ly, &cy);
-	const char *fx = sl_finding_file(x), *fy = sl_finding_file(y);
-	int k = strcmp(fx, fy);
-	if (k)
-		return k;
-	if (lx != ly)
-		return lx < ly ? -1 : 1;
-	if (cx != cy)
-		return cx < cy ? -1 : 1;
-	return strcmp(x->rule->id, y->rule->id);
+	const finding_key *x = a, *y = b;
+	if (x->src != y->src)
+		return (uintptr_t)x->src < (uintptr_t)y->src ? -1 : 1;
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* A finding and its place before the sort: equal keys keep their order. */
-typedef struct {
-	const sl_finding *f;
-	size_t at;
-} placed;
-
-static int cmp_placed(const void *a, const void *b)
+static int cmp_key(const void *a, const void *b)
 {
-	const placed *x = a, *y = b;
-	int k = cmp_finding(x->f, y->f);
-	return k ? k : x->at < y->at ? -1 : x->at > y->at;
+	const finding_key *x = a, *y = b;
+	int k = strcmp(x->file, y->file);
+	if (k)
+		return k;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	k = strcmp(x->rule, y->rule);
+	if (k)
+		return k;
+	return x->i < y->i ? -1 : x->i > y->i;
 }
 
 void sl_findings_sort(sl_findings *fs, size_t first)
 {
 	size_t n = fs->n - first;
-	if (n < 2)
+	if (n <= 1)
 		return;
-	/* stable (qsort is not): findings of one place and rule keep the
-	 * order their rule (or their variants) gave them */
-	placed *p = sl_malloc(n * sizeof *p);
+	sl_finding *v = fs->v + first;
+	finding_key *k = sl_calloc(n, sizeof *k);
 	for (size_t i = 0; i < n; i++) {
-		p[i].f = &fs->v[first + i];
-		p[i].at = i;
+		k[i].file = sl_finding_file(&v[i]);
+		k[i].rule = v[i].rule->id;
+		k[i].i = i;
+		k[i].src = v[i].where.src || !v[i].file ? v[i].where.src : NULL;
+		k[i].off = v[i].where.off;
 	}
-	qsort(p, n, sizeof *p, cmp_placed);
-	sl_finding *v = sl_malloc(n * sizeof *v);
+	qsort(k, n, sizeof *k, cmp_place);
 	for (size_t i = 0; i < n; i++)
-		v[i] = *p[i].f;
-	memcpy(fs->v + first, v, n * sizeof *v);
-	free(v);
-	free(p);
+		sl_finding_pos(&v[k[i].i], &k[i].line, &k[i].col);
+	qsort(k, n, sizeof *k, cmp_key);
+	sl_finding *sorted = sl_calloc(n, sizeof *sorted);
+	for (size_t i = 0; i < n; i++)
+		sorted[i] = v[k[i].i];
+	memcpy(v, sorted, n * sizeof *v);
+	free(sorted);
+	free(k);
 }
 
 static int blank(char c)

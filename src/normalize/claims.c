@@ -63,7 +63,8 @@ static int word_end(const char *p)
  * moonshotai/Kimi-K2.md@8959cf6), with nothing in the command itself. */
 static size_t multi_node_words(const char *base, const char *p)
 {
-	if (!word_start(base, p))
+	/* ray, multi..., two, node, a number: a cheap test first */
+	if (!*p || (!isdigit((unsigned char)*p) && !strchr("rRmMtTnN", *p)) || !word_start(base, p))
 		return 0;
 	if (!strncasecmp(p, "ray", 3) && word_end(p + 3))
 		return 3;
@@ -96,7 +97,7 @@ static size_t parallel_token(const char *base, const char *p, const char **k1, c
 		{"TP", "parallel.tensor", NULL},        {"DP", "parallel.data", NULL},
 		{"EP", "parallel.expert", NULL},        {"PP", "parallel.pipeline", NULL},
 	};
-	if (!word_start(base, p) && p[-1] != '-')
+	if (!*p || !strchr("DTEP", *p) || (!word_start(base, p) && p[-1] != '-'))
 		return 0;
 	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
 		size_t l = strlen(t[i].pre);
@@ -160,7 +161,7 @@ static const char *role_word(const char *p, size_t *len)
 static size_t device_range(const char *base, const char *p, json_t **out)
 {
 	const char *q;
-	if (!word_start(base, p))
+	if (*p != 'G' || !word_start(base, p))
 		return 0;
 	if (!strncmp(p, "GPUs ", 5))
 		q = p + 5;
@@ -265,6 +266,8 @@ static const char *label_at(const char *line, const char *p, size_t *len)
 	if (*p < 'A' || *p > 'Z')
 		return NULL;
 	for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
+		if (labels[i][0] != *p)  /* the first letter before a call */
+			continue;
 		size_t l = strlen(labels[i]);
 		if (!strncmp(p, labels[i], l) && p[l] && p[l] != ' ' && p[l] != '/' && p[l] != '\n') {
 			*len = l;
@@ -702,7 +705,7 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			p = end - 1;
 			continue;
 		}
-		if (!strncmp(p, "block size ", 11) && isdigit((unsigned char)p[11])) {
+		if (*p == 'b' && !strncmp(p, "block size ", 11) && isdigit((unsigned char)p[11])) {
 			/* speculative when said of DSpark / a draft; else the KV block size */
 			const char *open = p;
 			while (open > t && *open != '(')
@@ -717,7 +720,7 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			p += 10;
 			continue;
 		}
-		if (!strncmp(p, "adaptive verification", 21)) {
+		if (*p == 'a' && !strncmp(p, "adaptive verification", 21)) {
 			int no = p - t >= 3 && !strncmp(p - 3, "no ", 3);
 			int off_ = !strncmp(p + 21, " off", 4);
 			int on = !strncmp(p + 21, " on", 3);
@@ -728,6 +731,8 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			continue;
 		}
 		for (size_t e = 0; e < sizeof engines / sizeof *engines; e++) {
+			if (engines[e][0][0] != *p)
+				continue;
 			size_t el = strlen(engines[e][0]);
 			if (strncmp(p, engines[e][0], el) || !isdigit((unsigned char)p[el]))
 				continue;
@@ -744,12 +749,12 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 			break;
 		}
 		/* "DSpark speculative decoding", "no speculative decoding" */
-		if (!strncmp(p, "no speculative decoding", 23)) {
+		if (*p == 'n' && !strncmp(p, "no speculative decoding", 23)) {
 			claim(c, "spec.method", role, json_string("none"), "comment", src, off, p, 23);
 			p += 22;
 			continue;
 		}
-		{
+		if (isupper((unsigned char)p[0])) {
 			size_t ml = 0;
 			while (isalnum((unsigned char)p[ml]) || p[ml] == '-')
 				ml++;
@@ -765,7 +770,7 @@ static void comment_claims(sl_ctx *c, const sl_comment *cm, const char *line_rol
 		}
 		/* "Weights: org/name @ dba1be0a": the revision of the weights, a
 		 * commit hash (held across a catalogue's entries by SL7004) */
-		if (!strncmp(p, "Weights: ", 9)) {
+		if (*p == 'W' && !strncmp(p, "Weights: ", 9)) {
 			const char *q = p + 9;
 			size_t nl = strcspn(q, " @");
 			const char *at = q + nl;

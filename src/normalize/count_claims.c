@@ -240,6 +240,11 @@ static size_t batch_words(const char *p, long *v)
 size_t sl_count_claim(const char *base, const char *p, const char *prev, const char **key, long *value)
 {
 	size_t n;
+	/* every form starts with one of these (MTP, num/number/draft/
+	 * speculative, concurrency/conc, a number, per-rank/batch): most words
+	 * of a comment are none of them */
+	if (!*p || (!isdigit((unsigned char)*p) && !strchr("MnNdDsScCpPbB", *p)))
+		return 0;
 	if ((n = mtp_word(base, p, value)) || (n = draft_words(p, value)))
 		*key = "spec.num_tokens";
 	else if ((n = concurrency_words(p, value)) || (n = concurrent_noun(base, p, value)))

@@ -81,10 +81,13 @@ int sl_prose_spec_words(const char *a, const char *b)
 {
 	static const char *const words[] = {"speculat", "draft", "DSpark", "dspark", "MTP", "mtp",
 					    "EAGLE", "Eagle", "eagle", NULL};
-	for (const char *q = a; q < b; q++)
+	for (const char *q = a; q < b; q++) {
+		if (!memchr("sdDMmEe", *q, 7))  /* the words' first letters: a cheap test first */
+			continue;
 		for (size_t i = 0; words[i]; i++)
 			if (!strncmp(q, words[i], strlen(words[i])))
 				return 1;
+	}
 	return 0;
 }
 

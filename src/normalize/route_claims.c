@@ -53,6 +53,9 @@ size_t sl_route_claim(const char *base, const char *p, const char **mode)
 {
 	const char *q = p, *s;
 	size_t n;
+	/* kv, cache, prefix, round, random: a cheap test first */
+	if (!*p || !strchr("kKcCpPrR", *p))
+		return 0;
 	if ((n = word_is(q, "kv"))) {
 		*mode = "kv";
 		q += n;

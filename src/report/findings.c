@@ -285,10 +285,24 @@ static json_t *sarif_flocation(const sl_finding *f)
  * line (FNV-1a, 64 bits), as GitHub's primaryLocationLineHash; the same
  * hash again (the same rule on two lines of the same text) gets the next
  * occurrence number, `:2`, `:3`, so distinct results never share one. */
-static uint64_t line_hash(const sl_finding *f)
+typedef struct {
+	const sl_rule *rule;
+	const char *path;
+	const sl_source *src;
+	unsigned line;
+	uint64_t h;
+} line_hash_memo;
+
+static uint64_t line_hash(const sl_finding *f, line_hash_memo *memo, size_t nmemo, size_t *next)
 {
 	unsigned l, c;
 	sl_finding_pos(f, &l, &c);
+	/* the findings of one line (a flag repeated 3,000 times on it) hash the
+	 * same text: once per rule and line, not the line's length each time */
+	for (size_t i = 0; i < nmemo; i++)
+		if (memo[i].rule == f->rule && memo[i].src == f->where.src && memo[i].line == l &&
+		    memo[i].path && !strcmp(memo[i].path, fpath(f)))
+			return memo[i].h;
 	size_t len = 0;
 	const char *line = f->where.src ? sl_source_line(f->where.src, l, &len) : "";
 	uint64_t h = 1469598103934665603ull;
@@ -299,6 +313,8 @@ static uint64_t line_hash(const sl_finding *f)
 	for (size_t i = 0; i < len; i++)
 		if (line[i] != ' ' && line[i] != '\t')
 			h = (h ^ (unsigned char)line[i]) * 1099511628211ull;
+	memo[*next] = (line_hash_memo){f->rule, fpath(f), f->where.src, l, h};
+	*next = (*next + 1) % nmemo;
 	return h;
 }
 
@@ -363,17 +379,21 @@ static json_t *sarif(const sl_rules *rules, const sl_findings *fs, sl_severity m
 		sl_buf_free(&help);
 	}
 	json_t *results = json_array();
-	uint64_t *seen = sl_calloc(fs->n + 1, sizeof *seen);
-	size_t nseen = 0;
+	/* how many results had each hash before: a map, as a scan of every
+	 * earlier hash made the results quadratic in their number */
+	sl_strmap seen = {0};
+	size_t *times = sl_calloc(fs->n + 1, sizeof *times), ntimes = 0;
+	line_hash_memo memo[8] = {{0}};
+	size_t memo_next = 0;
 	for (size_t i = 0; i < fs->n; i++) {
 		const sl_finding *f = &fs->v[i];
 		if (f->severity < min)
 			continue;
-		uint64_t h = line_hash(f);
-		size_t occurrence = 1;
-		for (size_t k = 0; k < nseen; k++)
-			occurrence += seen[k] == h;
-		seen[nseen++] = h;
+		uint64_t h = line_hash(f, memo, sizeof memo / sizeof *memo, &memo_next);
+		size_t slot = sl_strmap_put(&seen, (const char *)&h, sizeof h, ntimes);
+		if (slot == ntimes)
+			ntimes++;
+		size_t occurrence = ++times[slot];
 		size_t idx = 0;
 		while (idx < sl_rules_count(rules) && sl_rules_at(rules, idx) != f->rule)
 			idx++;
@@ -425,7 +445,8 @@ static json_t *sarif(const sl_rules *rules, const sl_findings *fs, sl_severity m
 		}
 		json_array_append_new(results, res);
 	}
-	free(seen);
+	sl_strmap_free(&seen);
+	free(times);
 	json_t *doc = json_pack("{s:s, s:s, s:[{s:{s:{s:s, s:s, s:s*, s:o}}, s:o}]}", "$schema",
 				"https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0", "runs", "tool",
 				"driver", "name", "servelint", "version", SL_VERSION, "informationUri",

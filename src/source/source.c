@@ -83,6 +83,7 @@ static int source_adopt(const char *path, char *text, size_t len, sl_source **ou
 		return SL_ERR_INPUT;
 	}
 	const unsigned char *p = (const unsigned char *)s->text;
+	int ascii = 1;
 	for (size_t i = 0; i < len;) {
 		/* eight ASCII bytes without a NUL at a time (the common case) */
 		if (i + 8 <= len) {
@@ -114,8 +115,10 @@ static int source_adopt(const char *path, char *text, size_t len, sl_source **ou
 			sl_source_free(s);
 			return SL_ERR_INPUT;
 		}
+		ascii = 0;
 		i += n;
 	}
+	s->ascii = ascii;
 	*out = s;
 	return SL_OK;
 }
@@ -205,6 +208,11 @@ void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col
 	size_t lo = sl_source_line_index(s, off);
 	unsigned c = 1;
 	size_t from = s->lines[lo];
+	if (s->ascii) {
+		*line = (unsigned)lo + 1 + s->line_base;
+		*col = (unsigned)(off - from) + 1 + (s->col_shift && lo < s->nlines ? s->col_shift[lo] : 0);
+		return;
+	}
 	sl_source *m = (sl_source *)s;  /* the cache only: the text never changes */
 	if (m->pos_line == lo + 1 && m->pos_off >= from && m->pos_off <= off) {
 		from = m->pos_off;

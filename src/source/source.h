@@ -33,6 +33,10 @@ typedef struct sl_source {
 	 * rescanned from its start each time */
 	size_t pos_off, pos_line;
 	unsigned pos_col;
+	/* every byte below 0x80 (found while validating the text): a column is
+	 * then its offset from the line's start, counted without a scan, in
+	 * whatever order positions are asked for */
+	int ascii;
 	/* files the script sources (`source env.sh`), read while parsing it:
 	 * offsets from base on are that file's (off - base), so that a word
 	 * built from both keeps one offset per byte; owned (sl_source_link) */

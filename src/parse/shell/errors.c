@@ -135,15 +135,61 @@ static int nests(TSSymbol t_sym)
 	       (t_sym == sh_sym.do_group);
 }
 
+/* Where a nesting node can start: each of those types opens with `$`, a
+ * backquote, `"`, `(`, `{`, `<`, `>` or `do` (tree-sitter-bash's grammar.js:
+ * `$(`, `` ` ``, `${`, `"`, `(`, `$((`/`((`/`$[`, `<(`/`>(`, `{`, `do`), and
+ * nested ones start at distinct bytes. The masked text the parser read
+ * differs only by blanks and underscores, which open nothing. */
+static int opens(const char *t, size_t i, size_t len)
+{
+	switch (t[i]) {
+	case '$': case '`': case '"': case '(': case '{': case '<': case '>':
+		return 1;
+	case 'd':
+		return i + 1 < len && t[i + 1] == 'o';
+	default:
+		return 0;
+	}
+}
+
+#define OPEN_BLOCK 16
+
+/* How many bytes of [0, x) can open a nesting node: counts per block of
+ * OPEN_BLOCK bytes, the rest of the last block counted. */
+static size_t opens_before(const char *t, size_t len, const uint32_t *blocks, size_t x)
+{
+	size_t b = x / OPEN_BLOCK, n = blocks[b];
+	for (size_t i = b * OPEN_BLOCK; i < x; i++)
+		n += (size_t)opens(t, i, len);
+	return n;
+}
+
 int sh_check_nesting(walker *w, TSNode root)
 {
+	/* A node with no more bytes that can open a nesting node than the
+	 * levels left cannot go past the limit however it nests: its subtree
+	 * is not walked (most of a script's statements; walking every node with
+	 * the cursor cost a third of the shell reader's walk). */
+	const char *t = w->v.text;
+	size_t len = w->v.len;
+	uint32_t *blocks = sl_malloc((len / OPEN_BLOCK + 1) * sizeof *blocks);
+	blocks[0] = 0;
+	for (size_t b = 1, n = 0; b <= len / OPEN_BLOCK; b++) {
+		for (size_t i = (b - 1) * OPEN_BLOCK; i < b * OPEN_BLOCK; i++)
+			n += (size_t)opens(t, i, len);
+		blocks[b] = (uint32_t)n;
+	}
 	TSTreeCursor cur = ts_tree_cursor_new(root);
 	unsigned char *stack = NULL;
 	size_t depth = 0, cap = 0, level = 0;
 	int bad = 0;
 	for (;;) {
 		TSNode n = ts_tree_cursor_current_node(&cur);
-		unsigned char here = (unsigned char)nests(ts_node_symbol(n));
+		size_t a = ts_node_start_byte(n), e = ts_node_end_byte(n);
+		if (e > len)
+			e = len;
+		int inside = a < e && level + opens_before(t, len, blocks, e) - opens_before(t, len, blocks, a) > SL_MAX_NESTING;
+		unsigned char here = inside ? (unsigned char)nests(ts_node_symbol(n)) : 0;
 		sl_grow((void **)&stack, &cap, depth + 1, 1);
 		stack[depth] = here;
 		level += here;
@@ -152,7 +198,7 @@ int sh_check_nesting(walker *w, TSNode root)
 			bad = 1;
 			break;
 		}
-		if (ts_tree_cursor_goto_first_child(&cur)) {
+		if (inside && ts_tree_cursor_goto_first_child(&cur)) {
 			depth++;
 			continue;
 		}
@@ -163,6 +209,7 @@ int sh_check_nesting(walker *w, TSNode root)
 			if (!ts_tree_cursor_goto_parent(&cur)) {
 				ts_tree_cursor_delete(&cur);
 				free(stack);
+				free(blocks);
 				return 0;
 			}
 			depth--;
@@ -170,5 +217,6 @@ int sh_check_nesting(walker *w, TSNode root)
 	}
 	ts_tree_cursor_delete(&cur);
 	free(stack);
+	free(blocks);
 	return bad;
 }

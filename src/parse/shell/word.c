@@ -42,8 +42,14 @@ void sh_wb_add_view(wbuild *wb, const view *v, size_t i, size_t n)
 	if (!wb_room(wb, n))
 		return;
 	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
-	for (size_t k = 0; k < n; k++)
-		wb->offs[wb->b.len + k] = sh_src_off(v, i + k);
+	uint32_t *o = wb->offs + wb->b.len;
+	if (!v->map && i + n <= v->len) {  /* the file's own text: offsets in a row (a loop the compiler widens) */
+		for (size_t k = 0; k < n; k++)
+			o[k] = (uint32_t)(i + k);
+	} else {
+		for (size_t k = 0; k < n; k++)
+			o[k] = sh_src_off(v, i + k);
+	}
 	wb_mark(wb, n);
 	sl_buf_add(&wb->b, v->text + i, n);
 }
