@@ -559,9 +559,10 @@ void sl_check_c(const sl_rule *r, const sl_model *m, sl_findings *out)
 	else if (!strcmp(r->cname, "unknown_flag")) {
 		c_unknown_flag(r, m, out);
 		sl_fact_version(r, m, out);
-	} else if (!strcmp(r->cname, "value_choice"))
+	} else if (!strcmp(r->cname, "value_choice")) {
 		sl_fact_choices(r, m, out);
-	else if (!strcmp(r->cname, "value_type"))
+		sl_fact_member_choices(r, m, out);
+	} else if (!strcmp(r->cname, "value_type"))
 		sl_fact_types(r, m, out);
 	else if (!strcmp(r->cname, "stray_value"))
 		sl_fact_stray(r, m, out);
