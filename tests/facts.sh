@@ -4,7 +4,8 @@
 # (bench/coverage.py --sample) fires no SL1001; a flag removed in a later
 # release is quiet under the image it was written for and reported with the
 # versions under a newer one; an abbreviation is judged in the release the
-# entry runs; -O, a default and an env var twin resolved by the release.
+# entry runs; a JSON flag's member value held to its release's choices;
+# -O, a default and an env var twin resolved by the release.
 set -u
 . tests/lib.sh
 py=${PYTHON:-python3}
@@ -40,6 +41,34 @@ out=$("$bin" check --no-config --format gcc "$t/ch-old.sh")
 case "$out" in *'`fp8_inc` for `--kv-cache-dtype`'*'in vLLM 0.8.5'*SL1007*) ok ;; *) echo "$out"; ko "fp8_inc on 0.8.5" ;; esac
 out=$("$bin" check --no-config --format gcc "$t/ch-new.sh")
 case "$out" in *SL1007*) echo "$out"; ko "fp8_inc on 0.11.0" ;; *) ok ;; esac
+# a JSON flag's member by its release (grammars/facts/vllm-members.tsv):
+# a method no release has, with the nearest; a method of a later release,
+# with that release when the entry runs a recorded one; a role misspelt; none in 0.8.5, whose plain dataclass
+# checks nothing; a method the release has, and a value the script does
+# not know ($M), quiet
+spec() { printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:%s --model m --speculative-config %s\n' "$1" "'$2'" > "$t/$3.sh"; }
+spec v0.11.0 '{"method":"eagle4","num_speculative_tokens":3}' sp-typo
+spec v0.10.1 '{"num_speculative_tokens":3,"method":"mtp"}' sp-later
+spec v0.11.0 '{"method":"mtp","num_speculative_tokens":3}' sp-good
+spec v0.14.0 '{"method":"dspark","num_speculative_tokens":3}' sp-between
+spec v0.8.5 '{"method":"eagle4","num_speculative_tokens":3}' sp-old
+printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.11.0 --model m --speculative-config "{\\"method\\":\\"$M\\"}"\n' > "$t/sp-hole.sh"
+out=$("$bin" check --no-config --format gcc "$t/sp-typo.sh")
+want='sp-typo.sh:2:91: warning: value outside the flag'"'"'s choices: `eagle4` for `method` of --speculative-config, which takes ngram, eagle, eagle3, medusa, mlp_speculator, draft_model, deepseek_mtp, ernie_mtp, qwen3_next_mtp, mimo_mtp, longcat_flash_mtp, mtp in vLLM 0.11.0 (did you mean `eagle`?) [SL1007]'
+case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "--speculative-config method eagle4 on 0.11.0" ;; esac
+out=$("$bin" check --no-config --format gcc "$t/sp-later.sh")
+want='`mtp` for `method` of --speculative-config, which takes ngram, eagle, eagle3, medusa, mlp_speculator, draft_model, deepseek_mtp in vLLM 0.10.1; vLLM 0.11.0 takes it, and this entry runs 0.10.1 [SL1007]'
+case "$out" in *"$want"*) ok ;; *) echo "$out"; ko "--speculative-config method mtp on 0.10.1" ;; esac
+# (sp-between: a release between the records, 0.11.0 and 0.27.0, which
+# has dspark, may have it already: the records cannot tell)
+for x in sp-good sp-old sp-hole sp-between; do
+	out=$("$bin" check --no-config --format gcc "$t/$x.sh")
+	case "$out" in *SL1007*) echo "$out"; ko "$x: a method reported" ;; *) ok ;; esac
+done
+printf '#!/bin/bash\ndocker run --gpus all vllm/vllm-openai:v0.11.0 --model m --kv-transfer-config %s\n' "'{\"kv_connector\":\"NixlConnector\",\"kv_role\":\"kv_prod\"}'" > "$t/kv.sh"
+out=$("$bin" check --no-config --format gcc "$t/kv.sh")
+case "$out" in *'`kv_prod` for `kv_role` of --kv-transfer-config, which takes kv_producer, kv_both, kv_consumer in vLLM 0.11.0 [SL1007]'*) ok ;;
+*) echo "$out"; ko "--kv-transfer-config kv_role kv_prod on 0.11.0" ;; esac
 # a config file: every LlmArgs key the source declares known at every depth,
 # one it lacks reported with the nearest real key
 printf '#!/bin/bash\ncat > /tmp/c.yml <<EOF\nattention_dp_config:\n  timeout_iters: 50\nscheduler_config:\n  context_chunking_policy: EQUAL_PROGRESS\nkv_cache_config:\n  dtpye: fp8\nEOF\ntrtllm-serve org/model --extra_llm_api_options /tmp/c.yml\n' > "$t/cfg.sh"

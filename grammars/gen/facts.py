@@ -22,7 +22,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pysrc import Symbols, dotted, helper_functions, model_keys, python_flags  # noqa: E402
+from pysrc import Symbols, ann_type, dotted, helper_functions, model_keys, python_flags  # noqa: E402
 from clicksrc import click_flags  # noqa: E402
 from renames import name_replacements  # noqa: E402
 
@@ -178,7 +178,13 @@ SURFACES = {
                        "vllm/entrypoints/openai/cli_args.py", "vllm/utils.py", "vllm/utils/__init__.py",
                        "vllm/utils/argparse_utils.py"],
              "args_files": ["vllm/engine/arg_utils.py", "vllm/entrypoints/openai/cli_args.py"],
-             "frontend_classes": ["FrontendArgs"]},
+             "frontend_classes": ["FrontendArgs"],
+             # JSON flags whose members are a config dataclass's fields
+             # (`--speculative-config '{"method":"eagle"}'`): each field's
+             # type and Literal choices, as "<flag> <member>" entries
+             # (vllm/config/speculative.py, vllm/config/kv_transfer.py)
+             "member_classes": {"--speculative-config": "SpeculativeConfig",
+                                "--kv-transfer-config": "KVTransferConfig"}},
     "sglang": {"engine": "sglang", "kind": "python",
                "files": ["python/sglang/srt/server_args.py", "python/sglang/srt/arg_groups/*.py",
                          "python/sglang/srt/utils/common.py"],
@@ -405,10 +411,74 @@ def extract(tree, surface, meta):
     raw["files"] = sorted(texts)
     raw["parser"] = {"abbrev": abbrev_of(surface, texts)}
     raw["flags"] = merge_flags(flags)
+    members = json_members(syms, spec.get("member_classes", {}), {n for f in flags for n in f["names"]})
+    if members:
+        raw["members"] = members
     # a deprecated flag's replacement stated by its field's name (renames.py),
     # from every file read: a config field's doc, a warning's text
     name_replacements(syms, raw["flags"])
     return raw
+
+
+MEMBER_TYPES = ("int", "float", "bool", "string")
+
+
+def pydantic_dataclass_names(mod):
+    """The names a module binds to pydantic's dataclass (`from
+    pydantic.dataclasses import dataclass`), and those of its functions that
+    return a call of it (vLLM 0.27.0's `config` decorator, vllm/config/utils.py)."""
+    names = {a.asname or a.name for n in mod.body if isinstance(n, ast.ImportFrom)
+             and n.module == "pydantic.dataclasses" for a in n.names if a.name == "dataclass"}
+    for n in mod.body:
+        if isinstance(n, ast.FunctionDef) and any(
+                isinstance(c, ast.Call) and dotted(c.func) in names for c in ast.walk(n)):
+            names.add(n.name)
+    return names
+
+
+def validated_class(syms, cname):
+    """Whether a class is a pydantic dataclass, which refuses a value outside
+    a field's Literal (vLLM 0.10.1 on); a plain dataclass (vLLM 0.8.5's
+    SpeculativeConfig) checks nothing, and its Literal is no refusal."""
+    pyd = set()
+    for _, mod in syms.modules:
+        pyd |= pydantic_dataclass_names(mod)
+    cls = syms.classes[cname]
+    for d in cls.decorator_list:
+        d = d.func if isinstance(d, ast.Call) else d
+        name = dotted(d) or ""
+        if name in ("pydantic.dataclasses.dataclass",):
+            return True
+        mod = next((m for _, m in syms.modules if cls in ast.walk(m)), None)
+        local = pydantic_dataclass_names(mod) if mod else set()
+        # the module's own `dataclass` is pydantic's, or a decorator defined
+        # elsewhere wraps pydantic's (`config`); a plain `dataclass` is not
+        if name in local or (name != "dataclass" and name in pyd):
+            return True
+    return False
+
+
+def json_members(syms, classes, known):
+    """The members of JSON flags whose value is a config dataclass: one
+    entry per field, {"path": "<flag> <field>", "type", "choices"}; a type
+    other than int, float, bool or string is left out (not judged), and so
+    is a flag the release lacks or a class no file read defines. Choices
+    only where the class is validated (validated_class)."""
+    out = []
+    for flag, cname in sorted(classes.items()):
+        if flag not in known or cname not in syms.classes:
+            continue
+        checked = validated_class(syms, cname)
+        for name, ann, _ in syms.fields(cname):
+            t, ch, _ = ann_type(ann, syms)
+            m = {"path": f"{flag} {name}"}
+            if t in MEMBER_TYPES:
+                m["type"] = t
+            if ch and t != "bool" and checked:
+                # deduplicated: KVRole is Literal[KVProducer, KVConsumer], both with kv_both
+                m["choices"] = list(dict.fromkeys(c for c in ch if c is not None))
+            out.append(m)
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -682,6 +752,14 @@ def cmd_derive(a):
         doc = derive(raws)
         outs = [(surface + ".json", json.dumps(doc, separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n")]
         outs.append((surface + ".tsv", runtime_table(doc)))
+        # the members of its JSON flags, release by release, as flags are
+        # (<surface>-members.tsv: one line per "<flag> <member>")
+        if any(r.get("members") for r in raws):
+            mdoc = derive([dict(r, flags=[dict({k: v for k, v in m.items() if k != "path"}, names=[m["path"]])
+                                          for m in r.get("members", [])], parser={}) for r in raws])
+            outs.append((surface + "-members.json",
+                         json.dumps(mdoc, separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n"))
+            outs.append((surface + "-members.tsv", runtime_table(mdoc)))
         for fn, text in outs:
             path = os.path.join(out_dir, fn)
             if a.check:
@@ -697,7 +775,7 @@ def cmd_derive(a):
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(text)
     if a.check:
-        known = {s + ext for s in by for ext in (".json", ".tsv")}
+        known = {s + m + ext for s in by for m in ("", "-members") for ext in (".json", ".tsv")}
         for fn in os.listdir(out_dir):
             if fn.endswith((".json", ".tsv")) and fn not in known:
                 print(f"{fn}: no raw facts make it", file=sys.stderr)

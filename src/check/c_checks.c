@@ -559,6 +559,13 @@ static void c_unknown_flag_and_version(const sl_rule *r, const sl_model *m, sl_f
 	sl_fact_version(r, m, out);
 }
 
+/* a value outside its flag's choices, or a JSON member's outside its own */
+static void c_value_choice(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	sl_fact_choices(r, m, out);
+	sl_fact_member_choices(r, m, out);
+}
+
 static void c_duplicate_conflict(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
 	c_duplicate(r, m, out, 1);
@@ -577,7 +584,7 @@ static const struct {
 } c_checks[] = {
 	{"invalid_json", c_invalid_json},
 	{"unknown_flag", c_unknown_flag_and_version},
-	{"value_choice", sl_fact_choices},
+	{"value_choice", c_value_choice},
 	{"value_type", sl_fact_types},
 	{"stray_value", sl_fact_stray},
 	{"deprecated_flag", sl_fact_deprecated},

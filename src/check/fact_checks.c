@@ -40,9 +40,6 @@ typedef struct {
 	int exact;
 } judge_memo;
 
-/* The facts of a setting, judged against its service's version (lo = -1
- * when the version is not known, not the engine's own, or older than every
- * recorded release: then the union of the releases is what counts). */
 /* A setting's facts' members the rules read, looked up once per model
  * rather than once per rule (five rules judge every setting: 101,680
  * lookups in a check of 350 entries). Per thread, by the facts' address;
@@ -70,15 +67,19 @@ static const struct facts_view *view_of(const json_t *facts)
 	return v;
 }
 
-static int judge(const sl_service *s, const sl_setting *st, judged *j, judge_memo *memo)
+/* The facts of a setting, judged against its service's version (lo = -1
+ * when the version is not known, not the engine's own, or older than every
+ * recorded release: then the union of the releases is what counts). */
+static int judge_as(const sl_service *s, const sl_setting *st, const json_t *e, const json_t *rel, judged *j,
+		    judge_memo *memo)
 {
 	memset(j, 0, sizeof *j);
 	j->lo = -1;
 	if (!st->facts)
 		return 0;
 	const struct facts_view *fv = view_of(st->facts);
-	j->e = fv->e;
-	j->rel = fv->rel;
+	j->e = e;
+	j->rel = rel;
 	j->title = fv->title;
 	j->n = json_array_size(j->rel);
 	const char *eng = fv->eng;
@@ -107,6 +108,21 @@ static int judge(const sl_service *s, const sl_setting *st, judged *j, judge_mem
 	}
 	j->older = j->lo < 0;
 	return 1;
+}
+
+static int judge(const sl_service *s, const sl_setting *st, judged *j, judge_memo *memo)
+{
+	const struct facts_view *fv = st->facts ? view_of(st->facts) : NULL;
+	return judge_as(s, st, fv ? fv->e : NULL, fv ? fv->rel : NULL, j, memo);
+}
+
+/* A JSON member's facts (json_members.c: "member", its releases "r", or
+ * "member_r" on a first member that carries its flag's facts too). */
+static int judge_member(const sl_service *s, const sl_setting *st, judged *j, judge_memo *memo)
+{
+	const json_t *rel = json_object_get(st->facts, "member_r");
+	return judge_as(s, st, json_object_get(st->facts, "member"), rel ? rel : json_object_get(st->facts, "r"), j,
+			memo);
 }
 
 static const char *rel(const judged *j, long i)
@@ -494,7 +510,8 @@ static ext_judged ext_judge(const sl_service *s, const sl_setting *st)
 }
 
 static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting *st, const char *v,
-			 const judged *j, const ext_judged *x, json_t *ch, sl_findings *out)
+			 const char *what, const char *later, const judged *j, const ext_judged *x, json_t *ch,
+			 sl_findings *out)
 {
 	size_t k;
 	json_t *c;
@@ -527,7 +544,10 @@ static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting
 		snprintf(where, sizeof where, "%s%s%s", xt ? xt : "its wrapper", x->ver ? " " : "", x->ver ? x->ver : "");
 	else if (x->x && x->on)
 		sl_buf_printf(&also, " under %s%s%s", xt ? xt : "its wrapper", x->ver ? " " : "", x->ver ? x->ver : "");
-	else if (x->x && among(json_object_get(x->x, "values"), v)) {
+	else if (later) {  /* a value of a later release: said, and meant */
+		sl_buf_puts(&also, later);
+		near = NULL;
+	} else if (x->x && among(json_object_get(x->x, "values"), v)) {
 		/* a value the wrapper reads in other releases: which */
 		const char *since = json_string_value(json_object_get(x->x, "since"));
 		const char *until = json_string_value(json_object_get(x->x, "until"));
@@ -539,8 +559,8 @@ static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting
 		sl_buf_printf(&also, ", and this entry runs %s", x->ver);
 		near = NULL;  /* what was meant is not in doubt */
 	}
-	sl_finding *f = sl_finding_add(out, r, &st->value_at, "%s: `%s` for `%s`, which takes %s in %s%s%s%s%s",
-				       r->summary, v, st->flag, list.data, replaced ? where : version_words(j, s, where, sizeof where),
+	sl_finding *f = sl_finding_add(out, r, &st->value_at, "%s: `%s` for %s, which takes %s in %s%s%s%s%s",
+				       r->summary, v, what, list.data, replaced ? where : version_words(j, s, where, sizeof where),
 				       also.data ? also.data : "", near ? " (did you mean `" : "", near ? near : "",
 				       near ? "`?)" : "");
 	sl_buf_free(&also);
@@ -586,9 +606,58 @@ void sl_fact_choices(const sl_rule *r, const sl_model *m, sl_findings *out)
 			if (json_array_size(ch)) {
 				if (json_is_string(st->value) || json_is_integer(st->value)) {
 					char *v = sl_finding_value_text(st->value);
-					check_choice(r, s, st, v, &j, &x, ch, out);
+					sl_buf what = {0};
+					sl_buf_printf(&what, "`%s`", st->flag);
+					check_choice(r, s, st, v, what.data, NULL, &j, &x, ch, out);
+					sl_buf_free(&what);
 					free(v);
 				}
+			}
+			json_decref(ch);
+		}
+	}
+}
+
+/* SL1007 for a JSON flag's member the engine's source declares with
+ * choices (`--speculative-config '{"method":"eagle4"}'`): its value, a
+ * string written as is, by the entry's release; with no release known,
+ * judged only where every recorded release has choices. */
+void sl_fact_member_choices(const sl_rule *r, const sl_model *m, sl_findings *out)
+{
+	judge_memo memo = {0};
+	for (size_t i = 0; i < m->nservices; i++) {
+		const sl_service *s = &m->services[i];
+		for (size_t k = 0; k < s->nsettings; k++) {
+			const sl_setting *st = &s->settings[k];
+			judged j;
+			if (!st->facts || !json_object_get(st->facts, "member") || strcmp(st->via, "json") ||
+			    (st->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER | SL_SET_UNKNOWN)) || !st->value_at.src ||
+			    !json_is_string(st->value) || !judge_member(s, st, &j, &memo) || j.older || !accepted(&j, j.lo))
+				continue;
+			json_t *ch = choices_for(&j);
+			if (json_array_size(ch)) {
+				const char *of = json_string_value(json_object_get(st->facts, "member_of"));
+				const char *sp = strchr(st->flag, ' ');
+				sl_buf what = {0};
+				sl_buf_printf(&what, "`%s` of %s", sp ? sp + 1 : st->flag, of ? of : st->flag);
+				/* a value a later release takes: from which */
+				const char *v = json_string_value(st->value);
+				sl_buf later = {0};
+				for (long n = j.lo + 1; n < (long)j.n && !later.data; n++) {
+					size_t c;
+					json_t *x;
+					json_array_foreach(json_object_get(facts_at(&j, n), "choices"), c, x)
+						if (accepted(&j, n) && !later.data && same_choice(x, v))
+							sl_buf_printf(&later, "; %s %s takes it, and this entry runs %s",
+								      j.title ? j.title : s->engine, rel(&j, n), j.version);
+				}
+				/* a release between the records may take it already
+				 * (`0.14+`, dspark of 0.27.0): the records cannot tell */
+				ext_judged x = {0};
+				if (!later.data || j.exact)
+					check_choice(r, s, st, v, what.data, later.data, &j, &x, ch, out);
+				sl_buf_free(&later);
+				sl_buf_free(&what);
 			}
 			json_decref(ch);
 		}

@@ -11,6 +11,9 @@
 void sl_fact_version(const sl_rule *r, const sl_model *m, sl_findings *out);
 /* SL1007: a value outside the flag's choices. */
 void sl_fact_choices(const sl_rule *r, const sl_model *m, sl_findings *out);
+/* SL1007 too, for a JSON flag's members the engine's source declares
+ * (`--speculative-config`'s `method`: grammars/facts/<id>-members.tsv). */
+void sl_fact_member_choices(const sl_rule *r, const sl_model *m, sl_findings *out);
 /* SL1008: a value not of the flag's type; a count that is not positive. */
 void sl_fact_types(const sl_rule *r, const sl_model *m, sl_findings *out);
 /* SL1009: a flag that takes no value, given one. */

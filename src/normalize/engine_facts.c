@@ -17,6 +17,7 @@
  */
 #include "engine_facts.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -386,6 +387,56 @@ json_t *sl_engine_facts_entry(const sl_flag_index *cx)
 		return had;
 	}
 	return e;
+}
+
+/* The member tables read so far: {id: {"r": [releases], "m": {"<flag>
+ * <member>": facts}}}, an engine without one {}; kept for the process
+ * (reachable, not a leak), never changed once an id's is in. */
+static json_t *member_tables;
+static pthread_mutex_t member_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static json_t *member_table(const char *id)
+{
+	json_t *t = json_object();
+	sl_buf name = {0};
+	sl_buf_printf(&name, "%s-members", id);
+	char *text = facts_text(name.data);
+	sl_buf_free(&name);
+	if (!text)
+		return t;
+	json_t *rel = json_array(), *m = json_object();
+	size_t n, ntwins;
+	const char **twins;
+	const char **lines = lines_of(text, rel, &n, &twins, &ntwins);
+	for (size_t i = 0; i < n; i++) {
+		sl_flag_index x = {.line = lines[i]};
+		json_object_set_new(m, lines[i], sl_engine_facts_entry(&x));
+	}
+	free(lines);
+	free(twins);
+	free(text);
+	json_object_set_new(t, "r", rel);
+	json_object_set_new(t, "m", m);
+	return t;
+}
+
+const json_t *sl_engine_facts_member(const char *id, const char *flag, const char *member, json_t **releases)
+{
+	pthread_mutex_lock(&member_lock);
+	if (!member_tables)
+		member_tables = json_object();
+	json_t *t = json_object_get(member_tables, id);
+	if (!t) {
+		t = member_table(id);
+		json_object_set_new(member_tables, id, t);
+	}
+	pthread_mutex_unlock(&member_lock);
+	sl_buf key = {0};
+	sl_buf_printf(&key, "%s %s", flag, member);
+	const json_t *e = json_object_get(json_object_get(t, "m"), key.data);
+	sl_buf_free(&key);
+	*releases = json_object_get(t, "r");
+	return e && *releases ? e : NULL;
 }
 
 void sl_engine_facts_free(sl_grammar *g)

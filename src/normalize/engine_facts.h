@@ -24,6 +24,12 @@ json_t *sl_engine_facts_entry(const sl_flag_index *x);
  * (grammars/facts/<id>-config.tsv; dynamo-<e> reads <e>'s) declare and the
  * hand-written config_keys lack, with key <id>.<path>; once. */
 void sl_engine_facts_config_join(sl_grammar *g);
+/* The facts of member `member` of engine id's JSON flag `flag` (primary
+ * spelling: "--speculative-config", "method"), as sl_engine_facts_entry's,
+ * from grammars/facts/<id>-members.tsv; *releases the table's releases.
+ * Read once and kept for the process (thread-safe); both borrowed; NULL
+ * when the engine's source declares no such member. */
+const json_t *sl_engine_facts_member(const char *id, const char *flag, const char *member, json_t **releases);
 /* Frees what sl_engine_facts_join added to g. */
 void sl_engine_facts_free(sl_grammar *g);
 

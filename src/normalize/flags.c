@@ -550,7 +550,7 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 				sl_buf_free(&jflag);
 			} else if (json_is_object(j) && json_object_size(j) > 0) {
 				size_t first = b->svc.nsettings;
-				sl_json_spread(b, f, j, single, src, sflags, holes.n ? &holes : NULL);
+				sl_json_spread(b, m.grammar, f, j, single, src, sflags, holes.n ? &holes : NULL);
 				json_decref(j);
 				for (size_t u = 0; u < nuses; u++)
 					if (uses[u].flag == f)
@@ -612,7 +612,9 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 				b->svc.settings[k].same = json_incref(known->same);
 			/* and so do the engine's facts for the spelling, with the
 			 * flags an abbreviation may stand for in other releases */
-			if ((m.facts || m.candidates) && m.grammar->versions && !b->svc.settings[k].facts &&
+			/* a first member's own facts (json_members.c) go with the flag's */
+			json_t *had = b->svc.settings[k].facts;
+			if ((m.facts || m.candidates) && m.grammar->versions && (!had || json_object_get(had, "member")) &&
 			    (!strcmp(b->svc.settings[k].key, known->key) || (split && k == first_setting))) {
 				json_t *fx = sl_build_facts(m.grammar->versions, m.grammar->id, m.grammar->title, NULL);
 				if (m.facts)
@@ -634,6 +636,14 @@ int sl_parse_engine_args(sl_ctx *c, sl_build *b, const sl_grammar *g, sl_word *c
 					json_object_set_new(fx, "split",
 							    json_pack("{s:s, s:s, s:I}", "flag", known->names[0], "written", name,
 								      "at", (json_int_t)split_at));
+				if (!fx)
+					continue;
+				if (had) {
+					json_object_set(fx, "member", json_object_get(had, "member"));
+					json_object_set(fx, "member_of", json_object_get(had, "member_of"));
+					json_object_set(fx, "member_r", json_object_get(had, "r"));
+					json_decref(had);
+				}
 				b->svc.settings[k].facts = fx;
 			}
 		}

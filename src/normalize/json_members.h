@@ -12,8 +12,9 @@
 const char *sl_json_member_key(const sl_flag *f, const char *member);
 /* The members of obj, f's value as word w holds it, into settings of b
  * with flags added to each; h the holes of a value the script does not
- * know whole (sl_json_parse_holes), or NULL. obj stays the caller's. */
-void sl_json_spread(sl_build *b, const sl_flag *f, json_t *obj, const sl_word *w, const sl_source *src,
-		    unsigned flags, const sl_json_holes *h);
+ * know whole (sl_json_parse_holes), or NULL; g the grammar f is of, whose
+ * engine's member facts the members get (or NULL). obj stays the caller's. */
+void sl_json_spread(sl_build *b, const sl_grammar *g, const sl_flag *f, json_t *obj, const sl_word *w,
+		    const sl_source *src, unsigned flags, const sl_json_holes *h);
 
 #endif

@@ -28,3 +28,13 @@ class CacheConfig:
 class ParallelConfig:
     tensor_parallel_size: int = 1
     pipeline_parallel_size: int = 1
+
+
+# a plain dataclass: its Literal is not checked when built, so no choices
+DraftMethod = Literal["alpha", "beta"]
+
+
+@dataclass
+class SpeculativeConfig:
+    method: Optional[DraftMethod] = None
+    num_speculative_tokens: Optional[int] = None

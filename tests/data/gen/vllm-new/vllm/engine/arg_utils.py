@@ -1,3 +1,4 @@
+import json
 from dataclasses import dataclass
 
 from vllm.config import CacheConfig, ModelConfig, ParallelConfig, VllmConfig
@@ -43,6 +44,9 @@ class EngineArgs:
         vg = parser.add_argument_group("VllmConfig")
         vg.add_argument("--optimization-level", **vllm_kwargs["optimization_level"])
         vg.add_argument("--max-num-batched-tokens", **vllm_kwargs["max_num_batched_tokens"])
+        # JSON flags whose members are config dataclasses' fields
+        vg.add_argument("--speculative-config", type=json.loads, default=None)
+        vg.add_argument("--kv-transfer-config", type=json.loads, default=None)
         # replacements stated by field name (config/model.py): a field's doc,
         # a warning; none for a sub-key, a value, or a switch's opposite
         model_kwargs = get_kwargs(ModelConfig)
