@@ -138,7 +138,7 @@ fi
 	for i in 1 2 3 4 5 6 7; do printf 'if [ "$F%s" = on ]; then A%s=--enable-prefix-caching; else A%s=; fi\n' $i $i $i; done
 	printf 'vllm serve m --max-num-seqs 1 $A1 --max-num-seqs 2 $A2 --max-num-seqs 3 $A3 --max-num-seqs 4 $A4 $A5 $A6 $A7\n'
 } > "$tmp0/many.sh"
-"$bin" show "$tmp0/many.sh" | grep -q "the script's 7 undecided conditionals make more variants than the limit of 64: read are [0-9]*, which hold every combination of alternatives of any three of them, not of every four or more: if \[ \"\$F1\" = on \] (line 1) x2, if \[ \"\$F2\" = on \] (line 2) x2, .*if \[ \"\$F7\" = on \] (line 7) x2 (bind their variables" &&
+"$bin" show "$tmp0/many.sh" | grep -q "the script's 7 undecided conditionals make more variants than the limit of 64: read are [0-9]*, which hold every combination of alternatives of any three of them, not of every four or more ([a-z0-9 ]*): if \[ \"\$F1\" = on \] (line 1) x2, if \[ \"\$F2\" = on \] (line 2) x2, .*if \[ \"\$F7\" = on \] (line 7) x2 (bind their variables" &&
 	ok || ko "the covering note names the conditionals"
 # eight independent two-way settings of a sweep (256 combinations), read in
 # a covering set: the two GPU counts that disagree with the 8 devices, each

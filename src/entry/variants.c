@@ -546,11 +546,18 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 			 * short of every four-way combination is never silent
 			 * (shell/readings.c) */
 			sl_note note = {0};
-			sl_buf b = {0};
+			sl_buf b = {0}, ways = {0};
+			/* readings that serve the same are one variant: say both */
+			if (k == 1)
+				sl_buf_printf(&ways, "all of them serve the same");
+			else
+				sl_buf_printf(&ways, "they serve in %zu different ways", k);
 			sl_buf_printf(&b, "the script's %zu undecided conditionals make more variants than the limit "
 				      "of 64: read are %zu, which hold every combination of alternatives of any three "
-				      "of them, not of every four or more: %s (bind their variables with --set "
-				      "NAME=VALUE to read every combination)", covered, k, why);
+				      "of them, not of every four or more (%s): %s (bind their variables with --set "
+				      "NAME=VALUE to read every combination)",
+				      covered, nv, ways.data, why);
+			sl_buf_free(&ways);
 			note.msg = sl_buf_detach(&b);
 			note.kind = sl_structure_kind("variants_covered");
 			sl_origin_set(&note.origin, e->script, why_at < e->script->len ? why_at : 0, NULL);
