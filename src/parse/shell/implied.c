@@ -76,13 +76,48 @@ static int mentions(const char *l, const char *name)
 	return 0;
 }
 
+static int name_byte(char a)
+{
+	return a == '_' || (a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z') || (a >= '0' && a <= '9');
+}
+
 /* Whether the script assigned a variable label reads since point i was
- * met: the same text then tests something else. */
+ * met: the same text then tests something else. Each name the label reads
+ * is looked up for its newest assignment (vars.c's hash), which is since
+ * the point when its index is at or past the table's size then: scanning
+ * every assignment since, each against the label, was a sixth of a check of
+ * a script sourcing a 2,300-line library (145 M of 969 M instructions). The
+ * names the hash cannot be asked for (more than one byte, not all name
+ * bytes) keep the scan. */
 int sh_stale(const walker *w, size_t i, const char *label)
 {
-	for (size_t k = w->pt_vars[i]; k < w->vars.n; k++)
-		if (mentions(label, w->vars.items[k].name))
+	size_t since = w->pt_vars[i];
+	if (since >= w->vars.n)
+		return 0;
+	if (w->vars.odd_names) {
+		for (size_t k = since; k < w->vars.n; k++)
+			if (mentions(label, w->vars.items[k].name))
+				return 1;
+		return 0;
+	}
+	/* what mentions() matches: after `$`, `${` or `${#`, a whole run of
+	 * name bytes, or one other byte not followed by a name byte */
+	for (const char *p = strchr(label, '$'); p; p = strchr(p + 1, '$')) {
+		const char *q = p + 1;
+		if (*q == '{')
+			q += 1 + (q[1] == '#');
+		size_t n = 0;
+		while (name_byte(q[n]))
+			n++;
+		if (!n) {
+			if (!*q || name_byte(q[1]))
+				continue;
+			n = 1;
+		}
+		size_t k = sh_var_newest(w, q, n);
+		if (k != (size_t)-1 && k >= since)
 			return 1;
+	}
 	return 0;
 }
 

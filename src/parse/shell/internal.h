@@ -120,6 +120,8 @@ typedef struct {
 	size_t nslots, used;
 	int exports_changed;     /* since the newest of the script's export sets was made */
 	size_t export_sets_cap;
+	int odd_names;           /* a name of more than one byte not all [A-Za-z0-9_]: sh_stale
+	                          * scans the assignments instead of asking the hash */
 } vartab;
 
 typedef struct walker walker;
@@ -253,6 +255,9 @@ void sh_word_concat(sl_word *dst, const sl_word *a, const sl_word *b);
 
 /* vars.c */
 const sl_assign *sh_var_get(const walker *w, const char *name, size_t n);
+/* The index in w->vars of the newest assignment of a name (an unset too),
+ * or (size_t)-1: the table only grows, so it is the largest. */
+size_t sh_var_newest(const walker *w, const char *name, size_t n);
 const varr *sh_var_array(const walker *w, const char *name, size_t n);
 const char *sh_bound(const walker *w, const char *name, size_t n);
 sl_script_input *sh_record_input(walker *w, const char *name, size_t n, size_t view_off,

@@ -31,7 +31,7 @@ static size_t *slot_of(const vartab *t, const char *name, size_t n)
 	}
 }
 
-static size_t var_find(const walker *w, const char *name, size_t n)
+size_t sh_var_newest(const walker *w, const char *name, size_t n)
 {
 	if (!w->vars.nslots)
 		return (size_t)-1;
@@ -62,14 +62,14 @@ static void slot_set(vartab *t, size_t i)
 
 const sl_assign *sh_var_get(const walker *w, const char *name, size_t n)
 {
-	size_t i = var_find(w, name, n);
+	size_t i = sh_var_newest(w, name, n);
 	return i == (size_t)-1 || w->vars.arr[i].unset ? NULL : &w->vars.items[i];
 }
 
 /* The array behind the newest value of a name, or NULL for a scalar. */
 const varr *sh_var_array(const walker *w, const char *name, size_t n)
 {
-	size_t i = var_find(w, name, n);
+	size_t i = sh_var_newest(w, name, n);
 	return i == (size_t)-1 || !w->vars.arr[i].is_array || w->vars.arr[i].unset ? NULL : &w->vars.arr[i];
 }
 
@@ -142,10 +142,24 @@ sl_script_input *sh_record_input(walker *w, const char *name, size_t n, size_t v
 	return &w->s->inputs[w->s->ninputs - 1];
 }
 
+/* A name sh_stale can find by the hash from what a label writes after `$`:
+ * one byte (`#`, `1`, `@`), or only name bytes. */
+static int plain_name(const char *nm)
+{
+	if (!nm[0] || !nm[1])
+		return 1;
+	for (; *nm; nm++)
+		if (!(*nm == '_' || (*nm >= 'a' && *nm <= 'z') || (*nm >= 'A' && *nm <= 'Z') || (*nm >= '0' && *nm <= '9')))
+			return 0;
+	return 1;
+}
+
 static void var_push(walker *w, sl_assign *a, varr *ar)
 {
+	if (!plain_name(a->name))
+		w->vars.odd_names = 1;
 	/* the exports change when this one is exported or shadows one that was */
-	size_t prev = var_find(w, a->name, strlen(a->name));
+	size_t prev = sh_var_newest(w, a->name, strlen(a->name));
 	if (a->exported || (prev != (size_t)-1 && w->vars.items[prev].exported && !w->vars.arr[prev].unset))
 		w->vars.exports_changed = 1;
 	SL_PUSH(w->vars.items, w->vars.n, w->vars.cap, *a);
@@ -254,14 +268,14 @@ void sh_var_unset(walker *w, const char *name)
 
 void sh_var_clear(walker *w, const char *name)
 {
-	size_t i = var_find(w, name, strlen(name));
+	size_t i = sh_var_newest(w, name, strlen(name));
 	if (i == (size_t)-1 || w->vars.arr[i].unset != 2)
 		push_unset(w, name, 2);
 }
 
 int sh_var_cleared(const walker *w, const char *name, size_t n)
 {
-	size_t i = var_find(w, name, n);
+	size_t i = sh_var_newest(w, name, n);
 	return i != (size_t)-1 && w->vars.arr[i].unset == 2;
 }
 
