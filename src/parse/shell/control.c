@@ -266,11 +266,11 @@ void sh_walk_c_for(walker *w, TSNode node)
 static void walk_range(walker *w, TSNode node, uint32_t from, uint32_t to)
 {
 	for (uint32_t i = from; i < to && !w->failed && !w->s->exited; i++) {
-		TSNode c = ts_node_child(node, i);
+		TSNode c = sh_child(w, node, i);
 		if (!ts_node_is_named(c))
 			continue;
-		int bg = i + 1 < to && !ts_node_is_named(ts_node_child(node, i + 1)) &&
-			 !strcmp(ts_node_type(ts_node_child(node, i + 1)), "&");
+		int bg = i + 1 < to && !ts_node_is_named(sh_child(w, node, i + 1)) &&
+			 !strcmp(ts_node_type(sh_child(w, node, i + 1)), "&");
 		sh_walk_statement(w, c, bg);
 	}
 }
@@ -283,7 +283,7 @@ typedef struct {
 
 /* The children of an if (or elif) between its keyword and `then` are the
  * condition; after it, up to the next elif/else/fi, the body. */
-static void split_branch(TSNode node, if_branch *b)
+static void split_branch(walker *w, TSNode node, if_branch *b)
 {
 	uint32_t k = ts_node_child_count(node);
 	b->holder = node;
@@ -293,7 +293,7 @@ static void split_branch(TSNode node, if_branch *b)
 	b->body_to = k;
 	b->has_cond = 1;
 	for (uint32_t i = 0; i < k; i++) {
-		TSNode c = ts_node_child(node, i);
+		TSNode c = sh_child(w, node, i);
 		const char *t = ts_node_type(c);
 		if (!strcmp(t, "then")) {
 			b->cond_to = i;
@@ -313,7 +313,7 @@ static int branch_cond(walker *w, const if_branch *b, size_t *a, size_t *e)
 	int have = 0;
 	*a = *e = 0;
 	for (uint32_t i = b->cond_from; i < b->cond_to; i++) {
-		TSNode c = ts_node_child(b->holder, i);
+		TSNode c = sh_child(w, b->holder, i);
 		if (!ts_node_is_named(c) || ts_node_symbol(c) == sh_sym.comment)
 			continue;
 		if (!have)
@@ -331,7 +331,7 @@ static int branch_cond(walker *w, const if_branch *b, size_t *a, size_t *e)
 static int fails_out(walker *w, TSNode holder, uint32_t from, uint32_t to)
 {
 	for (uint32_t i = to; i-- > from;) {
-		TSNode c = ts_node_child(holder, i);
+		TSNode c = sh_child(w, holder, i);
 		if (!ts_node_is_named(c) || ts_node_symbol(c) == sh_sym.comment)
 			continue;
 		if (ts_node_symbol(c) != sh_sym.command || ts_node_named_child_count(c) != 2)
@@ -505,7 +505,7 @@ static int only_tells(walker *w, TSNode holder, uint32_t i)
 {
 	if (sh_stateless(w, holder, i, i + 1))
 		return 1;
-	TSTreeCursor c = ts_tree_cursor_new(ts_node_child(holder, i));
+	TSTreeCursor c = ts_tree_cursor_new(sh_child(w, holder, i));
 	int ok = 1;
 	for (;;) {
 		TSNode x = ts_tree_cursor_current_node(&c);
@@ -527,7 +527,7 @@ static int only_tells(walker *w, TSNode holder, uint32_t i)
  * the turns (`waited=$((waited + 3))`), sleep or a message. */
 static int only_waits(walker *w, TSNode body, uint32_t i)
 {
-	TSNode st = ts_node_child(body, i);
+	TSNode st = sh_child(w, body, i);
 	TSSymbol k = ts_node_symbol(st);
 	if (!ts_node_is_named(st) || k == sh_sym.comment)
 		return 1;
@@ -537,7 +537,7 @@ static int only_waits(walker *w, TSNode body, uint32_t i)
 						 ts_node_symbol(rhs) == sh_sym.arithmetic_expansion);
 	}
 	if (k == sh_sym.declaration_command) {
-		TSNode kw = ts_node_child(st, 0);
+		TSNode kw = sh_child(w, st, 0);
 		if (!text_is(w, kw, "local"))
 			return 0;
 		for (uint32_t q = 0; q < ts_node_named_child_count(st); q++) {
@@ -600,7 +600,7 @@ static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 	TSNode cond = {0};
 	unsigned ncond = 0;
 	for (uint32_t i = b->cond_from; i < b->cond_to; i++) {
-		TSNode c = ts_node_child(b->holder, i);
+		TSNode c = sh_child(w, b->holder, i);
 		if (ts_node_is_named(c) && ts_node_symbol(c) != sh_sym.comment) {
 			cond = c;
 			ncond++;
@@ -617,7 +617,7 @@ static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 		if (!test_reads_probes(w, cond, body, node, &probes) || !probes)
 			return 0;
 		for (uint32_t i = 0; i < ts_node_child_count(body); i++) {
-			TSNode st = ts_node_child(body, i);
+			TSNode st = sh_child(w, body, i);
 			if (!ts_node_eq(st, node) && ts_node_is_named(st) && !only_waits(w, body, i))
 				return 0;
 		}
@@ -632,19 +632,19 @@ static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 	}
 	/* the branch: ends in break */
 	uint32_t last = b->body_to;
-	while (last > b->body_from && (!ts_node_is_named(ts_node_child(b->holder, last - 1)) ||
-				       ts_node_symbol(ts_node_child(b->holder, last - 1)) == sh_sym.comment))
+	while (last > b->body_from && (!ts_node_is_named(sh_child(w, b->holder, last - 1)) ||
+				       ts_node_symbol(sh_child(w, b->holder, last - 1)) == sh_sym.comment))
 		last--;
 	if (last == b->body_from)
 		return 0;
-	TSNode brk = ts_node_child(b->holder, last - 1);
+	TSNode brk = sh_child(w, b->holder, last - 1);
 	if (ts_node_symbol(brk) != sh_sym.command || ts_node_named_child_count(brk) != 1 ||
 	    !text_is(w, ts_node_child_by_field_name(brk, "name", 4), "break"))
 		return 0;
 	/* before it, assignments (READY=1: what the loop's success says) and
 	 * the harness's read-only tools (echo up) */
 	for (uint32_t i = b->body_from; i + 1 < last; i++) {
-		TSNode c = ts_node_child(b->holder, i);
+		TSNode c = sh_child(w, b->holder, i);
 		if (!ts_node_is_named(c) || ts_node_symbol(c) == sh_sym.comment)
 			continue;
 		if (ts_node_symbol(c) == sh_sym.variable_assignment) {
@@ -668,13 +668,13 @@ void sh_walk_if(walker *w, TSNode node)
 {
 	if_branch br[64];
 	unsigned nb = 0;
-	split_branch(node, &br[nb++]);
+	split_branch(w, node, &br[nb++]);
 	int has_else = 0;
 	uint32_t k = ts_node_child_count(node);
 	for (uint32_t i = 0; i < k && nb < 64; i++) {
-		TSNode c = ts_node_child(node, i);
+		TSNode c = sh_child(w, node, i);
 		if (ts_node_symbol(c) == sh_sym.elif_clause) {
-			split_branch(c, &br[nb++]);
+			split_branch(w, c, &br[nb++]);
 		} else if (ts_node_symbol(c) == sh_sym.else_clause) {
 			if_branch e = {c, 0, 0, 1, ts_node_child_count(c), 0};
 			br[nb++] = e;
@@ -739,7 +739,7 @@ void sh_walk_if(walker *w, TSNode node)
 		size_t n = 0;
 		for (unsigned i = 0; i < na; i++)
 			for (uint32_t q = alt[i] >= 0 ? br[alt[i]].body_from : 0; alt[i] >= 0 && q < br[alt[i]].body_to; q++)
-				assigned_names(w, ts_node_child(br[alt[i]].holder, q), &names, &n);
+				assigned_names(w, sh_child(w, br[alt[i]].holder, q), &names, &n);
 		alternatives_not_read(w, node, names, n);
 		return;
 	}
@@ -752,11 +752,11 @@ void sh_walk_if(walker *w, TSNode node)
 }
 
 /* The first child of a case item after its `)`: where its statements start. */
-static uint32_t item_body(TSNode it)
+static uint32_t item_body(walker *w, TSNode it)
 {
 	uint32_t c = ts_node_child_count(it);
 	for (uint32_t q = 0; q < c; q++)
-		if (!strcmp(ts_node_type(ts_node_child(it, q)), ")"))
+		if (!strcmp(ts_node_type(sh_child(w, it, q)), ")"))
 			return q + 1;
 	return c;
 }
@@ -765,7 +765,7 @@ static int case_fails(walker *w, TSNode node, int a, void *ctx)
 {
 	(void)node;
 	const TSNode *items = ctx;
-	return fails_out(w, items[a], item_body(items[a]), ts_node_child_count(items[a]));
+	return fails_out(w, items[a], item_body(w, items[a]), ts_node_child_count(items[a]));
 }
 
 void sh_walk_case(walker *w, TSNode node)
@@ -779,8 +779,8 @@ void sh_walk_case(walker *w, TSNode node)
 	unsigned ni = 0;
 	uint32_t k = ts_node_child_count(node);
 	for (uint32_t i = 0; i < k && ni < 64; i++)
-		if (ts_node_symbol(ts_node_child(node, i)) == sh_sym.case_item)
-			items[ni++] = ts_node_child(node, i);
+		if (ts_node_symbol(sh_child(w, node, i)) == sh_sym.case_item)
+			items[ni++] = sh_child(w, node, i);
 	int alt[65];
 	char **labels = sl_calloc(65, sizeof *labels);
 	unsigned na = 0;
@@ -792,7 +792,7 @@ void sh_walk_case(walker *w, TSNode node)
 		int match = 0, all = 0;
 		size_t pe = ts_node_start_byte(items[i]);
 		for (uint32_t q = 0; q < c; q++) {
-			TSNode p = ts_node_child(items[i], q);
+			TSNode p = sh_child(w, items[i], q);
 			if (!strcmp(ts_node_type(p), ")")) {
 				pe = ts_node_start_byte(p);
 				break;
@@ -835,7 +835,7 @@ void sh_walk_case(walker *w, TSNode node)
 	int stateless = 1;
 	for (unsigned i = 0; i < na && stateless && na > 1; i++)
 		if (alt[i] >= 0)
-			stateless = sh_unread_by_engines(w, items[alt[i]], item_body(items[alt[i]]),
+			stateless = sh_unread_by_engines(w, items[alt[i]], item_body(w, items[alt[i]]),
 							 ts_node_child_count(items[alt[i]]));
 	int pick = sh_pick_alternative(w, node, labels, na, stateless);
 	if (pick == -2) {
@@ -852,7 +852,7 @@ void sh_walk_case(walker *w, TSNode node)
 	if (alt[pick] >= 0) {
 		/* the item's statements: after `)`, up to `;;` */
 		TSNode it = items[alt[pick]];
-		walk_range(w, it, item_body(it), ts_node_child_count(it));
+		walk_range(w, it, item_body(w, it), ts_node_child_count(it));
 	}
 }
 
@@ -893,7 +893,7 @@ static void alternatives_not_read(walker *w, TSNode node, char **names, size_t n
 	uint32_t at = sh_src_off(&w->v, ts_node_start_byte(node));
 	sl_buf b = {0};
 	sl_buf_printf(&b, "`%s` of a sourced file not decided: not made variants of the script, none of its "
-		      "alternatives read", ts_node_type(ts_node_child(node, 0)));
+		      "alternatives read", ts_node_type(sh_child(w, node, 0)));
 	for (size_t i = 0; i < n; i++) {
 		sl_buf_printf(&b, "%s`%s`", i ? ", " : "; unknown after it (bind with --set NAME=VALUE): ", names[i]);
 		sh_var_forget(w, names[i], at, ts_node_start_byte(node));
@@ -916,7 +916,7 @@ static void loop_not_read(walker *w, TSNode node, TSNode body, const char *why)
 		assigned_names(w, body, &names, &n);
 	uint32_t at = sh_src_off(&w->v, ts_node_start_byte(node));
 	sl_buf b = {0};
-	const char *kw = ts_node_child_count(node) ? ts_node_type(ts_node_child(node, 0)) : "while";
+	const char *kw = ts_node_child_count(node) ? ts_node_type(sh_child(w, node, 0)) : "while";
 	sl_buf_printf(&b, "`%s` loop %s", strcmp(kw, "until") ? "while" : "until", why);
 	for (size_t i = 0; i < n; i++) {
 		sl_buf_printf(&b, "%s`%s`", i ? ", " : "; unknown after it (bind with --set NAME=VALUE): ",
@@ -937,7 +937,7 @@ static int loop_cond(walker *w, TSNode node, TSNode body, int until)
 	int have = 0;
 	uint32_t k = ts_node_child_count(node);
 	for (uint32_t i = 1; i < k; i++) {
-		TSNode c = ts_node_child(node, i);
+		TSNode c = sh_child(w, node, i);
 		if (ts_node_start_byte(c) >= ts_node_start_byte(body))
 			break;
 		if (ts_node_is_named(c) && ts_node_symbol(c) != sh_sym.comment) {
@@ -966,7 +966,7 @@ static int loop_cond(walker *w, TSNode node, TSNode body, int until)
 void sh_walk_while(walker *w, TSNode node)
 {
 	TSNode body = ts_node_child_by_field_name(node, "body", 4);
-	int until = ts_node_child_count(node) && !strcmp(ts_node_type(ts_node_child(node, 0)), "until");
+	int until = ts_node_child_count(node) && !strcmp(ts_node_type(sh_child(w, node, 0)), "until");
 	const varr *args = sh_var_array(w, "@", 1);
 	if (ts_node_is_null(body)) {
 		loop_not_read(w, node, body, "of a form not analysed");

@@ -216,13 +216,13 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 	for (size_t i = 0; i < w.nsourced; i++) {
 		if (w.sourced[i].tree)  /* NULL: the cache's */
 			ts_tree_delete(w.sourced[i].tree);
-		free(w.sourced[i].map);
 	}
 	free(w.sourced);
 	for (size_t i = 0; i < w.nsourcing; i++)
 		free(w.sourcing[i]);
 	free(w.sourcing);
 	free(w.pool);
+	sh_kidsets_free(&w);
 	if (w.have_cur)
 		ts_tree_cursor_delete(&w.cur);
 	if (tree && !cached)
@@ -246,14 +246,14 @@ int sl_shell_parse(const sl_source *src, sl_script **out, sl_error *err)
 int sl_shell_parse_with(const sl_source *src, const sl_shell_opts *opts, sl_script **out,
 			sl_error *err)
 {
-	view v = {src, src->text, src->len, NULL, 0};
+	view v = {src, src->text, src->len, NULL, 0, 0};
 	return parse_view(&v, opts, out, err);
 }
 
 int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,
 			sl_error *err)
 {
-	view v = {src, w->text, w->len, w->offs, (w->flags & SL_WORD_SYMBOLIC) != 0};
+	view v = {src, w->text, w->len, w->offs, (w->flags & SL_WORD_SYMBOLIC) != 0, 0};
 	return parse_view(&v, NULL, out, err);
 }
 

@@ -221,13 +221,12 @@ static int read_in_place(walker *w, const char *name, int own, const char **why,
 	/* its text is a view of its own, offsets from base; kept (with its
 	 * tree, unless the cache holds it) to the end of the reading, since
 	 * its functions may be called after it */
-	struct sh_sourced sd = {cached ? NULL : tree, sl_calloc(f->len + 1, sizeof(uint32_t)), {0}};
-	for (size_t i = 0; i <= f->len; i++)
-		sd.map[i] = base + (uint32_t)i;
+	struct sh_sourced sd = {cached ? NULL : tree, {0}};
 	sd.v.src = w->v.src;
 	sd.v.text = f->text;
 	sd.v.len = f->len;
-	sd.v.map = sd.map;
+	sd.v.map = sh_shifted;
+	sd.v.base = base;
 	SL_PUSH(w->sourced, w->nsourced, w->sourced_cap, sd);
 	SL_PUSH(w->sourcing, w->nsourcing, w->sourcing_cap, sl_strdup(f->path));
 	view saved = w->v;

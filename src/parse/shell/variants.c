@@ -202,12 +202,12 @@ static int unread_export(walker *w, TSNode d)
 	uint32_t n = ts_node_child_count(d);
 	if (!n)
 		return 0;
-	TSNode kw = ts_node_child(d, 0);
+	TSNode kw = sh_child(w, d, 0);
 	size_t a = ts_node_start_byte(kw), b = ts_node_end_byte(kw);
 	if (b - a != 6 || memcmp(w->v.text + a, "export", 6))
 		return 0;
 	for (uint32_t i = 1; i < n; i++) {
-		TSNode c = ts_node_child(d, i);
+		TSNode c = sh_child(w, d, i);
 		if (!ts_node_is_named(c))
 			continue;
 		size_t ca = ts_node_start_byte(c), cb = ts_node_end_byte(c);
@@ -239,7 +239,7 @@ static int quiet(walker *w, TSNode holder, uint32_t from, uint32_t to, int unrea
 	if (unread && (w->v.map || ts_node_is_null(w->root)))
 		unread = 0;
 	for (uint32_t i = from; i < to; i++) {
-		TSNode top = ts_node_child(holder, i);
+		TSNode top = sh_child(w, holder, i);
 		if (!ts_node_is_named(top))
 			continue;
 		TSTreeCursor c = ts_tree_cursor_new(top);

@@ -34,6 +34,52 @@ size_t sh_kids(walker *w, TSNode node, int named, uint32_t *count)
 	return base;
 }
 
+/* ts_node_child(node, i), from the children of the last SH_KIDSETS nodes
+ * asked of: ts_node_child walks from the first child each time, and the
+ * walk of an if, a case or a branch asks for a holder's children one by
+ * one (a loop over an if's body of n statements cost n * n / 2 steps: a
+ * sixth of a check of a script sourcing a 2,300-line library). A node is
+ * the same when every field is (its subtree, tree and place); a walker's
+ * trees all live until it ends, so none can be another's. */
+TSNode sh_child(walker *w, TSNode node, uint32_t i)
+{
+	unsigned k = 0;
+	while (k < w->nkidsets && memcmp(&w->kidsets[k].node, &node, sizeof node))
+		k++;
+	if (k == w->nkidsets) {
+		if (w->nkidsets < SH_KIDSETS)
+			w->nkidsets++;
+		k = w->nkidsets - 1;  /* the oldest, when all are taken */
+		struct sh_kidset *e = &w->kidsets[k];
+		e->node = node;
+		e->n = 0;
+		if (!w->have_cur) {
+			w->cur = ts_tree_cursor_new(node);
+			w->have_cur = 1;
+		} else {
+			ts_tree_cursor_reset(&w->cur, node);
+		}
+		if (ts_tree_cursor_goto_first_child(&w->cur)) {
+			do {
+				sl_grow((void **)&e->kids, &e->cap, (size_t)e->n + 1, sizeof *e->kids);
+				e->kids[e->n++] = ts_tree_cursor_current_node(&w->cur);
+			} while (ts_tree_cursor_goto_next_sibling(&w->cur));
+		}
+	}
+	if (k) {  /* newest first */
+		struct sh_kidset e = w->kidsets[k];
+		memmove(&w->kidsets[1], &w->kidsets[0], k * sizeof e);
+		w->kidsets[0] = e;
+	}
+	return i < w->kidsets[0].n ? w->kidsets[0].kids[i] : ts_node_child(node, i);
+}
+
+void sh_kidsets_free(walker *w)
+{
+	for (unsigned k = 0; k < SH_KIDSETS; k++)
+		free(w->kidsets[k].kids);
+}
+
 size_t sh_node_start(const walker *w, TSNode node)
 {
 	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);

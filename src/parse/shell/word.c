@@ -37,15 +37,19 @@ void sh_wb_add(wbuild *wb, const char *s, size_t n, const uint32_t *offs)
 	sl_buf_add(&wb->b, s, n);
 }
 
+const uint32_t sh_shifted[1];
+
 void sh_wb_add_view(wbuild *wb, const view *v, size_t i, size_t n)
 {
 	if (!wb_room(wb, n))
 		return;
 	sl_grow((void **)&wb->offs, &wb->cap, wb->b.len + n + 1, sizeof *wb->offs);
 	uint32_t *o = wb->offs + wb->b.len;
-	if (!v->map && i + n <= v->len) {  /* the file's own text: offsets in a row (a loop the compiler widens) */
+	if ((!v->map || v->map == sh_shifted) && i + n <= v->len) {
+		/* a file's own text: offsets in a row (a loop the compiler widens) */
+		uint32_t at = (uint32_t)i + (v->map ? v->base : 0);
 		for (size_t k = 0; k < n; k++)
-			o[k] = (uint32_t)(i + k);
+			o[k] = at + (uint32_t)k;
 	} else {
 		for (size_t k = 0; k < n; k++)
 			o[k] = sh_src_off(v, i + k);
