@@ -615,6 +615,31 @@ static void test_config_engine(void **st)
 /* the order releases are judged in (util.c sl_version_cmp): a release
  * candidate before its release, 1.3 the same as 1.3.0, a shorter version
  * standing for those that start with it, .postN not compared */
+/* util's sl_buf_printf: its own path for plain text, %s and %u gives what
+ * vsnprintf gives (places are "FILE:%u" and "line %u") */
+static void test_buf_printf(void **st)
+{
+	(void)st;
+	const unsigned us[] = {0, 7, 10, 4294967295u};
+	for (size_t i = 0; i < sizeof us / sizeof us[0]; i++) {
+		char want[64];
+		snprintf(want, sizeof want, "%s:%u, line %u%%s", "lib.sh", us[i], us[i] / 3);
+		sl_buf b = {0};
+		sl_buf_puts(&b, "at ");
+		sl_buf_printf(&b, "%s:%u, line %u", "lib.sh", us[i], us[i] / 3);
+		sl_buf_printf(&b, "%s", "%s");
+		char full[80];
+		snprintf(full, sizeof full, "at %s", want);
+		assert_string_equal(b.data, full);
+		sl_buf_free(&b);
+	}
+	sl_buf b = {0};
+	sl_buf_printf(&b, "%u%s%u", 12u, "-", 0u);  /* the fast path */
+	sl_buf_printf(&b, " %d", -3);                 /* vsnprintf's */
+	assert_string_equal(b.data, "12-0 -3");
+	sl_buf_free(&b);
+}
+
 static void test_version_order(void **st)
 {
 	(void)st;
@@ -686,6 +711,7 @@ int main(void)
 		cmocka_unit_test(test_review_cases),
 		cmocka_unit_test(test_config_engine),
 		cmocka_unit_test(test_version_order),
+		cmocka_unit_test(test_buf_printf),
 		cmocka_unit_test(test_include_choices_refused),
 	};
 	return cmocka_run_group_tests_name("normalize", tests, setup, teardown);

@@ -858,9 +858,32 @@ void sh_walk_case(walker *w, TSNode node)
 
 /* The names a loop body assigns (NAME=, NAME+=, A[i]=, in declarations
  * too), each once, in order. */
+/* Adds to names[0..*n) each name not there yet, in order. */
+static void add_names(char ***names, size_t *n, char *const *add, size_t nadd)
+{
+	size_t cap = *n;
+	for (size_t k = 0; k < nadd; k++) {
+		int seen = 0;
+		for (size_t i = 0; i < *n && !seen; i++)
+			seen = !strcmp((*names)[i], add[k]);
+		if (!seen)
+			SL_PUSH(*names, *n, cap, sl_strdup(add[k]));
+	}
+}
+
+/* The names the assignments within body write, added to names in the
+ * order they are first written; the same for every reading of a tree the
+ * cache keeps, so asked of it first. */
 static void assigned_names(walker *w, TSNode body, char ***names, size_t *n)
 {
-	size_t cap = 0;
+	uint32_t nk;
+	char *const *known = sh_cache_assigned(w->cache, body, &nk);
+	if (known) {
+		add_names(names, n, known, nk);
+		return;
+	}
+	char **own = NULL;
+	size_t nown = 0, cap = 0;
 	TSTreeCursor c = ts_tree_cursor_new(body);
 	for (;;) {
 		TSNode x = ts_tree_cursor_current_node(&c);
@@ -871,17 +894,21 @@ static void assigned_names(walker *w, TSNode body, char ***names, size_t *n)
 			if (!ts_node_is_null(lhs) && ts_node_symbol(lhs) == sh_sym.variable_name) {
 				size_t a = ts_node_start_byte(lhs), b = ts_node_end_byte(lhs);
 				int seen = 0;
-				for (size_t i = 0; i < *n && !seen; i++)
-					seen = strlen((*names)[i]) == b - a && !memcmp((*names)[i], w->v.text + a, b - a);
+				for (size_t i = 0; i < nown && !seen; i++)
+					seen = strlen(own[i]) == b - a && !memcmp(own[i], w->v.text + a, b - a);
 				if (!seen)
-					SL_PUSH(*names, *n, cap, sl_strndup(w->v.text + a, b - a));
+					SL_PUSH(own, nown, cap, sl_strndup(w->v.text + a, b - a));
 			}
 		}
-		if (!sh_cursor_next(&c)) {
-			ts_tree_cursor_delete(&c);
-			return;
-		}
+		if (!sh_cursor_next(&c))
+			break;
 	}
+	ts_tree_cursor_delete(&c);
+	sh_cache_keep_assigned(w->cache, body, own, nown);
+	add_names(names, n, own, nown);
+	for (size_t i = 0; i < nown; i++)
+		free(own[i]);
+	free(own);
 }
 
 /* An undecided conditional of a sourced file that changes state, not

@@ -191,6 +191,8 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 		w.fixed = opts->fixed;
 		w.nfixed = opts->nfixed;
 		w.cache = opts->cache;
+		if (w.cache && !v->map)
+			w.cache->readings++;
 		w.at = opts->at;
 		w.nat = opts->nat;
 	}

@@ -381,7 +381,44 @@ struct sl_shell_cache {
 	 * and its nesting checked; owned */
 	struct sh_cached_tree { const char *text; size_t len; TSTree *tree; } *trees;
 	size_t ntrees, trees_cap;
+	/* the children of the nodes of those trees the readings asked for
+	 * (sh_children): every reading walks much of the same tree, and a
+	 * tree-sitter cursor's steps were a third of a reading of a script
+	 * sourcing a 2,300-line library. An open-addressing hash of nodes
+	 * (slots: index + 1 into kidsets, 0 empty); all children in one
+	 * array, at most SH_MEMO_KIDS of them. */
+	unsigned readings;   /* of a script's own text with this cache, so far */
+	/* what the readings ask again of the nodes of those trees, each
+	 * reading walking much of the same tree: the children of a node
+	 * (sh_cache_children: a tree-sitter cursor's steps were a third of a
+	 * reading of a script sourcing a 2,300-line library), the names a
+	 * conditional's branch assigns (sh_cache_assigned: a fifth of a
+	 * harness whose library has case tables). Each an open-addressing
+	 * hash of nodes to a run [at, at + n) of an array. */
+	struct sh_memo {
+		struct sh_memo_set { TSNode node; size_t at; uint32_t n; } *sets;
+		size_t nsets, sets_cap;
+		size_t *slots, nslots;  /* index + 1 into sets, 0 empty */
+	} kid_memo, name_memo;
+	TSNode *kids;            /* kid_memo's runs, at most SH_MEMO_KIDS */
+	size_t nkids, kids_cap;
+	char **names;            /* name_memo's runs; owned */
+	size_t nnames, names_cap;
 };
+#define SH_MEMO_KIDS ((size_t)1 << 19)  /* 16 MB of nodes */
+/* The variable names the assignments within node write, in the order
+ * they are first written, when the cache kept them (*n of them: NULL when
+ * it did not), or after sh_cache_keep_assigned. */
+char *const *sh_cache_assigned(const sl_shell_cache *c, TSNode node, uint32_t *n);
+/* Keeps names[0..n) (copied) as node's (see sh_cache_assigned): 1, or 0
+ * when the cache does not keep them (as for sh_cache_children). */
+int sh_cache_keep_assigned(sl_shell_cache *c, TSNode node, char *const *names, size_t n);
+/* The children of node (the cache's when its tree is cached: *n of them),
+ * or NULL when it does not keep them (not a cached tree, full, or the
+ * first reading: most entries are read once, and keeping them then cost
+ * more than it saved). The array holds until the next call. */
+const TSNode *sh_cache_children(sl_shell_cache *c, TSNode node, TSTreeCursor *cur, int *have_cur,
+				uint32_t *n);
 /* The tree cached for text, or NULL (c may be NULL). */
 TSTree *sh_cache_tree(const sl_shell_cache *c, const char *text, size_t len);
 /* Keeps tree (of text, read without error) in c, which takes it: 1; 0

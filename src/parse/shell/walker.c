@@ -16,6 +16,16 @@
 size_t sh_kids(walker *w, TSNode node, int named, uint32_t *count)
 {
 	size_t base = w->pool_n;
+	uint32_t n;
+	const TSNode *kids = sh_cache_children(w->cache, node, &w->cur, &w->have_cur, &n);
+	if (kids) {
+		sl_grow((void **)&w->pool, &w->pool_cap, w->pool_n + n, sizeof *w->pool);
+		for (uint32_t i = 0; i < n; i++)
+			if (!named || ts_node_is_named(kids[i]))
+				w->pool[w->pool_n++] = kids[i];
+		*count = (uint32_t)(w->pool_n - base);
+		return base;
+	}
 	if (!w->have_cur) {
 		w->cur = ts_tree_cursor_new(node);
 		w->have_cur = 1;
@@ -43,6 +53,10 @@ size_t sh_kids(walker *w, TSNode node, int named, uint32_t *count)
  * trees all live until it ends, so none can be another's. */
 TSNode sh_child(walker *w, TSNode node, uint32_t i)
 {
+	uint32_t n;
+	const TSNode *kids = sh_cache_children(w->cache, node, &w->cur, &w->have_cur, &n);
+	if (kids)
+		return i < n ? kids[i] : ts_node_child(node, i);
 	unsigned k = 0;
 	while (k < w->nkidsets && memcmp(&w->kidsets[k].node, &node, sizeof node))
 		k++;
