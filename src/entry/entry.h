@@ -79,6 +79,9 @@ size_t sl_entry_input_count(const char *path);
  * The array (grown with SL_PUSH: *n used of *cap) and each string pushed
  * are the caller's to free. Call with depth 0. */
 void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth);
+/* The same (depth 0), each path handed to found(ud, path) as soon as it is
+ * found, in the same order (the path is found's to free). */
+void sl_entry_input_discover_each(const char *path, void (*found)(void *ud, char *path), void *ud);
 
 /* ---- a file inside an entry (resolve.c) -------------------------------- */
 

@@ -335,8 +335,25 @@ static int may_be_many(const dir_list *l, size_t *nsh)
 	return !launch && *nsh > 1;
 }
 
-static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth, seen_dirs *seen,
-		     int known, const struct stat *given)
+/* Where discover puts what it finds: an array (SL_PUSH), or a function
+ * called with each path as it is found (check -j starts on the first
+ * entries while discovery goes on). */
+typedef struct sink {
+	char ***out;
+	size_t *n, *cap;
+	void (*found)(void *ud, char *path);
+	void *ud;
+} sink;
+
+static void sink_push(sink *s, char *path)
+{
+	if (s->found)
+		s->found(s->ud, path);
+	else
+		SL_PUSH(*s->out, *s->n, *s->cap, path);
+}
+
+static void discover(const char *path, sink *out, unsigned depth, seen_dirs *seen, int known, const struct stat *given)
 {
 	struct stat st, lst;
 	sl_buf ls = {0};
@@ -356,7 +373,7 @@ static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsi
 	if (entry || !dir) {
 		/* an entry, or something that is not there: loading says why */
 		if (entry || depth == 0)
-			SL_PUSH(*out, *n, *cap, sl_strdup(path));
+			sink_push(out, sl_strdup(path));
 		return;
 	}
 	if (depth > 16)
@@ -385,7 +402,7 @@ static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsi
 			*strrchr(dir, '/') = '\0';
 			char a[PATH_MAX], b[PATH_MAX];
 			if (realpath(dir, a) && realpath(path, b) && !strcmp(a, b))
-				SL_PUSH(*out, *n, *cap, sl_buf_detach(&p));
+				sink_push(out, sl_buf_detach(&p));
 			else
 				sl_buf_free(&p);
 			free(dir);
@@ -413,21 +430,21 @@ static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsi
 			is_dir = st_ok && S_ISDIR(st.st_mode);
 		}
 		if (is_dir)
-			discover(p.data, out, n, cap, depth + 1, seen, st_ok ? KNOWN_STAT : KNOWN_DIR, &st);
+			discover(p.data, out, depth + 1, seen, st_ok ? KNOWN_STAT : KNOWN_DIR, &st);
 		else if (stated || (in_group && !lead))
 			; /* a file of a group, which its first script names */
 		else if (sl_ends_with(name, ".sh") && (is_reg || st_ok))
-			SL_PUSH(*out, *n, *cap, sl_strdup(p.data));  /* a script there: an entry */
+			sink_push(out, sl_strdup(p.data));  /* a script there: an entry */
 		else if (sl_ends_with(name, ".sh") && lstat(p.data, &lst) == 0)
 			/* a *.sh that cannot be read (a dangling link): loading says
 			 * so, instead of a silent skip */
-			SL_PUSH(*out, *n, *cap, sl_strdup(p.data));
+			sink_push(out, sl_strdup(p.data));
 		else if (sl_ends_with(name, ".yaml") || sl_ends_with(name, ".yml")) {
 			/* a Kubernetes or Dynamo manifest outside an entry folder is one */
 			sl_source *src = NULL;
 			sl_error ignored = {0};
 			if (!sl_source_load(p.data, &src, &ignored) && sl_source_is_manifest(src))
-				SL_PUSH(*out, *n, *cap, sl_strdup(p.data));
+				sink_push(out, sl_strdup(p.data));
 			sl_error_clear(&ignored);
 			sl_source_free(src);
 		}
@@ -483,7 +500,17 @@ int sl_entry_input_is_many(const char *path)
 void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth)
 {
 	seen_dirs seen = {0};
-	discover(path, out, n, cap, depth, &seen, KNOWN_NOTHING, NULL);
+	sink s = {out, n, cap, NULL, NULL};
+	discover(path, &s, depth, &seen, KNOWN_NOTHING, NULL);
+	free(seen.dev);
+	free(seen.ino);
+}
+
+void sl_entry_input_discover_each(const char *path, void (*found)(void *ud, char *path), void *ud)
+{
+	seen_dirs seen = {0};
+	sink s = {NULL, NULL, NULL, found, ud};
+	discover(path, &s, 0, &seen, KNOWN_NOTHING, NULL);
 	free(seen.dev);
 	free(seen.ino);
 }
