@@ -154,10 +154,7 @@ typedef struct check_ctx {
 	const sl_entry_config *cfg;
 	char **args;           /* the PATH arguments */
 	int nargs;
-	/* -j N: the paths to check, each one's results, and where they go
-	 * once handed back in order */
-	char **paths;
-	checked *each;
+	/* where each PATH's results go once handed back in order */
 	checked *all;
 } check_ctx;
 
@@ -205,19 +202,25 @@ static void check_path(const check_ctx *x, const char *path, checked *into)
 	free(extra);
 }
 
-/* check -j N: one PATH on a thread of its own */
-static void check_job(void *ud, size_t i)
+/* check -j N: one PATH on a thread of its own, its results kept with it */
+typedef struct check_item {
+	const char *path;  /* paths[]'s */
+	checked res;
+} check_item;
+
+static void check_job(void *ud, void *item)
 {
-	check_ctx *x = ud;
-	check_path(x, x->paths[i], &x->each[i]);
+	check_item *it = item;
+	check_path(ud, it->path, &it->res);
 }
 
 /* ... and its results, handed back in input order, after those of the
  * PATHs before it: as one thread would have left them */
-static void check_job_done(void *ud, size_t i)
+static void check_job_done(void *ud, void *item)
 {
 	check_ctx *x = ud;
-	checked *c = &x->each[i], *all = x->all;
+	check_item *it = item;
+	checked *c = &it->res, *all = x->all;
 	sl_grow((void **)&all->fs.v, &all->fs.cap, all->fs.n + c->fs.n, sizeof *all->fs.v);
 	if (c->fs.n)
 		memcpy(all->fs.v + all->fs.n, c->fs.v, c->fs.n * sizeof *c->fs.v);
@@ -230,7 +233,52 @@ static void check_job_done(void *ud, size_t i)
 	free(c->fs.v);
 	free(c->entries);
 	free(c->heredocs);
-	memset(c, 0, sizeof *c);
+	free(it);
+}
+
+/* The threads share the grammars (more than one PATH is checked). */
+static void check_jobs_start(void *ud)
+{
+	check_ctx *x = ud;
+	sl_normalize_grammars_share((sl_grammars *)x->gs);
+}
+
+/* What discovery finds, as it finds it: kept (with the PATH argument it
+ * was found under), and checked unless --exclude, --include or the
+ * config's exclude globs leave it out. Discovery is no serial step before
+ * the threads of -j start (issue 18): they check the first entries while
+ * the rest are found. */
+typedef struct chooser {
+	check_ctx *x;
+	sl_jobs *jobs;
+	const char *root;
+	char **paths;
+	const char **roots;
+	size_t n, pcap, rcap;
+	const char *const *excludes, *const *includes;
+	size_t nex, nin;
+	int *ex_hit, *in_hit;
+} chooser;
+
+static void found_entry(void *ud, char *path)
+{
+	chooser *c = ud;
+	size_t nr = c->n;
+	SL_PUSH(c->paths, c->n, c->pcap, path);
+	SL_PUSH(c->roots, nr, c->rcap, c->root);
+	int skip = sl_entry_config_excludes(c->x->cfg, path);
+	for (size_t k = 0; k < c->nex; k++)
+		if (sl_opt_path_glob(c->excludes[k], path, c->root))
+			skip = c->ex_hit[k] = 1;
+	int included = c->nin == 0;
+	for (size_t k = 0; k < c->nin; k++)
+		if (sl_opt_path_glob(c->includes[k], path, c->root))
+			included = c->in_hit[k] = 1;
+	if (skip || !included)
+		return;
+	check_item *it = sl_calloc(1, sizeof *it);
+	it->path = path;
+	sl_jobs_add(c->jobs, it);
 }
 
 /* ---- inputs ------------------------------------------------------------------------ */
@@ -391,7 +439,6 @@ int sl_cmd_check(int argc, char **argv)
 	color = sl_color_resolve(color);
 	if (sl_plan_opts_apply(&plan))
 		return SL_EXIT_ERROR;
-	sl_error err = {0};
 	sl_grammars *gs = NULL;
 	sl_rules *rules = NULL;
 	if (sl_check_load_rules(&gs, &rules))
@@ -408,63 +455,54 @@ int sl_cmd_check(int argc, char **argv)
 	}
 	/* inputs: entries, or folders searched for them; minus --exclude and
 	 * the config's exclude globs */
-	char **paths = NULL;
-	const char **roots = NULL;  /* the PATH argument each was found under */
-	size_t n = 0, pcap = 0, rcap = 0;
-	for (int a = optind; a < argc; a++) {
-		size_t nr = n;
-		sl_entry_input_discover(argv[a], &paths, &n, &pcap, 0);
-		for (; nr < n;)
-			SL_PUSH(roots, nr, rcap, argv[a]);
-	}
 	int in_hit[64] = {0}, ex_hit[64] = {0};
+	/* the config before the entries are found, so that they are checked
+	 * as they are found; its error is told after (none found is the error
+	 * then, and nothing else) */
+	char *cfg_path = no_config ? NULL : config_file ? sl_strdup(config_file) : sl_entry_config_find(argv[optind]);
+	sl_entry_config cfg;
+	sl_error cfg_err = {0};
+	int cfg_failed = sl_entry_config_load(cfg_path, &cfg, &cfg_err) || sl_check_config_validate(rules, &cfg, &cfg_err);
+	checked all = {0};
+	check_ctx x = {gs, rules, &binds, &cfg, argv + optind, argc - optind, &all};
+	/* the entries checked as found, on -j threads (one: each in turn on
+	 * this one), their results taken in input order */
+	chooser ch = {&x, NULL, NULL, NULL, NULL, 0, 0, 0, excludes, includes, nex, nin, ex_hit, in_hit};
+	if (!cfg_failed)
+		ch.jobs = sl_jobs_start(jobs, check_job, check_job_done, check_jobs_start, &x);
+	for (int a = optind; a < argc; a++) {
+		ch.root = argv[a];
+		if (ch.jobs) {
+			sl_entry_input_discover_each(argv[a], found_entry, &ch);
+		} else {
+			size_t nr = ch.n;
+			sl_entry_input_discover(argv[a], &ch.paths, &ch.n, &ch.pcap, 0);
+			for (; nr < ch.n;)
+				SL_PUSH(ch.roots, nr, ch.rcap, argv[a]);
+		}
+	}
+	if (ch.jobs)
+		sl_jobs_finish(ch.jobs);
+	char **paths = ch.paths;
+	const char **roots = ch.roots;
+	size_t n = ch.n;
 	if (!n) {
 		fprintf(stderr, "servelint check: no entries found under %s\n", argv[optind]);
+		sl_error_clear(&cfg_err);
+		sl_entry_config_free(&cfg);
+		free(cfg_path);
 		sl_rules_free(rules);
 		sl_normalize_grammars_free(gs);
 		free(paths);
 		free(roots);
 		return SL_EXIT_ERROR;
 	}
-	char *cfg_path = no_config ? NULL : config_file ? sl_strdup(config_file) : sl_entry_config_find(argv[optind]);
-	sl_entry_config cfg;
 	int failed = 0;
-	if (sl_entry_config_load(cfg_path, &cfg, &err) || sl_check_config_validate(rules, &cfg, &err)) {
-		sl_error_print(&err, "servelint");
-		sl_error_clear(&err);
+	if (cfg_failed) {
+		sl_error_print(&cfg_err, "servelint");
+		sl_error_clear(&cfg_err);
 		failed = 1;
 	}
-	checked all = {0};
-	check_ctx x = {gs, rules, &binds, &cfg, argv + optind, argc - optind, NULL, NULL, &all};
-	/* the entries PATH by PATH (-j 1), or the PATHs chosen first and then
-	 * checked on several threads, their results taken in input order */
-	int cfg_failed = failed;
-	char **chosen = NULL;
-	size_t nchosen = 0, ccap = 0;
-	for (size_t i = 0; i < n && !cfg_failed; i++) {
-		const char *path = paths[i];
-		int skip = sl_entry_config_excludes(&cfg, path);
-		for (size_t k = 0; k < nex; k++)
-			if (sl_opt_path_glob(excludes[k], path, roots[i]))
-				skip = ex_hit[k] = 1;
-		int included = nin == 0;
-		for (size_t k = 0; k < nin; k++)
-			if (sl_opt_path_glob(includes[k], path, roots[i]))
-				included = in_hit[k] = 1;
-		if (skip || !included)
-			continue;
-		if (jobs > 1)
-			SL_PUSH(chosen, nchosen, ccap, paths[i]);
-		else
-			check_path(&x, path, &all);
-	}
-	if (nchosen > 1)
-		sl_normalize_grammars_share(gs);
-	x.paths = chosen;
-	x.each = sl_calloc(nchosen + 1, sizeof *x.each);
-	sl_jobs_run(nchosen, jobs, check_job, check_job_done, &x);
-	free(x.each);
-	free(chosen);
 	failed |= all.failed;
 	sl_findings fs = all.fs;
 	for (size_t k = 0; k < nin; k++)

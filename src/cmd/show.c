@@ -160,12 +160,10 @@ static int json_entry(spool *sp, json_t *v, int first)
 /* Whether PATH is a folder with no launch.sh that holds entries in
  * folders under it, or several of its own (pages): a catalogue, not an
  * entry. A folder whose one entry is a file of its own (a manifest) is
- * that entry, named by the folder. */
+ * that entry, named by the folder. PATH is a folder. */
 static int is_catalogue(const char *path)
 {
-	struct stat st;
-	if (stat(path, &st) || !S_ISDIR(st.st_mode))
-		return 0;
+	struct stat st;  /* PATH is a folder: the caller's stat said so */
 	sl_buf ls = {0};
 	sl_buf_printf(&ls, "%s/launch.sh", path);
 	int launch = stat(ls.data, &st) == 0;
@@ -341,7 +339,9 @@ int sl_cmd_show(int argc, char **argv)
 	size_t np = 0, pcap = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *a = argv[optind + (int)i];
-		if (sl_entry_input_is_many(a) || is_catalogue(a))
+		struct stat st;
+		/* only a folder can hold several entries: a file costs one stat */
+		if (!stat(a, &st) && S_ISDIR(st.st_mode) && (sl_entry_input_is_many(a) || is_catalogue(a)))
 			sl_entry_input_discover(a, &paths, &np, &pcap, 0);
 		else
 			SL_PUSH(paths, np, pcap, sl_strdup(a));

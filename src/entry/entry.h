@@ -36,6 +36,7 @@ typedef struct sl_entry_input {
 	int done;
 	char *owner;            /* the entry folder a file given alone belongs to, or NULL; owned */
 	sl_entry *alone;        /* an engine config YAML read alone (sl_entry_input_alone), or NULL; owned */
+	sl_entry *owned;        /* owner's entry, read once when open found it (next hands it over), or NULL; owned */
 } sl_entry_input;
 
 /* Opens PATH (borrowed: it must outlive *in); fails (with err) only when a
@@ -78,6 +79,9 @@ size_t sl_entry_input_count(const char *path);
  * The array (grown with SL_PUSH: *n used of *cap) and each string pushed
  * are the caller's to free. Call with depth 0. */
 void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth);
+/* The same (depth 0), each path handed to found(ud, path) as soon as it is
+ * found, in the same order (the path is found's to free). */
+void sl_entry_input_discover_each(const char *path, void (*found)(void *ud, char *path), void *ud);
 
 /* ---- a file inside an entry (resolve.c) -------------------------------- */
 
@@ -88,6 +92,11 @@ int sl_entry_is_yaml_name(const char *name);
  * metadata.txt), or FILE is a YAML file of it that its script names, or
  * its metadata.txt. The folder (caller frees), or NULL. */
 char *sl_entry_input_owner(const char *file);
+/* As sl_entry_input_owner, for FILE already known to be a regular file
+ * (the caller's stat), and with the folder's entry that told it in *e
+ * (caller frees; NULL when there is no owner): reading the folder again
+ * to load it cost every file of it twice (issue 18). */
+char *sl_entry_input_owner_of(const char *file, sl_entry **e);
 /* The same at a revision: SPEC is REV:path of a file; REV:folder (caller
  * frees), or NULL. */
 char *sl_entry_input_owner_git(const char *spec);

@@ -94,12 +94,14 @@ int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err)
 	if (!strcmp(path, "-")) {
 		rc = read_stdin(&in->file, err);  /* a script, an entry or a page */
 	} else {
-		if (stat(path, &st) != 0 && (plen = page_line_spec(path, &line)) != 0) {
+		/* one stat says what PATH is (issue 18: it was asked three times) */
+		int there = stat(path, &st) == 0;
+		if (!there && (plen = page_line_spec(path, &line)) != 0) {
 			in->owner = sl_strndup(path, plen);  /* page.txt:LINE: one entry of the page */
 			in->path = in->owner;
-		} else if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		} else if (!there || !S_ISREG(st.st_mode)) {
 			return SL_OK;  /* a folder, or nothing: sl_entry_load says which */
-		} else if ((in->owner = sl_entry_input_owner(path)) != NULL) {
+		} else if ((in->owner = sl_entry_input_owner_of(path, &in->owned)) != NULL) {
 			in->path = in->owner;  /* a file of an entry folder: the folder */
 			return SL_OK;
 		}
@@ -181,7 +183,14 @@ int sl_entry_input_next(sl_entry_input *in, sl_entry **out, sl_error *err)
 		rc = sl_entry_from_source(in->path, in->file, out, err);
 		in->file = NULL;  /* the entry owns it now */
 	} else {
-		rc = sl_entry_load(in->path, out, err);
+		if (in->owned) {
+			/* the folder's entry, as open read it to find the owner */
+			*out = in->owned;
+			in->owned = NULL;
+			rc = SL_OK;
+		} else {
+			rc = sl_entry_load(in->path, out, err);
+		}
 		if (!rc && in->owner && !strcmp(in->owner, "."))
 			strip_dot(*out);  /* `gen_config.yaml` given: its places as given */
 	}
@@ -191,6 +200,7 @@ int sl_entry_input_next(sl_entry_input *in, sl_entry **out, sl_error *err)
 void sl_entry_input_close(sl_entry_input *in)
 {
 	free(in->owner);
+	sl_entry_free(in->owned);
 	sl_entry_free(in->alone);
 	sl_page_entries_free(in->pes, in->npe);
 	sl_source_free(in->file);
@@ -262,29 +272,128 @@ static int seen_before(seen_dirs *v, const struct stat *st)
 	return 0;
 }
 
-static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth, seen_dirs *seen)
+/* What the caller knows of PATH before discover looks: nothing (a
+ * command-line argument), that it is a folder (its parent's readdir said
+ * so: d_type DT_DIR, never a link), or its stat. */
+enum { KNOWN_NOTHING, KNOWN_DIR, KNOWN_STAT };
+
+/* A folder's names (dot files aside), each with its readdir d_type, in
+ * name order (so reports are stable); -1 when it cannot be listed. */
+typedef struct dir_list {
+	char **names;
+	unsigned char *types;
+	size_t n;
+} dir_list;
+
+static int list_dir(const char *path, dir_list *l)
 {
-	struct stat st;
+	memset(l, 0, sizeof *l);
+	DIR *d = opendir(path);
+	if (!d)
+		return -1;
+	size_t cap = 0, tcap = 0;
+	struct dirent *de;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.') {
+			size_t n = l->n;
+			SL_PUSH(l->types, n, tcap, de->d_type);
+			SL_PUSH(l->names, l->n, cap, sl_strdup(de->d_name));
+		}
+	closedir(d);
+	for (size_t i = 0; i < l->n; i++)
+		for (size_t j = i + 1; j < l->n; j++)
+			if (strcmp(l->names[j], l->names[i]) < 0) {
+				char *t = l->names[i];
+				unsigned char k = l->types[i];
+				l->names[i] = l->names[j];
+				l->types[i] = l->types[j];
+				l->names[j] = t;
+				l->types[j] = k;
+			}
+	return 0;
+}
+
+static void list_free(dir_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->names[i]);
+	free(l->names);
+	free(l->types);
+}
+
+/* Whether a folder so listed may be one of several scripts (no launch.sh,
+ * two *.sh or more): only then are its groups worth reading
+ * (sl_source_folder_groups reads every script and YAML file of it). */
+static int may_be_many(const dir_list *l, size_t *nsh)
+{
+	int launch = 0;
+	*nsh = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		launch |= !strcmp(l->names[i], "launch.sh");
+		*nsh += sl_ends_with(l->names[i], ".sh");
+	}
+	return !launch && *nsh > 1;
+}
+
+/* Where discover puts what it finds: an array (SL_PUSH), or a function
+ * called with each path as it is found (check -j starts on the first
+ * entries while discovery goes on). */
+typedef struct sink {
+	char ***out;
+	size_t *n, *cap;
+	void (*found)(void *ud, char *path);
+	void *ud;
+} sink;
+
+static void sink_push(sink *s, char *path)
+{
+	if (s->found)
+		s->found(s->ud, path);
+	else
+		SL_PUSH(*s->out, *s->n, *s->cap, path);
+}
+
+static void discover(const char *path, sink *out, unsigned depth, seen_dirs *seen, int known, const struct stat *given)
+{
+	struct stat st, lst;
 	sl_buf ls = {0};
 	sl_buf_printf(&ls, "%s/launch.sh", path);
-	int exists = stat(path, &st) == 0, dir = exists && S_ISDIR(st.st_mode);
-	int entry = exists && (!dir || stat(ls.data, &st) == 0);
+	int exists, dir, have_st = 0;
+	if (known == KNOWN_DIR) {
+		exists = dir = 1;
+	} else {
+		if (known == KNOWN_STAT)
+			st = *given;
+		exists = known == KNOWN_STAT || stat(path, &st) == 0;
+		dir = exists && S_ISDIR(st.st_mode);
+		have_st = exists;
+	}
+	int entry = exists && (!dir || stat(ls.data, &lst) == 0);
 	sl_buf_free(&ls);
 	if (entry || !dir) {
 		/* an entry, or something that is not there: loading says why */
 		if (entry || depth == 0)
-			SL_PUSH(*out, *n, *cap, sl_strdup(path));
+			sink_push(out, sl_strdup(path));
 		return;
 	}
-	if (depth > 16 || seen_before(seen, &st))
+	if (depth > 16)
+		return;
+	/* a folder known from its parent's listing: its device and inode now */
+	if (!have_st && stat(path, &st) != 0)
+		return;
+	if (seen_before(seen, &st))
 		return;
 	/* a folder of several scripts: an entry per group of them, named by
-	 * its first script (stated in .servelint.yaml, else found) */
+	 * its first script (stated in .servelint.yaml, else found). Listed
+	 * once (issue 18: the groups' reading listed it twice more) */
+	dir_list l;
+	if (list_dir(path, &l))
+		return;  /* no groups either: they would read the same folder */
 	sl_group *gs = NULL, *st_gs = NULL;
-	size_t ng = 0, nst = 0;
+	size_t ng = 0, nst = 0, nsh;
 	char *st_base = NULL;
 	sl_error ignored = {0};
-	int many = sl_source_folder_groups(path, &gs, &ng);
+	int many = may_be_many(&l, &nsh) && sl_source_folder_groups(path, &gs, &ng);
 	if (many && sl_entry_stated_groups(path, &st_gs, &nst, &st_base, &ignored) == SL_OK)
 		for (size_t k = 0; k < nst; k++) {
 			sl_buf p = {0};
@@ -293,65 +402,55 @@ static void discover(const char *path, char ***out, size_t *n, size_t *cap, unsi
 			*strrchr(dir, '/') = '\0';
 			char a[PATH_MAX], b[PATH_MAX];
 			if (realpath(dir, a) && realpath(path, b) && !strcmp(a, b))
-				SL_PUSH(*out, *n, *cap, sl_buf_detach(&p));
+				sink_push(out, sl_buf_detach(&p));
 			else
 				sl_buf_free(&p);
 			free(dir);
 		}
 	sl_error_clear(&ignored);
-	DIR *d = opendir(path);
-	if (!d)
-		return;
-	char **names = NULL;
-	size_t nn = 0, nc = 0;
-	struct dirent *de;
-	while ((de = readdir(d)))
-		if (de->d_name[0] != '.')
-			SL_PUSH(names, nn, nc, sl_strdup(de->d_name));
-	closedir(d);
-	for (size_t i = 0; i < nn; i++) {
-		/* in name order, so reports are stable */
-		for (size_t j = i + 1; j < nn; j++)
-			if (strcmp(names[j], names[i]) < 0) {
-				char *t = names[i];
-				names[i] = names[j];
-				names[j] = t;
-			}
+	for (size_t i = 0; i < l.n; i++) {
+		const char *name = l.names[i];
 		sl_buf p = {0};
 		/* `corpus/` and `corpus` give the same names (no `corpus//x`) */
-		sl_buf_printf(&p, "%s%s%s", path, sl_ends_with(path, "/") ? "" : "/", names[i]);
+		sl_buf_printf(&p, "%s%s%s", path, sl_ends_with(path, "/") ? "" : "/", name);
 		int in_group = 0, lead = 0;
 		for (size_t k = 0; many && k < ng; k++)
 			for (size_t q = 0; q < gs[k].n; q++)
-				if (!strcmp(gs[k].names[q], names[i])) {
+				if (!strcmp(gs[k].names[q], name)) {
 					in_group = 1;
 					lead |= q == 0;
 				}
 		int stated = nst ? sl_entry_stated_lead(st_gs, nst, st_base, p.data) : 0;
-		struct stat lst;
-		if (stat(p.data, &st) == 0 && S_ISDIR(st.st_mode))
-			discover(p.data, out, n, cap, depth + 1, seen);
+		/* d_type spares a stat: a folder (not a link) or a regular file is
+		 * what stat would say; a link or an unknown type is stat'ed */
+		int is_dir = l.types[i] == DT_DIR, is_reg = l.types[i] == DT_REG;
+		int st_ok = 0;
+		if (!is_dir && !is_reg) {
+			st_ok = stat(p.data, &st) == 0;
+			is_dir = st_ok && S_ISDIR(st.st_mode);
+		}
+		if (is_dir)
+			discover(p.data, out, depth + 1, seen, st_ok ? KNOWN_STAT : KNOWN_DIR, &st);
 		else if (stated || (in_group && !lead))
 			; /* a file of a group, which its first script names */
-		else if (sl_ends_with(names[i], ".sh") && stat(p.data, &st) == 0)
-			discover(p.data, out, n, cap, depth + 1, seen);
-		else if (sl_ends_with(names[i], ".sh") && lstat(p.data, &lst) == 0)
+		else if (sl_ends_with(name, ".sh") && (is_reg || st_ok))
+			sink_push(out, sl_strdup(p.data));  /* a script there: an entry */
+		else if (sl_ends_with(name, ".sh") && lstat(p.data, &lst) == 0)
 			/* a *.sh that cannot be read (a dangling link): loading says
 			 * so, instead of a silent skip */
-			SL_PUSH(*out, *n, *cap, sl_strdup(p.data));
-		else if (sl_ends_with(names[i], ".yaml") || sl_ends_with(names[i], ".yml")) {
+			sink_push(out, sl_strdup(p.data));
+		else if (sl_ends_with(name, ".yaml") || sl_ends_with(name, ".yml")) {
 			/* a Kubernetes or Dynamo manifest outside an entry folder is one */
 			sl_source *src = NULL;
 			sl_error ignored = {0};
 			if (!sl_source_load(p.data, &src, &ignored) && sl_source_is_manifest(src))
-				SL_PUSH(*out, *n, *cap, sl_strdup(p.data));
+				sink_push(out, sl_strdup(p.data));
 			sl_error_clear(&ignored);
 			sl_source_free(src);
 		}
 		sl_buf_free(&p);
-		free(names[i]);
 	}
-	free(names);
+	list_free(&l);
 	sl_source_groups_free(gs, ng);
 	sl_source_groups_free(st_gs, nst);
 	free(st_base);
@@ -362,25 +461,27 @@ int sl_entry_input_is_many(const char *path)
 	struct stat st;
 	if (stat(path, &st) || !S_ISDIR(st.st_mode))
 		return 0;
-	sl_group *gs = NULL;
-	size_t ng = 0;
-	int many = sl_source_folder_groups(path, &gs, &ng);
-	sl_source_groups_free(gs, ng);
-	if (many)
-		return 1;
-	DIR *d = opendir(path);
-	if (!d)
+	/* one listing answers for a folder with launch.sh or one script (an
+	 * entry folder): its groups and its YAML files are not read */
+	dir_list l;
+	if (list_dir(path, &l))
 		return 0;
-	size_t nsh = 0, nman = 0;
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		if (sl_ends_with(de->d_name, ".sh"))
-			nsh++;
-		else if (sl_ends_with(de->d_name, ".yaml") || sl_ends_with(de->d_name, ".yml")) {
+	size_t nsh, nman = 0;
+	int maybe = may_be_many(&l, &nsh);
+	if (maybe) {
+		sl_group *gs = NULL;
+		size_t ng = 0;
+		int many = sl_source_folder_groups(path, &gs, &ng);
+		sl_source_groups_free(gs, ng);
+		if (many) {
+			list_free(&l);
+			return 1;
+		}
+	}
+	for (size_t i = 0; !nsh && i < l.n; i++)
+		if (sl_ends_with(l.names[i], ".yaml") || sl_ends_with(l.names[i], ".yml")) {
 			sl_buf p = {0};
-			sl_buf_printf(&p, "%s/%s", path, de->d_name);
+			sl_buf_printf(&p, "%s/%s", path, l.names[i]);
 			sl_source *src = NULL;
 			sl_error ignored = {0};
 			if (!sl_source_load(p.data, &src, &ignored) && sl_source_is_manifest(src))
@@ -389,8 +490,7 @@ int sl_entry_input_is_many(const char *path)
 			sl_source_free(src);
 			sl_buf_free(&p);
 		}
-	}
-	closedir(d);
+	list_free(&l);
 	return !nsh && nman > 1;
 }
 
@@ -400,7 +500,17 @@ int sl_entry_input_is_many(const char *path)
 void sl_entry_input_discover(const char *path, char ***out, size_t *n, size_t *cap, unsigned depth)
 {
 	seen_dirs seen = {0};
-	discover(path, out, n, cap, depth, &seen);
+	sink s = {out, n, cap, NULL, NULL};
+	discover(path, &s, depth, &seen, KNOWN_NOTHING, NULL);
+	free(seen.dev);
+	free(seen.ino);
+}
+
+void sl_entry_input_discover_each(const char *path, void (*found)(void *ud, char *path), void *ud)
+{
+	seen_dirs seen = {0};
+	sink s = {NULL, NULL, NULL, found, ud};
+	discover(path, &s, 0, &seen, KNOWN_NOTHING, NULL);
 	free(seen.dev);
 	free(seen.ino);
 }

@@ -53,6 +53,15 @@ char *sl_entry_input_owner(const char *file)
 	struct stat st;
 	if (stat(file, &st) != 0 || !S_ISREG(st.st_mode))
 		return NULL;
+	sl_entry *e = NULL;
+	char *dir = sl_entry_input_owner_of(file, &e);
+	sl_entry_free(e);
+	return dir;
+}
+
+char *sl_entry_input_owner_of(const char *file, sl_entry **out)
+{
+	*out = NULL;
 	const char *base = base_of(file);
 	if (!sl_ends_with(base, ".sh") && !sl_entry_is_yaml_name(base) && strcmp(base, "metadata.txt"))
 		return NULL;
@@ -65,12 +74,13 @@ char *sl_entry_input_owner(const char *file)
 	sl_error err = {0};
 	int ok = !sl_entry_load(dir, &e, &err) && owns(e, base);
 	/* a manifest is an entry of its own, unless it is its folder's script */
-	sl_entry_free(e);
 	sl_error_clear(&err);
 	if (!ok) {
+		sl_entry_free(e);
 		free(dir);
 		return NULL;
 	}
+	*out = e;
 	return dir;
 }
 

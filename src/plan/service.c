@@ -4,14 +4,12 @@
  * arithmetic of plan.c takes from its settings. */
 #include "plan.h"
 
-#include <dirent.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
 #include "../util/util.h"
 
@@ -177,77 +175,6 @@ static int read_config(const char *path, sl_arch *a, sl_error *err)
 	}
 	a->id = b;
 	return SL_OK;
-}
-
-/* dir/models/<name>/config.json or dir/models/<name>.json, name matched
- * without case; caller frees */
-static char *catalogue_config(const char *dir, const char *name)
-{
-	sl_buf p = {0};
-	sl_buf_printf(&p, "%s/models", dir);
-	DIR *d = opendir(p.data);
-	char *found = NULL;
-	struct dirent *de;
-	size_t nl = strlen(name);
-	while (d && !found && (de = readdir(d))) {
-		struct stat st;
-		sl_buf f = {0};
-		if (!strcasecmp(de->d_name, name)) {
-			sl_buf_printf(&f, "%s/%s/config.json", p.data, de->d_name);
-			if (!stat(f.data, &st) && S_ISREG(st.st_mode))
-				found = sl_buf_detach(&f);
-		} else if (strlen(de->d_name) == nl + 5 && !strncasecmp(de->d_name, name, nl) &&
-			   !strcmp(de->d_name + nl, ".json")) {
-			sl_buf_printf(&f, "%s/%s", p.data, de->d_name);
-			if (!stat(f.data, &st) && S_ISREG(st.st_mode))
-				found = sl_buf_detach(&f);
-		}
-		sl_buf_free(&f);
-	}
-	if (d)
-		closedir(d);
-	sl_buf_free(&p);
-	return found;
-}
-
-/* the catalogue's models/ folder, at or above the entry (up to the git
- * repository's top folder, and never the file system's root) */
-static char *find_catalogue_config(const char *entry_path, const char *name)
-{
-	struct stat st;
-	if (!entry_path || !*entry_path || strchr(entry_path, ':'))
-		return NULL;  /* REV:path and page:LINE are not folders here */
-	char *dir = sl_strdup(entry_path);
-	size_t n = strlen(dir);
-	while (n > 1 && dir[n - 1] == '/')
-		dir[--n] = '\0';
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-		char *sl = strrchr(dir, '/');
-		if (sl)
-			*sl = '\0';
-		else
-			strcpy(dir, ".");
-	}
-	char *found = NULL;
-	for (int depth = 0; depth < 16 && !found && strcmp(dir, "/"); depth++) {
-		found = catalogue_config(dir, name);
-		/* up to the repository's top, never to the file system's */
-		sl_buf g = {0};
-		sl_buf_printf(&g, "%s/.git", dir);
-		int top = !stat(g.data, &st);
-		sl_buf_free(&g);
-		char *sl = strrchr(dir, '/');
-		if (found || top || !strcmp(dir, "."))
-			break;
-		if (sl == dir)
-			dir[1] = '\0';
-		else if (sl)
-			*sl = '\0';
-		else
-			strcpy(dir, ".");
-	}
-	free(dir);
-	return found;
 }
 
 static void system_of(sl_entry_plan *p, const sl_facts *f, const sl_model *m)
@@ -470,7 +397,7 @@ int sl_plan_entry(const sl_model *m, sl_entry_plan **out, sl_error *err)
 	} else if (p->weights) {
 		const char *served = NULL;
 		char *name = base_of(p->weights);
-		char *cfg = *name ? find_catalogue_config(m->entry->path, name) : NULL;
+		char *cfg = *name ? sl_plan_catalogue_config(m->entry->path, name) : NULL;
 		if (cfg) {
 			sl_arch *a = sl_calloc(1, sizeof *a);
 			int rc = read_config(cfg, a, err);

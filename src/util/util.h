@@ -146,4 +146,19 @@ unsigned sl_jobs_available(void);
 void sl_jobs_run(size_t n, unsigned threads, void (*work)(void *ud, size_t i), void (*done)(void *ud, size_t i),
 		 void *ud);
 
+/* The same for items found as the work goes on (check -j: the entries
+ * discovered while the first are checked, issue 18): sl_jobs_start, then
+ * sl_jobs_add for each item in input order, then sl_jobs_finish, which
+ * returns once every done(ud, item) has run. work(ud, item) runs on the
+ * threads, done(ud, item) on the calling thread in input order (inside
+ * sl_jobs_add as items finish, and in sl_jobs_finish). The threads start
+ * at the second item, start(ud) (may be NULL) just before: one item
+ * alone, or threads <= 1, runs on the calling thread in sl_jobs_add or
+ * sl_jobs_finish, as sl_jobs_run does. */
+typedef struct sl_jobs sl_jobs;
+sl_jobs *sl_jobs_start(unsigned threads, void (*work)(void *ud, void *item), void (*done)(void *ud, void *item),
+		       void (*start)(void *ud), void *ud);
+void sl_jobs_add(sl_jobs *j, void *item);
+void sl_jobs_finish(sl_jobs *j);
+
 #endif
