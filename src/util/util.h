@@ -1,7 +1,8 @@
 /*
  * util.h: the small pieces every stage shares: checked allocation, a growable
  * byte buffer, the error record that carries a file, line and column, and
- * work on several threads with results in input order.
+ * work on several threads with results in input order, and the fix-up of
+ * the built-in tables' images.
  *
  * Ownership: every function that returns a pointer says who frees it. Buffers
  * own their bytes; sl_buf_free() releases them.
@@ -145,5 +146,13 @@ unsigned sl_jobs_available(void);
  * and done run in turn on the calling thread: no thread is started. */
 void sl_jobs_run(size_t n, unsigned threads, void (*work)(void *ud, size_t i), void (*done)(void *ud, size_t i),
 		 void *ud);
+
+/* ---- the built-in tables' images (image.c) ------------------------------ */
+
+/* Makes the pointers of a built-in table's image addresses (img's words that
+ * fix lists, offsets into img; pool_fix's, offsets into pool), as
+ * cmake/data_image.h writes them; called once per image, before any read. */
+void sl_image_fix(uint64_t *img, size_t nimg, const uint64_t *pool, const uint64_t *fix, size_t nfix,
+		  const uint64_t *pool_fix, size_t npool_fix);
 
 #endif
