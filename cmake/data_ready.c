@@ -9,6 +9,8 @@
  * starts from those tables: no YAML read, no facts joined, nothing to free
  * at exit but the few JSON values of the grammars, which jansson cannot
  * hold in static data and sl_grammars_builtin_json makes at the first load.
+ * Each table is an image (cmake/data_image.h): words without an address,
+ * made ready by the first command that needs it (sl_*_builtin_ready).
  * A data file a loader refuses fails the build with its file:line:column.
  * tests/unit/test_ready.c holds the tables against the files.
  *
@@ -19,7 +21,9 @@
 #include "check/rules.h"
 #include "normalize/grammar.h"
 #include "plan/plan.h"
+#include "data_image.h"
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* Each table below is written field by field: a field added to one of
@@ -61,34 +65,6 @@ static void put_bytes(const char *s, size_t n)
 			fputs("\"\n\"", out);
 	}
 	fputc('"', out);
-}
-
-static void str(const char *s)
-{
-	if (!s) {
-		fputs("NULL", out);
-		return;
-	}
-	fputs("(char *)", out);
-	put_bytes(s, strlen(s));
-}
-
-/* an array of strings, named NAME, or nothing when n is 0 */
-static void strs(const char *name, char *const *v, size_t n)
-{
-	if (!n)
-		return;
-	fprintf(out, "static char *%s[%zu] = {", name, n);
-	for (size_t i = 0; i < n; i++) {
-		fputs(i ? ", " : "", out);
-		str(v[i]);
-	}
-	fputs("};\n", out);
-}
-
-static void ref(const char *name, size_t n)
-{
-	fputs(n ? name : "NULL", out);
 }
 
 /* a double written exactly (a hexadecimal float) */
@@ -167,65 +143,6 @@ static void json_set(FILE *mk, const char *lvalue, const json_t *v)
 	out = was;
 }
 
-/* ---- grammars ---------------------------------------------------------- */
-
-static int fail(const char *what)
-{
-	fprintf(stderr, "data-ready: %s\n", what);
-	return 1;
-}
-
-static void flags_of(FILE *mk, size_t gi, const char *arr, const sl_flag *fl, size_t n)
-{
-	char name[128], lv[160];
-	for (size_t i = 0; i < n; i++) {
-		const sl_flag *f = &fl[i];
-		snprintf(name, sizeof name, "g%zu_%s%zu_names", gi, arr, i);
-		strs(name, f->names, f->nnames);
-		snprintf(name, sizeof name, "g%zu_%s%zu_members", gi, arr, i);
-		strs(name, f->members, f->nmembers);
-		if (f->njkeys) {
-			fprintf(out, "static sl_json_key g%zu_%s%zu_jkeys[%zu] = {", gi, arr, i, f->njkeys);
-			for (size_t k = 0; k < f->njkeys; k++) {
-				fputs("{", out);
-				str(f->jkeys[k].member);
-				fputs(", ", out);
-				str(f->jkeys[k].key);
-				fputs("}, ", out);
-			}
-			fputs("};\n", out);
-		}
-		snprintf(lv, sizeof lv, "g%zu_%s[%zu].dflt", gi, arr, i);
-		json_set(mk, lv, f->dflt);
-		snprintf(lv, sizeof lv, "g%zu_%s[%zu].same", gi, arr, i);
-		json_set(mk, lv, f->same);
-	}
-	if (!n)
-		return;
-	fprintf(out, "static sl_flag g%zu_%s[%zu] = {\n", gi, arr, n);
-	for (size_t i = 0; i < n; i++) {
-		const sl_flag *f = &fl[i];
-		fprintf(out, "\t{.names = g%zu_%s%zu_names, .nnames = %zu, .type = %d, .key = ", gi, arr, i, f->nnames,
-			(int)f->type);
-		str(f->key);
-		fputs(", .since = ", out);
-		str(f->since);
-		fputs(", .until = ", out);
-		str(f->until);
-		fputs(", .action = ", out);
-		str(f->action);
-		fprintf(out, ", .negatable = %d, .stores_false = %d, .optional_value = %d, .jkeys = ", f->negatable,
-			f->stores_false, f->optional_value);
-		snprintf(name, sizeof name, "g%zu_%s%zu_jkeys", gi, arr, i);
-		ref(name, f->njkeys);
-		fprintf(out, ", .njkeys = %zu, .members = ", f->njkeys);
-		snprintf(name, sizeof name, "g%zu_%s%zu_members", gi, arr, i);
-		ref(name, f->nmembers);
-		fprintf(out, ", .nmembers = %zu},\n", f->nmembers);
-	}
-	fputs("};\n", out);
-}
-
 /* The length of g's facts table, its fields NUL-separated by the join:
  * the file's, as the join read it */
 static long facts_len(const sl_grammar *g, const char *dir)
@@ -248,6 +165,202 @@ static int grammar_of(const sl_grammars *gs, const sl_grammar *g)
 	return -1;
 }
 
+
+/* ---- grammars ---------------------------------------------------------- */
+
+static int fail(const char *what)
+{
+	fprintf(stderr, "data-ready: %s\n", what);
+	return 1;
+}
+
+#define F(type, field) offsetof(type, field)
+
+/* n flags in the image: their array's offset (0 when n is 0); their JSON
+ * values made by the function mk writes */
+static size_t flags_of(FILE *mk, const sl_flag *fl, size_t n)
+{
+	if (!n)
+		return 0;
+	char lv[96];
+	size_t arr = im_alloc(n * sizeof(sl_flag), _Alignof(sl_flag));
+	for (size_t i = 0; i < n; i++) {
+		const sl_flag *f = &fl[i];
+		size_t at = arr + i * sizeof(sl_flag);
+		sl_flag x = {.nnames = f->nnames, .type = f->type, .optional_value = f->optional_value,
+			     .negatable = f->negatable, .stores_false = f->stores_false, .njkeys = f->njkeys,
+			     .nmembers = f->nmembers};
+		im_put(at, &x, sizeof x);
+		im_strs(at + F(sl_flag, names), f->names, f->nnames);
+		im_str(at + F(sl_flag, key), f->key);
+		im_str(at + F(sl_flag, since), f->since);
+		im_str(at + F(sl_flag, until), f->until);
+		im_str(at + F(sl_flag, action), f->action);
+		if (f->njkeys) {
+			size_t jk = im_alloc(f->njkeys * sizeof(sl_json_key), _Alignof(sl_json_key));
+			for (size_t k = 0; k < f->njkeys; k++) {
+				im_str(jk + k * sizeof(sl_json_key) + F(sl_json_key, member), f->jkeys[k].member);
+				im_str(jk + k * sizeof(sl_json_key) + F(sl_json_key, key), f->jkeys[k].key);
+			}
+			im_ptr(at + F(sl_flag, jkeys), jk);
+		}
+		im_strs(at + F(sl_flag, members), f->members, f->nmembers);
+		snprintf(lv, sizeof lv, "AT(sl_flag, %zu)->dflt", at);
+		json_set(mk, lv, f->dflt);
+		snprintf(lv, sizeof lv, "AT(sl_flag, %zu)->same", at);
+		json_set(mk, lv, f->same);
+	}
+	return arr;
+}
+
+/* g's include_choices: each changes a flag of a grammar it includes */
+static int choice_ext_of(const sl_grammars *gs, const sl_grammar *g, size_t at)
+{
+	if (!g->nchoice_ext)
+		return 0;
+	size_t arr = im_alloc(g->nchoice_ext * sizeof(sl_choice_ext), _Alignof(sl_choice_ext));
+	for (size_t i = 0; i < g->nchoice_ext; i++) {
+		const sl_choice_ext *x = &g->choice_ext[i];
+		int found = 0;
+		for (size_t k = 0; k < g->ninclude && !found; k++) {
+			const sl_grammar *inc = sl_grammar_find(gs, g->include[k]);
+			sl_flag_match m;
+			found = inc && sl_grammar_match(gs, inc, x->flag, &m) && !m.abbrev && !m.negated;
+		}
+		if (!found) {
+			fprintf(stderr, "data-ready: grammars/engines/%s.yaml: include_choices: `%s` is no flag of the grammars it includes\n",
+				g->id, x->flag);
+			return 1;
+		}
+		size_t xa = arr + i * sizeof(sl_choice_ext);
+		sl_choice_ext y = {.nvalues = x->nvalues, .replace = x->replace, .nsame = x->nsame};
+		im_put(xa, &y, sizeof y);
+		im_str(xa + F(sl_choice_ext, flag), x->flag);
+		im_strs(xa + F(sl_choice_ext, values), x->values, x->nvalues);
+		im_str(xa + F(sl_choice_ext, since), x->since);
+		im_str(xa + F(sl_choice_ext, until), x->until);
+		im_strs(xa + F(sl_choice_ext, same_from), x->same_from, x->nsame);
+		im_strs(xa + F(sl_choice_ext, same_to), x->same_to, x->nsame);
+	}
+	im_ptr(at + F(sl_grammar, choice_ext), arr);
+	return 0;
+}
+
+/* grammar gi (at `at` of the image, the array of all at G) */
+static int grammar_to(FILE *mk, const sl_grammars *gs, size_t gi, size_t G, const char *facts_dir)
+{
+	const sl_grammar *g = &gs->g[gi];
+	size_t at = G + gi * sizeof(sl_grammar);
+	char lv[96];
+	sl_grammar x = {.ninclude = g->ninclude, .underscores = g->underscores, .abbrev = g->abbrev,
+			.dotted = g->dotted, .npositionals = g->npositionals, .nflags = g->nflags, .nenv = g->nenv,
+			.nconfig_keys = g->nconfig_keys, .config_wins = g->config_wins,
+			.noptional_sections = g->noptional_sections, .config_as_flags = g->config_as_flags,
+			.nprograms = g->nprograms, .nmodules = g->nmodules, .nchoice_ext = g->nchoice_ext,
+			.nindex = g->nindex, .facts_joined = g->facts_joined, .config_joined = g->config_joined,
+			.nconfig_hand = g->nconfig_hand, .ngen = g->ngen};
+	im_put(at, &x, sizeof x);
+	im_str(at + F(sl_grammar, id), g->id);
+	im_str(at + F(sl_grammar, title), g->title);
+	im_str(at + F(sl_grammar, kind), g->kind);
+	im_strs(at + F(sl_grammar, include), g->include, g->ninclude);
+	im_str(at + F(sl_grammar, negation), g->negation);
+	im_strs(at + F(sl_grammar, positionals), g->positionals, g->npositionals);
+	size_t flags = flags_of(mk, g->flags, g->nflags), gen = flags_of(mk, g->gen, g->ngen);
+	im_ptr(at + F(sl_grammar, flags), flags);
+	im_ptr(at + F(sl_grammar, gen), gen);
+	if (g->nenv) {
+		size_t arr = im_alloc(g->nenv * sizeof(sl_envvar), _Alignof(sl_envvar));
+		for (size_t i = 0; i < g->nenv; i++) {
+			const sl_envvar *e = &g->env[i];
+			size_t ea = arr + i * sizeof(sl_envvar);
+			sl_envvar y = {.type = e->type};
+			im_put(ea, &y, sizeof y);
+			im_str(ea + F(sl_envvar, name), e->name);
+			im_str(ea + F(sl_envvar, key), e->key);
+			im_str(ea + F(sl_envvar, in), e->in);
+			if (e->of) {
+				int of = grammar_of(gs, e->of);
+				if (of < 0)
+					return fail("an env var twin of a grammar not loaded");
+				im_ptr(ea + F(sl_envvar, of), G + (size_t)of * sizeof(sl_grammar));
+			}
+		}
+		im_ptr(at + F(sl_grammar, env), arr);
+	}
+	if (g->nconfig_keys) {
+		size_t arr = im_alloc(g->nconfig_keys * sizeof(sl_config_key), _Alignof(sl_config_key));
+		for (size_t i = 0; i < g->nconfig_keys; i++) {
+			const sl_config_key *k = &g->config_keys[i];
+			size_t ka = arr + i * sizeof(sl_config_key);
+			sl_config_key y = {.type = k->type};
+			im_put(ka, &y, sizeof y);
+			im_str(ka + F(sl_config_key, path), k->path);
+			im_str(ka + F(sl_config_key, key), k->key);
+			im_str(ka + F(sl_config_key, replicas_of), k->replicas_of);
+			im_str(ka + F(sl_config_key, in), k->in);
+			snprintf(lv, sizeof lv, "AT(sl_config_key, %zu)->dflt", ka);
+			json_set(mk, lv, k->dflt);
+		}
+		im_ptr(at + F(sl_grammar, config_keys), arr);
+	}
+	im_str(at + F(sl_grammar, config_from), g->config_from);
+	im_strs(at + F(sl_grammar, optional_sections), g->optional_sections, g->noptional_sections);
+	im_strs(at + F(sl_grammar, programs), g->programs, g->nprograms);
+	im_strs(at + F(sl_grammar, modules), g->modules, g->nmodules);
+	im_str(at + F(sl_grammar, role), g->role);
+	if (choice_ext_of(gs, g, at))
+		return 1;
+	long flen = 0;
+	size_t facts = 0;
+	if (g->facts) {
+		flen = facts_len(g, facts_dir);
+		if (flen < 0)
+			return fail("a grammar's facts table cannot be read again");
+		facts = im_pool(g->facts, (size_t)flen);
+		im_pool_ptr(at + F(sl_grammar, facts), facts);
+	}
+	if (g->nindex) {
+		size_t arr = im_alloc(g->nindex * sizeof(sl_flag_index), _Alignof(sl_flag_index));
+		for (size_t i = 0; i < g->nindex; i++) {
+			const sl_flag_index *e = &g->index[i];
+			size_t ea = arr + i * sizeof(sl_flag_index);
+			im_str(ea + F(sl_flag_index, name), e->name);
+			if (e->flag >= g->flags && e->flag < g->flags + g->nflags)
+				im_ptr(ea + F(sl_flag_index, flag), flags + (size_t)(e->flag - g->flags) * sizeof(sl_flag));
+			else if (e->flag >= g->gen && e->flag < g->gen + g->ngen)
+				im_ptr(ea + F(sl_flag_index, flag), gen + (size_t)(e->flag - g->gen) * sizeof(sl_flag));
+			else
+				return fail("a spelling of a flag not of its grammar");
+			if (e->line) {
+				if (!g->facts || e->line < g->facts || e->line >= g->facts + flen)
+					return fail("a spelling's facts line outside its table");
+				im_pool_ptr(ea + F(sl_flag_index, line), facts + (size_t)(e->line - g->facts));
+			}
+		}
+		im_ptr(at + F(sl_grammar, index), arr);
+	}
+	snprintf(lv, sizeof lv, "AT(sl_grammar, %zu)->health", at);
+	json_set(mk, lv, g->health);
+	snprintf(lv, sizeof lv, "AT(sl_grammar, %zu)->images", at);
+	json_set(mk, lv, g->images);
+	snprintf(lv, sizeof lv, "AT(sl_grammar, %zu)->versions", at);
+	json_set(mk, lv, g->versions);
+	snprintf(lv, sizeof lv, "AT(sl_grammar, %zu)->config_versions", at);
+	json_set(mk, lv, g->config_versions);
+	return 0;
+}
+
+/* The end of a generated file: NAME(), which makes the image ready once
+ * (pthread_once: check -j's threads) and points the table's header at its
+ * arrays (SET, C statements) */
+static void ready_fn(const char *name, const char *set)
+{
+	fprintf(out, "static void ready(void)\n{\n\tI_fix_all();\n%s}\n\n", set);
+	fprintf(out, "void %s(void)\n{\n\tstatic pthread_once_t once = PTHREAD_ONCE_INIT;\n\tpthread_once(&once, ready);\n}\n",
+		name);
+}
+
 static int emit_grammars(const char *path, const char *facts_dir)
 {
 	sl_error err = {0};
@@ -261,208 +374,22 @@ static int emit_grammars(const char *path, const char *facts_dir)
 	FILE *mk = tmpfile();
 	if (!out || !mk)
 		return fail("cannot write the grammars' tables");
+	im_begin();
+	/* every grammar and one of NULLs, which ends the array */
+	size_t G = im_alloc((gs->n + 1) * sizeof(sl_grammar), _Alignof(sl_grammar));
+	for (size_t gi = 0; gi < gs->n; gi++)
+		if (grammar_to(mk, gs, gi, G, facts_dir))
+			return 1;
 	fprintf(out, "/* generated by cmake/data_ready.c from grammars/engines and grammars/facts; do not edit */\n"
-		     "#include \"normalize/grammar.h\"\n\n"
+		     "#include \"normalize/grammar.h\"\n#include \"util/util.h\"\n\n#include <pthread.h>\n#include <stdint.h>\n\n"
 		     "static inline json_t *ja(json_t *a, json_t *v) { json_array_append_new(a, v); return a; }\n"
-		     "static inline json_t *jo(json_t *o, const char *k, json_t *v) { json_object_set_new(o, k, v); return o; }\n"
-		     "static sl_grammar G[%zu];\n\n", gs->n + 1);
-	char name[128], lv[160];
-	for (size_t gi = 0; gi < gs->n; gi++) {
-		const sl_grammar *g = &gs->g[gi];
-		fprintf(out, "/* %s */\n", g->id);
-		snprintf(name, sizeof name, "g%zu_include", gi);
-		strs(name, g->include, g->ninclude);
-		snprintf(name, sizeof name, "g%zu_positionals", gi);
-		strs(name, g->positionals, g->npositionals);
-		snprintf(name, sizeof name, "g%zu_programs", gi);
-		strs(name, g->programs, g->nprograms);
-		snprintf(name, sizeof name, "g%zu_modules", gi);
-		strs(name, g->modules, g->nmodules);
-		snprintf(name, sizeof name, "g%zu_optional", gi);
-		strs(name, g->optional_sections, g->noptional_sections);
-		flags_of(mk, gi, "flags", g->flags, g->nflags);
-		flags_of(mk, gi, "gen", g->gen, g->ngen);
-		if (g->nchoice_ext) {
-			for (size_t i = 0; i < g->nchoice_ext; i++) {
-				const sl_choice_ext *x = &g->choice_ext[i];
-				/* the flag it changes is one of an included grammar's */
-				int found = 0;
-				for (size_t k = 0; k < g->ninclude && !found; k++) {
-					const sl_grammar *inc = sl_grammar_find(gs, g->include[k]);
-					sl_flag_match m;
-					found = inc && sl_grammar_match(gs, inc, x->flag, &m) && !m.abbrev && !m.negated;
-				}
-				if (!found) {
-					fprintf(stderr, "data-ready: grammars/engines/%s.yaml: include_choices: `%s` is no flag of the grammars it includes\n",
-						g->id, x->flag);
-					return 1;
-				}
-				snprintf(name, sizeof name, "g%zu_ext%zu_values", gi, i);
-				strs(name, x->values, x->nvalues);
-				snprintf(name, sizeof name, "g%zu_ext%zu_same_from", gi, i);
-				strs(name, x->same_from, x->nsame);
-				snprintf(name, sizeof name, "g%zu_ext%zu_same_to", gi, i);
-				strs(name, x->same_to, x->nsame);
-			}
-			fprintf(out, "static sl_choice_ext g%zu_ext[%zu] = {\n", gi, g->nchoice_ext);
-			for (size_t i = 0; i < g->nchoice_ext; i++) {
-				const sl_choice_ext *x = &g->choice_ext[i];
-				fputs("\t{.flag = ", out);
-				str(x->flag);
-				fprintf(out, ", .values = g%zu_ext%zu_values, .nvalues = %zu, .replace = %d, .since = ", gi, i,
-					x->nvalues, x->replace);
-				str(x->since);
-				fputs(", .until = ", out);
-				str(x->until);
-				fputs(", .same_from = ", out);
-				snprintf(name, sizeof name, "g%zu_ext%zu_same_from", gi, i);
-				ref(name, x->nsame);
-				fputs(", .same_to = ", out);
-				snprintf(name, sizeof name, "g%zu_ext%zu_same_to", gi, i);
-				ref(name, x->nsame);
-				fprintf(out, ", .nsame = %zu", x->nsame);
-				fputs("},\n", out);
-			}
-			fputs("};\n", out);
-		}
-		if (g->nenv) {
-			fprintf(out, "static sl_envvar g%zu_env[%zu] = {\n", gi, g->nenv);
-			for (size_t i = 0; i < g->nenv; i++) {
-				const sl_envvar *e = &g->env[i];
-				fputs("\t{.name = ", out);
-				str(e->name);
-				fputs(", .key = ", out);
-				str(e->key);
-				fprintf(out, ", .type = %d, .in = ", (int)e->type);
-				str(e->in);
-				if (e->of) {
-					int of = grammar_of(gs, e->of);
-					if (of < 0)
-						return fail("an env var twin of a grammar not loaded");
-					fprintf(out, ", .of = &G[%d]", of);
-				}
-				fputs("},\n", out);
-			}
-			fputs("};\n", out);
-		}
-		if (g->nconfig_keys) {
-			fprintf(out, "static sl_config_key g%zu_ck[%zu] = {\n", gi, g->nconfig_keys);
-			for (size_t i = 0; i < g->nconfig_keys; i++) {
-				const sl_config_key *k = &g->config_keys[i];
-				fputs("\t{.path = ", out);
-				str(k->path);
-				fprintf(out, ", .type = %d, .key = ", (int)k->type);
-				str(k->key);
-				fputs(", .replicas_of = ", out);
-				str(k->replicas_of);
-				fputs(", .in = ", out);
-				str(k->in);
-				fputs("},\n", out);
-				snprintf(lv, sizeof lv, "g%zu_ck[%zu].dflt", gi, i);
-				json_set(mk, lv, k->dflt);
-			}
-			fputs("};\n", out);
-		}
-		long flen = 0;
-		if (g->facts) {
-			flen = facts_len(g, facts_dir);
-			if (flen < 0)
-				return fail("a grammar's facts table cannot be read again");
-			fprintf(out, "static char g%zu_facts[%ld] = ", gi, flen + 1);
-			put_bytes(g->facts, (size_t)flen);
-			fputs(";\n", out);
-		}
-		if (g->nindex) {
-			fprintf(out, "static sl_flag_index g%zu_index[%zu] = {\n", gi, g->nindex);
-			for (size_t i = 0; i < g->nindex; i++) {
-				const sl_flag_index *x = &g->index[i];
-				fputs("\t{.name = ", out);
-				str(x->name);
-				if (x->flag >= g->flags && x->flag < g->flags + g->nflags)
-					fprintf(out, ", .flag = &g%zu_flags[%td]", gi, x->flag - g->flags);
-				else if (x->flag >= g->gen && x->flag < g->gen + g->ngen)
-					fprintf(out, ", .flag = &g%zu_gen[%td]", gi, x->flag - g->gen);
-				else
-					return fail("a spelling of a flag not of its grammar");
-				if (x->line) {
-					if (!g->facts || x->line < g->facts || x->line >= g->facts + flen)
-						return fail("a spelling's facts line outside its table");
-					fprintf(out, ", .line = &g%zu_facts[%td]", gi, x->line - g->facts);
-				}
-				fputs("},\n", out);
-			}
-			fputs("};\n", out);
-		}
-		snprintf(lv, sizeof lv, "G[%zu].health", gi);
-		json_set(mk, lv, g->health);
-		snprintf(lv, sizeof lv, "G[%zu].images", gi);
-		json_set(mk, lv, g->images);
-		snprintf(lv, sizeof lv, "G[%zu].versions", gi);
-		json_set(mk, lv, g->versions);
-		snprintf(lv, sizeof lv, "G[%zu].config_versions", gi);
-		json_set(mk, lv, g->config_versions);
-		fputs("\n", out);
-	}
-	fprintf(out, "static sl_grammar G[%zu] = {\n", gs->n + 1);
-	for (size_t gi = 0; gi < gs->n; gi++) {
-		const sl_grammar *g = &gs->g[gi];
-		fputs("\t{.id = ", out);
-		str(g->id);
-		fputs(", .title = ", out);
-		str(g->title);
-		fputs(", .kind = ", out);
-		str(g->kind);
-		fputs(", .include = ", out);
-		snprintf(name, sizeof name, "g%zu_include", gi);
-		ref(name, g->ninclude);
-		fprintf(out, ", .ninclude = %zu,\n\t .underscores = %d, .abbrev = %d, .dotted = %d, .negation = ", g->ninclude,
-			g->underscores, g->abbrev, g->dotted);
-		str(g->negation);
-		fputs(", .positionals = ", out);
-		snprintf(name, sizeof name, "g%zu_positionals", gi);
-		ref(name, g->npositionals);
-		fprintf(out, ", .npositionals = %zu,\n\t .flags = ", g->npositionals);
-		snprintf(name, sizeof name, "g%zu_flags", gi);
-		ref(name, g->nflags);
-		fprintf(out, ", .nflags = %zu, .env = ", g->nflags);
-		snprintf(name, sizeof name, "g%zu_env", gi);
-		ref(name, g->nenv);
-		fprintf(out, ", .nenv = %zu, .config_keys = ", g->nenv);
-		snprintf(name, sizeof name, "g%zu_ck", gi);
-		ref(name, g->nconfig_keys);
-		fprintf(out, ", .nconfig_keys = %zu,\n\t .config_from = ", g->nconfig_keys);
-		str(g->config_from);
-		fputs(", .optional_sections = ", out);
-		snprintf(name, sizeof name, "g%zu_optional", gi);
-		ref(name, g->noptional_sections);
-		fprintf(out, ", .noptional_sections = %zu", g->noptional_sections);
-		fprintf(out, ", .config_wins = %d, .config_as_flags = %d, .programs = ", g->config_wins, g->config_as_flags);
-		snprintf(name, sizeof name, "g%zu_programs", gi);
-		ref(name, g->nprograms);
-		fprintf(out, ", .nprograms = %zu, .modules = ", g->nprograms);
-		snprintf(name, sizeof name, "g%zu_modules", gi);
-		ref(name, g->nmodules);
-		fprintf(out, ", .nmodules = %zu, .role = ", g->nmodules);
-		str(g->role);
-		fputs(", .choice_ext = ", out);
-		snprintf(name, sizeof name, "g%zu_ext", gi);
-		ref(name, g->nchoice_ext);
-		fprintf(out, ", .nchoice_ext = %zu", g->nchoice_ext);
-		fputs(",\n\t .index = ", out);
-		snprintf(name, sizeof name, "g%zu_index", gi);
-		ref(name, g->nindex);
-		fprintf(out, ", .nindex = %zu, .facts_joined = %d, .config_joined = %d, .nconfig_hand = %zu, .facts = ",
-			g->nindex, g->facts_joined, g->config_joined, g->nconfig_hand);
-		snprintf(name, sizeof name, "g%zu_facts", gi);
-		ref(name, g->facts != NULL);
-		fputs(", .gen = ", out);
-		snprintf(name, sizeof name, "g%zu_gen", gi);
-		ref(name, g->ngen);
-		fprintf(out, ", .ngen = %zu},\n", g->ngen);
-	}
-	fputs("\t{.id = NULL},\n};\n\n", out);
-	fprintf(out, "sl_grammars sl_grammars_builtin = {G, %zu, NULL, 0};\n\n", gs->n);
-	fputs("void sl_grammars_builtin_json(void)\n{\n", out);
+		     "static inline json_t *jo(json_t *o, const char *k, json_t *v) { json_object_set_new(o, k, v); return o; }\n\n");
+	im_write(out, "I");
+	fputs("sl_grammars sl_grammars_builtin;\n\n", out);
+	char set[128];
+	snprintf(set, sizeof set, "\tsl_grammars_builtin.g = AT(sl_grammar, %zu);\n\tsl_grammars_builtin.n = %zu;\n", G, gs->n);
+	ready_fn("sl_grammars_builtin_ready", set);
+	fputs("\nvoid sl_grammars_builtin_json(void)\n{\n", out);
 	rewind(mk);
 	int c;
 	while ((c = fgetc(mk)) != EOF)
@@ -489,53 +416,35 @@ static int emit_rules(const char *path)
 	out = fopen(path, "w");
 	if (!out)
 		return fail("cannot write the rules' table");
-	fputs("/* generated by cmake/data_ready.c from rules/; do not edit */\n#include \"check/rules.h\"\n\n", out);
-	char name[64];
-	for (size_t i = 0; i < rs->n; i++) {
-		snprintf(name, sizeof name, "r%zu_keys", i);
-		strs(name, rs->v[i].keys, rs->v[i].nkeys);
-		snprintf(name, sizeof name, "r%zu_unless", i);
-		strs(name, rs->v[i].unless, rs->v[i].nunless);
-		snprintf(name, sizeof name, "r%zu_unless_engines", i);
-		strs(name, rs->v[i].unless_engines, rs->v[i].nunless_engines);
-	}
-	fprintf(out, "static sl_rule R[%zu] = {\n", rs->n + 1);
+	im_begin();
+	size_t R = im_alloc((rs->n + 1) * sizeof(sl_rule), _Alignof(sl_rule));
 	for (size_t i = 0; i < rs->n; i++) {
 		const sl_rule *r = &rs->v[i];
-		fputs("\t{.id = ", out);
-		str(r->id);
-		fputs(", .name = ", out);
-		str(r->name);
-		fputs(",\n\t .summary = ", out);
-		str(r->summary);
-		fputs(",\n\t .explanation = ", out);
-		str(r->explanation);
-		fputs(",\n\t .bad = ", out);
-		str(r->bad);
-		fputs(",\n\t .good = ", out);
-		str(r->good);
-		fprintf(out, ",\n\t .severity = %d, .kind = %d, .keys = ", (int)r->severity, (int)r->kind);
-		snprintf(name, sizeof name, "r%zu_keys", i);
-		ref(name, r->nkeys);
-		fprintf(out, ", .nkeys = %zu, .min = ", r->nkeys);
-		dbl(r->min);
-		fputs(", .max = ", out);
-		dbl(r->max);
-		fprintf(out, ", .has_min = %d, .has_max = %d, .min_excl = %d, .max_excl = %d, .unless = ", r->has_min,
-			r->has_max, r->min_excl, r->max_excl);
-		snprintf(name, sizeof name, "r%zu_unless", i);
-		ref(name, r->nunless);
-		fprintf(out, ", .nunless = %zu, .unless_engines = ", r->nunless);
-		snprintf(name, sizeof name, "r%zu_unless_engines", i);
-		ref(name, r->nunless_engines);
-		fprintf(out, ", .nunless_engines = %zu, .some_worker = %d, .direction = %d, .cname = ", r->nunless_engines,
-			r->some_worker, r->direction);
-		str(r->cname);
-		fprintf(out, ", .catalogue = %d, .across_engines = %d, .fix = %d, .advisory = %d},\n", r->catalogue,
-			r->across_engines, (int)r->fix, r->advisory);
+		size_t at = R + i * sizeof(sl_rule);
+		sl_rule x = {.severity = r->severity, .kind = r->kind, .nkeys = r->nkeys, .min = r->min, .max = r->max,
+			     .has_min = r->has_min, .has_max = r->has_max, .min_excl = r->min_excl,
+			     .max_excl = r->max_excl, .nunless = r->nunless, .nunless_engines = r->nunless_engines,
+			     .some_worker = r->some_worker, .direction = r->direction, .catalogue = r->catalogue,
+			     .across_engines = r->across_engines, .fix = r->fix, .advisory = r->advisory};
+		im_put(at, &x, sizeof x);
+		im_str(at + F(sl_rule, id), r->id);
+		im_str(at + F(sl_rule, name), r->name);
+		im_str(at + F(sl_rule, summary), r->summary);
+		im_str(at + F(sl_rule, explanation), r->explanation);
+		im_str(at + F(sl_rule, bad), r->bad);
+		im_str(at + F(sl_rule, good), r->good);
+		im_strs(at + F(sl_rule, keys), r->keys, r->nkeys);
+		im_strs(at + F(sl_rule, unless), r->unless, r->nunless);
+		im_strs(at + F(sl_rule, unless_engines), r->unless_engines, r->nunless_engines);
+		im_str(at + F(sl_rule, cname), r->cname);
 	}
-	fputs("\t{.id = NULL},\n};\n\n", out);
-	fprintf(out, "sl_rules sl_rules_builtin = {R, %zu};\n", rs->n);
+	fputs("/* generated by cmake/data_ready.c from rules/; do not edit */\n#include \"check/rules.h\"\n"
+	      "#include \"util/util.h\"\n\n#include <pthread.h>\n#include <stdint.h>\n\n", out);
+	im_write(out, "I");
+	fputs("sl_rules sl_rules_builtin;\n\n", out);
+	char set[128];
+	snprintf(set, sizeof set, "\tsl_rules_builtin.v = AT(sl_rule, %zu);\n\tsl_rules_builtin.n = %zu;\n", R, rs->n);
+	ready_fn("sl_rules_builtin_ready", set);
 	int bad = ferror(out);
 	if (fclose(out) | bad)
 		return fail("cannot write the rules' table");
@@ -556,110 +465,72 @@ static int emit_facts(const char *path)
 	out = fopen(path, "w");
 	if (!out)
 		return fail("cannot write the facts' table");
-	fputs("/* generated by cmake/data_ready.c from grammars/hardware and grammars/models; do not edit */\n"
-	      "#include \"plan/plan.h\"\n\n", out);
-	char name[64];
+	im_begin();
+	size_t H = im_alloc((f->nhw + 1) * sizeof(sl_hw), _Alignof(sl_hw));
 	for (size_t i = 0; i < f->nhw; i++) {
 		const sl_hw *h = &f->hw[i];
-		snprintf(name, sizeof name, "h%zu_match", i);
-		strs(name, h->match, h->nmatch);
-		snprintf(name, sizeof name, "h%zu_words", i);
-		strs(name, h->match_words, h->nmatch);
-		snprintf(name, sizeof name, "h%zu_native", i);
-		strs(name, h->native, h->nnative);
-		snprintf(name, sizeof name, "h%zu_none", i);
-		strs(name, h->none, h->nnone);
+		size_t at = H + i * sizeof(sl_hw);
+		sl_hw x = {.nmatch = h->nmatch, .mem_gib = h->mem_gib, .node_gpus = h->node_gpus,
+			   .domain_gpus = h->domain_gpus, .nnative = h->nnative, .nnone = h->nnone};
+		im_put(at, &x, sizeof x);
+		im_str(at + F(sl_hw, id), h->id);
+		im_str(at + F(sl_hw, name), h->name);
+		im_strs(at + F(sl_hw, match), h->match, h->nmatch);
+		im_strs(at + F(sl_hw, match_words), h->match_words, h->nmatch);
+		im_str(at + F(sl_hw, vendor), h->vendor);
+		im_str(at + F(sl_hw, devices), h->devices);
+		im_str(at + F(sl_hw, mem_source), h->mem_source);
+		im_str(at + F(sl_hw, node_source), h->node_source);
+		im_str(at + F(sl_hw, domain_source), h->domain_source);
+		im_strs(at + F(sl_hw, native), h->native, h->nnative);
+		im_strs(at + F(sl_hw, none), h->none, h->nnone);
+		im_str(at + F(sl_hw, prec_source), h->prec_source);
+		im_str(at + F(sl_hw, file), h->file);
 	}
-	fprintf(out, "static sl_hw H[%zu] = {\n", f->nhw + 1);
-	for (size_t i = 0; i < f->nhw; i++) {
-		const sl_hw *h = &f->hw[i];
-		fputs("\t{.id = ", out);
-		str(h->id);
-		fputs(", .name = ", out);
-		str(h->name);
-		fputs(", .match = ", out);
-		snprintf(name, sizeof name, "h%zu_match", i);
-		ref(name, h->nmatch);
-		fputs(", .match_words = ", out);
-		snprintf(name, sizeof name, "h%zu_words", i);
-		ref(name, h->nmatch);
-		fprintf(out, ", .nmatch = %zu, .vendor = ", h->nmatch);
-		str(h->vendor);
-		fputs(", .devices = ", out);
-		str(h->devices);
-		fputs(",\n\t .mem_gib = ", out);
-		dbl(h->mem_gib);
-		fputs(", .mem_source = ", out);
-		str(h->mem_source);
-		fprintf(out, ",\n\t .node_gpus = %ld, .node_source = ", h->node_gpus);
-		str(h->node_source);
-		fprintf(out, ",\n\t .domain_gpus = %ld, .domain_source = ", h->domain_gpus);
-		str(h->domain_source);
-		fputs(",\n\t .native = ", out);
-		snprintf(name, sizeof name, "h%zu_native", i);
-		ref(name, h->nnative);
-		fputs(", .none = ", out);
-		snprintf(name, sizeof name, "h%zu_none", i);
-		ref(name, h->nnone);
-		fprintf(out, ", .nnative = %zu, .nnone = %zu, .prec_source = ", h->nnative, h->nnone);
-		str(h->prec_source);
-		fputs(", .file = ", out);
-		str(h->file);
-		fputs("},\n", out);
-	}
-	fputs("\t{.id = NULL},\n};\n\n", out);
-	for (size_t i = 0; i < f->narch; i++) {
-		snprintf(name, sizeof name, "a%zu_names", i);
-		strs(name, f->arch[i].names, f->arch[i].nnames);
-	}
-	fprintf(out, "static sl_arch A[%zu] = {\n", f->narch + 1);
+	size_t A = im_alloc((f->narch + 1) * sizeof(sl_arch), _Alignof(sl_arch));
 	for (size_t i = 0; i < f->narch; i++) {
 		const sl_arch *a = &f->arch[i];
-		fputs("\t{.id = ", out);
-		str(a->id);
-		fputs(", .names = ", out);
-		snprintf(name, sizeof name, "a%zu_names", i);
-		ref(name, a->nnames);
-		fprintf(out, ", .nnames = %zu, .source = ", a->nnames);
-		str(a->source);
-		fputs(",\n\t .file = ", out);
-		str(a->file);
-		fputs(", .model_type = ", out);
-		str(a->model_type);
-		fprintf(out, ", .attn = %d,\n\t .layers = %ld, .hidden = %ld, .heads = %ld, .kv_heads = %ld, .head_dim = %ld, "
-			     ".vocab = %ld,\n\t .intermediate = %ld, .moe_intermediate = %ld,\n\t .experts = %ld, "
-			     ".experts_per_tok = %ld, .shared_experts = %ld, .first_dense = %ld,\n\t .q_lora_rank = %ld, "
-			     ".kv_lora_rank = %ld, .qk_nope_head_dim = %ld, .qk_rope_head_dim = %ld, .v_head_dim = %ld,\n\t "
-			     ".full_layers = %ld, .sliding_window = %ld, .max_pos = %ld, .rope_scaling = %d, .tied = %d, "
-			     ".attn_bias = %d, .qk_norm = %d,\n\t .quant = ",
-			(int)a->attn, a->layers, a->hidden, a->heads, a->kv_heads, a->head_dim, a->vocab, a->intermediate,
-			a->moe_intermediate, a->experts, a->experts_per_tok, a->shared_experts, a->first_dense, a->q_lora_rank,
-			a->kv_lora_rank, a->qk_nope_head_dim, a->qk_rope_head_dim, a->v_head_dim, a->full_layers,
-			a->sliding_window, a->max_pos, a->rope_scaling, a->tied, a->attn_bias, a->qk_norm);
-		str(a->quant);
-		fputs(", .dtype = ", out);
-		str(a->dtype);
-		fputs(", .params = ", out);
-		dbl(a->params);
-		fputs(", .params_source = ", out);
-		str(a->params_source);
-		fputs(", .params_experts = ", out);
-		dbl(a->params_experts);
-		fprintf(out, ",\n\t .mtp_layers = %ld, .rope_type = %d, .rope_original = %ld, .rope_factor = ", a->mtp_layers,
-			(int)a->rope_type, a->rope_original);
-		dbl(a->rope_factor);
-		fputs(", .params_embed = ", out);
-		dbl(a->params_embed);
-		fputs("},\n", out);
+		size_t at = A + i * sizeof(sl_arch);
+		sl_arch x = {.nnames = a->nnames, .attn = a->attn, .layers = a->layers, .hidden = a->hidden,
+			     .heads = a->heads, .kv_heads = a->kv_heads, .head_dim = a->head_dim, .vocab = a->vocab,
+			     .intermediate = a->intermediate, .moe_intermediate = a->moe_intermediate,
+			     .experts = a->experts, .experts_per_tok = a->experts_per_tok,
+			     .shared_experts = a->shared_experts, .first_dense = a->first_dense,
+			     .q_lora_rank = a->q_lora_rank, .kv_lora_rank = a->kv_lora_rank,
+			     .qk_nope_head_dim = a->qk_nope_head_dim, .qk_rope_head_dim = a->qk_rope_head_dim,
+			     .v_head_dim = a->v_head_dim, .full_layers = a->full_layers,
+			     .sliding_window = a->sliding_window, .max_pos = a->max_pos, .mtp_layers = a->mtp_layers,
+			     .rope_scaling = a->rope_scaling, .rope_type = a->rope_type, .rope_factor = a->rope_factor,
+			     .rope_original = a->rope_original, .tied = a->tied, .attn_bias = a->attn_bias,
+			     .qk_norm = a->qk_norm, .params = a->params, .params_experts = a->params_experts,
+			     .params_embed = a->params_embed};
+		im_put(at, &x, sizeof x);
+		im_str(at + F(sl_arch, id), a->id);
+		im_strs(at + F(sl_arch, names), a->names, a->nnames);
+		im_str(at + F(sl_arch, source), a->source);
+		im_str(at + F(sl_arch, file), a->file);
+		im_str(at + F(sl_arch, model_type), a->model_type);
+		im_str(at + F(sl_arch, quant), a->quant);
+		im_str(at + F(sl_arch, dtype), a->dtype);
+		im_str(at + F(sl_arch, params_source), a->params_source);
 	}
-	fputs("\t{.id = NULL},\n};\n\n", out);
-	fprintf(out, "sl_facts sl_facts_builtin = {H, %zu, A, %zu};\n", f->nhw, f->narch);
+	fputs("/* generated by cmake/data_ready.c from grammars/hardware and grammars/models; do not edit */\n"
+	      "#include \"plan/plan.h\"\n#include \"util/util.h\"\n\n#include <pthread.h>\n#include <stdint.h>\n\n", out);
+	im_write(out, "I");
+	fputs("sl_facts sl_facts_builtin;\n\n", out);
+	char set[192];
+	snprintf(set, sizeof set,
+		 "\tsl_facts_builtin.hw = AT(sl_hw, %zu);\n\tsl_facts_builtin.nhw = %zu;\n"
+		 "\tsl_facts_builtin.arch = AT(sl_arch, %zu);\n\tsl_facts_builtin.narch = %zu;\n",
+		 H, f->nhw, A, f->narch);
+	ready_fn("sl_facts_builtin_ready", set);
 	int bad = ferror(out);
 	if (fclose(out) | bad)
 		return fail("cannot write the facts' table");
 	sl_facts_free(f);
 	return 0;
 }
+
 
 /* Each table is written to OUT.tmp and renamed: a failed run leaves none. */
 static int emit(int (*fn)(const char *), const char *path)

@@ -9,6 +9,9 @@
 #include "plan/plan.h"
 
 sl_grammars sl_grammars_builtin;
+void sl_grammars_builtin_ready(void) {}
 void sl_grammars_builtin_json(void) {}
 sl_rules sl_rules_builtin;
+void sl_rules_builtin_ready(void) {}
 sl_facts sl_facts_builtin;
+void sl_facts_builtin_ready(void) {}

@@ -393,6 +393,7 @@ int sl_rules_load(sl_rules **out, sl_error *err)
 	const char *dir = getenv("SERVELINT_RULES");
 	if (!dir || !*dir) {
 		/* the table made at build time (cmake/data_ready.c), read only */
+		sl_rules_builtin_ready();
 		*out = &sl_rules_builtin;
 		return SL_OK;
 	}

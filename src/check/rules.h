@@ -64,7 +64,9 @@ struct sl_rules {
 /* The rules built in: the files of rules/ loaded at build time by
  * cmake/data_ready.c into a table (build/generated/rules_table.c), which
  * sl_rules_load hands out unless $SERVELINT_RULES names a folder; never
- * freed. */
+ * freed. An image (cmake/data_image.h): sl_rules_builtin_ready makes it
+ * ready and points sl_rules_builtin at it, once, before any read. */
 extern sl_rules sl_rules_builtin;
+void sl_rules_builtin_ready(void);
 
 #endif

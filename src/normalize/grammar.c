@@ -469,8 +469,10 @@ int sl_grammars_load(sl_grammars **out, sl_error *err)
 		/* the tables made at build time: nothing parsed, joined or
 		 * copied; only the JSON values made, by the first user */
 		pthread_mutex_lock(&builtin_lock);
-		if (!builtin_users++)
+		if (!builtin_users++) {
+			sl_grammars_builtin_ready();
 			sl_grammars_builtin_json();
+		}
 		pthread_mutex_unlock(&builtin_lock);
 		*out = &sl_grammars_builtin;
 		return SL_OK;

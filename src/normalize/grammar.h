@@ -147,10 +147,13 @@ typedef struct sl_grammars {
  * load, and sl_grammars_free releases it when its last user does. */
 int sl_grammars_load(sl_grammars **out, sl_error *err);
 void sl_grammars_free(sl_grammars *gs);
-/* The generated tables (build/generated/grammars_table.c) and the function
+/* The generated tables (build/generated/grammars_table.c), an image
+ * (cmake/data_image.h) that sl_grammars_builtin_ready makes ready and
+ * points sl_grammars_builtin at, once, before any read; and the function
  * that makes their JSON values (defaults, `same`, health, images,
  * releases), which jansson cannot hold in static data. */
 extern sl_grammars sl_grammars_builtin;
+void sl_grammars_builtin_ready(void);
 void sl_grammars_builtin_json(void);
 const sl_grammar *sl_grammar_find(const sl_grammars *gs, const char *id);
 /* Makes gs safe to read from several threads at once (check -j): every

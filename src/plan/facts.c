@@ -13,8 +13,11 @@
 
 /* the facts built in: grammars/hardware and grammars/models loaded at
  * build time by cmake/data_ready.c into a table
- * (build/generated/facts_table.c); read only, never freed */
+ * (build/generated/facts_table.c); read only, never freed; an image
+ * (cmake/data_image.h) that sl_facts_builtin_ready makes ready and points
+ * sl_facts_builtin at, once, before any read */
 extern sl_facts sl_facts_builtin;
+void sl_facts_builtin_ready(void);
 
 static char *jstr(const json_t *o, const char *k)
 {
@@ -218,6 +221,7 @@ int sl_facts_load(sl_facts **out, sl_error *err)
 {
 	const char *dir = getenv("SERVELINT_FACTS");
 	if (!dir || !*dir) {
+		sl_facts_builtin_ready();
 		*out = &sl_facts_builtin;
 		return SL_OK;
 	}

@@ -1,7 +1,8 @@
 /*
  * util.h: the small pieces every stage shares: checked allocation, a growable
  * byte buffer, the error record that carries a file, line and column, and
- * work on several threads with results in input order.
+ * work on several threads with results in input order, and the fix-up of
+ * the built-in tables' images.
  *
  * Ownership: every function that returns a pointer says who frees it. Buffers
  * own their bytes; sl_buf_free() releases them.
@@ -160,5 +161,13 @@ sl_jobs *sl_jobs_start(unsigned threads, void (*work)(void *ud, void *item), voi
 		       void (*start)(void *ud), void *ud);
 void sl_jobs_add(sl_jobs *j, void *item);
 void sl_jobs_finish(sl_jobs *j);
+=======
+/* ---- the built-in tables' images (image.c) ------------------------------ */
+
+/* Makes the pointers of a built-in table's image addresses (img's words that
+ * fix lists, offsets into img; pool_fix's, offsets into pool), as
+ * cmake/data_image.h writes them; called once per image, before any read. */
+void sl_image_fix(uint64_t *img, size_t nimg, const uint64_t *pool, const uint64_t *fix, size_t nfix,
+		  const uint64_t *pool_fix, size_t npool_fix);
 
 #endif
