@@ -549,6 +549,19 @@ int sl_catalogue_summarize(const sl_rules *rs, const sl_model *m, sl_catalogue_s
 	return SL_OK;
 }
 
+void sl_catalogue_summary_places(sl_catalogue_summary *s, sl_source_place_fn *fn, void *ud)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nkeys; i++)
+		if (s->keys[i])
+			fn(&s->keys[i]->origin.src, &s->keys[i]->origin.off, NULL, ud);
+	fn(&s->command.src, &s->command.off, NULL, ud);
+	if (s->build)
+		fn(&s->build->at.src, &s->build->at.off, NULL, ud);
+	sl_findings_places(&s->meta, 0, s->meta.n, fn, ud);
+}
+
 void sl_catalogue_summary_free(sl_catalogue_summary *s)
 {
 	if (!s)

@@ -99,6 +99,9 @@ void sl_findings_free(sl_findings *f);
 
 /* Sorts findings [first, n) by file, line, column and rule, stably. */
 void sl_findings_sort(sl_findings *fs, size_t first);
+/* Visits every place of findings [first, end): each one's own, its
+ * related places and its edits' spans (sl_source_keep's passes). */
+void sl_findings_places(sl_findings *fs, size_t first, size_t end, sl_source_place_fn *fn, void *ud);
 
 /* ---- the catalogue: entries held against each other (catalogue.c) ------- */
 
@@ -118,6 +121,9 @@ typedef struct sl_catalogue_summary sl_catalogue_summary;
 /* *out: m's summary (the caller's: sl_catalogue_summary_free), NULL when m is. */
 int sl_catalogue_summarize(const sl_rules *r, const sl_model *m, sl_catalogue_summary **out);
 void sl_catalogue_summary_free(sl_catalogue_summary *s);
+/* Visits every place s holds (its keys', command's, build's and findings'):
+ * sl_source_keep's passes, so that the entry's sources can go. */
+void sl_catalogue_summary_places(sl_catalogue_summary *s, sl_source_place_fn *fn, void *ud);
 
 typedef struct sl_catalogue_entry {
 	const sl_catalogue_summary *sum; /* not owned; NULL when the entry did not normalize */
@@ -158,6 +164,9 @@ void sl_finding_pos(const sl_finding *f, unsigned *line, unsigned *col);
  *   # servelint disable-file=SL2002                   the whole entry
  * Suppressed findings stay in the list (SARIF reports them as such). */
 void sl_check_suppress(const sl_entry *e, sl_findings *fs, size_t first);
+/* Whether e's script has a `# servelint disable` comment (sl_check_suppress
+ * reads e's script for findings made later, which then needs it whole). */
+int sl_check_suppresses(const sl_entry *e);
 /* SL0002 (rule r of rs): each id of m's script's `# servelint disable`
  * comments that names no rule of rs (nor `all`), at its place. */
 void sl_check_suppress_ids(const sl_rules *rs, const sl_rule *r, const sl_model *m, sl_findings *out);

@@ -221,6 +221,18 @@ void sl_findings_sort(sl_findings *fs, size_t first)
 	free(k);
 }
 
+void sl_findings_places(sl_findings *fs, size_t first, size_t end, sl_source_place_fn *fn, void *ud)
+{
+	for (size_t i = first; i < end && i < fs->n; i++) {
+		sl_finding *f = &fs->v[i];
+		fn(&f->where.src, &f->where.off, NULL, ud);
+		for (size_t k = 0; k < f->nrelated; k++)
+			fn(&f->related[k].src, &f->related[k].off, NULL, ud);
+		for (size_t k = 0; k < f->nedits; k++)
+			fn(&f->edits[k].src, &f->edits[k].off, &f->edits[k].len, ud);
+	}
+}
+
 static int blank(char c)
 {
 	return c == ' ' || c == '\t';

@@ -72,8 +72,10 @@ static void usage(FILE *f)
  * so that memory stays flat in the catalogue's size (every model kept:
  * 236 MB over 3,500 entries, 12 MB over 35); kept only for --html, whose
  * page shows each entry's services and the pairwise diffs, and for a
- * page's entries until their names are told apart. The entry (its
- * sources) is kept: findings and the catalogue's places point into it. */
+ * page's entries until their names are told apart. The entry's sources
+ * go too once the places its findings and summary hold are moved into
+ * copies of the lines they are on (keep_places); the entry itself stays,
+ * for its path. */
 typedef struct {
 	sl_entry *entry;
 	sl_model *model;      /* NULL: freed, or the entry did not normalize */
@@ -85,6 +87,10 @@ typedef struct {
 			       * duplicates (then NULL); owned */
 	json_t *cmdvals;      /* the key's values: kept while the entry is the first of its command */
 	size_t same_as;       /* the earlier entry it duplicates, or SIZE_MAX */
+	sl_source **kept;     /* the copies its places were moved into (keep_places), the first nown
+			       * those of its script, metadata and files, in that order; owned */
+	size_t nkept, nown;
+	size_t ffirst, fend;  /* its findings in its run's, while its model is kept (a page's entry) */
 } item;
 
 /* model: and system: of the metadata.yaml beside an entry folder's script */
@@ -127,6 +133,8 @@ static const char *metadata_system(const sl_model *m)
 static void index_sources(sl_strmap *m, const item *items, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < items[i].nown; k++)
+			sl_strmap_put(m, (const char *)&items[i].kept[k], sizeof items[i].kept[k], i);
 		const sl_entry *e = items[i].entry;
 		if (e->script)
 			sl_strmap_put(m, (const char *)&e->script, sizeof e->script, i);
@@ -196,6 +204,57 @@ static void release_model(run *r, sl_model *m)
 		SL_PUSH(r->heredocs, r->nheredocs, r->hcap, m->files[f]);
 	m->nfiles = 0;
 	sl_model_free(m);
+}
+
+/* it's sources freed, once every place its findings [first, end) and its
+ * summary hold is moved into a copy of the lines it is on (sl_source_keep):
+ * they were 12.9 of the 22.3 MB of heap at the peak over 3,500 entries,
+ * and grew with the catalogue. 0, or -1 when the sources are kept whole:
+ * an entry whose script has `# servelint disable` comments (the catalogue
+ * rules' findings, made later, are suppressed by reading it), or a place
+ * sl_source_keep cannot keep. Its models are then freed whole by the
+ * caller (the places in their here-documents are moved too). Not for
+ * --html, whose page shows every entry's sources. */
+static int keep_places(item *it, sl_findings *fs, size_t first, size_t end)
+{
+	if (sl_check_suppresses(it->entry))
+		return -1;
+	sl_source_keep *k = sl_source_keep_new();
+	sl_findings_places(fs, first, end, sl_source_keep_mark, k);
+	sl_catalogue_summary_places(it->sum, sl_source_keep_mark, k);
+	size_t n;
+	if (sl_source_keep_ok(k)) {
+		free(sl_source_keep_done(k, &n));
+		return -1;
+	}
+	sl_findings_places(fs, first, end, sl_source_keep_move, k);
+	sl_catalogue_summary_places(it->sum, sl_source_keep_move, k);
+	/* the copies of the sources index_sources finds an entry by, first */
+	const sl_entry *e = it->entry;
+	const sl_source *own[SL_MAX_ENTRY_FILES + 3];
+	size_t nown = 0;
+	const sl_source *c;
+	if (e->script && (c = sl_source_keep_copy(k, e->script)))
+		own[nown++] = c;
+	if (e->metadata && (c = sl_source_keep_copy(k, e->metadata)))
+		own[nown++] = c;
+	for (size_t i = 0; i < e->nfiles && nown < sizeof own / sizeof *own; i++)
+		if (e->files[i] && (c = sl_source_keep_copy(k, e->files[i])))
+			own[nown++] = c;
+	sl_source **all = sl_source_keep_done(k, &n);
+	it->kept = sl_calloc(n + 1, sizeof *it->kept);
+	for (size_t i = 0; i < nown; i++)
+		it->kept[it->nkept++] = (sl_source *)own[i];
+	it->nown = nown;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+		while (j < nown && own[j] != all[i])
+			j++;
+		if (j == nown)
+			it->kept[it->nkept++] = all[i];
+	}
+	free(all);
+	return 0;
 }
 
 /* Entry i (of the whole run, taken in input order) placed among the
@@ -320,14 +379,26 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		if (it.model)
 			it.cmd = sl_diff_command_print(it.model, &it.cmdvals);
 		it.same_as = SIZE_MAX;
+		it.ffirst = first;
+		it.fend = r->fs.n;
 		if (!r->keep_models) {
+			/* a page's entries keep theirs until named apart */
+			int kept = !it.name && !keep_places(&it, &r->fs, first, r->fs.n);
 			for (size_t k = xfirst; k < r->nextra; k++)
-				release_model(r, r->extra[k]);
+				if (kept)
+					sl_model_free(r->extra[k]);
+				else
+					release_model(r, r->extra[k]);
 			r->nextra = xfirst;
-			if (!it.name) {  /* a page's entries keep theirs until named apart */
-				release_model(r, it.model);
+			if (!it.name) {
+				if (kept)
+					sl_model_free(it.model);
+				else
+					release_model(r, it.model);
 				it.model = NULL;
 			}
+			if (kept)
+				sl_entry_drop_sources(entry);
 		}
 		SL_PUSH(r->items, r->n, r->cap, it);
 		if (r->whole)
@@ -364,6 +435,8 @@ static void read_job_done(void *ud, size_t i)
 	read_jobs *j = ud;
 	run *r = j->r, *p = &j->each[i];
 	for (size_t k = 0; k < p->n; k++) {
+		p->items[k].ffirst += r->fs.n;  /* its findings' place among the whole run's */
+		p->items[k].fend += r->fs.n;
 		SL_PUSH(r->items, r->n, r->cap, p->items[k]);
 		settle(r, r->n - 1);
 		if (r->progress)
@@ -507,6 +580,9 @@ static void run_free(run *r)
 		json_decref(r->items[i].cmdvals);
 		sl_model_free(r->items[i].model);
 		sl_entry_free(r->items[i].entry);
+		for (size_t k = 0; k < r->items[i].nkept; k++)
+			sl_source_free(r->items[i].kept[k]);
+		free(r->items[i].kept);
 	}
 	for (size_t i = 0; i < r->nheredocs; i++)
 		sl_source_free(r->heredocs[i]);
@@ -653,8 +729,15 @@ int sl_cmd_audit(int argc, char **argv)
 	for (size_t i = 0; i < r.n; i++) {
 		r.items[i].name = names[i];
 		if (!r.keep_models) {
-			release_model(&r, r.items[i].model);
-			r.items[i].model = NULL;
+			item *it = &r.items[i];
+			int kept = it->model && !keep_places(it, &r.fs, it->ffirst, it->fend);
+			if (kept)
+				sl_model_free(it->model);
+			else
+				release_model(&r, it->model);
+			it->model = NULL;
+			if (kept)
+				sl_entry_drop_sources(it->entry);
 		}
 	}
 	free(names);
