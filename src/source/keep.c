@@ -154,7 +154,9 @@ static sl_source *copy_lines(lines_of *l)
 		sl_buf_add(&t, s->text + a, b - a);
 	}
 	c->len = t.len;
-	c->text = t.data ? sl_buf_detach(&t) : sl_strdup("");
+	/* its own size: a buffer's growth left room that 3,500 copies made 1.6 MB */
+	c->text = sl_strndup(t.data ? t.data : "", t.len);
+	sl_buf_free(&t);
 	return c;
 }
 
