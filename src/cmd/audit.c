@@ -22,6 +22,7 @@
 #include "cmd.h"
 #include "options.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -81,7 +82,8 @@ typedef struct {
 	sl_model *model;      /* NULL: freed, or the entry did not normalize */
 	char *llm, *system;   /* owned */
 	char *name;           /* a page entry's label, as import names it; owned, may be NULL */
-	char *summary;        /* sl_report_audit_entry_text; owned */
+	uint64_t summary_at;  /* sl_report_audit_entry_text, in the run's store (summary_len bytes) */
+	size_t summary_len;
 	sl_catalogue_summary *sum; /* owned, NULL when the entry did not normalize */
 	char *cmd;            /* its command's key (sl_diff_command_print), until it is placed among the
 			       * duplicates (then NULL); owned */
@@ -176,6 +178,7 @@ typedef struct {
 	size_t npairs, paircap; /* npairs counts them all the same */
 	int progress;           /* standard error is a terminal */
 	int keep_models;        /* --html */
+	sl_store *store;        /* the entries' summaries; the whole run's (not owned) */
 	int whole;              /* the run of every path (not one path's, audit -j) */
 	const sl_entry_config *cfg; /* the project's .servelint.yaml (maybe empty) */
 	sl_model **extra;       /* the models of variants after the first, --html only (else freed) */
@@ -374,7 +377,10 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 			it.name = sl_entry_import_name(it.model, it.llm, it.system);
 		/* what the report, the catalogue rules and the duplicates read of
 		 * the model, so that it can go */
-		it.summary = sl_report_audit_entry_text(entry, it.model, it.llm, it.system);
+		char *summary = sl_report_audit_entry_text(entry, it.model, it.llm, it.system);
+		it.summary_len = strlen(summary);
+		sl_store_put(r->store, summary, it.summary_len, &it.summary_at);  /* a failure is told after reading */
+		free(summary);
 		sl_catalogue_summarize(rules, it.model, &it.sum);
 		if (it.model)
 			it.cmd = sl_diff_command_print(it.model, &it.cmdvals);
@@ -427,6 +433,7 @@ static void read_job(void *ud, size_t i)
 	read_jobs *j = ud;
 	j->each[i].cfg = j->r->cfg;
 	j->each[i].keep_models = j->r->keep_models;
+	j->each[i].store = j->r->store;
 	j->failed[i] = read_path(&j->each[i], j->paths[i], j->gs, j->rules, j->found[i]) != 0;
 }
 
@@ -531,7 +538,7 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 	sl_audit_entry *ae = sl_calloc(r->n + 1, sizeof *ae);
 	for (size_t i = 0; i < r->n; i++)
 		ae[i] = (sl_audit_entry){r->items[i].entry, r->items[i].model, r->items[i].llm, r->items[i].system,
-					 r->items[i].name, r->items[i].summary};
+					 r->items[i].name, r->items[i].summary_at, r->items[i].summary_len};
 	size_t *fe = sl_calloc(r->fs.n + 1, sizeof *fe);
 	sl_strmap srcs = {0};
 	index_sources(&srcs, r->items, r->n);
@@ -541,7 +548,8 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 		if (!r->fs.v[f].suppressed && !sl_rule_advisory(r->fs.v[f].rule))
 			rc = SL_EXIT_FINDINGS;
 	}
-	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs};
+	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs,
+		      r->store};
 	int wrc = 0;
 	if (sl_opt_is_stdout(html))
 		; /* the page takes standard output */
@@ -574,7 +582,6 @@ static void run_free(run *r)
 		free(r->items[i].llm);
 		free(r->items[i].system);
 		free(r->items[i].name);
-		free(r->items[i].summary);
 		sl_catalogue_summary_free(r->items[i].sum);
 		free(r->items[i].cmd);
 		json_decref(r->items[i].cmdvals);
@@ -691,6 +698,11 @@ int sl_cmd_audit(int argc, char **argv)
 	r.cfg = &cfg;
 	r.whole = 1;
 	r.keep_models = html != NULL;
+	/* the entries' summaries wait for the report in a temporary file */
+	if (!failed && !(r.store = sl_store_new())) {
+		fprintf(stderr, "servelint audit: cannot make a temporary file: %s\n", strerror(errno));
+		failed = 1;
+	}
 	/* every path is read even when one cannot be (each told on stderr);
 	 * in turn (-j 1), or on several threads and taken in input order */
 	int cfg_failed = failed;
@@ -718,6 +730,10 @@ int sl_cmd_audit(int argc, char **argv)
 	free(rj.failed);
 	free(rj.found);
 	free(rj.paths);
+	/* every path read: freed before the comparisons and the report, the peak */
+	for (size_t i = 0; i < np; i++)
+		free(paths[i]);
+	free(paths);
 	/* page entries of one name told apart as import does */
 	char **names = sl_calloc(r.n + 1, sizeof *names);
 	const sl_model **models = sl_calloc(r.n + 1, sizeof *models);
@@ -746,6 +762,11 @@ int sl_cmd_audit(int argc, char **argv)
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
 		failed = cfg_failed = 1;
 	}
+	/* a summary that could not be put aside (a full disk): no report at all */
+	if (!cfg_failed && sl_store_error(r.store)) {
+		fprintf(stderr, "servelint audit: cannot write a temporary file: %s\n", strerror(sl_store_error(r.store)));
+		failed = cfg_failed = 1;
+	}
 	/* an entry that cannot be read is a finding (SL0001) and the report
 	 * is written all the same; the exit is then 2 */
 	int rc = SL_EXIT_ERROR;
@@ -753,15 +774,18 @@ int sl_cmd_audit(int argc, char **argv)
 		compare(&r);
 		check_catalogue(&r, rules);
 		rc = report(&r, rules, format, html, color, argv + optind, (size_t)(argc - optind));
+		if (sl_store_error(r.store)) {
+			fprintf(stderr, "servelint audit: cannot read a temporary file: %s\n",
+				strerror(sl_store_error(r.store)));
+			rc = SL_EXIT_ERROR;
+		}
 		if (failed)
 			rc = SL_EXIT_ERROR;
 	} else if (r.progress && r.n) {
 		fputs("\r\033[K", stderr);
 	}
 	run_free(&r);
-	for (size_t i = 0; i < np; i++)
-		free(paths[i]);
-	free(paths);
+	sl_store_free(r.store);
 	free(cfg_path);
 	sl_entry_config_free(&cfg);
 	sl_rules_free(rules);
