@@ -140,7 +140,8 @@ void sl_source_free(sl_source *s)
 		return;
 	free(s->path);
 	free(s->name);
-	free(s->text);
+	if (!s->text_interned)
+		free(s->text);
 	free(s->lines);
 	free(s->section);
 	free(s->col_shift);

@@ -48,6 +48,11 @@ char *sl_store_get(sl_store *s, uint64_t at, size_t len);
 int sl_store_error(sl_store *s);
 void sl_store_free(sl_store *s);
 
+/* The one copy of the len bytes at s (NUL-terminated) that every equal
+ * text shares (intern.c); never freed (the process's), safe from several
+ * threads. */
+const char *sl_intern(const char *s, size_t len);
+
 /* Grows *arr (of *cap elements of size elem) so that it holds at least need. */
 void sl_grow(void **arr, size_t *cap, size_t need, size_t elem);
 #define SL_PUSH(arr, n, cap, val) do { \
