@@ -110,7 +110,10 @@ static sl_finding *add(sl_findings *out, const sl_rule *r, const sl_origin *wher
 	memset(&f, 0, sizeof f);
 	f.rule = r;
 	f.severity = r->severity;
-	f.message = sl_buf_detach(msg);
+	/* its own size, not the buffer's: a catalogue of duplicates has a
+	 * finding each (0.9 MB of 3,467 messages' buffers, massif) */
+	f.message = sl_strndup(msg->data ? msg->data : "", msg->len);
+	sl_buf_free(msg);
 	sl_origin_copy(&f.where, where);
 	SL_PUSH(out->v, out->n, out->cap, f);
 	return &out->v[out->n - 1];

@@ -80,7 +80,7 @@ static void usage(FILE *f)
 typedef struct {
 	sl_entry *entry;
 	sl_model *model;      /* NULL: freed, or the entry did not normalize */
-	char *llm, *system;   /* owned */
+	char *llm, *system;   /* sl_intern's once read (entries share them: not freed) */
 	char *name;           /* a page entry's label, as import names it; owned, may be NULL */
 	uint64_t summary_at;  /* sl_report_audit_entry_text, in the run's store (summary_len bytes) */
 	size_t summary_len;
@@ -127,6 +127,15 @@ static const char *metadata_system(const sl_model *m)
 		    json_is_string(m->claims[i].value))
 			return json_string_value(m->claims[i].value);
 	return NULL;
+}
+
+/* s (freed) as the copy every equal text shares, or NULL: a catalogue's
+ * entries name a few models and systems, each read once per entry */
+static char *interned(char *s)
+{
+	char *t = s ? (char *)sl_intern(s, strlen(s)) : NULL;
+	free(s);
+	return t;
 }
 
 /* The sources of every entry -> the first entry they belong to, so that
@@ -372,6 +381,8 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		}
 		if (!it.llm && sl_catalogue_model_of(it.model))
 			it.llm = sl_strdup(sl_catalogue_model_of(it.model));
+		it.llm = interned(it.llm);
+		it.system = interned(it.system);
 		/* a page's entry is named as import would name its folder, not page:LINE */
 		if (in.npe && it.model)
 			it.name = sl_entry_import_name(it.model, it.llm, it.system);
@@ -548,6 +559,7 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 		if (!r->fs.v[f].suppressed && !sl_rule_advisory(r->fs.v[f].rule))
 			rc = SL_EXIT_FINDINGS;
 	}
+	sl_strmap_free(&srcs);  /* before the report is made: the peak */
 	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs,
 		      r->store};
 	int wrc = 0;
@@ -563,7 +575,6 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 		rc = SL_EXIT_ERROR;
 	else if (html && !sl_opt_is_stdout(html) && write_html(html, &a))
 		rc = SL_EXIT_ERROR;
-	sl_strmap_free(&srcs);
 	free(fe);
 	free(ae);
 	return rc;
@@ -579,8 +590,6 @@ static void run_free(run *r)
 		sl_model_free(r->extra[i]);
 	free(r->extra);
 	for (size_t i = 0; i < r->n; i++) {
-		free(r->items[i].llm);
-		free(r->items[i].system);
 		free(r->items[i].name);
 		sl_catalogue_summary_free(r->items[i].sum);
 		free(r->items[i].cmd);
