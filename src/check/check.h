@@ -121,6 +121,19 @@ typedef struct sl_catalogue_summary sl_catalogue_summary;
 /* *out: m's summary (the caller's: sl_catalogue_summary_free), NULL when m is. */
 int sl_catalogue_summarize(const sl_rules *r, const sl_model *m, sl_catalogue_summary **out);
 void sl_catalogue_summary_free(sl_catalogue_summary *s);
+/* Before e's sources are freed (audit: memory flat in the catalogue's
+ * size), every place its findings [first, end) and its summary sum (may
+ * be NULL) hold moved into copies of the lines it is on (sl_source_keep):
+ * *kept the copies (the caller's: sl_source_free each, after the findings
+ * and the summary), its first *nown those of e's script, metadata and
+ * files, in that order (what places find their entry by). 0; or -1, and
+ * nothing changed, when e's sources must stay whole: its script has a
+ * `# servelint disable` comment (sl_check_suppress reads it for the
+ * catalogue's findings, made later), or a place cannot be kept. The
+ * places in e's models' here-documents are moved too: the models may go
+ * whole. */
+int sl_check_keep_places(const sl_entry *e, sl_findings *fs, size_t first, size_t end, sl_catalogue_summary *sum,
+			 sl_source ***kept, size_t *nkept, size_t *nown);
 /* Visits every place s holds (its keys', command's, build's and findings'):
  * sl_source_keep's passes, so that the entry's sources can go. */
 void sl_catalogue_summary_places(sl_catalogue_summary *s, sl_source_place_fn *fn, void *ud);

@@ -218,55 +218,12 @@ static void release_model(run *r, sl_model *m)
 	sl_model_free(m);
 }
 
-/* it's sources freed, once every place its findings [first, end) and its
- * summary hold is moved into a copy of the lines it is on (sl_source_keep):
- * they were 12.9 of the 22.3 MB of heap at the peak over 3,500 entries,
- * and grew with the catalogue. 0, or -1 when the sources are kept whole:
- * an entry whose script has `# servelint disable` comments (the catalogue
- * rules' findings, made later, are suppressed by reading it), or a place
- * sl_source_keep cannot keep. Its models are then freed whole by the
- * caller (the places in their here-documents are moved too). Not for
- * --html, whose page shows every entry's sources. */
+/* it's sources to be freed: sl_check_keep_places (12.9 of the 22.3 MB of
+ * heap at the peak over 3,500 entries were the entries' sources). 0, or
+ * -1 when they stay whole. Not for --html, whose page shows them. */
 static int keep_places(item *it, sl_findings *fs, size_t first, size_t end)
 {
-	if (sl_check_suppresses(it->entry))
-		return -1;
-	sl_source_keep *k = sl_source_keep_new();
-	sl_findings_places(fs, first, end, sl_source_keep_mark, k);
-	sl_catalogue_summary_places(it->sum, sl_source_keep_mark, k);
-	size_t n;
-	if (sl_source_keep_ok(k)) {
-		free(sl_source_keep_done(k, &n));
-		return -1;
-	}
-	sl_findings_places(fs, first, end, sl_source_keep_move, k);
-	sl_catalogue_summary_places(it->sum, sl_source_keep_move, k);
-	/* the copies of the sources index_sources finds an entry by, first */
-	const sl_entry *e = it->entry;
-	const sl_source *own[SL_MAX_ENTRY_FILES + 3];
-	size_t nown = 0;
-	const sl_source *c;
-	if (e->script && (c = sl_source_keep_copy(k, e->script)))
-		own[nown++] = c;
-	if (e->metadata && (c = sl_source_keep_copy(k, e->metadata)))
-		own[nown++] = c;
-	for (size_t i = 0; i < e->nfiles && nown < sizeof own / sizeof *own; i++)
-		if (e->files[i] && (c = sl_source_keep_copy(k, e->files[i])))
-			own[nown++] = c;
-	sl_source **all = sl_source_keep_done(k, &n);
-	it->kept = sl_calloc(n + 1, sizeof *it->kept);
-	for (size_t i = 0; i < nown; i++)
-		it->kept[it->nkept++] = (sl_source *)own[i];
-	it->nown = nown;
-	for (size_t i = 0; i < n; i++) {
-		size_t j = 0;
-		while (j < nown && own[j] != all[i])
-			j++;
-		if (j == nown)
-			it->kept[it->nkept++] = all[i];
-	}
-	free(all);
-	return 0;
+	return sl_check_keep_places(it->entry, fs, first, end, it->sum, &it->kept, &it->nkept, &it->nown);
 }
 
 /* Entry i (of the whole run, taken in input order) placed among the
