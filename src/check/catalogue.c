@@ -121,29 +121,54 @@ static sl_finding *add(sl_findings *out, const sl_rule *r, const sl_origin *wher
 
 /* ---- what the rules read of one entry ------------------------------------- */
 
+/* A summary's words, one copy of each distinct text (sl_intern: never
+ * freed): a summary is kept for every entry of a catalogue until its rules
+ * run, and the entries repeat one another's settings, engines, versions
+ * and spellings */
+static char *shared(const char *s)
+{
+	return s ? (char *)sl_intern(s, strlen(s)) : NULL;
+}
+
+/* s (freed) as shared's */
+static char *shared_of(char *s)
+{
+	char *t = shared(s);
+	free(s);
+	return t;
+}
+
+/* a copy of from whose spelling is shared's */
+static void origin_shared(sl_origin *o, const sl_origin *from)
+{
+	o->src = from->src;
+	o->off = from->off;
+	o->raw = shared(from->raw);
+}
+
 /* a value an entry gives a key: a setting's, else a claim's */
 typedef struct {
 	json_t *value;     /* a copy; owned */
-	sl_origin origin;  /* a copy */
-	char *raw;         /* the claim's words, or NULL; owned */
-	char *engine;      /* its service's engine family; owned */
+	sl_origin origin;  /* a copy, its raw shared's */
+	char *raw;         /* the claim's words, or NULL; shared's */
+	char *engine;      /* its service's engine family; shared's */
 } given;
 
 /* the first worker with a version: the build it runs */
 typedef struct {
-	char *engine;      /* family; owned */
-	char *version;     /* owned */
-	char *image;       /* docker image without its digest, or NULL; owned */
-	char *commit;      /* the +g<hash> of the version, or NULL; owned */
-	sl_origin at;      /* its version's place, else its command's */
+	char *engine;      /* family; shared's */
+	char *version;     /* shared's */
+	char *image;       /* docker image without its digest, or NULL; shared's */
+	char *commit;      /* the +g<hash> of the version, or NULL; shared's */
+	sl_origin at;      /* its version's place, else its command's; its raw shared's */
 } build;
 
 struct sl_catalogue_summary {
 	char *path;           /* the entry's, or NULL; owned */
-	char *model_of;       /* sl_catalogue_model_of, or NULL; owned */
+	char *model_of;       /* sl_catalogue_model_of, or NULL; shared (sl_intern) */
 	given **keys;         /* each K_ENTRIES rule's keys, in the rules' order: NULL when unset */
 	size_t nkeys;
-	sl_origin command;    /* the first command's place (src NULL: none) */
+	sl_origin command;    /* the first command's place (src NULL: none); its raw shared */
 	build *build;         /* or NULL */
 	sl_findings meta;     /* metadata_command's findings, the one rule that reads one entry alone */
 };
@@ -175,8 +200,8 @@ static given *setting_of(const sl_model *m, const char *key)
 		if (usable(st)) {
 			given *g = sl_calloc(1, sizeof *g);
 			g->value = json_deep_copy(st->value);
-			sl_origin_copy(&g->origin, &st->origin);
-			g->engine = sl_strdup(family(s->engine));
+			origin_shared(&g->origin, &st->origin);
+			g->engine = shared(family(s->engine));
 			return g;
 		}
 	}
@@ -184,9 +209,9 @@ static given *setting_of(const sl_model *m, const char *key)
 		if (!strcmp(m->claims[i].key, key) && !m->claims[i].role) {
 			given *g = sl_calloc(1, sizeof *g);
 			g->value = json_deep_copy(m->claims[i].value);
-			sl_origin_copy(&g->origin, &m->claims[i].origin);
-			g->raw = m->claims[i].text ? sl_strdup(m->claims[i].text) : NULL;
-			g->engine = sl_strdup(first);
+			origin_shared(&g->origin, &m->claims[i].origin);
+			g->raw = shared(m->claims[i].text);
+			g->engine = shared(first);
 			return g;
 		}
 	return NULL;
@@ -518,7 +543,7 @@ int sl_catalogue_summarize(const sl_rules *rs, const sl_model *m, sl_catalogue_s
 		return SL_OK;
 	sl_catalogue_summary *s = sl_calloc(1, sizeof *s);
 	s->path = m->entry ? sl_strdup(m->entry->path) : NULL;
-	s->model_of = sl_catalogue_model_of(m) ? sl_strdup(sl_catalogue_model_of(m)) : NULL;
+	s->model_of = shared(sl_catalogue_model_of(m));
 	size_t cap = 0;
 	for (size_t i = 0; i < sl_rules_count(rs); i++) {
 		const sl_rule *r = sl_rules_at(rs, i);
@@ -534,17 +559,17 @@ int sl_catalogue_summarize(const sl_rules *rs, const sl_model *m, sl_catalogue_s
 	}
 	const sl_origin *c = first_command(m);
 	if (c)
-		sl_origin_copy(&s->command, c);
+		origin_shared(&s->command, c);
 	for (size_t i = 0; i < m->nservices; i++) {
 		const sl_service *sv = &m->services[i];
 		if (!is_worker(sv->role) || !sv->version)
 			continue;
 		build *b = sl_calloc(1, sizeof *b);
-		b->engine = sl_strdup(family(sv->engine));
-		b->version = sl_strdup(sv->version);
-		b->image = image_of(sv);
-		b->commit = commit_of(sv->version);
-		sl_origin_copy(&b->at, sv->version_origin.src ? &sv->version_origin : &sv->command_origin);
+		b->engine = shared(family(sv->engine));
+		b->version = shared(sv->version);
+		b->image = shared_of(image_of(sv));
+		b->commit = shared_of(commit_of(sv->version));
+		origin_shared(&b->at, sv->version_origin.src ? &sv->version_origin : &sv->command_origin);
 		s->build = b;
 		break;  /* one per entry: its workers share a build */
 	}
@@ -569,26 +594,14 @@ void sl_catalogue_summary_free(sl_catalogue_summary *s)
 {
 	if (!s)
 		return;
-	free(s->path);
-	free(s->model_of);
+	free(s->path);  /* its words are shared's: not freed */
 	for (size_t i = 0; i < s->nkeys; i++)
 		if (s->keys[i]) {
 			json_decref(s->keys[i]->value);
-			sl_origin_clear(&s->keys[i]->origin);
-			free(s->keys[i]->raw);
-			free(s->keys[i]->engine);
 			free(s->keys[i]);
 		}
 	free(s->keys);
-	sl_origin_clear(&s->command);
-	if (s->build) {
-		free(s->build->engine);
-		free(s->build->version);
-		free(s->build->image);
-		free(s->build->commit);
-		sl_origin_clear(&s->build->at);
-		free(s->build);
-	}
+	free(s->build);
 	sl_findings_free(&s->meta);
 	free(s);
 }
