@@ -138,13 +138,15 @@ void sl_source_free(sl_source *s)
 {
 	if (!s)
 		return;
-	free(s->path);
-	free(s->name);
-	if (!s->text_interned)
+	if (!s->kept) {
+		free(s->path);
+		free(s->name);
 		free(s->text);
-	free(s->lines);
-	free(s->section);
-	free(s->col_shift);
+		free(s->lines);
+		free(s->section);
+		free(s->col_shift);
+		free(s->line_no);
+	}
 	for (size_t i = 0; i < s->nlinks; i++) {
 		sl_source_free(s->links[i].src);
 		free(s->links[i].key);
@@ -156,7 +158,6 @@ void sl_source_free(sl_source *s)
 		free(s->offers[i].text);
 	}
 	free(s->offers);
-	free(s->line_no);
 	free(s);
 }
 

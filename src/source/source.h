@@ -19,7 +19,7 @@
 typedef struct sl_source {
 	char *path;        /* as given or as found in the entry folder; owned */
 	char *name;        /* base name (e.g. "launch.sh"); owned */
-	char *text;        /* NUL-terminated contents; owned (unless text_interned: never written) */
+	char *text;        /* NUL-terminated contents; owned (but see kept) */
 	size_t len;
 	uint32_t *lines;   /* byte offset of the start of each line; owned */
 	size_t nlines;
@@ -62,7 +62,10 @@ typedef struct sl_source {
 	 * before line_base) of each of its lines, which are some lines of the
 	 * original only; NULL for a source read whole; owned */
 	unsigned *line_no;
-	int text_interned;  /* a kept copy's text is sl_intern's: shared, not freed */
+	/* a kept copy (keep.c): its text, path, name and section sl_intern's
+	 * (shared, never written), its lines, line_no and col_shift in the
+	 * copy's own allocation; sl_source_free frees its links and itself */
+	int kept;
 } sl_source;
 
 /* Reads and validates one text file. On success *out is owned by the caller
