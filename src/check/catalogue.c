@@ -17,6 +17,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,6 +139,32 @@ static char *shared_of(char *s)
 	return t;
 }
 
+/* The one copy of each distinct value (by its JSON text, every digit of a
+ * number) the summaries hold, a reference each: values repeat across a
+ * catalogue's entries as their words do, and they are only read. The
+ * table's references last the process's life; summaries are made on
+ * audit -j's threads (jansson's reference counts are atomic). */
+static pthread_mutex_t values_mu = PTHREAD_MUTEX_INITIALIZER;
+static sl_strmap values_seen;
+static json_t **values_v;
+static size_t values_n, values_cap;
+
+static json_t *shared_value(json_t *v)
+{
+	char *t = v ? json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17))
+		    : NULL;
+	if (!t)
+		return json_deep_copy(v);
+	pthread_mutex_lock(&values_mu);
+	size_t i = sl_strmap_put(&values_seen, t, strlen(t), values_n);
+	if (i == values_n)
+		SL_PUSH(values_v, values_n, values_cap, json_deep_copy(v));
+	json_t *s = json_incref(values_v[i]);
+	pthread_mutex_unlock(&values_mu);
+	free(t);
+	return s;
+}
+
 /* a copy of from whose spelling is shared's */
 static void origin_shared(sl_origin *o, const sl_origin *from)
 {
@@ -148,7 +175,7 @@ static void origin_shared(sl_origin *o, const sl_origin *from)
 
 /* a value an entry gives a key: a setting's, else a claim's */
 typedef struct {
-	json_t *value;     /* a copy; owned */
+	json_t *value;     /* shared_value's: a reference, never changed; owned */
 	sl_origin origin;  /* a copy, its raw shared's */
 	char *raw;         /* the claim's words, or NULL; shared's */
 	char *engine;      /* its service's engine family; shared's */
@@ -199,7 +226,7 @@ static given *setting_of(const sl_model *m, const char *key)
 		first = first ? first : family(s->engine);
 		if (usable(st)) {
 			given *g = sl_calloc(1, sizeof *g);
-			g->value = json_deep_copy(st->value);
+			g->value = shared_value(st->value);
 			origin_shared(&g->origin, &st->origin);
 			g->engine = shared(family(s->engine));
 			return g;
@@ -208,7 +235,7 @@ static given *setting_of(const sl_model *m, const char *key)
 	for (size_t i = 0; first && i < m->nclaims; i++)
 		if (!strcmp(m->claims[i].key, key) && !m->claims[i].role) {
 			given *g = sl_calloc(1, sizeof *g);
-			g->value = json_deep_copy(m->claims[i].value);
+			g->value = shared_value(m->claims[i].value);
 			origin_shared(&g->origin, &m->claims[i].origin);
 			g->raw = shared(m->claims[i].text);
 			g->engine = shared(first);
