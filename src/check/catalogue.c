@@ -17,6 +17,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,7 +111,10 @@ static sl_finding *add(sl_findings *out, const sl_rule *r, const sl_origin *wher
 	memset(&f, 0, sizeof f);
 	f.rule = r;
 	f.severity = r->severity;
-	f.message = sl_buf_detach(msg);
+	/* its own size, not the buffer's: a catalogue of duplicates has a
+	 * finding each (0.9 MB of 3,467 messages' buffers, massif) */
+	f.message = sl_strndup(msg->data ? msg->data : "", msg->len);
+	sl_buf_free(msg);
 	sl_origin_copy(&f.where, where);
 	SL_PUSH(out->v, out->n, out->cap, f);
 	return &out->v[out->n - 1];
@@ -118,29 +122,80 @@ static sl_finding *add(sl_findings *out, const sl_rule *r, const sl_origin *wher
 
 /* ---- what the rules read of one entry ------------------------------------- */
 
+/* A summary's words, one copy of each distinct text (sl_intern: never
+ * freed): a summary is kept for every entry of a catalogue until its rules
+ * run, and the entries repeat one another's settings, engines, versions
+ * and spellings */
+static char *shared(const char *s)
+{
+	return s ? (char *)sl_intern(s, strlen(s)) : NULL;
+}
+
+/* s (freed) as shared's */
+static char *shared_of(char *s)
+{
+	char *t = shared(s);
+	free(s);
+	return t;
+}
+
+/* The one copy of each distinct value (by its JSON text, every digit of a
+ * number) the summaries hold, a reference each: values repeat across a
+ * catalogue's entries as their words do, and they are only read. The
+ * table's references last the process's life; summaries are made on
+ * audit -j's threads (jansson's reference counts are atomic). */
+static pthread_mutex_t values_mu = PTHREAD_MUTEX_INITIALIZER;
+static sl_strmap values_seen;
+static json_t **values_v;
+static size_t values_n, values_cap;
+
+static json_t *shared_value(json_t *v)
+{
+	char *t = v ? json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17))
+		    : NULL;
+	if (!t)
+		return json_deep_copy(v);
+	pthread_mutex_lock(&values_mu);
+	size_t i = sl_strmap_put(&values_seen, t, strlen(t), values_n);
+	if (i == values_n)
+		SL_PUSH(values_v, values_n, values_cap, json_deep_copy(v));
+	json_t *s = json_incref(values_v[i]);
+	pthread_mutex_unlock(&values_mu);
+	free(t);
+	return s;
+}
+
+/* a copy of from whose spelling is shared's */
+static void origin_shared(sl_origin *o, const sl_origin *from)
+{
+	o->src = from->src;
+	o->off = from->off;
+	o->raw = shared(from->raw);
+}
+
 /* a value an entry gives a key: a setting's, else a claim's */
 typedef struct {
-	json_t *value;     /* a copy; owned */
-	sl_origin origin;  /* a copy */
-	char *raw;         /* the claim's words, or NULL; owned */
-	char *engine;      /* its service's engine family; owned */
+	json_t *value;     /* shared_value's: a reference, never changed; owned */
+	sl_origin origin;  /* a copy, its raw shared's */
+	char *raw;         /* the claim's words, or NULL; shared's */
+	char *engine;      /* its service's engine family; shared's */
 } given;
 
 /* the first worker with a version: the build it runs */
 typedef struct {
-	char *engine;      /* family; owned */
-	char *version;     /* owned */
-	char *image;       /* docker image without its digest, or NULL; owned */
-	char *commit;      /* the +g<hash> of the version, or NULL; owned */
-	sl_origin at;      /* its version's place, else its command's */
+	char *engine;      /* family; shared's */
+	char *version;     /* shared's */
+	char *image;       /* docker image without its digest, or NULL; shared's */
+	char *commit;      /* the +g<hash> of the version, or NULL; shared's */
+	sl_origin at;      /* its version's place, else its command's; its raw shared's */
 } build;
 
 struct sl_catalogue_summary {
 	char *path;           /* the entry's, or NULL; owned */
-	char *model_of;       /* sl_catalogue_model_of, or NULL; owned */
+	char *model_of;       /* sl_catalogue_model_of, or NULL; shared (sl_intern) */
 	given **keys;         /* each K_ENTRIES rule's keys, in the rules' order: NULL when unset */
 	size_t nkeys;
-	sl_origin command;    /* the first command's place (src NULL: none) */
+	sl_origin command;    /* the first command's place (src NULL: none); its raw shared */
 	build *build;         /* or NULL */
 	sl_findings meta;     /* metadata_command's findings, the one rule that reads one entry alone */
 };
@@ -171,19 +226,19 @@ static given *setting_of(const sl_model *m, const char *key)
 		first = first ? first : family(s->engine);
 		if (usable(st)) {
 			given *g = sl_calloc(1, sizeof *g);
-			g->value = json_deep_copy(st->value);
-			sl_origin_copy(&g->origin, &st->origin);
-			g->engine = sl_strdup(family(s->engine));
+			g->value = shared_value(st->value);
+			origin_shared(&g->origin, &st->origin);
+			g->engine = shared(family(s->engine));
 			return g;
 		}
 	}
 	for (size_t i = 0; first && i < m->nclaims; i++)
 		if (!strcmp(m->claims[i].key, key) && !m->claims[i].role) {
 			given *g = sl_calloc(1, sizeof *g);
-			g->value = json_deep_copy(m->claims[i].value);
-			sl_origin_copy(&g->origin, &m->claims[i].origin);
-			g->raw = m->claims[i].text ? sl_strdup(m->claims[i].text) : NULL;
-			g->engine = sl_strdup(first);
+			g->value = shared_value(m->claims[i].value);
+			origin_shared(&g->origin, &m->claims[i].origin);
+			g->raw = shared(m->claims[i].text);
+			g->engine = shared(first);
 			return g;
 		}
 	return NULL;
@@ -515,7 +570,7 @@ int sl_catalogue_summarize(const sl_rules *rs, const sl_model *m, sl_catalogue_s
 		return SL_OK;
 	sl_catalogue_summary *s = sl_calloc(1, sizeof *s);
 	s->path = m->entry ? sl_strdup(m->entry->path) : NULL;
-	s->model_of = sl_catalogue_model_of(m) ? sl_strdup(sl_catalogue_model_of(m)) : NULL;
+	s->model_of = shared(sl_catalogue_model_of(m));
 	size_t cap = 0;
 	for (size_t i = 0; i < sl_rules_count(rs); i++) {
 		const sl_rule *r = sl_rules_at(rs, i);
@@ -531,17 +586,17 @@ int sl_catalogue_summarize(const sl_rules *rs, const sl_model *m, sl_catalogue_s
 	}
 	const sl_origin *c = first_command(m);
 	if (c)
-		sl_origin_copy(&s->command, c);
+		origin_shared(&s->command, c);
 	for (size_t i = 0; i < m->nservices; i++) {
 		const sl_service *sv = &m->services[i];
 		if (!is_worker(sv->role) || !sv->version)
 			continue;
 		build *b = sl_calloc(1, sizeof *b);
-		b->engine = sl_strdup(family(sv->engine));
-		b->version = sl_strdup(sv->version);
-		b->image = image_of(sv);
-		b->commit = commit_of(sv->version);
-		sl_origin_copy(&b->at, sv->version_origin.src ? &sv->version_origin : &sv->command_origin);
+		b->engine = shared(family(sv->engine));
+		b->version = shared(sv->version);
+		b->image = shared_of(image_of(sv));
+		b->commit = shared_of(commit_of(sv->version));
+		origin_shared(&b->at, sv->version_origin.src ? &sv->version_origin : &sv->command_origin);
 		s->build = b;
 		break;  /* one per entry: its workers share a build */
 	}
@@ -549,30 +604,31 @@ int sl_catalogue_summarize(const sl_rules *rs, const sl_model *m, sl_catalogue_s
 	return SL_OK;
 }
 
+void sl_catalogue_summary_places(sl_catalogue_summary *s, sl_source_place_fn *fn, void *ud)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nkeys; i++)
+		if (s->keys[i])
+			fn(&s->keys[i]->origin.src, &s->keys[i]->origin.off, NULL, ud);
+	fn(&s->command.src, &s->command.off, NULL, ud);
+	if (s->build)
+		fn(&s->build->at.src, &s->build->at.off, NULL, ud);
+	sl_findings_places(&s->meta, 0, s->meta.n, fn, ud);
+}
+
 void sl_catalogue_summary_free(sl_catalogue_summary *s)
 {
 	if (!s)
 		return;
-	free(s->path);
-	free(s->model_of);
+	free(s->path);  /* its words are shared's: not freed */
 	for (size_t i = 0; i < s->nkeys; i++)
 		if (s->keys[i]) {
 			json_decref(s->keys[i]->value);
-			sl_origin_clear(&s->keys[i]->origin);
-			free(s->keys[i]->raw);
-			free(s->keys[i]->engine);
 			free(s->keys[i]);
 		}
 	free(s->keys);
-	sl_origin_clear(&s->command);
-	if (s->build) {
-		free(s->build->engine);
-		free(s->build->version);
-		free(s->build->image);
-		free(s->build->commit);
-		sl_origin_clear(&s->build->at);
-		free(s->build);
-	}
+	free(s->build);
 	sl_findings_free(&s->meta);
 	free(s);
 }

@@ -99,6 +99,9 @@ void sl_findings_free(sl_findings *f);
 
 /* Sorts findings [first, n) by file, line, column and rule, stably. */
 void sl_findings_sort(sl_findings *fs, size_t first);
+/* Visits every place of findings [first, end): each one's own, its
+ * related places and its edits' spans (sl_source_keep's passes). */
+void sl_findings_places(sl_findings *fs, size_t first, size_t end, sl_source_place_fn *fn, void *ud);
 
 /* ---- the catalogue: entries held against each other (catalogue.c) ------- */
 
@@ -118,6 +121,22 @@ typedef struct sl_catalogue_summary sl_catalogue_summary;
 /* *out: m's summary (the caller's: sl_catalogue_summary_free), NULL when m is. */
 int sl_catalogue_summarize(const sl_rules *r, const sl_model *m, sl_catalogue_summary **out);
 void sl_catalogue_summary_free(sl_catalogue_summary *s);
+/* Before e's sources are freed (audit: memory flat in the catalogue's
+ * size), every place its findings [first, end) and its summary sum (may
+ * be NULL) hold moved into copies of the lines it is on (sl_source_keep):
+ * *kept the copies (the caller's: sl_source_free each, after the findings
+ * and the summary), its first *nown those of e's script, metadata and
+ * files, in that order (what places find their entry by). 0; or -1, and
+ * nothing changed, when e's sources must stay whole: its script has a
+ * `# servelint disable` comment (sl_check_suppress reads it for the
+ * catalogue's findings, made later), or a place cannot be kept. The
+ * places in e's models' here-documents are moved too: the models may go
+ * whole. */
+int sl_check_keep_places(const sl_entry *e, sl_findings *fs, size_t first, size_t end, sl_catalogue_summary *sum,
+			 sl_source ***kept, size_t *nkept, size_t *nown);
+/* Visits every place s holds (its keys', command's, build's and findings'):
+ * sl_source_keep's passes, so that the entry's sources can go. */
+void sl_catalogue_summary_places(sl_catalogue_summary *s, sl_source_place_fn *fn, void *ud);
 
 typedef struct sl_catalogue_entry {
 	const sl_catalogue_summary *sum; /* not owned; NULL when the entry did not normalize */
@@ -158,6 +177,9 @@ void sl_finding_pos(const sl_finding *f, unsigned *line, unsigned *col);
  *   # servelint disable-file=SL2002                   the whole entry
  * Suppressed findings stay in the list (SARIF reports them as such). */
 void sl_check_suppress(const sl_entry *e, sl_findings *fs, size_t first);
+/* Whether e's script has a `# servelint disable` comment (sl_check_suppress
+ * reads e's script for findings made later, which then needs it whole). */
+int sl_check_suppresses(const sl_entry *e);
 /* SL0002 (rule r of rs): each id of m's script's `# servelint disable`
  * comments that names no rule of rs (nor `all`), at its place. */
 void sl_check_suppress_ids(const sl_rules *rs, const sl_rule *r, const sl_model *m, sl_findings *out);

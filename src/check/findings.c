@@ -213,12 +213,36 @@ void sl_findings_sort(sl_findings *fs, size_t first)
 	for (size_t i = 0; i < n; i++)
 		sl_finding_pos(&v[k[i].i], &k[i].line, &k[i].col);
 	qsort(k, n, sizeof *k, cmp_key);
-	sl_finding *sorted = sl_calloc(n, sizeof *sorted);
-	for (size_t i = 0; i < n; i++)
-		sorted[i] = v[k[i].i];
-	memcpy(v, sorted, n * sizeof *v);
-	free(sorted);
+	/* the order applied in place, one cycle of the permutation at a time:
+	 * a sorted copy of every finding was 0.6 MB at audit's peak over
+	 * 3,500 entries (massif), when the catalogue's findings are sorted */
+	for (size_t i = 0; i < n; i++) {
+		if (k[i].i == SIZE_MAX || k[i].i == i)
+			continue;
+		sl_finding t = v[i];
+		size_t at = i;
+		while (k[at].i != i) {
+			size_t from = k[at].i;
+			v[at] = v[from];
+			k[at].i = SIZE_MAX;
+			at = from;
+		}
+		v[at] = t;
+		k[at].i = SIZE_MAX;
+	}
 	free(k);
+}
+
+void sl_findings_places(sl_findings *fs, size_t first, size_t end, sl_source_place_fn *fn, void *ud)
+{
+	for (size_t i = first; i < end && i < fs->n; i++) {
+		sl_finding *f = &fs->v[i];
+		fn(&f->where.src, &f->where.off, NULL, ud);
+		for (size_t k = 0; k < f->nrelated; k++)
+			fn(&f->related[k].src, &f->related[k].off, NULL, ud);
+		for (size_t k = 0; k < f->nedits; k++)
+			fn(&f->edits[k].src, &f->edits[k].off, &f->edits[k].len, ud);
+	}
 }
 
 static int blank(char c)

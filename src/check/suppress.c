@@ -143,6 +143,19 @@ void sl_check_suppress_ids(const sl_rules *rs, const sl_rule *r, const sl_model 
 	}
 }
 
+int sl_check_suppresses(const sl_entry *e)
+{
+	const sl_source *src = e->script;
+	for (unsigned ln = 1; src && ln <= src->nlines; ln++) {
+		size_t len, n = 0;
+		int whole;
+		const char *l = sl_source_line(src, ln + src->line_base, &len);
+		if (ids_of(l, len, &n, &whole))
+			return 1;
+	}
+	return 0;
+}
+
 void sl_check_suppress(const sl_entry *e, sl_findings *fs, size_t first)
 {
 	if (e->script)

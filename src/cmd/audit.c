@@ -22,6 +22,7 @@
 #include "cmd.h"
 #include "options.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -72,19 +73,26 @@ static void usage(FILE *f)
  * so that memory stays flat in the catalogue's size (every model kept:
  * 236 MB over 3,500 entries, 12 MB over 35); kept only for --html, whose
  * page shows each entry's services and the pairwise diffs, and for a
- * page's entries until their names are told apart. The entry (its
- * sources) is kept: findings and the catalogue's places point into it. */
+ * page's entries until their names are told apart. The entry's sources
+ * go too once the places its findings and summary hold are moved into
+ * copies of the lines they are on (keep_places); the entry itself stays,
+ * for its path. */
 typedef struct {
 	sl_entry *entry;
 	sl_model *model;      /* NULL: freed, or the entry did not normalize */
-	char *llm, *system;   /* owned */
+	char *llm, *system;   /* sl_intern's once read (entries share them: not freed) */
 	char *name;           /* a page entry's label, as import names it; owned, may be NULL */
-	char *summary;        /* sl_report_audit_entry_text; owned */
+	uint64_t summary_at;  /* sl_report_audit_entry_text, in the run's store (summary_len bytes) */
+	size_t summary_len;
 	sl_catalogue_summary *sum; /* owned, NULL when the entry did not normalize */
 	char *cmd;            /* its command's key (sl_diff_command_print), until it is placed among the
 			       * duplicates (then NULL); owned */
 	json_t *cmdvals;      /* the key's values: kept while the entry is the first of its command */
 	size_t same_as;       /* the earlier entry it duplicates, or SIZE_MAX */
+	sl_source **kept;     /* the copies its places were moved into (keep_places), the first nown
+			       * those of its script, metadata and files, in that order; owned */
+	size_t nkept, nown;
+	size_t ffirst, fend;  /* its findings in its run's, while its model is kept (a page's entry) */
 } item;
 
 /* model: and system: of the metadata.yaml beside an entry folder's script */
@@ -121,12 +129,23 @@ static const char *metadata_system(const sl_model *m)
 	return NULL;
 }
 
+/* s (freed) as the copy every equal text shares, or NULL: a catalogue's
+ * entries name a few models and systems, each read once per entry */
+static char *interned(char *s)
+{
+	char *t = s ? (char *)sl_intern(s, strlen(s)) : NULL;
+	free(s);
+	return t;
+}
+
 /* The sources of every entry -> the first entry they belong to, so that
  * each finding finds its entry by one lookup (a scan of the entries per
  * finding was quadratic: a catalogue of duplicates has a finding each). */
 static void index_sources(sl_strmap *m, const item *items, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < items[i].nown; k++)
+			sl_strmap_put(m, (const char *)&items[i].kept[k], sizeof items[i].kept[k], i);
 		const sl_entry *e = items[i].entry;
 		if (e->script)
 			sl_strmap_put(m, (const char *)&e->script, sizeof e->script, i);
@@ -168,6 +187,7 @@ typedef struct {
 	size_t npairs, paircap; /* npairs counts them all the same */
 	int progress;           /* standard error is a terminal */
 	int keep_models;        /* --html */
+	sl_store *store;        /* the entries' summaries; the whole run's (not owned) */
 	int whole;              /* the run of every path (not one path's, audit -j) */
 	const sl_entry_config *cfg; /* the project's .servelint.yaml (maybe empty) */
 	sl_model **extra;       /* the models of variants after the first, --html only (else freed) */
@@ -196,6 +216,14 @@ static void release_model(run *r, sl_model *m)
 		SL_PUSH(r->heredocs, r->nheredocs, r->hcap, m->files[f]);
 	m->nfiles = 0;
 	sl_model_free(m);
+}
+
+/* it's sources to be freed: sl_check_keep_places (12.9 of the 22.3 MB of
+ * heap at the peak over 3,500 entries were the entries' sources). 0, or
+ * -1 when they stay whole. Not for --html, whose page shows them. */
+static int keep_places(item *it, sl_findings *fs, size_t first, size_t end)
+{
+	return sl_check_keep_places(it->entry, fs, first, end, it->sum, &it->kept, &it->nkept, &it->nown);
 }
 
 /* Entry i (of the whole run, taken in input order) placed among the
@@ -310,24 +338,41 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		}
 		if (!it.llm && sl_catalogue_model_of(it.model))
 			it.llm = sl_strdup(sl_catalogue_model_of(it.model));
+		it.llm = interned(it.llm);
+		it.system = interned(it.system);
 		/* a page's entry is named as import would name its folder, not page:LINE */
 		if (in.npe && it.model)
 			it.name = sl_entry_import_name(it.model, it.llm, it.system);
 		/* what the report, the catalogue rules and the duplicates read of
 		 * the model, so that it can go */
-		it.summary = sl_report_audit_entry_text(entry, it.model, it.llm, it.system);
+		char *summary = sl_report_audit_entry_text(entry, it.model, it.llm, it.system);
+		it.summary_len = strlen(summary);
+		sl_store_put(r->store, summary, it.summary_len, &it.summary_at);  /* a failure is told after reading */
+		free(summary);
 		sl_catalogue_summarize(rules, it.model, &it.sum);
 		if (it.model)
 			it.cmd = sl_diff_command_print(it.model, &it.cmdvals);
 		it.same_as = SIZE_MAX;
+		it.ffirst = first;
+		it.fend = r->fs.n;
 		if (!r->keep_models) {
+			/* a page's entries keep theirs until named apart */
+			int kept = !it.name && !keep_places(&it, &r->fs, first, r->fs.n);
 			for (size_t k = xfirst; k < r->nextra; k++)
-				release_model(r, r->extra[k]);
+				if (kept)
+					sl_model_free(r->extra[k]);
+				else
+					release_model(r, r->extra[k]);
 			r->nextra = xfirst;
-			if (!it.name) {  /* a page's entries keep theirs until named apart */
-				release_model(r, it.model);
+			if (!it.name) {
+				if (kept)
+					sl_model_free(it.model);
+				else
+					release_model(r, it.model);
 				it.model = NULL;
 			}
+			if (kept)
+				sl_entry_drop_sources(entry);
 		}
 		SL_PUSH(r->items, r->n, r->cap, it);
 		if (r->whole)
@@ -356,6 +401,7 @@ static void read_job(void *ud, size_t i)
 	read_jobs *j = ud;
 	j->each[i].cfg = j->r->cfg;
 	j->each[i].keep_models = j->r->keep_models;
+	j->each[i].store = j->r->store;
 	j->failed[i] = read_path(&j->each[i], j->paths[i], j->gs, j->rules, j->found[i]) != 0;
 }
 
@@ -364,6 +410,8 @@ static void read_job_done(void *ud, size_t i)
 	read_jobs *j = ud;
 	run *r = j->r, *p = &j->each[i];
 	for (size_t k = 0; k < p->n; k++) {
+		p->items[k].ffirst += r->fs.n;  /* its findings' place among the whole run's */
+		p->items[k].fend += r->fs.n;
 		SL_PUSH(r->items, r->n, r->cap, p->items[k]);
 		settle(r, r->n - 1);
 		if (r->progress)
@@ -458,7 +506,7 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 	sl_audit_entry *ae = sl_calloc(r->n + 1, sizeof *ae);
 	for (size_t i = 0; i < r->n; i++)
 		ae[i] = (sl_audit_entry){r->items[i].entry, r->items[i].model, r->items[i].llm, r->items[i].system,
-					 r->items[i].name, r->items[i].summary};
+					 r->items[i].name, r->items[i].summary_at, r->items[i].summary_len};
 	size_t *fe = sl_calloc(r->fs.n + 1, sizeof *fe);
 	sl_strmap srcs = {0};
 	index_sources(&srcs, r->items, r->n);
@@ -468,7 +516,9 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 		if (!r->fs.v[f].suppressed && !sl_rule_advisory(r->fs.v[f].rule))
 			rc = SL_EXIT_FINDINGS;
 	}
-	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs};
+	sl_strmap_free(&srcs);  /* before the report is made: the peak */
+	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs,
+		      r->store};
 	int wrc = 0;
 	if (sl_opt_is_stdout(html))
 		; /* the page takes standard output */
@@ -482,7 +532,6 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 		rc = SL_EXIT_ERROR;
 	else if (html && !sl_opt_is_stdout(html) && write_html(html, &a))
 		rc = SL_EXIT_ERROR;
-	sl_strmap_free(&srcs);
 	free(fe);
 	free(ae);
 	return rc;
@@ -498,15 +547,15 @@ static void run_free(run *r)
 		sl_model_free(r->extra[i]);
 	free(r->extra);
 	for (size_t i = 0; i < r->n; i++) {
-		free(r->items[i].llm);
-		free(r->items[i].system);
 		free(r->items[i].name);
-		free(r->items[i].summary);
 		sl_catalogue_summary_free(r->items[i].sum);
 		free(r->items[i].cmd);
 		json_decref(r->items[i].cmdvals);
 		sl_model_free(r->items[i].model);
 		sl_entry_free(r->items[i].entry);
+		for (size_t k = 0; k < r->items[i].nkept; k++)
+			sl_source_free(r->items[i].kept[k]);
+		free(r->items[i].kept);
 	}
 	for (size_t i = 0; i < r->nheredocs; i++)
 		sl_source_free(r->heredocs[i]);
@@ -615,6 +664,11 @@ int sl_cmd_audit(int argc, char **argv)
 	r.cfg = &cfg;
 	r.whole = 1;
 	r.keep_models = html != NULL;
+	/* the entries' summaries wait for the report in a temporary file */
+	if (!failed && !(r.store = sl_store_new())) {
+		fprintf(stderr, "servelint audit: cannot make a temporary file: %s\n", strerror(errno));
+		failed = 1;
+	}
 	/* every path is read even when one cannot be (each told on stderr);
 	 * in turn (-j 1), or on several threads and taken in input order */
 	int cfg_failed = failed;
@@ -642,6 +696,10 @@ int sl_cmd_audit(int argc, char **argv)
 	free(rj.failed);
 	free(rj.found);
 	free(rj.paths);
+	/* every path read: freed before the comparisons and the report, the peak */
+	for (size_t i = 0; i < np; i++)
+		free(paths[i]);
+	free(paths);
 	/* page entries of one name told apart as import does */
 	char **names = sl_calloc(r.n + 1, sizeof *names);
 	const sl_model **models = sl_calloc(r.n + 1, sizeof *models);
@@ -653,14 +711,26 @@ int sl_cmd_audit(int argc, char **argv)
 	for (size_t i = 0; i < r.n; i++) {
 		r.items[i].name = names[i];
 		if (!r.keep_models) {
-			release_model(&r, r.items[i].model);
-			r.items[i].model = NULL;
+			item *it = &r.items[i];
+			int kept = it->model && !keep_places(it, &r.fs, it->ffirst, it->fend);
+			if (kept)
+				sl_model_free(it->model);
+			else
+				release_model(&r, it->model);
+			it->model = NULL;
+			if (kept)
+				sl_entry_drop_sources(it->entry);
 		}
 	}
 	free(names);
 	free(models);
 	if (!failed && !r.n) {
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
+		failed = cfg_failed = 1;
+	}
+	/* a summary that could not be put aside (a full disk): no report at all */
+	if (!cfg_failed && sl_store_error(r.store)) {
+		fprintf(stderr, "servelint audit: cannot write a temporary file: %s\n", strerror(sl_store_error(r.store)));
 		failed = cfg_failed = 1;
 	}
 	/* an entry that cannot be read is a finding (SL0001) and the report
@@ -670,15 +740,18 @@ int sl_cmd_audit(int argc, char **argv)
 		compare(&r);
 		check_catalogue(&r, rules);
 		rc = report(&r, rules, format, html, color, argv + optind, (size_t)(argc - optind));
+		if (sl_store_error(r.store)) {
+			fprintf(stderr, "servelint audit: cannot read a temporary file: %s\n",
+				strerror(sl_store_error(r.store)));
+			rc = SL_EXIT_ERROR;
+		}
 		if (failed)
 			rc = SL_EXIT_ERROR;
 	} else if (r.progress && r.n) {
 		fputs("\r\033[K", stderr);
 	}
 	run_free(&r);
-	for (size_t i = 0; i < np; i++)
-		free(paths[i]);
-	free(paths);
+	sl_store_free(r.store);
 	free(cfg_path);
 	sl_entry_config_free(&cfg);
 	sl_rules_free(rules);

@@ -137,12 +137,15 @@ static void unreadable(const sl_rules *rules, const char *path, sl_error *err, c
  * which are kept until the reports are written; every model is freed once
  * its entry is checked, and an entry without findings at once, so that
  * memory stays flat in the input's size (2 GB over 100 MB of scripts when
- * every model was kept). */
+ * every model was kept). Unless fixes are made (they read the sources),
+ * an entry with findings keeps only copies of the lines they point to
+ * (sl_check_keep_places) and its path, for the findings' entry name. */
 typedef struct checked {
 	sl_findings fs;
 	sl_entry **entries;    /* those with findings */
 	sl_source **heredocs;  /* the here-documents of their models */
-	size_t ne, ecap, nheredocs, hcap;
+	sl_source **kept;      /* the lines kept of their sources (sl_check_keep_places) */
+	size_t ne, ecap, nheredocs, hcap, nkept, kcap;
 	int failed;            /* an entry could not be read */
 } checked;
 
@@ -154,6 +157,7 @@ typedef struct check_ctx {
 	const sl_entry_config *cfg;
 	char **args;           /* the PATH arguments */
 	int nargs;
+	int keep;              /* no fix is made: entries' sources may go once checked */
 	/* where each PATH's results go once handed back in order */
 	checked *all;
 } check_ctx;
@@ -183,19 +187,31 @@ static void check_path(const check_ctx *x, const char *path, checked *into)
 		if (sl_check_entry(entry, x->gs, x->rules, x->binds, x->cfg, &into->fs, &model, &extra, &nextra, &xcap) &&
 		    !(found_script(path, x->args, x->nargs) && sl_check_drop_no_service(&into->fs, first)))
 			into->failed = 1;
+		/* the places of its findings moved into copies of their lines:
+		 * then its sources and here-documents go */
+		sl_source **kept = NULL;
+		size_t nkept = 0, nown;
+		int whole = into->fs.n > first &&
+			    (!x->keep || sl_check_keep_places(entry, &into->fs, first, into->fs.n, NULL, &kept, &nkept, &nown));
 		for (size_t k = xfirst; k <= nextra; k++) {
 			sl_model *m = k < nextra ? extra[k] : model;
-			for (size_t f = 0; m && into->fs.n > first && f < m->nfiles; f++)
+			for (size_t f = 0; m && whole && f < m->nfiles; f++)
 				SL_PUSH(into->heredocs, into->nheredocs, into->hcap, m->files[f]);
-			if (m && into->fs.n > first)
+			if (m && whole)
 				m->nfiles = 0;  /* the here-documents are kept */
 			sl_model_free(m);
 		}
 		nextra = xfirst;
-		if (into->fs.n == first)
+		for (size_t k = 0; k < nkept; k++)
+			SL_PUSH(into->kept, into->nkept, into->kcap, kept[k]);
+		free(kept);
+		if (into->fs.n == first) {
 			sl_entry_free(entry);
-		else
+		} else {
+			if (!whole)
+				sl_entry_drop_sources(entry);
 			SL_PUSH(into->entries, into->ne, into->ecap, entry);
+		}
 	}
 	into->failed |= got < 0;
 	sl_entry_input_close(&in);
@@ -229,10 +245,13 @@ static void check_job_done(void *ud, void *item)
 		SL_PUSH(all->entries, all->ne, all->ecap, c->entries[k]);
 	for (size_t k = 0; k < c->nheredocs; k++)
 		SL_PUSH(all->heredocs, all->nheredocs, all->hcap, c->heredocs[k]);
+	for (size_t k = 0; k < c->nkept; k++)
+		SL_PUSH(all->kept, all->nkept, all->kcap, c->kept[k]);
 	all->failed |= c->failed;
 	free(c->fs.v);
 	free(c->entries);
 	free(c->heredocs);
+	free(c->kept);
 	free(it);
 }
 
@@ -464,7 +483,10 @@ int sl_cmd_check(int argc, char **argv)
 	sl_error cfg_err = {0};
 	int cfg_failed = sl_entry_config_load(cfg_path, &cfg, &cfg_err) || sl_check_config_validate(rules, &cfg, &cfg_err);
 	checked all = {0};
-	check_ctx x = {gs, rules, &binds, &cfg, argv + optind, argc - optind, &all};
+	int diffs = 0;
+	for (size_t o = 0; o < nouts; o++)
+		diffs |= outs[o].diff;
+	check_ctx x = {gs, rules, &binds, &cfg, argv + optind, argc - optind, !fix && !diffs, &all};
 	/* the entries checked as found, on -j threads (one: each in turn on
 	 * this one), their results taken in input order */
 	chooser ch = {&x, NULL, NULL, NULL, NULL, 0, 0, 0, excludes, includes, nex, nin, ex_hit, in_hit};
@@ -571,6 +593,9 @@ int sl_cmd_check(int argc, char **argv)
 	for (size_t i = 0; i < all.nheredocs; i++)
 		sl_source_free(all.heredocs[i]);
 	free(all.heredocs);
+	for (size_t i = 0; i < all.nkept; i++)
+		sl_source_free(all.kept[i]);
+	free(all.kept);
 	free(all.entries);
 	for (size_t i = 0; i < n; i++)
 		free(paths[i]);

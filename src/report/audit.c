@@ -187,7 +187,9 @@ static json_t *entry_json(const sl_audit *a, size_t i, size_t common, const json
 {
 	const sl_audit_entry *e = &a->entries[i];
 	const char *name = e->name ? e->name : e->entry->path + common;
-	json_t *o = e->summary ? json_loads(e->summary, 0, NULL) : NULL;
+	char *text = e->summary_len && a->store ? sl_store_get(a->store, e->summary_at, e->summary_len) : NULL;
+	json_t *o = text ? json_loads(text, 0, NULL) : NULL;  /* a store that fails is told by the caller */
+	free(text);
 	if (!o)
 		o = summary_json(e->entry, e->model, e->llm, e->system);
 	json_object_set_new(o, "id", json_integer((json_int_t)i));

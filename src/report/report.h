@@ -110,8 +110,11 @@ typedef struct sl_audit_entry {
 	const char *system;      /* not owned, may be NULL */
 	const char *name;        /* its label (a page's entry: as import would name it), or NULL:
 				  * its path less the folders all entries share; not owned */
-	const char *summary;     /* sl_report_audit_entry_text of it, made while the model was there,
-				  * or NULL: made from model; not owned */
+	/* sl_report_audit_entry_text of it, made while the model was there,
+	 * kept in the audit's store (memory flat in the catalogue's size) at
+	 * summary_at, summary_len bytes; summary_len 0: made from model */
+	uint64_t summary_at;
+	size_t summary_len;
 } sl_audit_entry;
 
 /* What an audit entry's summary says of its model (m may be NULL: not
@@ -141,6 +144,7 @@ typedef struct sl_audit {
 	size_t npairs;
 	char *const *inputs;           /* the PATHs audited, as given (the HTML names them) */
 	size_t ninputs;
+	sl_store *store;               /* the entries' summaries (not owned); NULL when none is */
 } sl_audit;
 
 /* The audit as JSON (a new reference): summary (entries, models, systems,

@@ -23,6 +23,24 @@ void sl_entry_free(sl_entry *e)
 	free(e);
 }
 
+void sl_entry_drop_sources(sl_entry *e)
+{
+	sl_source_free(e->script);
+	e->script = NULL;
+	for (size_t i = 0; i < e->nfiles; i++)
+		sl_source_free(e->files[i]);
+	free(e->files);
+	e->files = NULL;
+	e->nfiles = 0;
+	sl_source_free(e->metadata);
+	e->metadata = NULL;
+	for (size_t i = 0; i < e->nscripts; i++)
+		sl_source_free(e->scripts[i]);
+	free(e->scripts);
+	e->scripts = NULL;
+	e->nscripts = 0;
+}
+
 /* Strips trailing slashes: "r:a/" and "r:a" name the same folder. */
 static size_t stem_len(const char *p)
 {

@@ -138,12 +138,15 @@ void sl_source_free(sl_source *s)
 {
 	if (!s)
 		return;
-	free(s->path);
-	free(s->name);
-	free(s->text);
-	free(s->lines);
-	free(s->section);
-	free(s->col_shift);
+	if (!s->kept) {
+		free(s->path);
+		free(s->name);
+		free(s->text);
+		free(s->lines);
+		free(s->section);
+		free(s->col_shift);
+		free(s->line_no);
+	}
 	for (size_t i = 0; i < s->nlinks; i++) {
 		sl_source_free(s->links[i].src);
 		free(s->links[i].key);
@@ -208,8 +211,10 @@ void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col
 	size_t lo = sl_source_line_index(s, off);
 	unsigned c = 1;
 	size_t from = s->lines[lo];
+	/* a kept copy's lines are some of the original's: their own numbers */
+	unsigned num = s->line_no && lo < s->nlines ? s->line_no[lo] : (unsigned)lo + 1;
 	if (s->ascii) {
-		*line = (unsigned)lo + 1 + s->line_base;
+		*line = num + s->line_base;
 		*col = (unsigned)(off - from) + 1 + (s->col_shift && lo < s->nlines ? s->col_shift[lo] : 0);
 		return;
 	}
@@ -224,7 +229,7 @@ void sl_source_pos(const sl_source *s, size_t off, unsigned *line, unsigned *col
 	m->pos_line = lo + 1;
 	m->pos_off = off;
 	m->pos_col = c;
-	*line = (unsigned)lo + 1 + s->line_base;
+	*line = num + s->line_base;
 	*col = c + (s->col_shift && lo < s->nlines ? s->col_shift[lo] : 0);
 }
 
@@ -246,6 +251,17 @@ size_t sl_source_offset(const sl_source *s, unsigned line, unsigned col)
 const char *sl_source_line(const sl_source *s, unsigned line, size_t *len)
 {
 	line -= line < s->line_base ? line : s->line_base;
+	if (s->line_no) {  /* a kept copy: the line's index among those it holds, if any */
+		size_t lo = 0, hi = s->nlines;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (s->line_no[mid] < line)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		line = lo < s->nlines && s->line_no[lo] == line ? (unsigned)lo + 1 : 0;
+	}
 	if (line == 0 || line > s->nlines) {
 		*len = 0;
 		return "";

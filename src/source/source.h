@@ -19,7 +19,7 @@
 typedef struct sl_source {
 	char *path;        /* as given or as found in the entry folder; owned */
 	char *name;        /* base name (e.g. "launch.sh"); owned */
-	char *text;        /* NUL-terminated contents; owned */
+	char *text;        /* NUL-terminated contents; owned (but see kept) */
 	size_t len;
 	uint32_t *lines;   /* byte offset of the start of each line; owned */
 	size_t nlines;
@@ -58,6 +58,14 @@ typedef struct sl_source {
 	int offered;       /* offers hold its folder's scripts (maybe none) */
 	char *root;        /* the real path of the input's root, found on the first
 			    * link from disk (sl_source_link); owned */
+	/* a kept copy's (sl_source_keep): the local line number (1-based,
+	 * before line_base) of each of its lines, which are some lines of the
+	 * original only; NULL for a source read whole; owned */
+	unsigned *line_no;
+	/* a kept copy (keep.c): its text, path, name and section sl_intern's
+	 * (shared, never written), its lines, line_no and col_shift in the
+	 * copy's own allocation; sl_source_free frees its links and itself */
+	int kept;
 } sl_source;
 
 /* Reads and validates one text file. On success *out is owned by the caller
@@ -100,6 +108,36 @@ void sl_source_offer(sl_source *s, const char *name, const char *text, size_t le
 /* The source that holds offset *off of s: s itself, or a file linked to
  * it, *off then made that file's own. */
 const sl_source *sl_source_at(const sl_source *s, uint32_t *off);
+
+/* ---- keeping the lines places point into (keep.c) ----------------------
+ *
+ * What outlives a source that is freed early (audit frees each entry once
+ * checked: issue 18, memory flat in the catalogue's size): a copy of each
+ * source holding only the lines the places given point to, with their line
+ * numbers (line_no), columns and the files it links to (only the lines
+ * asked of them too), at the same link bases. A place moved into the copy
+ * has the line, column, line text, path, name and section it had, and
+ * reads the same bytes from its offset to its line's end; two places in
+ * one source stay in one copy. Used in two passes over the same places:
+ * every place marked, then every place moved. */
+typedef struct sl_source_keep sl_source_keep;
+/* A place visited (an origin, or an edit's span of len bytes; len NULL
+ * for a point), given to a visitor of places (sl_findings_places...) */
+typedef void sl_source_place_fn(const sl_source **src, uint32_t *off, uint32_t *len, void *ud);
+sl_source_keep *sl_source_keep_new(void);
+/* sl_source_place_fn's: the lines *src's place needs, noted (pass 1) */
+void sl_source_keep_mark(const sl_source **src, uint32_t *off, uint32_t *len, void *k);
+/* Whether every place marked can be kept: 0, or -1 (an offset past its
+ * source's text and in no linked file): then keep the sources whole. */
+int sl_source_keep_ok(const sl_source_keep *k);
+/* sl_source_place_fn's: *src and *off (and *len) moved into the copy of
+ * *src, made at the first move (pass 2; every place marked first). */
+void sl_source_keep_move(const sl_source **src, uint32_t *off, uint32_t *len, void *k);
+/* The copy of orig, or NULL when no place was moved into it (not owned) */
+const sl_source *sl_source_keep_copy(const sl_source_keep *k, const sl_source *orig);
+/* Frees k; the copies its places were moved into (*n of them) are the
+ * caller's (sl_source_free each, after the places). */
+sl_source **sl_source_keep_done(sl_source_keep *k, size_t *n);
 
 /* The place of offset off of s (in s or a file linked to it) as a message
  * names it, seen from offset here: "line N" (with_col: "line N, column
@@ -241,6 +279,9 @@ int sl_entry_from_stdin(sl_entry **out, sl_error *err);
  * takes ownership of whole, even on failure. */
 int sl_entry_from_source(const char *path, sl_source *whole, sl_entry **out, sl_error *err);
 void sl_entry_free(sl_entry *e);
+/* Frees e's sources (script, files, metadata, scripts), keeping its path:
+ * an entry whose places were kept (sl_source_keep) named by its path only. */
+void sl_entry_drop_sources(sl_entry *e);
 /* Whether s is a Kubernetes (or Dynamo) manifest rather than a script: a
  * .yaml/.yml file with apiVersion: and kind: lines. Such a file is an
  * entry's launch "script" when the entry has no shell script. */

@@ -31,6 +31,29 @@ void *sl_realloc(void *p, size_t n);
 char *sl_strdup(const char *s);
 char *sl_strndup(const char *s, size_t n);
 
+/* Texts put aside in a temporary file (store.c: tmpfile(), unlinked) and
+ * read back by their place, so that memory does not grow with their
+ * number (audit's entry summaries). Texts may be put and read from several
+ * threads. */
+typedef struct sl_store sl_store;
+/* A new store (the caller's: sl_store_free), or NULL (errno) when no
+ * temporary file can be made. */
+sl_store *sl_store_new(void);
+/* Appends len bytes of text; their place in *at. 0, or -1 when they could
+ * not be written (a full disk: sl_store_error's errno, which stays). */
+int sl_store_put(sl_store *s, const char *text, size_t len, uint64_t *at);
+/* The len bytes put at `at`, NUL-terminated (the caller frees), or NULL
+ * when they cannot be read (sl_store_error). */
+char *sl_store_get(sl_store *s, uint64_t at, size_t len);
+/* errno of the store's first failure to write or read, or 0. */
+int sl_store_error(sl_store *s);
+void sl_store_free(sl_store *s);
+
+/* The one copy of the len bytes at s (NUL-terminated) that every equal
+ * text shares (intern.c); never freed (the process's), safe from several
+ * threads. */
+const char *sl_intern(const char *s, size_t len);
+
 /* Grows *arr (of *cap elements of size elem) so that it holds at least need. */
 void sl_grow(void **arr, size_t *cap, size_t need, size_t elem);
 #define SL_PUSH(arr, n, cap, val) do { \
@@ -161,7 +184,6 @@ sl_jobs *sl_jobs_start(unsigned threads, void (*work)(void *ud, void *item), voi
 		       void (*start)(void *ud), void *ud);
 void sl_jobs_add(sl_jobs *j, void *item);
 void sl_jobs_finish(sl_jobs *j);
-=======
 /* ---- the built-in tables' images (image.c) ------------------------------ */
 
 /* Makes the pointers of a built-in table's image addresses (img's words that
