@@ -28,7 +28,7 @@
 	X(git_diff_find_options_init) X(git_diff_find_similar) X(git_diff_free) X(git_diff_get_delta)          \
 	X(git_diff_num_deltas) X(git_diff_options_init) X(git_diff_tree_to_tree)                               \
 	X(git_diff_tree_to_workdir_with_index) X(git_error_clear) X(git_error_last) X(git_error_set_str)       \
-	X(git_libgit2_init) X(git_libgit2_shutdown) X(git_object_free) X(git_object_id) X(git_object_lookup)   \
+	X(git_libgit2_init) X(git_libgit2_opts) X(git_libgit2_shutdown) X(git_object_free) X(git_object_id) X(git_object_lookup)   \
 	X(git_object_peel) X(git_odb_exists) X(git_odb_free) X(git_odb_hash) X(git_odb_hashfile)               \
 	X(git_oid_cpy) X(git_oid_equal) X(git_oid_fromstr) X(git_oid_is_zero) X(git_oid_tostr)                 \
 	X(git_patch_free) X(git_patch_from_buffers) X(git_patch_to_buf) X(git_reference_dwim)                  \
@@ -91,6 +91,7 @@ int gt_git_shutdown(void);
 #define git_error_last GT_GIT_CALL(git_error_last)
 #define git_error_set_str GT_GIT_CALL(git_error_set_str)
 #define git_libgit2_init gt_git_init
+#define git_libgit2_opts GT_GIT_CALL(git_libgit2_opts)
 #define git_libgit2_shutdown gt_git_shutdown
 #define git_object_free GT_GIT_CALL(git_object_free)
 #define git_object_id GT_GIT_CALL(git_object_id)
