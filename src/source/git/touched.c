@@ -2,7 +2,8 @@
  * touched.c: the entries touched between two revisions (or a revision and
  * the working tree): the changed paths of git's diff mapped to the entries
  * they belong to, and the entries whose scripts source a changed file
- * (sourced.c); and what each entry's name is at a revision.
+ * (sourced.c); and what each entry's name is at a revision. Between two
+ * trees, libgit2 diffs only the files they differ at (treediff.c).
  */
 #include "internal.h"
 
@@ -163,6 +164,25 @@ static int in_specs(char *const *specs, size_t n, const char *path)
 	return 0;
 }
 
+/* The files (of n) that the pathspecs match as git's diff matches them
+ * (all of them when there is none): *out the caller's, its strings
+ * files'; 0, or SL_ERR_INPUT with err. */
+static int under_specs(char **files, size_t n, char *const *specs, size_t nspec, char ***out, size_t *nout,
+		       const char *rev, sl_error *err)
+{
+	*out = sl_calloc(n + 1, sizeof **out);
+	*nout = 0;
+	git_pathspec *ps = NULL;
+	git_strarray sa = {(char **)specs, nspec};
+	if (nspec && git_pathspec_new(&ps, &sa))
+		return gt_fail(err, rev, "cannot compare the revisions"); /* as the diff said it */
+	for (size_t i = 0; i < n; i++)
+		if (!nspec || git_pathspec_matches_path(ps, GIT_PATHSPEC_DEFAULT, files[i]))
+			(*out)[(*nout)++] = files[i];
+	git_pathspec_free(ps);
+	return 0;
+}
+
 /* The *.sh paths a diff changes (either side of each delta), pushed once. */
 static void changed_scripts(git_diff *diff, char ***v, size_t *n, size_t *cap)
 {
@@ -185,17 +205,22 @@ static void changed_scripts(git_diff *diff, char ***v, size_t *n, size_t *cap)
  * touched, those under the pathspecs only. A script reads the same at both
  * sides when it did not change, so the tree it is found in is either. */
 static void touched_by_sourced(git_repository *repo, git_tree *t1, git_tree *t2, git_diff *diff, char *const *specs,
-			       size_t nspec, const git_diff_options *o, const char *rev2, sl_touched **out,
-			       size_t *nout, size_t *cap)
+			       size_t nspec, const git_diff_options *o, const char *rev2, char *const *files,
+			       size_t nfiles, sl_touched **out, size_t *nout, size_t *cap)
 {
 	git_diff *all = NULL;
 	char **changed = NULL;
 	size_t nch = 0, chcap = 0;
 	if (!git_tree_entrycount(t1))
 		return; /* from nothing: every entry is added by its own files */
+	/* two trees: every file they differ at is known (files), under the
+	 * pathspecs or not */
+	for (size_t i = 0; t2 && i < nfiles; i++)
+		if (sl_ends_with(files[i], ".sh"))
+			SL_PUSH(changed, nch, chcap, sl_strdup(files[i]));
 	/* a library outside the pathspecs changes what is under them: its
 	 * change is looked for in the whole diff */
-	if (nspec) {
+	if (!t2 && nspec) {
 		git_diff_options wide = *o;
 		wide.pathspec.strings = NULL;
 		wide.pathspec.count = 0;
@@ -205,7 +230,8 @@ static void touched_by_sourced(git_repository *repo, git_tree *t1, git_tree *t2,
 			return;
 		}
 	}
-	changed_scripts(all ? all : diff, &changed, &nch, &chcap);
+	if (!t2 && (all || diff))
+		changed_scripts(all ? all : diff, &changed, &nch, &chcap);
 	git_diff_free(all);
 	char **src = NULL;
 	size_t ns = nch ? gt_sourcers(repo, t2 ? t2 : t1, changed, nch, &src) : 0;
@@ -242,8 +268,8 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 	git_repository *repo = NULL;
 	git_tree *t1 = NULL, *t2 = NULL;
 	git_diff *diff = NULL;
-	size_t cap = 0, nspec = 0, scap = 0;
-	char **specs = NULL;
+	size_t cap = 0, nspec = 0, scap = 0, nfiles = 0, nunder = 0;
+	char **specs = NULL, **files = NULL, **under = NULL;
 	int rc = 0;
 	if (gt_repo_open(&repo)) {
 		rc = gt_not_a_repo(err, ".");
@@ -285,14 +311,25 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 	git_diff_find_options fo;
 	git_diff_find_options_init(&fo, GIT_DIFF_FIND_OPTIONS_VERSION);
 	fo.flags = GIT_DIFF_FIND_RENAMES;
+	/* two trees: libgit2 diffs the files they differ at (treediff.c),
+	 * those the pathspecs match, named exactly */
+	if (rev2) {
+		nfiles = gt_changed_files(repo, t1, t2, &files);
+		if ((rc = under_specs(files, nfiles, specs, nspec, &under, &nunder, rev2, err)))
+			goto done;
+		o.pathspec.strings = under;
+		o.pathspec.count = nunder;
+		o.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
+	}
 	/* no REV2: the working tree (with the index), as `git diff REV` */
-	if ((rev2 ? git_diff_tree_to_tree(&diff, repo, t1, t2, &o)
-		  : git_diff_tree_to_workdir_with_index(&diff, repo, t1, &o)) ||
-	    git_diff_find_similar(diff, &fo)) {
+	if ((!rev2 || nunder) &&
+	    ((rev2 ? git_diff_tree_to_tree(&diff, repo, t1, t2, &o)
+		   : git_diff_tree_to_workdir_with_index(&diff, repo, t1, &o)) ||
+	     git_diff_find_similar(diff, &fo))) {
 		rc = gt_fail(err, rev2 ? rev2 : rev1, "cannot compare the revisions");
 		goto done;
 	}
-	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
+	for (size_t i = 0; diff && i < git_diff_num_deltas(diff); i++) {
 		const git_diff_delta *d = git_diff_get_delta(diff, i);
 		const char *op = d->old_file.path, *np = d->new_file.path;
 		if (!entry_file(op) && !entry_file(np))
@@ -353,11 +390,15 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 		free(os);
 		free(ns);
 	}
-	touched_by_sourced(repo, t1, t2, diff, specs, nspec, &o, rev2, out, nout, &cap);
+	touched_by_sourced(repo, t1, t2, diff, specs, nspec, &o, rev2, files, nfiles, out, nout, &cap);
 done:
 	for (size_t i = 0; i < nspec; i++)
 		free(specs[i]);
 	free(specs);
+	for (size_t i = 0; i < nfiles; i++)
+		free(files[i]);
+	free(files);
+	free(under); /* its strings are files' */
 	git_diff_free(diff);
 	git_tree_free(t1);
 	git_tree_free(t2);
