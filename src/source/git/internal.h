@@ -77,9 +77,10 @@ int gt_blob_id(git_tree *t, const char *path, git_oid *id);
 /* treediff.c */
 /* The files (paths from the top) whose blob, mode or kind differs between
  * trees a and b, either side's, each once, in path order: *out the
- * caller's; their count. Folders with the same id at both sides are not
- * read. */
-size_t gt_changed_files(git_repository *repo, git_tree *a, git_tree *b, char ***out);
+ * caller's; their count. *modified_only: each is a blob of the same mode
+ * at both sides (none added, removed or of another kind). Folders with
+ * the same id at both sides are not read. */
+size_t gt_changed_files(git_repository *repo, git_tree *a, git_tree *b, char ***out, int *modified_only);
 
 /* sourced.c */
 /* A file a script sources: its path from the script's folder (key), from

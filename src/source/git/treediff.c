@@ -18,6 +18,7 @@ typedef struct {
 	git_repository *repo;
 	char **v;
 	size_t n, cap;
+	int modified_only; /* every file found is a blob at both sides, of the same mode */
 } found;
 
 static char *join(const char *dir, const char *name)
@@ -45,38 +46,55 @@ static void all_files(found *f, const git_tree_entry *e, const char *p, unsigned
 	git_tree_free(t);
 }
 
-static int same(const git_tree_entry *a, const git_tree_entry *b)
+/* Two entries in git's order of a tree's entries: by name, a folder's as
+ * if it ended with '/'. */
+static int entry_cmp(const git_tree_entry *a, const git_tree_entry *b)
 {
-	return git_tree_entry_filemode(a) == git_tree_entry_filemode(b) &&
-	       git_oid_equal(git_tree_entry_id(a), git_tree_entry_id(b));
+	const char *x = git_tree_entry_name(a), *y = git_tree_entry_name(b);
+	size_t lx = strlen(x), ly = strlen(y), n = lx < ly ? lx : ly;
+	int c = memcmp(x, y, n);
+	if (c)
+		return c;
+	int cx = lx > n ? (unsigned char)x[n] : git_tree_entry_type(a) == GIT_OBJECT_TREE ? '/' : 0;
+	int cy = ly > n ? (unsigned char)y[n] : git_tree_entry_type(b) == GIT_OBJECT_TREE ? '/' : 0;
+	return cx - cy;
 }
 
+/* Both trees' entries side by side, in their order (a merge: looking
+ * each name up in the other tree was 81 M instructions over 100,000
+ * entries). */
 static void walk(found *f, git_tree *a, git_tree *b, const char *dir, unsigned depth)
 {
-	/* a's entries, each with b's of that name; then b's that a lacks */
-	for (int side = 0; side < 2; side++) {
-		git_tree *t = side ? b : a, *o = side ? a : b;
-		for (size_t i = 0; t && i < git_tree_entrycount(t); i++) {
-			const git_tree_entry *e = git_tree_entry_byindex(t, i);
-			const char *nm = git_tree_entry_name(e);
-			const git_tree_entry *x = o ? git_tree_entry_byname(o, nm) : NULL;
-			if (x && (side || same(e, x)))
-				continue; /* the same, or already seen from a */
-			char *p = join(dir, nm);
-			git_tree *ta = NULL, *tb = NULL;
-			if (x && git_tree_entry_type(e) == GIT_OBJECT_TREE && git_tree_entry_type(x) == GIT_OBJECT_TREE &&
-			    depth < 64 && !git_tree_lookup(&ta, f->repo, git_tree_entry_id(e)) &&
-			    !git_tree_lookup(&tb, f->repo, git_tree_entry_id(x))) {
-				walk(f, ta, tb, p, depth + 1);
-			} else {
-				all_files(f, e, p, depth);
-				if (x)
-					all_files(f, x, p, depth);
-			}
-			git_tree_free(ta);
-			git_tree_free(tb);
-			free(p);
+	size_t na = git_tree_entrycount(a), nb = git_tree_entrycount(b), i = 0, j = 0;
+	while (i < na || j < nb) {
+		const git_tree_entry *x = i < na ? git_tree_entry_byindex(a, i) : NULL;
+		const git_tree_entry *y = j < nb ? git_tree_entry_byindex(b, j) : NULL;
+		int c = !x ? 1 : !y ? -1 : entry_cmp(x, y);
+		i += c <= 0;
+		j += c >= 0;
+		if (!c && git_tree_entry_filemode(x) == git_tree_entry_filemode(y) &&
+		    git_oid_equal(git_tree_entry_id(x), git_tree_entry_id(y)))
+			continue; /* the same */
+		char *p = join(dir, git_tree_entry_name(x && c <= 0 ? x : y));
+		git_tree *ta = NULL, *tb = NULL;
+		if (!c && git_tree_entry_type(x) == GIT_OBJECT_TREE && git_tree_entry_type(y) == GIT_OBJECT_TREE &&
+		    depth < 64 && !git_tree_lookup(&ta, f->repo, git_tree_entry_id(x)) &&
+		    !git_tree_lookup(&tb, f->repo, git_tree_entry_id(y))) {
+			walk(f, ta, tb, p, depth + 1);
+		} else if (!c && git_tree_entry_type(x) == GIT_OBJECT_BLOB && git_tree_entry_type(y) == GIT_OBJECT_BLOB &&
+			   git_tree_entry_filemode(x) == git_tree_entry_filemode(y)) {
+			SL_PUSH(f->v, f->n, f->cap, p); /* the same file, another blob */
+			p = NULL;
+		} else {
+			f->modified_only = 0;
+			if (c <= 0)
+				all_files(f, x, p, depth);
+			if (c >= 0)
+				all_files(f, y, p, depth);
 		}
+		git_tree_free(ta);
+		git_tree_free(tb);
+		free(p);
 	}
 }
 
@@ -85,9 +103,9 @@ static int by_path(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-size_t gt_changed_files(git_repository *repo, git_tree *a, git_tree *b, char ***out)
+size_t gt_changed_files(git_repository *repo, git_tree *a, git_tree *b, char ***out, int *modified_only)
 {
-	found f = {repo, NULL, 0, 0};
+	found f = {repo, NULL, 0, 0, 1};
 	walk(&f, a, b, "", 0);
 	/* once each (a blob that became a folder of that name is found from
 	 * both sides), in path order */
@@ -101,5 +119,6 @@ size_t gt_changed_files(git_repository *repo, git_tree *a, git_tree *b, char ***
 			f.v[k++] = f.v[i];
 	}
 	*out = f.v;
+	*modified_only = f.modified_only;
 	return k;
 }
