@@ -18,3 +18,70 @@ copies_for_mb() {
 	[ "$n" -ge 1 ] || n=1
 	echo "$n"
 }
+
+# revs_repo DIR N MODE: a git repository in DIR (no checkout: the benches
+# compare revisions) of N entries, the corpus entries copied in turn as
+# e(I/100)/nI, and a second commit changing every 100th from n100: its
+# --max-num-seqs, else its YAML files' first max_batch_size, and a blank
+# line added to its launch.sh. MODE shared: the copies are the
+# corpus entries byte for byte, so the N entries hold 118 distinct blobs;
+# distinct: each file of copy I ends with a line naming I, so every blob is
+# its own. Written as one git fast-import stream: per-file `git add`s of
+# 100,000 entries took longer than 7 minutes under load.
+revs_repo() {
+	git init -q -b main "$1"
+	find corpus -name launch.sh -printf '%h\n' | sort | perl -e '
+		use strict;
+		my ($n, $mode) = @ARGV;
+		my @entries = map { chomp; $_ } <STDIN>;
+		my (@files, %text);
+		for my $e (@entries) {
+			opendir(my $d, $e) or die "$e: $!";
+			my @names = sort grep { -f "$e/$_" } readdir $d;
+			closedir $d;
+			push @files, [@names];
+			for (@names) { local $/; open(my $f, "<", "$e/$_") or die; $text{"$e/$_"} = <$f>; }
+		}
+		# the change of a copy of entry k: its files changed, by name
+		sub change {
+			my ($files) = @_;
+			my %c = %$files;
+			if ($c{"launch.sh"} =~ /--max-num-seqs [0-9]/) {
+				$c{"launch.sh"} =~ s/^(.*?)--max-num-seqs ([0-9]*)/$1--max-num-seqs 7$2/gm;  # sed: the first of each line
+			} else {
+				for (grep { /\.yaml$/ } keys %c) { $c{$_} =~ s/max_batch_size: ([0-9]*)/max_batch_size: 7$1/; }
+			}
+			$c{"launch.sh"} .= "\n";
+			return { map { $_ => $c{$_} } grep { $c{$_} ne $files->{$_} } keys %c };
+		}
+		my $mark = 0;
+		my %marks;  # shared: a text blob written once, named by its mark
+		sub blob {
+			my ($t) = @_;
+			return $marks{$t} if $mode eq "shared" && $marks{$t};
+			$mark++;
+			print "blob\nmark :$mark\ndata ", length($t), "\n", $t, "\n";
+			$marks{$t} = $mark if $mode eq "shared";
+			return $mark;
+		}
+		sub copy_files {
+			my ($i) = @_;
+			my $k = $i % @entries;
+			my %c = map { $_ => $text{"$entries[$k]/$_"} } @{$files[$k]};
+			if ($mode eq "distinct") { $c{$_} .= "# bench copy $i\n" for keys %c; }
+			return \%c;
+		}
+		for my $pass (0, 1) {
+			my @m;
+			for (my $i = $pass ? 100 : 0; $i < $n; $i += $pass ? 100 : 1) {
+				my $c = copy_files($i);
+				$c = change($c) if $pass;
+				my $dir = "e" . int($i / 100) . "/n$i";
+				push @m, "M 100644 :" . blob($c->{$_}) . " $dir/$_\n" for sort keys %$c;
+			}
+			my $msg = $pass ? "change 1%" : "base";
+			print "commit refs/heads/main\ncommitter bench <bench\@example.com> ", 1700000000 + $pass * 60, " +0000\n";
+			print "data ", length($msg), "\n$msg\n", @m, "\n";
+		}
+	' "$2" "$3" | git -C "$1" fast-import --quiet
+}

@@ -28,16 +28,19 @@
 	X(git_diff_find_options_init) X(git_diff_find_similar) X(git_diff_free) X(git_diff_get_delta)          \
 	X(git_diff_num_deltas) X(git_diff_options_init) X(git_diff_tree_to_tree)                               \
 	X(git_diff_tree_to_workdir_with_index) X(git_error_clear) X(git_error_last) X(git_error_set_str)       \
-	X(git_libgit2_init) X(git_libgit2_shutdown) X(git_object_free) X(git_object_id) X(git_object_lookup)   \
-	X(git_object_peel) X(git_odb_exists) X(git_odb_free) X(git_odb_hash) X(git_odb_hashfile)               \
+	X(git_libgit2_init) X(git_libgit2_opts) X(git_libgit2_shutdown) X(git_object_free) X(git_object_id)   \
+	X(git_object_lookup) X(git_object_peel) X(git_odb_exists) X(git_odb_free) X(git_odb_hash)             \
+	X(git_odb_hashfile)                                                                                    \
 	X(git_oid_cpy) X(git_oid_equal) X(git_oid_fromstr) X(git_oid_is_zero) X(git_oid_tostr)                 \
-	X(git_patch_free) X(git_patch_from_buffers) X(git_patch_to_buf) X(git_reference_dwim)                  \
+	X(git_patch_free) X(git_patch_from_buffers) X(git_patch_to_buf) X(git_pathspec_free)                  \
+	X(git_pathspec_matches_path) X(git_pathspec_new) X(git_reference_dwim)                                 \
 	X(git_reference_free) X(git_reference_resolve) X(git_reference_target) X(git_remote_free)              \
 	X(git_remote_lookup) X(git_remote_url) X(git_repository_free) X(git_repository_is_bare)               \
 	X(git_repository_odb) X(git_repository_open_ext) X(git_repository_workdir) X(git_revparse_single)     \
 	X(git_revwalk_free) X(git_revwalk_new) X(git_revwalk_next) X(git_revwalk_push) X(git_revwalk_push_glob) \
 	X(git_revwalk_push_head) X(git_revwalk_simplify_first_parent) X(git_revwalk_sorting)                  \
-	X(git_tree_entry_byindex) X(git_tree_entry_bypath) X(git_tree_entry_free) X(git_tree_entry_id)        \
+	X(git_tree_entry_byindex) X(git_tree_entry_byname) X(git_tree_entry_bypath) X(git_tree_entry_filemode) \
+	X(git_tree_entry_free) X(git_tree_entry_id)                                                            \
 	X(git_tree_entry_name) X(git_tree_entry_type) X(git_tree_entrycount) X(git_tree_free) X(git_tree_id)  \
 	X(git_tree_lookup) X(git_tree_owner)
 
@@ -91,6 +94,7 @@ int gt_git_shutdown(void);
 #define git_error_last GT_GIT_CALL(git_error_last)
 #define git_error_set_str GT_GIT_CALL(git_error_set_str)
 #define git_libgit2_init gt_git_init
+#define git_libgit2_opts GT_GIT_CALL(git_libgit2_opts)
 #define git_libgit2_shutdown gt_git_shutdown
 #define git_object_free GT_GIT_CALL(git_object_free)
 #define git_object_id GT_GIT_CALL(git_object_id)
@@ -108,6 +112,9 @@ int gt_git_shutdown(void);
 #define git_patch_free GT_GIT_CALL(git_patch_free)
 #define git_patch_from_buffers GT_GIT_CALL(git_patch_from_buffers)
 #define git_patch_to_buf GT_GIT_CALL(git_patch_to_buf)
+#define git_pathspec_free GT_GIT_CALL(git_pathspec_free)
+#define git_pathspec_matches_path GT_GIT_CALL(git_pathspec_matches_path)
+#define git_pathspec_new GT_GIT_CALL(git_pathspec_new)
 #define git_reference_dwim GT_GIT_CALL(git_reference_dwim)
 #define git_reference_free GT_GIT_CALL(git_reference_free)
 #define git_reference_resolve GT_GIT_CALL(git_reference_resolve)
@@ -130,7 +137,9 @@ int gt_git_shutdown(void);
 #define git_revwalk_simplify_first_parent GT_GIT_CALL(git_revwalk_simplify_first_parent)
 #define git_revwalk_sorting GT_GIT_CALL(git_revwalk_sorting)
 #define git_tree_entry_byindex GT_GIT_CALL(git_tree_entry_byindex)
+#define git_tree_entry_byname GT_GIT_CALL(git_tree_entry_byname)
 #define git_tree_entry_bypath GT_GIT_CALL(git_tree_entry_bypath)
+#define git_tree_entry_filemode GT_GIT_CALL(git_tree_entry_filemode)
 #define git_tree_entry_free GT_GIT_CALL(git_tree_entry_free)
 #define git_tree_entry_id GT_GIT_CALL(git_tree_entry_id)
 #define git_tree_entry_name GT_GIT_CALL(git_tree_entry_name)

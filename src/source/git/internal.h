@@ -9,7 +9,8 @@
  *
  * The files, lowest first: repo.c (the repository, failures, revisions),
  * paths.c, tree.c (a folder of a tree), read.c (entries at a revision),
- * touched.c (entries touched between revisions), history.c, blobs.c.
+ * treediff.c (the files two trees differ at), touched.c (entries touched
+ * between revisions), history.c, blobs.c.
  */
 #ifndef SL_SOURCE_GIT_INTERNAL_H
 #define SL_SOURCE_GIT_INTERNAL_H
@@ -72,6 +73,14 @@ int gt_blob_text(git_repository *repo, git_tree *t, const char *path, git_oid *i
 /* The id of the blob at path of tree t: 0, or -1 when there is no blob
  * there (tree.c). */
 int gt_blob_id(git_tree *t, const char *path, git_oid *id);
+
+/* treediff.c */
+/* The files (paths from the top) whose blob, mode or kind differs between
+ * trees a and b, either side's, each once, in path order: *out the
+ * caller's; their count. *modified_only: each is a blob of the same mode
+ * at both sides (none added, removed or of another kind). Folders with
+ * the same id at both sides are not read. */
+size_t gt_changed_files(git_repository *repo, git_tree *a, git_tree *b, char ***out, int *modified_only);
 
 /* sourced.c */
 /* A file a script sources: its path from the script's folder (key), from

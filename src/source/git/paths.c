@@ -5,12 +5,26 @@
  */
 #include "internal.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The current folder's path inside the working tree ("cat/dsv41/", "" at
- * the top); NULL outside a repository or a working tree. Caller frees. */
-char *gt_cwd_prefix(void)
+/* The current folder's path inside the working tree, worked out once per
+ * process: a run never moves, and every REV:path read (log: two per
+ * commit) resolved both folders' real paths again, a system call per
+ * component. Under a lock: the threads of check -j read entries at
+ * revisions. */
+static pthread_mutex_t prefix_lock = PTHREAD_MUTEX_INITIALIZER;
+static int prefix_known;
+static char *prefix_memo;
+
+static void prefix_free(void)
+{
+	free(prefix_memo);
+	prefix_memo = NULL;
+}
+
+static char *cwd_prefix(void)
 {
 	git_repository *repo = NULL;
 	if (gt_repo_open(&repo) || git_repository_is_bare(repo) || !git_repository_workdir(repo))
@@ -27,6 +41,21 @@ char *gt_cwd_prefix(void)
 	}
 	free(top);
 	free(cwd);
+	return out;
+}
+
+/* The current folder's path inside the working tree ("cat/dsv41/", "" at
+ * the top); NULL outside a repository or a working tree. Caller frees. */
+char *gt_cwd_prefix(void)
+{
+	pthread_mutex_lock(&prefix_lock);
+	if (!prefix_known) {
+		prefix_memo = cwd_prefix();
+		prefix_known = 1;
+		atexit(prefix_free);
+	}
+	char *out = prefix_memo ? sl_strdup(prefix_memo) : NULL;
+	pthread_mutex_unlock(&prefix_lock);
 	return out;
 }
 

@@ -2,11 +2,13 @@
  * touched.c: the entries touched between two revisions (or a revision and
  * the working tree): the changed paths of git's diff mapped to the entries
  * they belong to, and the entries whose scripts source a changed file
- * (sourced.c); and what each entry's name is at a revision.
+ * (sourced.c); and what each entry's name is at a revision. Between two
+ * trees, libgit2 diffs only the files they differ at (treediff.c).
  */
 #include "internal.h"
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -163,6 +165,45 @@ static int in_specs(char *const *specs, size_t n, const char *path)
 	return 0;
 }
 
+/* The files (of n) that the pathspecs match as git's diff matches them
+ * (all of them when there is none): *out the caller's, its strings
+ * files'; 0, or SL_ERR_INPUT with err. */
+static int under_specs(char **files, size_t n, char *const *specs, size_t nspec, char ***out, size_t *nout,
+		       const char *rev, sl_error *err)
+{
+	*out = sl_calloc(n + 1, sizeof **out);
+	*nout = 0;
+	git_pathspec *ps = NULL;
+	git_strarray sa = {(char **)specs, nspec};
+	if (nspec && git_pathspec_new(&ps, &sa))
+		return gt_fail(err, rev, "cannot compare the revisions"); /* as the diff said it */
+	for (size_t i = 0; i < n; i++)
+		if (!nspec || git_pathspec_matches_path(ps, GIT_PATHSPEC_DEFAULT, files[i]))
+			(*out)[(*nout)++] = files[i];
+	git_pathspec_free(ps);
+	return 0;
+}
+
+/* The entries found so far, by old and by new path: each delta and each
+ * sourcer asks whether its entry is there (a scan of the list was 1.3 M
+ * string comparisons over 100,000 entries with 1,000 touched). */
+typedef struct {
+	sl_strmap old, new;
+} seen;
+
+static int seen_has(const seen *s, const char *old, const char *new)
+{
+	return sl_strmap_get(&s->old, old, strlen(old)) != SIZE_MAX ||
+	       sl_strmap_get(&s->new, new, strlen(new)) != SIZE_MAX;
+}
+
+static void push(sl_touched **out, size_t *nout, size_t *cap, seen *s, sl_touched t)
+{
+	sl_strmap_put(&s->old, t.old_path, strlen(t.old_path), *nout);
+	sl_strmap_put(&s->new, t.new_path, strlen(t.new_path), *nout);
+	SL_PUSH(*out, *nout, *cap, t);
+}
+
 /* The *.sh paths a diff changes (either side of each delta), pushed once. */
 static void changed_scripts(git_diff *diff, char ***v, size_t *n, size_t *cap)
 {
@@ -185,17 +226,22 @@ static void changed_scripts(git_diff *diff, char ***v, size_t *n, size_t *cap)
  * touched, those under the pathspecs only. A script reads the same at both
  * sides when it did not change, so the tree it is found in is either. */
 static void touched_by_sourced(git_repository *repo, git_tree *t1, git_tree *t2, git_diff *diff, char *const *specs,
-			       size_t nspec, const git_diff_options *o, const char *rev2, sl_touched **out,
-			       size_t *nout, size_t *cap)
+			       size_t nspec, const git_diff_options *o, const char *rev2, char *const *files,
+			       size_t nfiles, sl_touched **out, size_t *nout, size_t *cap, seen *sn)
 {
 	git_diff *all = NULL;
 	char **changed = NULL;
 	size_t nch = 0, chcap = 0;
 	if (!git_tree_entrycount(t1))
 		return; /* from nothing: every entry is added by its own files */
+	/* two trees: every file they differ at is known (files), under the
+	 * pathspecs or not */
+	for (size_t i = 0; t2 && i < nfiles; i++)
+		if (sl_ends_with(files[i], ".sh"))
+			SL_PUSH(changed, nch, chcap, sl_strdup(files[i]));
 	/* a library outside the pathspecs changes what is under them: its
 	 * change is looked for in the whole diff */
-	if (nspec) {
+	if (!t2 && nspec) {
 		git_diff_options wide = *o;
 		wide.pathspec.strings = NULL;
 		wide.pathspec.count = 0;
@@ -205,7 +251,8 @@ static void touched_by_sourced(git_repository *repo, git_tree *t1, git_tree *t2,
 			return;
 		}
 	}
-	changed_scripts(all ? all : diff, &changed, &nch, &chcap);
+	if (!t2 && (all || diff))
+		changed_scripts(all ? all : diff, &changed, &nch, &chcap);
 	git_diff_free(all);
 	char **src = NULL;
 	size_t ns = nch ? gt_sourcers(repo, t2 ? t2 : t1, changed, nch, &src) : 0;
@@ -215,13 +262,10 @@ static void touched_by_sourced(git_repository *repo, git_tree *t1, git_tree *t2,
 		if (in_specs(specs, nspec, src[i]))
 			entries_of(repo, t2 ? t2 : t1, src[i], &es, &ne);
 		for (size_t q = 0; q < ne; q++) {
-			size_t k = 0;
-			while (k < *nout && strcmp((*out)[k].old_path, es[q]) && strcmp((*out)[k].new_path, es[q]))
-				k++;
-			if (k == *nout) {
+			if (!seen_has(sn, es[q], es[q])) {
 				sl_touched t = {sl_strdup(es[q]), sl_strdup(es[q]), has_entry(t1, es[q]),
 						rev2 ? has_entry(t2, es[q]) : has_entry_on_disk(repo, es[q])};
-				SL_PUSH(*out, *nout, *cap, t);
+				push(out, nout, cap, sn, t);
 			}
 			free(es[q]);
 		}
@@ -242,8 +286,9 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 	git_repository *repo = NULL;
 	git_tree *t1 = NULL, *t2 = NULL;
 	git_diff *diff = NULL;
-	size_t cap = 0, nspec = 0, scap = 0;
-	char **specs = NULL;
+	size_t cap = 0, nspec = 0, scap = 0, nfiles = 0, nunder = 0;
+	char **specs = NULL, **files = NULL, **under = NULL;
+	seen sn = {{0}, {0}};
 	int rc = 0;
 	if (gt_repo_open(&repo)) {
 		rc = gt_not_a_repo(err, ".");
@@ -285,16 +330,34 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 	git_diff_find_options fo;
 	git_diff_find_options_init(&fo, GIT_DIFF_FIND_OPTIONS_VERSION);
 	fo.flags = GIT_DIFF_FIND_RENAMES;
-	/* no REV2: the working tree (with the index), as `git diff REV` */
-	if ((rev2 ? git_diff_tree_to_tree(&diff, repo, t1, t2, &o)
-		  : git_diff_tree_to_workdir_with_index(&diff, repo, t1, &o)) ||
-	    git_diff_find_similar(diff, &fo)) {
+	/* two trees: libgit2 diffs the files they differ at (treediff.c),
+	 * those the pathspecs match, named exactly */
+	int modified_only = 0;
+	if (rev2) {
+		nfiles = gt_changed_files(repo, t1, t2, &files, &modified_only);
+		if ((rc = under_specs(files, nfiles, specs, nspec, &under, &nunder, rev2, err)))
+			goto done;
+		o.pathspec.strings = under;
+		o.pathspec.count = nunder;
+		o.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH;
+	}
+	/* no REV2: the working tree (with the index), as `git diff REV`.
+	 * Files that are only modified need no diff: nothing is added or
+	 * removed to be a rename, so its deltas would be those files, in
+	 * that order, modified (libgit2's diff was 12% of `diff HEAD~1 HEAD`
+	 * over 100,000 entries) */
+	if ((!rev2 || (nunder && !modified_only)) &&
+	    ((rev2 ? git_diff_tree_to_tree(&diff, repo, t1, t2, &o)
+		   : git_diff_tree_to_workdir_with_index(&diff, repo, t1, &o)) ||
+	     git_diff_find_similar(diff, &fo))) {
 		rc = gt_fail(err, rev2 ? rev2 : rev1, "cannot compare the revisions");
 		goto done;
 	}
-	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
-		const git_diff_delta *d = git_diff_get_delta(diff, i);
-		const char *op = d->old_file.path, *np = d->new_file.path;
+	size_t ndeltas = diff ? git_diff_num_deltas(diff) : modified_only ? nunder : 0;
+	for (size_t i = 0; i < ndeltas; i++) {
+		const git_diff_delta *d = diff ? git_diff_get_delta(diff, i) : NULL;
+		const char *op = d ? d->old_file.path : under[i], *np = d ? d->new_file.path : under[i];
+		git_delta_t status = d ? d->status : GIT_DELTA_MODIFIED;
 		if (!entry_file(op) && !entry_file(np))
 			continue;
 		char **os = NULL, **ns = NULL;
@@ -311,8 +374,8 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 				/* a file added (removed) has no entry at the side it is
 				 * missing from: it is named by the other side's, so
 				 * that two scripts added to a folder of many are two */
-				od = sl_strdup(d->status == GIT_DELTA_ADDED ? ns[0] : os[0]);
-				nd = sl_strdup(d->status == GIT_DELTA_DELETED ? os[0] : ns[0]);
+				od = sl_strdup(status == GIT_DELTA_ADDED ? ns[0] : os[0]);
+				nd = sl_strdup(status == GIT_DELTA_DELETED ? os[0] : ns[0]);
 			} else if (a < nn) {
 				nd = sl_strdup(ns[a]);
 				od = sl_strdup(ns[a]);
@@ -325,17 +388,13 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 				od = sl_strdup(os[a]);
 				nd = sl_strdup(os[a]);
 			}
-			size_t k = 0;
-			for (; k < *nout; k++)
-				if (!strcmp((*out)[k].old_path, od) || !strcmp((*out)[k].new_path, nd))
-					break;
-			if (k < *nout) {
+			if (seen_has(&sn, od, nd)) {
 				free(od);
 				free(nd);
 				continue;
 			}
 			sl_touched t = {od, nd, has_entry(t1, od), rev2 ? has_entry(t2, nd) : has_entry_on_disk(repo, nd)};
-			if (!t.in_old && !t.in_new && d->status == GIT_DELTA_MODIFIED && is_yaml(np) &&
+			if (!t.in_old && !t.in_new && status == GIT_DELTA_MODIFIED && is_yaml(np) &&
 			    !sl_ends_with(np, "/metadata.yaml") && strcmp(np, "metadata.yaml")) {
 				/* a YAML file changed in a folder with no entry: the
 				 * file is compared alone (the entry stage reads an
@@ -344,7 +403,7 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 				free(nd);
 				t = (sl_touched){sl_strdup(op), sl_strdup(np), 1, 1};
 			}
-			SL_PUSH(*out, *nout, cap, t);
+			push(out, nout, &cap, &sn, t);
 		}
 		for (size_t q = 0; q < no; q++)
 			free(os[q]);
@@ -353,11 +412,17 @@ int sl_git_touched(const char *rev1, const char *rev2, char *const *pathspec, si
 		free(os);
 		free(ns);
 	}
-	touched_by_sourced(repo, t1, t2, diff, specs, nspec, &o, rev2, out, nout, &cap);
+	touched_by_sourced(repo, t1, t2, diff, specs, nspec, &o, rev2, files, nfiles, out, nout, &cap, &sn);
 done:
+	sl_strmap_free(&sn.old);
+	sl_strmap_free(&sn.new);
 	for (size_t i = 0; i < nspec; i++)
 		free(specs[i]);
 	free(specs);
+	for (size_t i = 0; i < nfiles; i++)
+		free(files[i]);
+	free(files);
+	free(under); /* its strings are files' */
 	git_diff_free(diff);
 	git_tree_free(t1);
 	git_tree_free(t2);
