@@ -406,6 +406,8 @@ struct sl_shell_cache {
 	size_t nnames, names_cap;
 };
 #define SH_MEMO_KIDS ((size_t)1 << 19)  /* 16 MB of nodes */
+/* memo.c: what c keeps of its trees' nodes, freed (not c itself). */
+void sh_cache_memo_free(sl_shell_cache *c);
 /* The variable names the assignments within node write, in the order
  * they are first written, when the cache kept them (*n of them: NULL when
  * it did not), or after sh_cache_keep_assigned. */
