@@ -28,5 +28,6 @@ quick diff_revs 'blobs distinct' bench/diff_revs.sh 200 1  # the fewest entries 
 quick review_revs 'blobs distinct' bench/review_revs.sh 200 1
 quick log_history 'x' bench/log_history.sh 20 1
 quick jobs 'check -j 2: .*x the bare parse' bench/jobs.sh 0 1
+quick harness 'check --format gcc -j 1 .*x the bare parse' bench/harness.sh 2 1
 quick shellcheck 'ShellCheck / servelint\|not installed' bench/shellcheck.sh 1 1  # told and exit 0 without shellcheck
 finish
