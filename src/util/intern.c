@@ -20,19 +20,10 @@ static struct {
 	size_t cap, n;
 } set;
 
-static uint64_t hash(const char *s, size_t len)
-{
-	uint64_t h = 1469598103934665603ULL;
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
 
 static size_t slot(const char *s, size_t len)
 {
-	size_t i = (size_t)hash(s, len) & (set.cap - 1);
+	size_t i = (size_t)sl_hash_bytes(s, len) & (set.cap - 1);
 	while (set.v[i] && !(set.len[i] == len && !memcmp(set.v[i], s, len)))
 		i = (i + 1) & (set.cap - 1);
 	return i;

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t hash(const char *s, size_t len)
+uint64_t sl_hash_bytes(const char *s, size_t len)
 {
 	uint64_t h = 1469598103934665603ULL;
 	for (size_t i = 0; i < len; i++) {
@@ -18,10 +18,11 @@ static uint64_t hash(const char *s, size_t len)
 	return h;
 }
 
+
 /* the slot of KEY, or the free slot where it would go */
 static size_t slot(const sl_strmap *m, const char *key, size_t len)
 {
-	size_t i = (size_t)hash(key, len) & (m->cap - 1);
+	size_t i = (size_t)sl_hash_bytes(key, len) & (m->cap - 1);
 	while (m->keys[i] && !(m->lens[i] == len && !memcmp(m->keys[i], key, len)))
 		i = (i + 1) & (m->cap - 1);
 	return i;

@@ -142,6 +142,8 @@ int sl_write_file_atomic(const char *path, int (*write)(FILE *f, void *ud), void
 /* A map from strings to indices (strmap.c), for the lookups a catalogue
  * makes per entry: open addressing over FNV-1a. The map owns copies of
  * its keys; a key may hold NUL bytes (the length says). */
+/* FNV-1a of s[0..len): the hash of strmap.c's and intern.c's tables. */
+uint64_t sl_hash_bytes(const char *s, size_t len);
 typedef struct sl_strmap {
 	char **keys;      /* owned; NULL: a free slot */
 	size_t *lens, *vals;
