@@ -5,9 +5,10 @@
 # or with --mb megabytes of launch scripts (default 1 10 100, the issue's
 # sizes: 20 to 1,984 copies, 700 to 69,440 entries; lib.sh's
 # copies_for_mb; 0 is one copy, the quick mode), the peak RSS
-# (/usr/bin/time's maxrss) of `check --format gcc` and `audit` over the
-# copies' entry folders and of `show --format json` and `show` over their
-# launch scripts, one run each, and per command the ratio of the largest
+# (/usr/bin/time's maxrss) of `check --format gcc`, `audit`, `show
+# --format json` and `show` over the copies' folders (naming each launch
+# script passed the system's limit on arguments at 100 MB, and the figure
+# was the run before's), one run each, and per command the ratio of the largest
 # peak to the smallest against the issue's bound (2x). Needs a release
 # build in ./build (scripts/setup) and GNU time; SERVELINT names another binary.
 # SERVELINT_BASE names a binary to compare with (an older build): each of
@@ -49,8 +50,12 @@ declare -A rss cpu
 peak() {
 	local key=$1
 	shift
+	rm -f "$work/rss"
 	/usr/bin/time -f '%M %U %S' -o "$work/rss" "$@" > /dev/null 2>&1 || true
-	read -r m u s < <(tail -1 "$work/rss")
+	# no figure when the command could not even start (an argument list
+	# past the system's limit): never the previous run's
+	read -r m u s < <(tail -1 "$work/rss" 2>/dev/null || echo "? ? ?")
+	case "$m" in ''|*[!0-9]*) echo "memory: $key: the command did not run" >&2; exit 2 ;; esac
 	rss[$key]=$m
 	cpu[$key]=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
 }
@@ -64,8 +69,8 @@ for sz in "${sizes[@]}"; do
 		[ "$t" = new ] || b=$base
 		peak "check,$t,$sz" "$b" check --format gcc "${cs[@]}"
 		peak "audit,$t,$sz" "$b" audit --color never "${cs[@]}"
-		peak "json,$t,$sz" "$b" show --format json "${ss[@]}"
-		peak "show,$t,$sz" "$b" show --color never "${ss[@]}"
+		peak "json,$t,$sz" "$b" show --format json "${cs[@]}"
+		peak "show,$t,$sz" "$b" show --color never "${cs[@]}"
 	done
 	printf '%d copies: %d entries, %.2f MB of launch scripts\n' "$k" "${#ss[@]}" \
 		"$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')"
