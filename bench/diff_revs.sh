@@ -22,31 +22,4 @@ base=${SERVELINT_BASE:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# wall TIME of CMD in repository $repo, best of $runs
-wall() {
-	local best="" t
-	for _ in $(seq 1 "$runs"); do
-		t=$( { TIMEFORMAT='%3R'; time (cd "$repo" && "$@" > /dev/null); } 2>&1 )
-		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
-	done
-	echo "$best"
-}
-for mode in shared distinct; do
-	repo=$work/$mode
-	revs_repo "$repo" "$want" "$mode"
-	changed=$(git -C "$repo" diff --name-only HEAD~1 HEAD | xargs -n1 dirname | sort -u | wc -l)
-	t_git=$(wall git diff --stat HEAD~1 HEAD)
-	t_sl=$(wall "$bin" diff HEAD~1 HEAD)
-	t_base=$([ -z "$base" ] || wall "$base" diff HEAD~1 HEAD)
-	summary=$(cd "$repo" && "$bin" diff HEAD~1 HEAD | tail -1)
-	awk -v n="$want" -v c="$changed" -v tg="$t_git" -v ts="$t_sl" -v tb="$t_base" -v r="$runs" -v s="$summary" \
-	    -v m="$mode" 'BEGIN {
-		printf "repository: %d entries (blobs %s), second commit touches %d; best wall time of %d runs\n", n, m, c, r
-		printf "  git diff --stat HEAD~1 HEAD    %7.3f s\n", tg
-		printf "  servelint diff HEAD~1 HEAD     %7.3f s   %.2fx git (target 2x: %s)\n", ts, ts / tg,
-			ts / tg <= 2 ? "met" : "NOT met"
-		if (tb != "")
-			printf "  base: servelint diff           %7.3f s   %.2fx git\n", tb, tb / tg
-		printf "  servelint: %s\n", s
-	}'
-done
+revs_bench diff

@@ -85,3 +85,42 @@ revs_repo() {
 		}
 	' "$2" "$3" | git -C "$1" fast-import --quiet
 }
+
+# revs_bench CMD: `servelint CMD HEAD~1 HEAD` (diff or review) against `git
+# diff --stat HEAD~1 HEAD` on revs_repo's repositories, blobs shared then
+# distinct: the body of bench/diff_revs.sh and bench/review_revs.sh. Reads
+# the caller's want, runs, bin, base (may be empty) and work.
+revs_bench() {
+	local cmd=$1 mode repo changed t_git t_sl t_base summary
+	for mode in shared distinct; do
+		repo=$work/$mode
+		revs_repo "$repo" "$want" "$mode"
+		changed=$(git -C "$repo" diff --name-only HEAD~1 HEAD | xargs -n1 dirname | sort -u | wc -l)
+		t_git=$(revs_wall "$repo" git diff --stat HEAD~1 HEAD)
+		t_sl=$(revs_wall "$repo" "$bin" "$cmd" HEAD~1 HEAD)
+		t_base=$([ -z "$base" ] || revs_wall "$repo" "$base" "$cmd" HEAD~1 HEAD)
+		summary=$(cd "$repo" && { "$bin" "$cmd" --color never HEAD~1 HEAD || true; } | tail -1)
+		awk -v n="$want" -v c="$changed" -v tg="$t_git" -v ts="$t_sl" -v tb="$t_base" -v r="$runs" -v s="$summary" \
+		    -v m="$mode" -v cmd="$cmd" 'BEGIN {
+			printf "repository: %d entries (blobs %s), second commit touches %d; best wall time of %d runs\n", n, m, c, r
+			printf "  git diff --stat HEAD~1 HEAD    %7.3f s\n", tg
+			printf "  servelint %-6s HEAD~1 HEAD   %7.3f s   %.2fx git (target 2x: %s)\n", cmd, ts, ts / tg,
+				ts / tg <= 2 ? "met" : "NOT met"
+			if (tb != "")
+				printf "  base: servelint %-6s         %7.3f s   %.2fx git\n", cmd, tb, tb / tg
+			printf "  servelint: %s\n", s
+		}'
+	done
+}
+
+# revs_wall REPO CMD...: the wall time of CMD in REPO, best of $runs (diff
+# and review exit 1 on differences and new findings: any exit is timed)
+revs_wall() {
+	local repo=$1 best="" t
+	shift
+	for _ in $(seq 1 "$runs"); do
+		t=$( { TIMEFORMAT='%3R'; time (cd "$repo" && "$@" > /dev/null || true); } 2>&1 )
+		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
+	done
+	echo "$best"
+}
