@@ -53,6 +53,23 @@ echo "$out" | grep -q 'launch.sh:3:24: error: .*TP 8 does not divide the 12 atte
 echo "$out" | grep -q 'launch.sh:3:49: warning: .*16384 tokens, Tiny-1B has 8192 positions.*\[SL4008\]' &&
 	ok || ko "catalogue models/ folder: SL4008"
 "$bin" show $d/cat/h100-sxm-x8/tiny-tp8 | grep -q 'from folder name' && ok || ko "system from the folder name"
+# models/ in the entry folder itself (its listing, not a second look at
+# the disk, says so), and a .git there: the repository's top, where the
+# walk up stops before the catalogue's models/
+c=$(mktemp -d)
+mkdir -p "$c/cat/e/models" "$c/top/e/.git" "$c/top/models"
+cp $d/cat/h100-sxm-x8/tiny-tp8/launch.sh "$c/cat/e/"
+cp -r $d/cat/models/Tiny-1B "$c/cat/e/models/"
+cp $d/cat/h100-sxm-x8/tiny-tp8/launch.sh "$c/top/e/"
+cp -r $d/cat/models/Tiny-1B "$c/top/models/"
+"$bin" check --no-config --format gcc --system H100 "$c/cat/e" | grep -q 'heads of Tiny-1B (.*/cat/e/models/Tiny-1B/config.json) \[SL3004\]' &&
+	ok || ko "models/ in the entry folder"
+"$bin" check --no-config --format gcc --system H100 "$c/top/e" | grep -q 'SL3004' &&
+	ko "the walk went past the entry folder's .git" || ok
+rm -rf "$c/top/e/.git"
+"$bin" check --no-config --format gcc --system H100 "$c/top/e" | grep -q 'heads of Tiny-1B (.*/top/models/Tiny-1B/config.json) \[SL3004\]' &&
+	ok || ko "models/ above the entry folder"
+rm -rf "$c"
 # SL4008 holds each engine to the context length it derives from the
 # rope_scaling: a yarn factor 4 over 4,096 original positions (8,192
 # max_position_embeddings) is 16,384 for vLLM, 8,192 for SGLang and

@@ -37,6 +37,7 @@ typedef struct sl_entry_input {
 	char *owner;            /* the entry folder a file given alone belongs to, or NULL; owned */
 	sl_entry *alone;        /* an engine config YAML read alone (sl_entry_input_alone), or NULL; owned */
 	sl_entry *owned;        /* owner's entry, read once when open found it (next hands it over), or NULL; owned */
+	int folder;             /* open's stat found a folder at path: next loads it without another */
 } sl_entry_input;
 
 /* Opens PATH (borrowed: it must outlive *in); fails (with err) only when a

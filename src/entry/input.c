@@ -100,6 +100,7 @@ int sl_entry_input_open(sl_entry_input *in, const char *path, sl_error *err)
 			in->owner = sl_strndup(path, plen);  /* page.txt:LINE: one entry of the page */
 			in->path = in->owner;
 		} else if (!there || !S_ISREG(st.st_mode)) {
+			in->folder = there && S_ISDIR(st.st_mode);
 			return SL_OK;  /* a folder, or nothing: sl_entry_load says which */
 		} else if ((in->owner = sl_entry_input_owner_of(path, &in->owned)) != NULL) {
 			in->path = in->owner;  /* a file of an entry folder: the folder */
@@ -189,7 +190,7 @@ int sl_entry_input_next(sl_entry_input *in, sl_entry **out, sl_error *err)
 			in->owned = NULL;
 			rc = SL_OK;
 		} else {
-			rc = sl_entry_load(in->path, out, err);
+			rc = in->folder ? sl_entry_load_folder(in->path, out, err) : sl_entry_load(in->path, out, err);
 		}
 		if (!rc && in->owner && !strcmp(in->owner, "."))
 			strip_dot(*out);  /* `gen_config.yaml` given: its places as given */

@@ -239,11 +239,12 @@ int sl_plan_entry(const sl_model *m, sl_entry_plan **out, sl_error *err);
 void sl_entry_plan_free(sl_entry_plan *p);
 
 /* The config.json of model NAME in the catalogue's models/ folder at or
- * above the entry at ENTRY_PATH (models/NAME/config.json or
- * models/NAME.json, without case), up to the git repository's top folder
- * and never the file system's root; what each folder holds is read once
- * per run (models_dir.c). A new string, or NULL. */
-char *sl_plan_catalogue_config(const char *entry_path, const char *name);
+ * above entry E's path (models/NAME/config.json or models/NAME.json,
+ * without case), up to the git repository's top folder and never the file
+ * system's root; what each folder holds is read once per run
+ * (models_dir.c), and what E's own listing showed is not asked again. A
+ * new string, or NULL. */
+char *sl_plan_catalogue_config(const sl_entry *e, const char *name);
 
 /* The plan as JSON (the `plan` member of show --format json): a new reference. */
 json_t *sl_plan_json(const sl_entry_plan *p);

@@ -397,7 +397,7 @@ int sl_plan_entry(const sl_model *m, sl_entry_plan **out, sl_error *err)
 	} else if (p->weights) {
 		const char *served = NULL;
 		char *name = base_of(p->weights);
-		char *cfg = *name ? sl_plan_catalogue_config(m->entry->path, name) : NULL;
+		char *cfg = *name ? sl_plan_catalogue_config(m->entry, name) : NULL;
 		if (cfg) {
 			sl_arch *a = sl_calloc(1, sizeof *a);
 			int rc = read_config(cfg, a, err);

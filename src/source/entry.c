@@ -67,6 +67,7 @@ void sl_entry_rename(sl_entry *e, const char *path)
 {
 	char *old = e->path;
 	size_t ol = stem_len(old), nl = stem_len(path);
+	e->listed = 0;  /* the listing was of the folder under its old name */
 	rename_source(e->script, old, ol, path, nl);
 	for (size_t i = 0; i < e->nfiles; i++)
 		rename_source(e->files[i], old, ol, path, nl);

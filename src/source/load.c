@@ -21,9 +21,14 @@ static int load_dir(sl_entry *e, const char *path, sl_error *err)
 	char **names = NULL;
 	size_t n = 0, cap = 0;
 	struct dirent *de;
+	e->listed = 1;
 	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".git"))
+			e->has_git = 1;
 		if (de->d_name[0] == '.')
 			continue;
+		if (!strcmp(de->d_name, "models"))
+			e->has_models = 1;
 		if (n >= SL_MAX_ENTRY_FILES * 4) {
 			closedir(d);
 			for (size_t i = 0; i < n; i++)
@@ -153,6 +158,20 @@ int sl_entry_from_source(const char *path, sl_source *whole, sl_entry **out, sl_
 	return SL_OK;
 }
 
+/* The entry at PATH, a folder or a file as the caller knows */
+static int load_as(const char *path, int folder, sl_entry **out, sl_error *err)
+{
+	sl_entry *e = sl_calloc(1, sizeof *e);
+	e->path = sl_strdup(path);
+	int rc = folder ? load_dir(e, path, err) : load_file(e, path, err);
+	if (rc) {
+		sl_entry_free(e);
+		return rc;
+	}
+	*out = e;
+	return SL_OK;
+}
+
 int sl_entry_load(const char *path, sl_entry **out, sl_error *err)
 {
 	*out = NULL;
@@ -161,15 +180,13 @@ int sl_entry_load(const char *path, sl_entry **out, sl_error *err)
 		sl_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
 		return SL_ERR_IO;
 	}
-	sl_entry *e = sl_calloc(1, sizeof *e);
-	e->path = sl_strdup(path);
-	int rc = S_ISDIR(st.st_mode) ? load_dir(e, path, err) : load_file(e, path, err);
-	if (rc) {
-		sl_entry_free(e);
-		return rc;
-	}
-	*out = e;
-	return SL_OK;
+	return load_as(path, S_ISDIR(st.st_mode), out, err);
+}
+
+int sl_entry_load_folder(const char *path, sl_entry **out, sl_error *err)
+{
+	*out = NULL;
+	return load_as(path, 1, out, err);
 }
 
 int sl_entry_from_files(const char *path, const char *display, char *const *names,

@@ -171,6 +171,10 @@ typedef struct sl_entry {
 	int alone;             /* an engine config file read alone (the entry stage's
 				* sl_entry_input_alone): files[0] is the file, the script the
 				* command line that would name it, which is no file */
+	/* What the listing of the entry's folder showed, when sl_entry_load
+	 * listed one (listed): whether it holds `models` and `.git`, which the
+	 * plan would otherwise ask the disk again for this folder (issue 18) */
+	unsigned char listed, has_models, has_git;
 } sl_entry;
 
 /* Loads an entry: a folder (launch.sh or the only .sh file, its .yaml/.yml
@@ -182,6 +186,9 @@ typedef struct sl_entry {
  * by ...). Sections become files of the entry whose positions are those of
  * the outer file. */
 int sl_entry_load(const char *path, sl_entry **out, sl_error *err);
+/* sl_entry_load of a PATH the caller has just found to be a folder (its
+ * stat is not asked again). */
+int sl_entry_load_folder(const char *path, sl_entry **out, sl_error *err);
 /* An entry from text in memory (a slice of a catalogue page), in the
  * catalogue form above; line_base is the number of page lines before it,
  * so positions are those of the page. */
