@@ -7,7 +7,10 @@
 # script, the library it sources. The corpus's entries are one script each;
 # a harness's are read once per variant (here 16: four conditionals), each
 # reading walking the library's functions again, which is where such
-# scripts spent 300x the parse (issue 18's closing notes). The inputs are
+# scripts spent 300x the parse (issue 18's closing notes). Since
+# 2026-12-06 the entries of one run share the library's tree
+# (parse/shell/shared.c): servelint parses it once, the bare parse still
+# once per script, as each script alone needs it. The inputs are
 # generated here, in that shape, from no one's text (HARNESS_KEEP=DIR keeps
 # them in DIR). SCRIPTS scripts
 # (default 40) are checked with -j 1, RUNS times (default 3), in turn with

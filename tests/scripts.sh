@@ -96,6 +96,35 @@ env = {x["name"]: x for x in e["services"][0]["env"]}
 sys.exit(e.get("sourced") != ["tests/data/scripts/suite/lib.sh", "tests/data/scripts/suite/common/env.sh"] or
 	 env["VLLM_USE_DEEP_GEMM"]["origin"]["file"] != "tests/data/scripts/suite/common/env.sh")' &&
 	ok || ko "suite: sourced files listed, env placed in common/env.sh"
+# the entries of one run share the tree of a library they all source
+# (parse/shell/shared.c, by its text): read together, each entry is what
+# it is alone, the same text at two paths is placed in each one's own
+# file, the variables set before sourcing differ per script, and a
+# library with a syntax error stays unread in each
+t2=$(mktemp -d)
+mkdir -p "$t2/a" "$t2/b/sub" "$t2/c"
+cp $d/suite/lib.sh "$t2/a/lib.sh"
+cp $d/suite/lib.sh "$t2/b/sub/lib.sh"
+cp -r $d/suite/common "$t2/a/" && cp -r $d/suite/common "$t2/b/sub/"
+printf 'MODEL=org/a\nPORT=7001\nsource ./lib.sh\nvllm serve "$MODEL" --port "$PORT" -tp 2\n' > "$t2/a/launch.sh"
+printf 'MODEL=org/b\nsource ./sub/lib.sh\nstart_server_default\n' > "$t2/b/launch.sh"
+printf 'f() {\n  if then\n}\n' > "$t2/c/lib.sh"
+printf 'source ./lib.sh\nvllm serve org/c --port 7003\n' > "$t2/c/launch.sh"
+for e in a b c a b c; do "$bin" show --format json "$t2/$e"; done > "$t2/each"
+"$bin" show --format json "$t2/a" "$t2/b" "$t2/c" "$t2/a" "$t2/b" "$t2/c" | python3 -c 'import json, sys
+all = json.load(sys.stdin)["entries"]
+dec = json.JSONDecoder()
+text, each, i = open(sys.argv[1]).read(), [], 0
+while i < len(text):
+	o, i = dec.raw_decode(text, i)
+	each += o["entries"]
+	while i < len(text) and text[i].isspace():
+		i += 1
+sys.exit(all != each or len(all) != 6)' "$t2/each" && ok || ko "shared library: entries read together differ from each alone"
+"$bin" show --color never "$t2/a" "$t2/b" | grep -q 'server.port  *8888  *sub/lib.sh:26:25' && ok || ko "shared library: placed in its own path"
+"$bin" check --format gcc "$t2/a" "$t2/b" "$t2/c" "$t2/c" > "$t2/chk" 2>&1
+[ "$(grep -c 'syntax error' "$t2/chk")" -ge 2 ] && ok || ko "shared library: a syntax error in each entry that sources it"
+rm -rf "$t2"
 # at a revision the same files are read (from the tree, by the same
 # paths): the working tree is no different, and a change of the library
 # alone is a difference of the script

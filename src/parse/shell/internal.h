@@ -427,6 +427,14 @@ TSTree *sh_cache_tree(const sl_shell_cache *c, const char *text, size_t len);
  * when c is NULL or full (the caller then deletes it). */
 int sh_cache_keep_tree(sl_shell_cache *c, const char *text, size_t len, TSTree *tree);
 
+/* shared.c: the trees of sourced files, shared by the entries of a run
+ * (by their text). A copy of the tree kept for text (the caller owns
+ * it), or NULL. */
+TSTree *sh_shared_tree(const char *text, size_t len);
+/* Keeps a copy of tree (of text, read without a syntax error) for the
+ * entries read next, unless full; the caller keeps its own. */
+void sh_shared_keep(const char *text, size_t len, const TSTree *tree);
+
 /* relevant.c: the variables of the script's own tree that a command that
  * may serve reads, directly or through other variables, exports and
  * conditions (made once per reading, kept by the walker). */

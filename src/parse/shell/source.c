@@ -202,10 +202,12 @@ static int read_in_place(walker *w, const char *name, int own, const char **why,
 		*why = "it has more lines than the parser takes";
 		return -1;
 	}
-	/* parsed once for the readings that share the cache (cache.c) */
+	/* parsed once for the readings that share the cache (cache.c), and
+	 * once for the entries of the run that source the same text
+	 * (shared.c) */
 	TSTree *tree = sh_cache_tree(w->cache, f->text, f->len);
 	int cached = tree != NULL;
-	if (!tree) {
+	if (!tree && (tree = sh_shared_tree(f->text, f->len)) == NULL) {
 		TSParser *parser = ts_parser_new();
 		ts_parser_set_language(parser, tree_sitter_bash());
 		tree = ts_parser_parse_string(parser, NULL, f->text, (uint32_t)f->len);
@@ -215,8 +217,10 @@ static int read_in_place(walker *w, const char *name, int own, const char **why,
 			*why = "it has a syntax error";
 			return -1;
 		}
-		cached = sh_cache_keep_tree(w->cache, f->text, f->len, tree);
+		sh_shared_keep(f->text, f->len, tree);
 	}
+	if (!cached)
+		cached = sh_cache_keep_tree(w->cache, f->text, f->len, tree);
 	TSNode root = ts_tree_root_node(tree);
 	/* its text is a view of its own, offsets from base; kept (with its
 	 * tree, unless the cache holds it) to the end of the reading, since
