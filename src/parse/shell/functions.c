@@ -13,19 +13,28 @@
 #define MAX_POSITIONAL 64
 
 /* $1..$N, "$@" and $# from words (copied); the ones past N are unset. */
+/* The name of positional parameter i (1-based) in nm: its digits. A
+ * harness's option loop (`while [ $# -gt 0 ]; do ...; shift; done`) sets
+ * every parameter again at each shift, and snprintf was a fifth of it. */
+static const char *pos_name(char nm[24], size_t i)
+{
+	char *p = nm + 23;
+	*p = '\0';
+	do
+		*--p = (char)('0' + i % 10);
+	while ((i /= 10) != 0);
+	return p;
+}
+
 static void set_positional(walker *w, const sl_word *args, size_t n, size_t old_n, uint32_t at)
 {
 	if (n > MAX_POSITIONAL)
 		n = MAX_POSITIONAL;
 	char nm[24];
-	for (size_t i = 0; i < n; i++) {
-		snprintf(nm, sizeof nm, "%zu", i + 1);
-		sh_var_set(w, nm, &args[i], args[i].start, 0);
-	}
-	for (size_t i = n; i < old_n; i++) {
-		snprintf(nm, sizeof nm, "%zu", i + 1);
-		sh_var_unset(w, nm);
-	}
+	for (size_t i = 0; i < n; i++)
+		sh_var_set(w, pos_name(nm, i + 1), &args[i], args[i].start, 0);
+	for (size_t i = n; i < old_n; i++)
+		sh_var_unset(w, pos_name(nm, i + 1));
 	sl_word *el = NULL;
 	size_t k = 0, cap = 0;
 	sh_words_copy(&el, &k, &cap, args, n);
@@ -80,10 +89,8 @@ void sh_walk_call(walker *w, const struct fn *f, const sl_word *args, size_t n, 
 		set_positional(w, saved, ns, now_n, at);
 	} else {
 		char nm[24];
-		for (size_t i = 0; i < now_n || i < n; i++) {
-			snprintf(nm, sizeof nm, "%zu", i + 1);
-			sh_var_unset(w, nm);
-		}
+		for (size_t i = 0; i < now_n || i < n; i++)
+			sh_var_unset(w, pos_name(nm, i + 1));
 		sh_var_unset(w, "@");
 		sh_var_unset(w, "#");
 	}
