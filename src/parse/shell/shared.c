@@ -11,16 +11,16 @@
  *
  * A script's own text is not kept here: catalogues rarely hold the same
  * script twice, and the trees would only be memory. Bounded: at most
- * SHARED_TREES files and SHARED_BYTES of their text; past that, a file is
- * parsed by each entry as before. The threads of check -j share it under
- * one lock.
+ * SHARED_TREES files and SHARED_BYTES of their text (about 20 MB of
+ * trees); past that, a file is parsed by each entry as before. The
+ * threads of check -j share it under one lock.
  */
 #include "internal.h"
 
 #include <pthread.h>
 
 #define SHARED_TREES 32
-#define SHARED_BYTES (8u << 20)  /* of sourced text: its trees are ~20x that */
+#define SHARED_BYTES (2u << 20)  /* of sourced text: its trees take about 10x that */
 
 static struct shared_tree {
 	char *text;      /* a copy: the entry that read it first goes */
