@@ -181,8 +181,14 @@ static sl_config_doc *doc_of(sl_ctx *c, const sl_source *src)
 	for (size_t i = 0; i < c->ndocs; i++)
 		if (c->docs[i].src == src)
 			return c->docs[i].doc ? &c->docs[i] : NULL;
-	sl_config_doc d = {src, NULL, 0};
-	if (sl_yaml_load(src, &d.doc, c->err)) {
+	sl_config_doc d = {src, NULL, 0, 0};
+	/* a file of the entry itself is parsed once for all its readings
+	 * (the entry's cache); a here-document a reading writes is its own */
+	int own = 0;
+	for (size_t i = 0; i < c->entry->nfiles && !own; i++)
+		own = c->entry->files[i] == src;
+	int rc = own ? sl_shell_cache_yaml(c->cache, src, &d.doc, &d.shared, c->err) : sl_yaml_load(src, &d.doc, c->err);
+	if (rc) {
 		const sl_heredoc *h = written_hd(c, src);
 		d.doc = NULL;
 		if (!h || !h->symbolic)
@@ -795,7 +801,8 @@ void sl_config_replicas(sl_ctx *c)
 void sl_config_free(sl_ctx *c)
 {
 	for (size_t i = 0; i < c->ndocs; i++)
-		sl_yaml_free(c->docs[i].doc);
+		if (!c->docs[i].shared)
+			sl_yaml_free(c->docs[i].doc);
 	free(c->docs);
 	for (size_t i = 0; i < c->ntopo; i++) {
 		free(c->topo[i].role);

@@ -19,6 +19,7 @@ typedef struct sl_topo_fact {
 typedef struct sl_config_doc {
 	const sl_source *src;
 	sl_yaml_doc *doc;    /* NULL when it did not parse */
+	int shared;          /* doc is the entry's cache's (sl_shell_cache_yaml), not freed here */
 	int used;            /* named by a service */
 } sl_config_doc;
 

@@ -62,6 +62,7 @@ typedef struct {
 	struct sl_topo_fact *topo; /* replica counts read from topology files */
 	size_t ntopo, topo_cap;
 	struct sl_config_doc *docs; /* YAML files of the entry, parsed once */
+	sl_shell_cache *cache;     /* shared by the entry's readings (may be NULL); not owned */
 	size_t ndocs, docs_cap;
 	size_t *svc_cmd;           /* services[i] came from script->cmds[svc_cmd[i]] */
 	size_t svc_cmd_cap;

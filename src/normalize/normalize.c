@@ -195,6 +195,7 @@ static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s,
 	c.ws = ws;
 	c.group = grp;
 	c.entry = e;
+	c.cache = cache;
 	c.gs = gs;
 	c.err = err;
 	c.model = sl_calloc(1, sizeof *c.model);

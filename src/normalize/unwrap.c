@@ -362,7 +362,7 @@ static int run_string(sl_ctx *c, sl_build *b, const sl_word *str, unsigned depth
 {
 	const sl_source *src = c->entry->script;
 	sl_script *in;
-	if (sl_shell_parse_word(src, str, &in, c->err)) {
+	if (sl_shell_parse_word(src, str, c->cache, &in, c->err)) {
 		c->failed = 1;
 		return -1;
 	}

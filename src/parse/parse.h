@@ -264,8 +264,11 @@ int sl_shell_variants(const sl_source *src, const sl_shell_opts *base, sl_varian
 		      int *truncated, size_t *covered, sl_error *err);
 void sl_variants_free(sl_variant *v, size_t n);
 /* Parses the value of a word as a script of its own (the string of
- * `bash -c "..."`); every offset maps back into src through w->offs. */
-int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,
+ * `bash -c "..."`); every offset maps back into src through w->offs.
+ * cache (may be NULL; not owned): the entry's, which keeps the string's
+ * tree by its text for the readings after (each reading's string is its
+ * own copy of what is mostly the same text). */
+int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_shell_cache *cache, sl_script **out,
 			sl_error *err);
 void sl_script_free(sl_script *s);
 
@@ -348,6 +351,13 @@ typedef struct sl_yaml_doc {
  * (counted over the whole file) fail with file:line:col. */
 int sl_yaml_load(const sl_source *src, sl_yaml_doc **out, sl_error *err);
 void sl_yaml_free(sl_yaml_doc *d);
+/* sl_yaml_load of a file of the entry whose readings share cache c: parsed
+ * at the first reading, kept by c (freed with it) for the next ones. src
+ * must outlive c (an entry's own files do; a here-document a reading
+ * writes does not). *kept 1: *out is c's, read only; 0: the caller's (c
+ * NULL or full), as with sl_yaml_load. A file that does not parse is not
+ * kept (each reading says why). */
+int sl_shell_cache_yaml(sl_shell_cache *c, const sl_source *src, sl_yaml_doc **out, int *kept, sl_error *err);
 
 /* The value under key in a map node, or NULL. */
 const sl_yaml_node *sl_yaml_get(const sl_yaml_node *map, const char *key);

@@ -957,16 +957,35 @@ static void test_bash_c_origins(void **st)
 	assert_string_equal(str->text, "exec vllm serve m     --cfg '{\"a\":1}'");
 	sl_script *in = NULL;
 	sl_error err = {0};
-	assert_int_equal(sl_shell_parse_word(e->script, str, &in, &err), 0);
+	/* without a cache, then twice with one: the second tree is the
+	 * cache's, found by the string's text in another copy of it, and
+	 * places the words alike */
+	sl_shell_cache *cache = sl_shell_cache_new();
+	for (int round = 0; round < 3; round++) {
+		sl_word copy;
+		sl_word_copy(&copy, str);
+		assert_int_equal(sl_shell_parse_word(e->script, &copy, round ? cache : NULL, &in, &err), 0);
+		sl_word_free(&copy);
+		assert_int_equal(in->ncmds, 1);
+		const sl_word *cfg = &in->cmds[0].argv[5];
+		assert_string_equal(cfg->text, "{\"a\":1}");
+		/* `--cfg` sits on line 3, column 5 of the outer file */
+		assert_string_equal(pos_of(e->script, in->cmds[0].argv[4].start), "3:5");
+		/* the "a" member: line 3, at the backslash of its escaped quote */
+		const char *a = strstr(cfg->text, "\"a\"");
+		assert_string_equal(pos_of(e->script, cfg->offs[a - cfg->text]), "3:13");
+		sl_script_free(in);
+	}
+	/* another string with the same cache is its own */
+	sl_word other;
+	sl_word_slice(&other, str, 0, 16);
+	assert_string_equal(other.text, "exec vllm serve ");
+	assert_int_equal(sl_shell_parse_word(e->script, &other, cache, &in, &err), 0);
 	assert_int_equal(in->ncmds, 1);
-	const sl_word *cfg = &in->cmds[0].argv[5];
-	assert_string_equal(cfg->text, "{\"a\":1}");
-	/* `--cfg` sits on line 3, column 5 of the outer file */
-	assert_string_equal(pos_of(e->script, in->cmds[0].argv[4].start), "3:5");
-	/* the "a" member: line 3, at the backslash of its escaped quote */
-	const char *a = strstr(cfg->text, "\"a\"");
-	assert_string_equal(pos_of(e->script, cfg->offs[a - cfg->text]), "3:13");
+	assert_int_equal(in->cmds[0].argc, 3);
 	sl_script_free(in);
+	sl_word_free(&other);
+	sl_shell_cache_free(cache);
 	sl_script_free(s);
 	sl_entry_free(e);
 }

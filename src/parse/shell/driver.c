@@ -154,14 +154,19 @@ static char *masked_text(const view *v)
 	return masked;
 }
 
-static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out, sl_error *err)
+/* words: for a string read as a script (a view with a map), the cache
+ * that keeps its tree by its text; the walk itself is given none (what the
+ * cache keeps of the script's own reading is not the string's) */
+static int parse_view(const view *v, const sl_shell_opts *opts, sl_shell_cache *words, sl_script **out,
+		      sl_error *err)
 {
 	*out = NULL;
 	sh_symbols_init();
 	/* the script's own text, read again (an entry's variants and probes):
-	 * its tree from the cache, parsed and checked once */
+	 * its tree from the cache, parsed and checked once; a string of it
+	 * (bash -c "...") likewise, by its text */
 	sl_shell_cache *cache = opts && !v->map ? opts->cache : NULL;
-	TSTree *tree = sh_cache_tree(cache, v->text, v->len);
+	TSTree *tree = words ? sh_cache_word_tree(words, v->text, v->len) : sh_cache_tree(cache, v->text, v->len);
 	int cached = tree != NULL;
 	size_t too_many = (size_t)-1;
 	TSNode root = {0};
@@ -205,7 +210,8 @@ static int parse_view(const view *v, const sl_shell_opts *opts, sl_script **out,
 		if (!v->map)
 			w.root = root;
 		/* kept before the walk: a failure of the walk is this reading's */
-		cached = cached || sh_cache_keep_tree(cache, v->text, v->len, tree);
+		cached = cached || (words ? sh_cache_keep_word_tree(words, v->text, v->len, tree)
+					  : sh_cache_keep_tree(cache, v->text, v->len, tree));
 		sh_walk_statement(&w, root, 0);
 	}
 	sh_relevance_free(w.rel);
@@ -249,14 +255,14 @@ int sl_shell_parse_with(const sl_source *src, const sl_shell_opts *opts, sl_scri
 			sl_error *err)
 {
 	view v = {src, src->text, src->len, NULL, 0, 0};
-	return parse_view(&v, opts, out, err);
+	return parse_view(&v, opts, NULL, out, err);
 }
 
-int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_script **out,
+int sl_shell_parse_word(const sl_source *src, const sl_word *w, sl_shell_cache *cache, sl_script **out,
 			sl_error *err)
 {
 	view v = {src, w->text, w->len, w->offs, (w->flags & SL_WORD_SYMBOLIC) != 0, 0};
-	return parse_view(&v, NULL, out, err);
+	return parse_view(&v, NULL, cache, out, err);
 }
 
 static void free_assign(sl_assign *a)

@@ -404,6 +404,18 @@ struct sl_shell_cache {
 	size_t nkids, kids_cap;
 	char **names;            /* name_memo's runs; owned */
 	size_t nnames, names_cap;
+	/* the entry's YAML files, parsed at the first reading that reads
+	 * them (sl_shell_cache_yaml): a harness's folder of several scripts
+	 * read 395 times parsed its models.yaml 395 times, a third of the
+	 * check; owned */
+	struct sh_cached_yaml { const sl_source *src; sl_yaml_doc *doc; } *yamls;
+	size_t nyamls, yamls_cap;
+	/* the trees of strings read as scripts (bash -c "..."), by their
+	 * text, which each reading holds in a copy of its own: a harness's
+	 * 20 KB string parsed in each of 181 readings was a sixth of its
+	 * check; text and tree owned */
+	struct sh_word_tree { char *text; size_t len; uint64_t hash; TSTree *tree; } *words;
+	size_t nwords, words_cap, word_bytes;
 };
 #define SH_MEMO_KIDS ((size_t)1 << 19)  /* 16 MB of nodes */
 /* memo.c: what c keeps of its trees' nodes, freed (not c itself). */
@@ -426,6 +438,10 @@ TSTree *sh_cache_tree(const sl_shell_cache *c, const char *text, size_t len);
 /* Keeps tree (of text, read without error) in c, which takes it: 1; 0
  * when c is NULL or full (the caller then deletes it). */
 int sh_cache_keep_tree(sl_shell_cache *c, const char *text, size_t len, TSTree *tree);
+/* The same for a string read as a script, by its text (compared, not its
+ * address: a reading's string is gone when the next is made). */
+TSTree *sh_cache_word_tree(const sl_shell_cache *c, const char *text, size_t len);
+int sh_cache_keep_word_tree(sl_shell_cache *c, const char *text, size_t len, TSTree *tree);
 
 /* shared.c: the trees of sourced files, shared by the entries of a run
  * (by their text). A copy of the tree kept for text (the caller owns
