@@ -178,7 +178,7 @@ static int arith(walker *w, TSNode n, long long *out, unsigned depth)
 		return arith(w, ts_node_named_child(n, 0), out, depth + 1);
 	}
 	if (k == sh_sym.unary_expression) {
-		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+		TSNode op = ts_node_child_by_field_id(n, sh_sym.f.operator);
 		if (ts_node_is_null(op) || ts_node_named_child_count(n) < 1)
 			return 1;
 		const char *o = ts_node_type(op);
@@ -199,9 +199,9 @@ static int arith(walker *w, TSNode n, long long *out, unsigned depth)
 		return 0;
 	}
 	if (k == sh_sym.ternary_expression) {
-		TSNode c = ts_node_child_by_field_name(n, "condition", 9);
-		TSNode y = ts_node_child_by_field_name(n, "consequence", 11);
-		TSNode z = ts_node_child_by_field_name(n, "alternative", 11);
+		TSNode c = ts_node_child_by_field_id(n, sh_sym.f.condition);
+		TSNode y = ts_node_child_by_field_id(n, sh_sym.f.consequence);
+		TSNode z = ts_node_child_by_field_id(n, sh_sym.f.alternative);
 		long long cv;
 		if (ts_node_is_null(c) || ts_node_is_null(y) || ts_node_is_null(z) ||
 		    arith(w, c, &cv, depth + 1))
@@ -209,9 +209,9 @@ static int arith(walker *w, TSNode n, long long *out, unsigned depth)
 		return arith(w, cv ? y : z, out, depth + 1);
 	}
 	if (k == sh_sym.binary_expression) {
-		TSNode l = ts_node_child_by_field_name(n, "left", 4);
-		TSNode r = ts_node_child_by_field_name(n, "right", 5);
-		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+		TSNode l = ts_node_child_by_field_id(n, sh_sym.f.left);
+		TSNode r = ts_node_child_by_field_id(n, sh_sym.f.right);
+		TSNode op = ts_node_child_by_field_id(n, sh_sym.f.operator);
 		if (ts_node_is_null(l) || ts_node_is_null(r) || ts_node_is_null(op))
 			return 1;
 		const char *o = ts_node_type(op);

@@ -21,8 +21,8 @@ void sh_do_assign(walker *w, TSNode node, int exported)
 		val = KID(1);
 	w->pool_n = kb;
 	if (ts_node_symbol(lhs) == sh_sym.subscript) {
-		name = ts_node_child_by_field_name(lhs, "name", 4);
-		idx = ts_node_child_by_field_name(lhs, "index", 5);
+		name = ts_node_child_by_field_id(lhs, sh_sym.f.name);
+		idx = ts_node_child_by_field_id(lhs, sh_sym.f.index);
 		have_idx = !ts_node_is_null(idx);
 		if (ts_node_is_null(name))
 			return;

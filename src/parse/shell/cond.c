@@ -47,9 +47,9 @@ static int cond_expr(walker *w, TSNode n, int dbl, unsigned depth)
 	if (k == sh_sym.parenthesized_expression && ts_node_named_child_count(n) == 1)
 		return cond_expr(w, ts_node_named_child(n, 0), dbl, depth + 1);
 	if (k == sh_sym.binary_expression) {
-		TSNode l = ts_node_child_by_field_name(n, "left", 4);
-		TSNode r = ts_node_child_by_field_name(n, "right", 5);
-		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+		TSNode l = ts_node_child_by_field_id(n, sh_sym.f.left);
+		TSNode r = ts_node_child_by_field_id(n, sh_sym.f.right);
+		TSNode op = ts_node_child_by_field_id(n, sh_sym.f.operator);
 		if (ts_node_is_null(l) || ts_node_is_null(r) || ts_node_is_null(op))
 			return -1;
 		size_t oa = ts_node_start_byte(op), ob = ts_node_end_byte(op);
@@ -91,7 +91,7 @@ static int cond_expr(walker *w, TSNode n, int dbl, unsigned depth)
 		return res;
 	}
 	if (k == sh_sym.unary_expression) {
-		TSNode op = ts_node_child_by_field_name(n, "operator", 8);
+		TSNode op = ts_node_child_by_field_id(n, sh_sym.f.operator);
 		if (ts_node_is_null(op) || ts_node_named_child_count(n) < 1)
 			return -1;
 		size_t oa = ts_node_start_byte(op), ob = ts_node_end_byte(op);
@@ -132,7 +132,7 @@ int sh_cond_value(walker *w, TSNode n, unsigned depth)
 		return cond_expr(w, ts_node_named_child(n, 0), dbl, depth + 1);
 	}
 	if (k == sh_sym.command) {
-		TSNode name = ts_node_child_by_field_name(n, "name", 4);
+		TSNode name = ts_node_child_by_field_id(n, sh_sym.f.name);
 		if (ts_node_is_null(name) || ts_node_named_child_count(n) != 1)
 			return -1;
 		size_t a = ts_node_start_byte(name), b = ts_node_end_byte(name);

@@ -150,7 +150,7 @@ void sh_walk_c_for(walker *w, TSNode node)
 	for (const char *p = open; p && p + 1 < t + b && !close; p++)
 		if (p[0] == ')' && p[1] == ')')
 			close = p;
-	TSNode body = ts_node_child_by_field_name(node, "body", 4);
+	TSNode body = ts_node_child_by_field_id(node, sh_sym.f.body);
 	const char *part[3];
 	size_t plen[3], np = 0;
 	for (const char *p = open, *from = open; p && close && p <= close && np < 3; p++)
@@ -336,7 +336,7 @@ static int fails_out(walker *w, TSNode holder, uint32_t from, uint32_t to)
 			continue;
 		if (ts_node_symbol(c) != sh_sym.command || ts_node_named_child_count(c) != 2)
 			return 0;
-		TSNode nm = ts_node_child_by_field_name(c, "name", 4), arg = ts_node_named_child(c, 1);
+		TSNode nm = ts_node_child_by_field_id(c, sh_sym.f.name), arg = ts_node_named_child(c, 1);
 		size_t a = ts_node_start_byte(nm), b = ts_node_end_byte(nm);
 		long long code;
 		size_t ca = ts_node_start_byte(arg), cb = ts_node_end_byte(arg);
@@ -397,7 +397,7 @@ static TSNode probe_command(TSNode st)
 		if (k == sh_sym.command)
 			return st;
 		if (k == sh_sym.redirected_statement)
-			st = ts_node_child_by_field_name(st, "body", 4);
+			st = ts_node_child_by_field_id(st, sh_sym.f.body);
 		else if (k == sh_sym.pipeline)
 			st = ts_node_named_child(st, ts_node_named_child_count(st) - 1);
 		else
@@ -441,7 +441,7 @@ static int reads_command_into(walker *w, TSNode st, const char *name, size_t n)
 	}
 	if (ts_node_symbol(a) != sh_sym.variable_assignment)
 		return 0;
-	TSNode lhs = ts_node_child_by_field_name(a, "name", 4), rhs = ts_node_child_by_field_name(a, "value", 5);
+	TSNode lhs = ts_node_child_by_field_id(a, sh_sym.f.name), rhs = ts_node_child_by_field_id(a, sh_sym.f.value);
 	if (ts_node_is_null(lhs) || ts_node_is_null(rhs) || ts_node_symbol(lhs) != sh_sym.variable_name ||
 	    ts_node_end_byte(lhs) - ts_node_start_byte(lhs) != n || memcmp(w->v.text + ts_node_start_byte(lhs), name, n))
 		return 0;
@@ -532,7 +532,7 @@ static int only_waits(walker *w, TSNode body, uint32_t i)
 	if (!ts_node_is_named(st) || k == sh_sym.comment)
 		return 1;
 	if (k == sh_sym.variable_assignment) {
-		TSNode rhs = ts_node_child_by_field_name(st, "value", 5);
+		TSNode rhs = ts_node_child_by_field_id(st, sh_sym.f.value);
 		return !ts_node_is_null(rhs) && (ts_node_symbol(rhs) == sh_sym.command_substitution ||
 						 ts_node_symbol(rhs) == sh_sym.arithmetic_expansion);
 	}
@@ -543,7 +543,7 @@ static int only_waits(walker *w, TSNode body, uint32_t i)
 		for (uint32_t q = 0; q < ts_node_named_child_count(st); q++) {
 			TSNode c = ts_node_named_child(st, q);
 			TSNode rhs = ts_node_symbol(c) == sh_sym.variable_assignment
-					     ? ts_node_child_by_field_name(c, "value", 5)
+					     ? ts_node_child_by_field_id(c, sh_sym.f.value)
 					     : c;
 			if (ts_node_symbol(c) == sh_sym.variable_assignment &&
 			    (ts_node_is_null(rhs) || ts_node_symbol(rhs) != sh_sym.command_substitution))
@@ -554,7 +554,7 @@ static int only_waits(walker *w, TSNode body, uint32_t i)
 		return 1;
 	}
 	TSNode t = probe_command(st);
-	TSNode tn = ts_node_is_null(t) ? t : ts_node_child_by_field_name(t, "name", 4);
+	TSNode tn = ts_node_is_null(t) ? t : ts_node_child_by_field_id(t, sh_sym.f.name);
 	return !ts_node_is_null(tn) &&
 	       sh_harness_tool(w->v.text + ts_node_start_byte(tn), ts_node_end_byte(tn) - ts_node_start_byte(tn)) &&
 	       only_tells(w, body, i);
@@ -591,7 +591,7 @@ static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 	int sleeps = 0;
 	for (uint32_t i = 0; i < ts_node_named_child_count(body) && !sleeps; i++) {
 		TSNode c = probe_command(ts_node_named_child(body, i));
-		TSNode nm = ts_node_is_null(c) ? c : ts_node_child_by_field_name(c, "name", 4);
+		TSNode nm = ts_node_is_null(c) ? c : ts_node_child_by_field_id(c, sh_sym.f.name);
 		sleeps = !ts_node_is_null(nm) && text_is(w, nm, "sleep");
 	}
 	if (!sleeps)
@@ -609,7 +609,7 @@ static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 	if (ncond != 1)
 		return 0;
 	TSNode cmd = probe_command(cond);
-	TSNode nm = ts_node_is_null(cmd) ? cmd : ts_node_child_by_field_name(cmd, "name", 4);
+	TSNode nm = ts_node_is_null(cmd) ? cmd : ts_node_child_by_field_id(cmd, sh_sym.f.name);
 	int tested = 0;  /* a test of what the loop read */
 	if (ts_node_symbol(cond) == sh_sym.test_command ||
 	    (!ts_node_is_null(nm) && (text_is(w, nm, "[") || text_is(w, nm, "test")))) {
@@ -639,7 +639,7 @@ static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 		return 0;
 	TSNode brk = sh_child(w, b->holder, last - 1);
 	if (ts_node_symbol(brk) != sh_sym.command || ts_node_named_child_count(brk) != 1 ||
-	    !text_is(w, ts_node_child_by_field_name(brk, "name", 4), "break"))
+	    !text_is(w, ts_node_child_by_field_id(brk, sh_sym.f.name), "break"))
 		return 0;
 	/* before it, assignments (READY=1: what the loop's success says) and
 	 * the harness's read-only tools (echo up) */
@@ -649,13 +649,13 @@ static int poll_probe(walker *w, TSNode node, const if_branch *b, unsigned nb)
 			continue;
 		if (ts_node_symbol(c) == sh_sym.variable_assignment) {
 			/* a test's poll: a constant, never the turn it ended at */
-			TSNode rhs = ts_node_child_by_field_name(c, "value", 5);
+			TSNode rhs = ts_node_child_by_field_id(c, sh_sym.f.value);
 			if (tested && !ts_node_is_null(rhs) && !constant(rhs))
 				return 0;
 			continue;
 		}
 		TSNode t = probe_command(c);
-		TSNode tn = ts_node_is_null(t) ? t : ts_node_child_by_field_name(t, "name", 4);
+		TSNode tn = ts_node_is_null(t) ? t : ts_node_child_by_field_id(t, sh_sym.f.name);
 		if (ts_node_is_null(tn) ||
 		    !sh_harness_tool(w->v.text + ts_node_start_byte(tn), ts_node_end_byte(tn) - ts_node_start_byte(tn)) ||
 		    !only_tells(w, b->holder, i))
@@ -770,7 +770,7 @@ static int case_fails(walker *w, TSNode node, int a, void *ctx)
 
 void sh_walk_case(walker *w, TSNode node)
 {
-	TSNode val = ts_node_child_by_field_name(node, "value", 5);
+	TSNode val = ts_node_child_by_field_id(node, sh_sym.f.value);
 	if (ts_node_is_null(val))
 		return;
 	sl_word v;
@@ -890,7 +890,7 @@ static void assigned_names(walker *w, TSNode body, char ***names, size_t *n)
 		if (ts_node_symbol(x) == sh_sym.variable_assignment && ts_node_named_child_count(x) >= 1) {
 			TSNode lhs = ts_node_named_child(x, 0);
 			if (ts_node_symbol(lhs) == sh_sym.subscript)
-				lhs = ts_node_child_by_field_name(lhs, "name", 4);
+				lhs = ts_node_child_by_field_id(lhs, sh_sym.f.name);
 			if (!ts_node_is_null(lhs) && ts_node_symbol(lhs) == sh_sym.variable_name) {
 				size_t a = ts_node_start_byte(lhs), b = ts_node_end_byte(lhs);
 				int seen = 0;
@@ -992,7 +992,7 @@ static int loop_cond(walker *w, TSNode node, TSNode body, int until)
 
 void sh_walk_while(walker *w, TSNode node)
 {
-	TSNode body = ts_node_child_by_field_name(node, "body", 4);
+	TSNode body = ts_node_child_by_field_id(node, sh_sym.f.body);
 	int until = ts_node_child_count(node) && !strcmp(ts_node_type(sh_child(w, node, 0)), "until");
 	const varr *args = sh_var_array(w, "@", 1);
 	if (ts_node_is_null(body)) {

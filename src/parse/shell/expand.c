@@ -214,7 +214,7 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 		if (ct_sym == sh_sym.subscript) {
 			sub = c;
 			have_sub = 1;
-			name = ts_node_child_by_field_name(c, "name", 4);
+			name = ts_node_child_by_field_id(c, sh_sym.f.name);
 			have_name = !ts_node_is_null(name);
 			break;
 		}
@@ -229,7 +229,7 @@ static void eval_expansion_k(walker *w, TSNode node, wbuild *wb, int in_dq, size
 		int all = 0, star = 0, idx_known = 1;
 		long long idx = 0;
 		if (have_sub) {
-			TSNode ix = ts_node_child_by_field_name(sub, "index", 5);
+			TSNode ix = ts_node_child_by_field_id(sub, sh_sym.f.index);
 			size_t ia = ts_node_start_byte(ix), ib = ts_node_end_byte(ix);
 			if (ib == ia + 1 && (t[ia] == '@' || t[ia] == '*')) {
 				all = 1;

@@ -121,8 +121,8 @@ void sh_walk_shift(walker *w, const sl_word *argv, size_t argc, TSNode call)
 /* A function definition: its body is walked where it is called (sh_walk_call). */
 void sh_define_function(walker *w, TSNode node)
 {
-	TSNode fn = ts_node_child_by_field_name(node, "name", 4);
-	TSNode body = ts_node_child_by_field_name(node, "body", 4);
+	TSNode fn = ts_node_child_by_field_id(node, sh_sym.f.name);
+	TSNode body = ts_node_child_by_field_id(node, sh_sym.f.body);
 	if (!ts_node_is_null(fn) && !ts_node_is_null(body)) {
 		size_t fa = ts_node_start_byte(fn), fb = ts_node_end_byte(fn);
 		SL_PUSH(w->s->functions, w->s->nfunctions, w->fn_cap,

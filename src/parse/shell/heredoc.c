@@ -10,7 +10,7 @@
  * *append is set for `>>`. */
 static char *redirect_target(walker *w, TSNode r, int *append)
 {
-	TSNode fd = ts_node_child_by_field_name(r, "descriptor", 10);
+	TSNode fd = ts_node_child_by_field_id(r, sh_sym.f.descriptor);
 	if (!ts_node_is_null(fd)) {
 		size_t fa = ts_node_start_byte(fd), fb = ts_node_end_byte(fd);
 		if (fb - fa != 1 || w->v.text[fa] != '1')
@@ -27,7 +27,7 @@ static char *redirect_target(walker *w, TSNode r, int *append)
 				*append = 1;
 		}
 	}
-	TSNode dst = ts_node_child_by_field_name(r, "destination", 11);
+	TSNode dst = ts_node_child_by_field_id(r, sh_sym.f.destination);
 	if (!out || ts_node_is_null(dst))
 		return NULL;
 	sl_word d;
@@ -109,10 +109,10 @@ static void heredoc_body(walker *w, TSNode body, int quoted, int strip, sl_word 
  */
 void sh_capture_heredocs(walker *w, TSNode stmt)
 {
-	TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
+	TSNode body = ts_node_child_by_field_id(stmt, sh_sym.f.body);
 	if (ts_node_is_null(body) || ts_node_symbol(body) != sh_sym.command)
 		return;
-	TSNode name = ts_node_child_by_field_name(body, "name", 4);
+	TSNode name = ts_node_child_by_field_id(body, sh_sym.f.name);
 	if (ts_node_is_null(name))
 		return;
 	size_t na = ts_node_start_byte(name), nb = ts_node_end_byte(name);

@@ -325,7 +325,7 @@ static int defined(const struct sh_relevance *r, const char *s, size_t n)
  * (sl_shell_client_name), whatever its arguments. */
 static int may_serve(struct sh_relevance *r, TSNode cmd)
 {
-	TSNode nm = ts_node_child_by_field_name(cmd, "name", 4);
+	TSNode nm = ts_node_child_by_field_id(cmd, sh_sym.f.name);
 	if (ts_node_is_null(nm))
 		return 0;  /* assignments alone */
 	if (ts_node_named_child_count(nm) == 1 &&
@@ -399,7 +399,7 @@ static int may_serve(struct sh_relevance *r, TSNode cmd)
  * what follows runs, and starts nothing itself. */
 static int ends_control(const struct sh_relevance *r, TSNode cmd)
 {
-	TSNode nm = ts_node_child_by_field_name(cmd, "name", 4);
+	TSNode nm = ts_node_child_by_field_id(cmd, sh_sym.f.name);
 	return !ts_node_is_null(nm) && (word_is(r, nm, "exit") || word_is(r, nm, "return") ||
 					word_is(r, nm, "break") || word_is(r, nm, "continue"));
 }
@@ -549,7 +549,7 @@ static void assignment(struct sh_relevance *r, TSNode a, int exported)
 	TSNode lhs = ts_node_named_child(a, 0);
 	int indexed = 0;
 	if (!ts_node_is_null(lhs) && ts_node_symbol(lhs) == sh_sym.subscript) {
-		lhs = ts_node_child_by_field_name(lhs, "name", 4);
+		lhs = ts_node_child_by_field_id(lhs, sh_sym.f.name);
 		indexed = 1;
 	}
 	if (ts_node_is_null(lhs) || ts_node_symbol(lhs) != sh_sym.variable_name)
@@ -596,7 +596,7 @@ static void scan(struct sh_relevance *r, TSNode node, unsigned depth)
 		while (body < n && ts_node_symbol(ts_node_child(node, body)) != sh_sym.do_group &&
 		       ts_node_symbol(ts_node_child(node, body)) != sh_sym.compound_statement)
 			body++;
-		TSNode var = ts_node_child_by_field_name(node, "variable", 8);
+		TSNode var = ts_node_child_by_field_id(node, sh_sym.f.variable);
 		if (k == sh_sym.for_statement && !ts_node_is_null(var)) {
 			size_t to = name_of(r, var), mark = r->ntmp;
 			int listed = 0;
@@ -630,7 +630,7 @@ static void scan(struct sh_relevance *r, TSNode node, unsigned depth)
 	} else if (k == sh_sym.case_statement) {
 		/* the value and every pattern decide which item runs */
 		size_t mark = r->ntmp, saved = r->nctx;
-		TSNode val = ts_node_child_by_field_name(node, "value", 5);
+		TSNode val = ts_node_child_by_field_id(node, sh_sym.f.value);
 		if (!ts_node_is_null(val))
 			collect(r, val);
 		for (uint32_t i = 0; i < n; i++) {
@@ -666,7 +666,7 @@ static void scan(struct sh_relevance *r, TSNode node, unsigned depth)
 		r->inside--;
 		r->nctx = saved;
 	} else if (k == sh_sym.redirected_statement) {
-		TSNode body = ts_node_child_by_field_name(node, "body", 4);
+		TSNode body = ts_node_child_by_field_id(node, sh_sym.f.body);
 		/* a here-document is a file's text, or a program's input */
 		int serves = redirected(r, node) ||
 			     (!ts_node_is_null(body) && ts_node_symbol(body) == sh_sym.command && may_serve(r, body));
@@ -808,7 +808,7 @@ const struct sh_relevance *sh_relevance(walker *w)
 	for (;;) {
 		TSNode x = ts_tree_cursor_current_node(&c);
 		if (ts_node_symbol(x) == sh_sym.function_definition) {
-			TSNode nm = ts_node_child_by_field_name(x, "name", 4);
+			TSNode nm = ts_node_child_by_field_id(x, sh_sym.f.name);
 			if (!ts_node_is_null(nm)) {
 				size_t len;
 				const char *t = txt(r, nm, &len);

@@ -126,5 +126,16 @@ void sh_symbols_init(void)
 		if (seen[k] != 1)
 			*field(kinds[k].off) = ts_language_symbol_for_name(l, kinds[k].name,
 									   (uint32_t)strlen(kinds[k].name), true);
+	static const struct {
+		const char *name;
+		size_t off;
+	} fields[] = {
+#define F(n) {#n, offsetof(struct sh_symbols, f.n)}
+		F(alternative), F(body), F(condition), F(consequence), F(descriptor), F(destination), F(index), F(left), F(name), F(operator), F(right), F(value), F(variable),
+#undef F
+	};
+	for (size_t k = 0; k < sizeof fields / sizeof *fields; k++)
+		*(TSFieldId *)((char *)&sh_sym + fields[k].off) =
+			ts_language_field_id_for_name(l, fields[k].name, (uint32_t)strlen(fields[k].name));
 	sh_sym.ready = 1;
 }

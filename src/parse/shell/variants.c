@@ -187,7 +187,7 @@ static int unread_assignment(walker *w, TSNode a, int prefix)
 		return 1;
 	TSNode lhs = ts_node_named_child(a, 0);
 	if (!ts_node_is_null(lhs) && ts_node_symbol(lhs) == sh_sym.subscript)
-		lhs = ts_node_child_by_field_name(lhs, "name", 4);
+		lhs = ts_node_child_by_field_id(lhs, sh_sym.f.name);
 	if (ts_node_is_null(lhs) || ts_node_symbol(lhs) != sh_sym.variable_name)
 		return 0;
 	size_t a0 = ts_node_start_byte(lhs), b0 = ts_node_end_byte(lhs);
@@ -267,7 +267,7 @@ static int quiet(walker *w, TSNode holder, uint32_t from, uint32_t to, int unrea
 				size_t a = ts_node_start_byte(x), b = ts_node_end_byte(x);
 				ok = !memchr(w->v.text + a, '=', b - a);
 			} else if (k == sh_sym.command) {
-				TSNode nm = ts_node_child_by_field_name(x, "name", 4);
+				TSNode nm = ts_node_child_by_field_id(x, sh_sym.f.name);
 				pre_from = xa;
 				pre_to = ts_node_is_null(nm) ? xa : ts_node_start_byte(nm);
 				if (ts_node_is_null(nm) || ts_node_named_child_count(nm) != 1 ||
