@@ -2,7 +2,11 @@
  * cache.c (entry): the parse-once cache of entries read from git, by object
  * id (see entry.h). Slots in use are never touched; idle ones are kept,
  * most recently used last, up to IDLE_MAX, and renamed when asked for
- * under another name (the same content at another revision or path).
+ * under another name (the same content at another revision or path)
+ * when the renaming leaves its files' names as they are: the reading
+ * writes them into messages ("set after the command that reads it at
+ * x.sh:57"), so that a script of a folder of many, named as its entry,
+ * is read again under another script's name.
  */
 #include "entry.h"
 
@@ -152,8 +156,11 @@ int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_entry_cached *h, 
 	for (struct sl_cache_slot *x = node->slots; x && !s; x = x->next)
 		if (!strcmp(x->entry->path, spec))
 			s = x;
+	/* (only when the files keep their names: the reading's messages
+	 * name them, and a script of a folder of many is named as its
+	 * entry) */
 	for (struct sl_cache_slot *x = node->slots; x && !s; x = x->next)
-		if (!x->refs)
+		if (!x->refs && sl_entry_rename_keeps_names(x->entry, spec))
 			s = x;
 	if (s) {
 		if (!s->refs)
