@@ -32,6 +32,8 @@ struct sl_cache_slot {
 	sl_entry *entry;
 	sl_model *model;
 	unsigned refs;
+	void *memo;                      /* sl_entry_cached_set_memo's, freed by memo_free */
+	void (*memo_free)(void *);
 };
 
 struct sl_entry_cache {
@@ -110,6 +112,8 @@ static void idle_unlink(sl_entry_cache *c, struct sl_cache_slot *s)
 
 static void slot_free(struct sl_cache_slot *s)
 {
+	if (s->memo_free)
+		s->memo_free(s->memo); /* may point into the model and entry: first */
 	sl_model_free(s->model); /* points into the entry: first */
 	sl_entry_free(s->entry);
 	free(s);
@@ -246,6 +250,20 @@ void sl_entry_cache_release(sl_entry_cache *c, sl_entry_cached *h)
 	c->nidle++;
 	while (c->nidle > IDLE_MAX)
 		evict(c, c->idle_head);
+}
+
+void *sl_entry_cached_memo(const sl_entry_cached *h)
+{
+	return h->slot ? h->slot->memo : NULL;
+}
+
+void sl_entry_cached_set_memo(sl_entry_cached *h, void *memo, void (*free_fn)(void *))
+{
+	struct sl_cache_slot *s = h->slot;
+	if (s->memo_free)
+		s->memo_free(s->memo);
+	s->memo = memo;
+	s->memo_free = free_fn;
 }
 
 void sl_entry_cache_stats(const sl_entry_cache *c, size_t *lookups, size_t *parsed, size_t *ids)
