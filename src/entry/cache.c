@@ -34,6 +34,15 @@ struct sl_cache_slot {
 	unsigned refs;
 	void *memo;                      /* sl_entry_cached_set_memo's, freed by memo_free */
 	void (*memo_free)(void *);
+	unsigned long long serial;       /* this reading's, never another's (pair memos' key) */
+	struct pair_memo *pairs;         /* sl_entry_cached_set_pair_memo's, with this as a */
+	size_t npairs, pcap;
+};
+
+struct pair_memo {
+	unsigned long long b;            /* the other reading's serial */
+	void *memo;
+	void (*free_fn)(void *);
 };
 
 struct sl_entry_cache {
@@ -43,6 +52,7 @@ struct sl_entry_cache {
 	struct sl_cache_slot *idle_head, *idle_tail;
 	size_t nidle;
 	size_t lookups, parsed;
+	unsigned long long serials;      /* given so far */
 };
 
 static size_t hash(const char *id, size_t n)
@@ -114,6 +124,9 @@ static void slot_free(struct sl_cache_slot *s)
 {
 	if (s->memo_free)
 		s->memo_free(s->memo); /* may point into the model and entry: first */
+	for (size_t i = 0; i < s->npairs; i++)
+		s->pairs[i].free_fn(s->pairs[i].memo);
+	free(s->pairs);
 	sl_model_free(s->model); /* points into the entry: first */
 	sl_entry_free(s->entry);
 	free(s);
@@ -179,6 +192,7 @@ int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_entry_cached *h, 
 		c->parsed++;
 		sl_model *m = NULL;
 		s = sl_calloc(1, sizeof *s);
+		s->serial = ++c->serials;
 		s->entry = e;
 		if ((rc = sl_normalize_entry(e, c->gs, &m, err))) {
 			/* not cached: a failure is told each time with its own name */
@@ -221,6 +235,7 @@ int sl_entry_cache_get_worktree(sl_entry_cache *c, const char *path, sl_entry_ca
 	c->parsed++;
 	/* never cached: a file on disk has no object id */
 	struct sl_cache_slot *s = sl_calloc(1, sizeof *s);
+	s->serial = ++c->serials;
 	s->entry = e;
 	s->refs = 1;
 	h->entry = e;
@@ -264,6 +279,23 @@ void sl_entry_cached_set_memo(sl_entry_cached *h, void *memo, void (*free_fn)(vo
 		s->memo_free(s->memo);
 	s->memo = memo;
 	s->memo_free = free_fn;
+}
+
+void *sl_entry_cached_pair_memo(const sl_entry_cached *a, const sl_entry_cached *b)
+{
+	if (!a->slot || !b->slot)
+		return NULL;
+	for (size_t i = 0; i < a->slot->npairs; i++)
+		if (a->slot->pairs[i].b == b->slot->serial)
+			return a->slot->pairs[i].memo;
+	return NULL;
+}
+
+void sl_entry_cached_set_pair_memo(sl_entry_cached *a, const sl_entry_cached *b, void *memo, void (*free_fn)(void *))
+{
+	struct sl_cache_slot *s = a->slot;
+	struct pair_memo m = {b->slot->serial, memo, free_fn};
+	SL_PUSH(s->pairs, s->npairs, s->pcap, m);
 }
 
 void sl_entry_cache_stats(const sl_entry_cache *c, size_t *lookups, size_t *parsed, size_t *ids)

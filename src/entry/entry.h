@@ -198,6 +198,13 @@ void sl_entry_cache_release(sl_entry_cache *c, sl_entry_cached *h);
  * with free_fn(memo) when the entry goes. NULL when none was set. */
 void *sl_entry_cached_memo(const sl_entry_cached *h);
 void sl_entry_cached_set_memo(sl_entry_cached *h, void *memo, void (*free_fn)(void *));
+/* The same for two entries together (diff: a's model against b's), kept
+ * with a and found while both are the same readings (a reading freed is
+ * never found again, whatever takes its place). At most one per pair:
+ * ask before setting. Freed with free_fn(memo) when a goes; it may point
+ * into both (b may go first: free_fn must not read what memo points to). */
+void *sl_entry_cached_pair_memo(const sl_entry_cached *a, const sl_entry_cached *b);
+void sl_entry_cached_set_pair_memo(sl_entry_cached *a, const sl_entry_cached *b, void *memo, void (*free_fn)(void *));
 /* Counts for --stats: lookups, entries parsed, distinct object ids seen. */
 void sl_entry_cache_stats(const sl_entry_cache *c, size_t *lookups, size_t *parsed, size_t *ids);
 /* `servelint CMD: N entry lookups, I distinct objects, P parsed` on stderr. */
