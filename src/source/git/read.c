@@ -181,7 +181,7 @@ int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err)
 	git_tree_free(top);
 	if (git_tree_entry_type(te) == GIT_OBJECT_BLOB) {
 		git_blob *b = NULL;
-		if (git_blob_lookup(&b, repo, git_tree_entry_id(te))) {
+		if (gt_blob_lookup(&b, repo, git_tree_entry_id(te))) {
 			rc = gt_fail(err, spec, "cannot read blob");
 			goto out;
 		}
@@ -214,7 +214,7 @@ int sl_entry_from_git(const char *spec, sl_entry **out, sl_error *err)
 		if (git_tree_entry_type(e) != GIT_OBJECT_BLOB)
 			continue;
 		git_blob *b = NULL;
-		if (git_blob_lookup(&b, repo, git_tree_entry_id(e))) {
+		if (gt_blob_lookup(&b, repo, git_tree_entry_id(e))) {
 			rc = gt_fail(err, spec, "cannot read blob");
 			break;
 		}

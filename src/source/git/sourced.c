@@ -85,7 +85,7 @@ static int scan(git_repository *repo, const git_oid *id, const char *text, size_
 	git_blob *b = NULL;
 	int ok = 1;
 	if (!text) {
-		ok = !git_blob_lookup(&b, repo, id);
+		ok = !gt_blob_lookup(&b, repo, id);
 		if (ok) {
 			text = git_blob_rawcontent(b);
 			len = (size_t)git_blob_rawsize(b);
