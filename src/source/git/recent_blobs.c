@@ -24,7 +24,7 @@
 
 static pthread_mutex_t recent_lock = PTHREAD_MUTEX_INITIALIZER;
 static git_blob *recent[RECENT];
-static git_oid recent_ids[RECENT];
+static git_oid recent_blob_ids[RECENT];
 static unsigned next_slot;
 static int registered;
 
@@ -41,7 +41,7 @@ int gt_blob_lookup(git_blob **out, git_repository *repo, const git_oid *id)
 	*out = NULL;
 	pthread_mutex_lock(&recent_lock);
 	for (unsigned i = 0; i < RECENT; i++)
-		if (recent[i] && !memcmp(recent_ids[i].id, id->id, GIT_OID_RAWSZ) &&
+		if (recent[i] && !memcmp(recent_blob_ids[i].id, id->id, GIT_OID_RAWSZ) &&
 		    git_blob_owner(recent[i]) == repo && !git_blob_dup(out, recent[i])) {
 			pthread_mutex_unlock(&recent_lock);
 			return 0;
@@ -61,7 +61,7 @@ int gt_blob_lookup(git_blob **out, git_repository *repo, const git_oid *id)
 	unsigned k = next_slot++ % RECENT;
 	git_blob_free(recent[k]);
 	recent[k] = keep;
-	recent_ids[k] = *id;
+	recent_blob_ids[k] = *id;
 	pthread_mutex_unlock(&recent_lock);
 	return 0;
 }
