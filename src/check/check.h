@@ -96,6 +96,10 @@ int sl_severity_parse(const char *s, sl_severity *out);
  * findings in source order. */
 int sl_check_model(const sl_rules *r, const sl_model *m, const sl_rule *only, sl_findings *out);
 void sl_findings_free(sl_findings *f);
+/* Appends to *to a copy of findings [first, end) of from: each owns its
+ * own strings and edits; their places and rules point where the
+ * originals' do (keep those while both are). */
+void sl_findings_copy(const sl_findings *from, size_t first, size_t end, sl_findings *to);
 
 /* Sorts findings [first, n) by file, line, column and rule, stably. */
 void sl_findings_sort(sl_findings *fs, size_t first);

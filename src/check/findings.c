@@ -137,6 +137,38 @@ void sl_findings_free(sl_findings *fs)
 	memset(fs, 0, sizeof *fs);
 }
 
+static char *dup_or_null(const char *s)
+{
+	return s ? sl_strdup(s) : NULL;
+}
+
+void sl_findings_copy(const sl_findings *from, size_t first, size_t end, sl_findings *to)
+{
+	sl_grow((void **)&to->v, &to->cap, to->n + (end - first), sizeof *to->v);
+	for (size_t i = first; i < end; i++) {
+		const sl_finding *f = &from->v[i];
+		sl_finding c = *f;
+		c.message = dup_or_null(f->message);
+		sl_origin_copy(&c.where, &f->where);
+		c.related = f->nrelated ? sl_calloc(f->nrelated, sizeof *c.related) : NULL;
+		c.related_msg = f->nrelated ? sl_calloc(f->nrelated, sizeof *c.related_msg) : NULL;
+		for (size_t k = 0; k < f->nrelated; k++) {
+			sl_origin_copy(&c.related[k], &f->related[k]);
+			c.related_msg[k] = dup_or_null(f->related_msg[k]);
+		}
+		c.hint = dup_or_null(f->hint);
+		c.fix = dup_or_null(f->fix);
+		c.edits = f->nedits ? sl_calloc(f->nedits, sizeof *c.edits) : NULL;
+		for (size_t k = 0; k < f->nedits; k++) {
+			c.edits[k] = f->edits[k];
+			c.edits[k].text = dup_or_null(f->edits[k].text);
+		}
+		c.justification = dup_or_null(f->justification);
+		c.file = dup_or_null(f->file);
+		to->v[to->n++] = c;
+	}
+}
+
 const char *sl_finding_file(const sl_finding *f)
 {
 	return f->where.src ? f->where.src->path : f->file ? f->file : "-";

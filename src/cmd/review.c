@@ -45,27 +45,55 @@ static void usage(FILE *f)
 	      f);
 }
 
+static void memo_free(void *memo)
+{
+	sl_findings_free(memo);
+	free(memo);
+}
+
 /* The findings of an entry at a revision, appended to fs; *h holds the
- * entry and model (the findings point into them) until released. 0, or -1
- * with err. */
+ * entry and model (the findings point into them) until released: *read's
+ * when it holds them (the diff's side, then emptied), else the cache's. They
+ * are worked out once per cached entry and copied after (kept as its
+ * memo): the same files under another name (another copy of an entry,
+ * the other side of a diff that moved it) have the same findings, their
+ * places renamed with the entry. 0, or -1 with err. */
 static int check_at(const char *rev, const char *path, sl_entry_cache *cache, const sl_rules *rules,
-		    sl_findings *fs, sl_entry_cached *h, sl_error *err)
+		    sl_findings *fs, sl_entry_cached *h, sl_entry_cached *read, sl_error *err)
 {
 	size_t first = fs->n;
-	sl_buf spec = {0};
-	sl_buf_printf(&spec, "%s:%s", rev ? rev : "", path);
-	/* no rev: the working tree */
-	int rc = rev ? sl_entry_cache_get(cache, spec.data, h, err) : sl_entry_cache_get_worktree(cache, path, h, err);
-	sl_buf_free(&spec);
+	int rc = SL_OK;
+	if (read->model) {
+		/* the diff's side, read and normalized under the same name:
+		 * taken over, not asked of the cache again */
+		*h = *read;
+		memset(read, 0, sizeof *read);
+	} else {
+		sl_buf spec = {0};
+		sl_buf_printf(&spec, "%s:%s", rev ? rev : "", path);
+		/* no rev: the working tree */
+		rc = rev ? sl_entry_cache_get(cache, spec.data, h, err) : sl_entry_cache_get_worktree(cache, path, h, err);
+		sl_buf_free(&spec);
+	}
+	sl_findings *memo;
 	if (rc) {
 		if (!h->entry || !sl_check_input_error(rules, h->entry, err, fs))
 			return -1;
 		sl_error_clear(err);
+	} else if ((memo = sl_entry_cached_memo(h)) != NULL) {
+		sl_findings_copy(memo, 0, memo->n, fs);
 	} else {
 		sl_check_model(rules, h->model, NULL, fs);
+		sl_fix_settle(h->entry, fs, first);
+		sl_check_suppress(h->entry, fs, first);
+		memo = sl_calloc(1, sizeof *memo);
+		sl_findings_copy(fs, first, fs->n, memo);
+		sl_entry_cached_set_memo(h, memo, memo_free);
 	}
-	sl_fix_settle(h->entry, fs, first);
-	sl_check_suppress(h->entry, fs, first);
+	if (rc) {
+		sl_fix_settle(h->entry, fs, first);
+		sl_check_suppress(h->entry, fs, first);
+	}
 	/* the entry by its repository path: the revision is the document's
 	 * own member, never glued to a path */
 	const char *name = h->entry->path;
@@ -116,10 +144,19 @@ static int on_changed_line(const sl_finding *x, const sl_entry *b, const char *h
 	return 1;
 }
 
+/* A new finding's markdown suggestion: the line its fix leaves, worked
+ * out while the entry's sources are whole (its places then move into kept
+ * copies of their lines, which know no line beyond them). */
+typedef struct suggestion {
+	char *fixed;   /* the line as the fix leaves it (owned), or NULL: none */
+	unsigned line;
+	int deleted;
+} suggestion;
+
 /* The findings as a list; a fix on a line the change wrote follows its
  * finding as a suggestion block (a review comment on that line applies it
  * with one click; an empty block deletes the line). */
-static void md_findings(FILE *f, const sl_findings *fs, const char *suggest)
+static void md_findings(FILE *f, const sl_findings *fs, const suggestion *suggest)
 {
 	for (size_t i = 0; i < fs->n; i++) {
 		const sl_finding *x = &fs->v[i];
@@ -129,10 +166,7 @@ static void md_findings(FILE *f, const sl_findings *fs, const char *suggest)
 		fprintf(f, "- **%s** `%s`: %s [%s]\n", sl_severity_name(x->severity), w, x->message,
 			sl_rule_id(x->rule));
 		free(w);
-		const sl_source *src;
-		unsigned line;
-		int deleted;
-		char *fixed = suggest && suggest[i] ? sl_fix_line(x, &src, &line, &deleted) : NULL;
+		const char *fixed = suggest[i].fixed;
 		if (fixed) {
 			/* a fence longer than any run of backticks in the line */
 			size_t run = 0, most = 0;
@@ -141,17 +175,16 @@ static void md_findings(FILE *f, const sl_findings *fs, const char *suggest)
 				most = run > most ? run : most;
 			}
 			size_t fence = most >= 3 ? most + 1 : 3;
-			fprintf(f, "\n  %s (line %u):\n\n  ", x->fix, line);
+			fprintf(f, "\n  %s (line %u):\n\n  ", x->fix, suggest[i].line);
 			for (size_t k = 0; k < fence; k++)
 				fputc('`', f);
 			fputs("suggestion\n", f);
-			if (!deleted)
+			if (!suggest[i].deleted)
 				fprintf(f, "  %s\n", fixed);
 			fputs("  ", f);
 			for (size_t k = 0; k < fence; k++)
 				fputc('`', f);
 			fputs("\n\n", f);
-			free(fixed);
 		}
 	}
 }
@@ -219,9 +252,13 @@ int sl_cmd_review(int argc, char **argv)
 	size_t nt = 0, nk = 0, kcap = 0;
 	sl_entry_cached *ks = NULL;
 	sl_entry_cache *cache = NULL;
-	sl_findings now = {0}, fresh = {0};
-	char *suggest = NULL;  /* per fresh finding: its fix is on a line the change wrote */
-	size_t scap = 0;
+	sl_findings fresh = {0};
+	suggestion *suggest = NULL;  /* per fresh finding: its fix's line, when on a line the change wrote */
+	size_t nsuggest = 0, scap = 0;
+	sl_source **keep = NULL;     /* the lines fresh findings point into (sl_check_keep_places) */
+	size_t nkeep = 0, keepcap = 0;
+	char **names = NULL;         /* the names of their entries, once the entries are gone */
+	size_t nnames = 0, ncap = 0;
 	int rc = SL_EXIT_OK;
 	if (sl_normalize_grammars_load(&gs, &err) || sl_rules_load(&rules, &err) ||
 	    sl_git_touched(base, head, NULL, 0, &ts, &nt, &err)) {
@@ -242,20 +279,21 @@ int sl_cmd_review(int argc, char **argv)
 		if (sl_diff_touched_compare(base, head, t, cache, &all, &cmp, &err) >= 0 && text &&
 		    !sl_diff_touched_no_service(&cmp))
 			sl_report_touched(&cmp, t, md, color);
-		sl_diff_touched_free(&cmp);
 		sl_error_clear(&err);
-		if (!t->in_new)
+		if (!t->in_new) {
+			sl_diff_touched_free(&cmp);
 			continue;
+		}
 		/* the findings at HEAD less those at BASE */
 		sl_entry_cached kh = {0}, kb = {0};
-		sl_findings was = {0};
-		size_t first = now.n;
-		if (check_at(head, t->new_path, cache, rules, &now, &kh, &err) ||
-		    (t->in_old && check_at(base, t->old_path, cache, rules, &was, &kb, &err)))
+		sl_findings now = {0}, was = {0};
+		size_t ffirst = fresh.n;
+		if (check_at(head, t->new_path, cache, rules, &now, &kh, &cmp.b, &err) ||
+		    (t->in_old && check_at(base, t->old_path, cache, rules, &was, &kb, &cmp.a, &err)))
 			rc = SL_EXIT_ERROR;
-		SL_PUSH(ks, nk, kcap, kh);
+		sl_diff_touched_free(&cmp);
 		char *used = sl_calloc(was.n + 1, 1);
-		for (size_t j = first; j < now.n && !rc; j++) {
+		for (size_t j = 0; j < now.n && !rc; j++) {
 			sl_finding *x = &now.v[j];
 			int old = 0;
 			for (size_t k = 0; k < was.n && !old; k++)
@@ -263,15 +301,42 @@ int sl_cmd_review(int argc, char **argv)
 				    was.v[k].suppressed == x->suppressed)
 					old = used[k] = 1;
 			if (!old) { /* moved into fresh; the slot is emptied */
-				sl_grow((void **)&suggest, &scap, fresh.n + 1, 1);
-				suggest[fresh.n] = (char)(x->fix && on_changed_line(x, t->in_old ? kb.entry : NULL, head, base));
+				suggestion sg = {0};
+				if (md && x->fix && on_changed_line(x, t->in_old ? kb.entry : NULL, head, base)) {
+					const sl_source *src;
+					sg.fixed = sl_fix_line(x, &src, &sg.line, &sg.deleted);
+				}
+				SL_PUSH(suggest, nsuggest, scap, sg);
 				SL_PUSH(fresh.v, fresh.n, fresh.cap, *x);
 				memset(x, 0, sizeof *x);
 			}
 		}
 		free(used);
 		sl_findings_free(&was);
+		sl_findings_free(&now);
 		sl_entry_cache_release(cache, &kb);
+		/* the new findings' places moved into copies of their lines and
+		 * the entry's name copied: then the entry goes back to the cache
+		 * (another entry of the same files is not parsed again; memory
+		 * does not grow with the entries changed). An entry whose script
+		 * has `# servelint disable` comments stays whole to the end. */
+		sl_source **kept = NULL;
+		size_t nkept = 0, nown;
+		if (fresh.n > ffirst &&
+		    sl_check_keep_places(kh.entry, &fresh, ffirst, fresh.n, NULL, &kept, &nkept, &nown)) {
+			SL_PUSH(ks, nk, kcap, kh);
+			continue;
+		}
+		for (size_t k = 0; k < nkept; k++)
+			SL_PUSH(keep, nkeep, keepcap, kept[k]);
+		free(kept);
+		if (fresh.n > ffirst && fresh.v[ffirst].entry) {
+			char *name = sl_strdup(fresh.v[ffirst].entry);
+			SL_PUSH(names, nnames, ncap, name);
+			for (size_t j = ffirst; j < fresh.n; j++)
+				fresh.v[j].entry = name;
+		}
+		sl_entry_cache_release(cache, &kh);
 	}
 	if (!rc) {
 		size_t nnew = 0;
@@ -316,9 +381,16 @@ done:
 	if (rc == SL_EXIT_ERROR && err.msg)
 		sl_error_print(&err, "servelint");
 	sl_error_clear(&err);
+	for (size_t i = 0; i < nsuggest; i++)
+		free(suggest[i].fixed);
 	free(suggest);
 	sl_findings_free(&fresh);
-	sl_findings_free(&now);
+	for (size_t i = 0; i < nkeep; i++)
+		sl_source_free(keep[i]);
+	free(keep);
+	for (size_t i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
 	for (size_t i = 0; i < nk; i++)
 		sl_entry_cache_release(cache, &ks[i]);
 	free(ks);

@@ -364,6 +364,26 @@ int sl_diff_same_command(const sl_diff *d)
 	return 1;
 }
 
+void sl_diff_copy(const sl_diff *from, sl_diff *to)
+{
+	memset(to, 0, sizeof *to);
+	to->v = from->n ? sl_calloc(from->n, sizeof *to->v) : NULL;
+	to->n = to->cap = from->n;
+	for (size_t i = 0; i < from->n; i++) {
+		const sl_change *f = &from->v[i];
+		sl_change *c = &to->v[i];
+		c->kind = f->kind;
+		c->service = f->service ? sl_strdup(f->service) : NULL;
+		c->key = f->key ? sl_strdup(f->key) : NULL;
+		c->a = json_incref(f->a);
+		c->b = json_incref(f->b);
+		sl_origin_copy(&c->at_a, &f->at_a);
+		sl_origin_copy(&c->at_b, &f->at_b);
+	}
+	to->topology_a = from->topology_a ? sl_strdup(from->topology_a) : NULL;
+	to->topology_b = from->topology_b ? sl_strdup(from->topology_b) : NULL;
+}
+
 void sl_diff_free(sl_diff *d)
 {
 	for (size_t i = 0; i < d->n; i++) {

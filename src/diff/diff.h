@@ -50,6 +50,10 @@ int sl_diff_equal(const sl_diff *d);
  * comments) apart. Two entries so are duplicates of one configuration. */
 int sl_diff_same_command(const sl_diff *d);
 void sl_diff_free(sl_diff *d);
+/* *to (overwritten) as a copy of from: its own strings and origins' raw
+ * texts, the same JSON values (a reference more each), origins into the
+ * same sources. Free it with sl_diff_free. */
+void sl_diff_copy(const sl_diff *from, sl_diff *to);
 /* A key of M's command (command_key.c): two models sl_diff_same_command
  * finds the same have one key; two of one key may still differ, which
  * the diff tells. The caller frees the string. */

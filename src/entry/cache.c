@@ -2,7 +2,11 @@
  * cache.c (entry): the parse-once cache of entries read from git, by object
  * id (see entry.h). Slots in use are never touched; idle ones are kept,
  * most recently used last, up to IDLE_MAX, and renamed when asked for
- * under another name (the same content at another revision or path).
+ * under another name (the same content at another revision or path)
+ * when the renaming leaves its files' names as they are: the reading
+ * writes them into messages ("set after the command that reads it at
+ * x.sh:57"), so that a script of a folder of many, named as its entry,
+ * is read again under another script's name.
  */
 #include "entry.h"
 
@@ -28,6 +32,17 @@ struct sl_cache_slot {
 	sl_entry *entry;
 	sl_model *model;
 	unsigned refs;
+	void *memo;                      /* sl_entry_cached_set_memo's, freed by memo_free */
+	void (*memo_free)(void *);
+	unsigned long long serial;       /* this reading's, never another's (pair memos' key) */
+	struct pair_memo *pairs;         /* sl_entry_cached_set_pair_memo's, with this as a */
+	size_t npairs, pcap;
+};
+
+struct pair_memo {
+	unsigned long long b;            /* the other reading's serial */
+	void *memo;
+	void (*free_fn)(void *);
 };
 
 struct sl_entry_cache {
@@ -37,6 +52,7 @@ struct sl_entry_cache {
 	struct sl_cache_slot *idle_head, *idle_tail;
 	size_t nidle;
 	size_t lookups, parsed;
+	unsigned long long serials;      /* given so far */
 };
 
 static size_t hash(const char *id, size_t n)
@@ -106,6 +122,11 @@ static void idle_unlink(sl_entry_cache *c, struct sl_cache_slot *s)
 
 static void slot_free(struct sl_cache_slot *s)
 {
+	if (s->memo_free)
+		s->memo_free(s->memo); /* may point into the model and entry: first */
+	for (size_t i = 0; i < s->npairs; i++)
+		s->pairs[i].free_fn(s->pairs[i].memo);
+	free(s->pairs);
 	sl_model_free(s->model); /* points into the entry: first */
 	sl_entry_free(s->entry);
 	free(s);
@@ -152,8 +173,11 @@ int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_entry_cached *h, 
 	for (struct sl_cache_slot *x = node->slots; x && !s; x = x->next)
 		if (!strcmp(x->entry->path, spec))
 			s = x;
+	/* (only when the files keep their names: the reading's messages
+	 * name them, and a script of a folder of many is named as its
+	 * entry) */
 	for (struct sl_cache_slot *x = node->slots; x && !s; x = x->next)
-		if (!x->refs)
+		if (!x->refs && sl_entry_rename_keeps_names(x->entry, spec))
 			s = x;
 	if (s) {
 		if (!s->refs)
@@ -168,6 +192,7 @@ int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_entry_cached *h, 
 		c->parsed++;
 		sl_model *m = NULL;
 		s = sl_calloc(1, sizeof *s);
+		s->serial = ++c->serials;
 		s->entry = e;
 		if ((rc = sl_normalize_entry(e, c->gs, &m, err))) {
 			/* not cached: a failure is told each time with its own name */
@@ -210,6 +235,7 @@ int sl_entry_cache_get_worktree(sl_entry_cache *c, const char *path, sl_entry_ca
 	c->parsed++;
 	/* never cached: a file on disk has no object id */
 	struct sl_cache_slot *s = sl_calloc(1, sizeof *s);
+	s->serial = ++c->serials;
 	s->entry = e;
 	s->refs = 1;
 	h->entry = e;
@@ -239,6 +265,37 @@ void sl_entry_cache_release(sl_entry_cache *c, sl_entry_cached *h)
 	c->nidle++;
 	while (c->nidle > IDLE_MAX)
 		evict(c, c->idle_head);
+}
+
+void *sl_entry_cached_memo(const sl_entry_cached *h)
+{
+	return h->slot ? h->slot->memo : NULL;
+}
+
+void sl_entry_cached_set_memo(sl_entry_cached *h, void *memo, void (*free_fn)(void *))
+{
+	struct sl_cache_slot *s = h->slot;
+	if (s->memo_free)
+		s->memo_free(s->memo);
+	s->memo = memo;
+	s->memo_free = free_fn;
+}
+
+void *sl_entry_cached_pair_memo(const sl_entry_cached *a, const sl_entry_cached *b)
+{
+	if (!a->slot || !b->slot)
+		return NULL;
+	for (size_t i = 0; i < a->slot->npairs; i++)
+		if (a->slot->pairs[i].b == b->slot->serial)
+			return a->slot->pairs[i].memo;
+	return NULL;
+}
+
+void sl_entry_cached_set_pair_memo(sl_entry_cached *a, const sl_entry_cached *b, void *memo, void (*free_fn)(void *))
+{
+	struct sl_cache_slot *s = a->slot;
+	struct pair_memo m = {b->slot->serial, memo, free_fn};
+	SL_PUSH(s->pairs, s->npairs, s->pcap, m);
 }
 
 void sl_entry_cache_stats(const sl_entry_cache *c, size_t *lookups, size_t *parsed, size_t *ids)

@@ -192,6 +192,20 @@ int sl_entry_cache_get(sl_entry_cache *c, const char *spec, sl_entry_cached *h, 
  * named PATH; never cached (no object id). As sl_entry_cache_get. */
 int sl_entry_cache_get_worktree(sl_entry_cache *c, const char *path, sl_entry_cached *h, sl_error *err);
 void sl_entry_cache_release(sl_entry_cache *c, sl_entry_cached *h);
+/* What a command worked out from a cached entry alone (review: its
+ * findings), kept with it so that the same content asked for again under
+ * another name is not worked out again; it may point into the entry and
+ * model, as they are renamed. The memo is the cache's once set: freed
+ * with free_fn(memo) when the entry goes. NULL when none was set. */
+void *sl_entry_cached_memo(const sl_entry_cached *h);
+void sl_entry_cached_set_memo(sl_entry_cached *h, void *memo, void (*free_fn)(void *));
+/* The same for two entries together (diff: a's model against b's), kept
+ * with a and found while both are the same readings (a reading freed is
+ * never found again, whatever takes its place). At most one per pair:
+ * ask before setting. Freed with free_fn(memo) when a goes; it may point
+ * into both (b may go first: free_fn must not read what memo points to). */
+void *sl_entry_cached_pair_memo(const sl_entry_cached *a, const sl_entry_cached *b);
+void sl_entry_cached_set_pair_memo(sl_entry_cached *a, const sl_entry_cached *b, void *memo, void (*free_fn)(void *));
 /* Counts for --stats: lookups, entries parsed, distinct object ids seen. */
 void sl_entry_cache_stats(const sl_entry_cache *c, size_t *lookups, size_t *parsed, size_t *ids);
 /* `servelint CMD: N entry lookups, I distinct objects, P parsed` on stderr. */

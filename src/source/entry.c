@@ -85,6 +85,39 @@ void sl_entry_rename(sl_entry *e, const char *path)
 	free(old);
 }
 
+/* The last component of p[0, n), as base_name takes it. */
+static const char *stem_base(const char *p, size_t n, size_t *len)
+{
+	size_t i = n;
+	while (i && p[i - 1] != '/')
+		i--;
+	*len = n - i;
+	return p + i;
+}
+
+int sl_entry_rename_keeps_names(const sl_entry *e, const char *path)
+{
+	size_t ol = stem_len(e->path), nl = stem_len(path), ob, nb;
+	const char *o = stem_base(e->path, ol, &ob), *n = stem_base(path, nl, &nb);
+	if (ob == nb && !memcmp(o, n, ob))
+		return 1;
+	/* another last component: a file renamed as the entry itself (a
+	 * script of a folder of many, a YAML file alone), or whose path
+	 * only starts with the entry's, takes another name; the files in
+	 * its folder (and a group's, renamed by their folder) keep theirs */
+	const sl_source *all[2];
+	size_t k = 0;
+	all[k++] = e->script;
+	all[k++] = e->metadata;
+	for (size_t i = 0; i < k; i++)
+		if (all[i] && !strncmp(all[i]->path, e->path, ol) && all[i]->path[ol] != '/')
+			return 0;
+	for (size_t i = 0; i < e->nfiles; i++)
+		if (e->files[i] && !strncmp(e->files[i]->path, e->path, ol) && e->files[i]->path[ol] != '/')
+			return 0;
+	return 1;
+}
+
 const sl_source *sl_entry_file(const sl_entry *e, const char *name)
 {
 	const char *b = base_name(name);

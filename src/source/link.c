@@ -343,17 +343,35 @@ static const char *fixed_part(const char *w)
 	return t;
 }
 
+/* The offset of the first c of t[from, len), or len. */
+static size_t next_of(const char *t, size_t len, size_t from, char c)
+{
+	const char *p = from < len ? memchr(t + from, c, len - from) : NULL;
+	return p ? (size_t)(p - t) : len;
+}
+
 size_t sl_source_sourced_paths(const char *t, size_t len, char ***out)
 {
 	size_t n = 0, cap = 0;
 	*out = NULL;
+	/* the next 's' and '.' from i on (len: none) */
+	size_t ns = next_of(t, len, 0, 's'), nd = next_of(t, len, 0, '.');
 	for (size_t i = 0; i < len; i++) {
 		/* only `source` and `.` start a command read here: the other
 		 * bytes are passed over before the test of what precedes (a
 		 * strchr per byte was 253 M instructions of the 2,199 M of a
-		 * `log` of 1,000 commits, bench/log_history.sh) */
-		if (t[i] != 's' && t[i] != '.')
-			continue;
+		 * `log` of 1,000 commits, bench/log_history.sh), by memchr
+		 * (a test per byte was 158 M of the 1,480 M of `review
+		 * HEAD~1 HEAD` over 10,000 entries of distinct blobs, whose
+		 * search for the scripts that source a changed file scans
+		 * every script) */
+		if (ns < i)
+			ns = next_of(t, len, i, 's');
+		if (nd < i)
+			nd = next_of(t, len, i, '.');
+		i = ns < nd ? ns : nd;
+		if (i >= len)
+			break;
 		int at_start = !i || strchr(" \t\n;&|({", t[i - 1]);
 		size_t k = !at_start ? 0 : !strncmp(t + i, "source", 6) && i + 6 < len ? 6 : t[i] == '.' ? 1 : 0;
 		if (!k || i + k >= len || (t[i + k] != ' ' && t[i + k] != '\t'))

@@ -214,6 +214,11 @@ int sl_git_object_id(const char *spec, char out[SL_GIT_ID_SIZE], sl_error *err);
  * from PATH: an entry read at one revision is the same entry at another
  * when its object id is the same. */
 void sl_entry_rename(sl_entry *e, const char *path);
+/* Whether sl_entry_rename(e, path) leaves every file's name (its base
+ * name, which messages made when the entry was read name it by: "set
+ * after the command that reads it at x.sh:57") as it is: then a model
+ * read under e's name is the model read under path. */
+int sl_entry_rename_keeps_names(const sl_entry *e, const char *path);
 /* ---- entries touched between two revisions (libgit2) --------------------- */
 
 typedef struct sl_touched {

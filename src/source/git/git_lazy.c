@@ -19,7 +19,13 @@ int gt_git_load(void)
 	if (state)
 		return state > 0 ? 0 : -1;
 	state = -1;
-	void *lib = dlopen(SL_LIBGIT2_SONAME, RTLD_NOW | RTLD_LOCAL);
+	/* lazily bound: libgit2 and what it links (OpenSSL, Kerberos, libssh2,
+	 * mbedTLS) have thousands of calls between them that servelint never
+	 * makes; RTLD_NOW bound them all at the load (1.5 M instructions of
+	 * `review HEAD~1 HEAD`'s 96.6 M over 10,000 entries). The functions
+	 * servelint calls are looked up below, so a libgit2 that lacks one is
+	 * still told at the load. */
+	void *lib = dlopen(SL_LIBGIT2_SONAME, RTLD_LAZY | RTLD_LOCAL);
 	if (!lib) {
 		const char *e = dlerror();
 		snprintf(why, sizeof why, "libgit2 cannot be loaded (%s)", e ? e : SL_LIBGIT2_SONAME);

@@ -22,7 +22,8 @@
 
 /* Every libgit2 function this folder calls: a new call is added here. */
 #define GT_GIT_FUNCS(X)                                                                                         \
-	X(git_blob_free) X(git_blob_is_binary) X(git_blob_lookup) X(git_blob_rawcontent) X(git_blob_rawsize)   \
+	X(git_blob_dup) X(git_blob_free) X(git_blob_is_binary) X(git_blob_lookup) X(git_blob_owner)          \
+	X(git_blob_rawcontent) X(git_blob_rawsize)                                                             \
 	X(git_buf_dispose) X(git_commit_author) X(git_commit_free) X(git_commit_lookup)                        \
 	X(git_commit_parent_id) X(git_commit_parentcount) X(git_commit_summary) X(git_commit_tree)             \
 	X(git_diff_find_options_init) X(git_diff_find_similar) X(git_diff_free) X(git_diff_get_delta)          \
@@ -72,6 +73,8 @@ int gt_git_shutdown(void);
 #define git_blob_free GT_GIT_CALL(git_blob_free)
 #define git_blob_is_binary GT_GIT_CALL(git_blob_is_binary)
 #define git_blob_lookup GT_GIT_CALL(git_blob_lookup)
+#define git_blob_dup GT_GIT_CALL(git_blob_dup)
+#define git_blob_owner GT_GIT_CALL(git_blob_owner)
 #define git_blob_rawcontent GT_GIT_CALL(git_blob_rawcontent)
 #define git_blob_rawsize GT_GIT_CALL(git_blob_rawsize)
 #define git_buf_dispose GT_GIT_CALL(git_buf_dispose)

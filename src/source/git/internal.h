@@ -73,6 +73,9 @@ int gt_blob_text(git_repository *repo, git_tree *t, const char *path, git_oid *i
 /* The id of the blob at path of tree t: 0, or -1 when there is no blob
  * there (tree.c). */
 int gt_blob_id(git_tree *t, const char *path, git_oid *id);
+/* git_blob_lookup, from the blobs read last when one of them is id
+ * (recent_blobs.c): the same contract (*out the caller's, git_blob_free). */
+int gt_blob_lookup(git_blob **out, git_repository *repo, const git_oid *id);
 
 /* treediff.c */
 /* The files (paths from the top) whose blob, mode or kind differs between

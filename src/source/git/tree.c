@@ -75,7 +75,7 @@ static int folder_files(git_repository *repo, git_tree *t, const char *dir, int 
 		git_blob *b = NULL;
 		char *text;
 		size_t len = 0;
-		if (git_blob_lookup(&b, repo, git_tree_entry_id(e)) || gt_is_binary(b) ||
+		if (gt_blob_lookup(&b, repo, git_tree_entry_id(e)) || gt_is_binary(b) ||
 		    git_blob_rawsize(b) > SL_MAX_FILE_BYTES) {
 			text = sl_strdup("");
 		} else {
@@ -183,7 +183,7 @@ int gt_blob_text(git_repository *repo, git_tree *t, const char *path, git_oid *i
 		return -1;
 	git_blob *b = NULL;
 	int rc = -1;
-	if (git_tree_entry_type(te) == GIT_OBJECT_BLOB && !git_blob_lookup(&b, repo, git_tree_entry_id(te)) &&
+	if (git_tree_entry_type(te) == GIT_OBJECT_BLOB && !gt_blob_lookup(&b, repo, git_tree_entry_id(te)) &&
 	    !gt_is_binary(b) && git_blob_rawsize(b) <= SL_MAX_FILE_BYTES) {
 		if (id)
 			git_oid_cpy(id, git_tree_entry_id(te));
