@@ -120,6 +120,24 @@ static sl_finding *add(sl_findings *out, const sl_rule *r, const sl_origin *wher
 	return &out->v[out->n - 1];
 }
 
+/* Where a rule's findings go: out, handed to sink (when there is one)
+ * between entries once it holds SPILL of them, so that a catalogue's
+ * findings need not all be held (one duplicate finding per entry of a
+ * catalogue of copies) */
+typedef struct {
+	sl_findings *out;
+	sl_catalogue_sink *sink;  /* NULL: they stay in out */
+	void *ud;
+} outlet;
+
+enum { SPILL = 64 };
+
+static void spill(outlet *o)
+{
+	if (o->sink && o->out->n >= SPILL)
+		o->sink(o->ud, o->out);
+}
+
 /* ---- what the rules read of one entry ------------------------------------- */
 
 /* A summary's words, one copy of each distinct text (sl_intern: never
@@ -252,8 +270,9 @@ static char *model_key_of(const sl_catalogue_entry *e)
 
 /* slot: the key's place among every K_ENTRIES rule's keys (summary's keys) */
 static void check_entries_key(const sl_rule *r, const char *key, size_t slot, const sl_catalogue_entry *v,
-			      size_t n, sl_findings *out)
+			      size_t n, outlet *o)
 {
+	sl_findings *out = o->out;
 	seen *s = NULL;
 	size_t ns = 0, cap = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -359,6 +378,7 @@ static void check_entries_key(const sl_rule *r, const char *key, size_t slot, co
 		sl_finding_related(f, &s[best].st->origin, "another entry of the model");
 		free(mine);
 		free(theirs);
+		spill(o);
 	}
 	for (size_t i = 0; i < ns; i++)
 		free(s[i].model);
@@ -378,8 +398,9 @@ static const sl_origin *first_command(const sl_model *m)
 	return NULL;
 }
 
-static void c_duplicates(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
+static void c_duplicates(const sl_rule *r, const sl_catalogue_entry *v, size_t n, outlet *o)
 {
+	sl_findings *out = o->out;
 	for (size_t i = 0; i < n; i++) {
 		size_t j = v[i].same_as;
 		if (j >= i || !v[i].sum || !v[j].sum)
@@ -392,6 +413,7 @@ static void c_duplicates(const sl_rule *r, const sl_catalogue_entry *v, size_t n
 			      path_of(&v[j]));
 		sl_finding *f = add(out, r, a, &m);
 		sl_finding_related(f, b, "the earlier entry");
+		spill(o);
 	}
 }
 
@@ -511,8 +533,9 @@ typedef struct {
 	const build *b;
 } built;
 
-static void c_version_names(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
+static void c_version_names(const sl_rule *r, const sl_catalogue_entry *v, size_t n, outlet *o)
 {
+	sl_findings *out = o->out;
 	built *bs = NULL;
 	size_t nb = 0, cap = 0;
 	for (size_t e = 0; e < n; e++)
@@ -544,6 +567,7 @@ static void c_version_names(const sl_rule *r, const sl_catalogue_entry *v, size_
 			sl_finding_related(f, &y->b->at, "the other entry's version");
 			break;  /* one finding per entry */
 		}
+		spill(o);
 	}
 	free(bs);
 }
@@ -634,18 +658,19 @@ void sl_catalogue_summary_free(sl_catalogue_summary *s)
 }
 
 /* metadata_command's findings, made as each entry was summarized */
-static void c_metadata_kept(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
+static void c_metadata_kept(const sl_rule *r, const sl_catalogue_entry *v, size_t n, outlet *o)
 {
-	for (size_t e = 0; e < n; e++)
+	for (size_t e = 0; e < n; e++) {
 		for (size_t f = 0; v[e].sum && f < v[e].sum->meta.n; f++)
 			if (v[e].sum->meta.v[f].rule == r)
-				finding_copy(out, &v[e].sum->meta.v[f]);
+				finding_copy(o->out, &v[e].sum->meta.v[f]);
+		spill(o);
+	}
 }
 
-int sl_check_catalogue(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, const sl_rule *only,
-		       sl_findings *out)
+static void run_rules(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, const sl_rule *only, outlet *out)
 {
-	size_t first = out->n, slot = 0;  /* slot: as sl_catalogue_summarize counts the keys */
+	size_t slot = 0;  /* slot: as sl_catalogue_summarize counts the keys */
 	for (size_t i = 0; i < sl_rules_count(rs); i++) {
 		const sl_rule *r = sl_rules_at(rs, i);
 		if (!r->catalogue)
@@ -663,6 +688,24 @@ int sl_check_catalogue(const sl_rules *rs, const sl_catalogue_entry *v, size_t n
 		else if (!strcmp(r->cname, "engine_version_names"))
 			c_version_names(r, v, n, out);
 	}
+}
+
+int sl_check_catalogue(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, const sl_rule *only,
+		       sl_findings *out)
+{
+	size_t first = out->n;
+	outlet o = {out, NULL, NULL};
+	run_rules(rs, v, n, only, &o);
 	sl_findings_sort(out, first);
+	return SL_OK;
+}
+
+int sl_check_catalogue_each(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, sl_findings *out,
+			    sl_catalogue_sink *sink, void *ud)
+{
+	outlet o = {out, sink, ud};
+	run_rules(rs, v, n, NULL, &o);
+	if (out->n)
+		sink(ud, out);
 	return SL_OK;
 }

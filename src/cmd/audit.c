@@ -93,6 +93,8 @@ typedef struct {
 			       * those of its script, metadata and files, in that order; owned */
 	size_t nkept, nown;
 	size_t ffirst, fend;  /* its findings in its run's, while its model is kept (a page's entry) */
+	unsigned nfind[SL_SEV_ERROR + 1]; /* its findings by severity, the suppressed aside, when they are
+					   * spooled (the run's spool) */
 } item;
 
 /* model: and system: of the metadata.yaml beside an entry folder's script */
@@ -205,6 +207,12 @@ typedef struct {
 	size_t nbuckets, bcap;
 	size_t *group;          /* each entry's model index, or SIZE_MAX */
 	size_t ngroup, groupcap;
+	/* the terminal's report: each finding rendered once made and put
+	 * aside (report's spool.c), not kept; the whole run's, NULL for the
+	 * other formats and --html, which read the findings whole */
+	sl_findings_spool *spool;
+	int spooling, color;    /* this run's findings go to the spool, in these colours */
+	sl_buf pending;         /* rendered, not yet taken by the spool (a path's run, audit -j) */
 } run;
 
 /* Frees a model once read, keeping its here-documents (places point into them) */
@@ -216,6 +224,38 @@ static void release_model(run *r, sl_model *m)
 		SL_PUSH(r->heredocs, r->nheredocs, r->hcap, m->files[f]);
 	m->nfiles = 0;
 	sl_model_free(m);
+}
+
+/* Findings [first, n) rendered into the run's pending records and freed
+ * (their sources may then go), each counted to entry e when it is one of
+ * e's own files (as the report's index of sources would place it); e NULL:
+ * an input that could not be read, whose findings are no entry's. The
+ * whole run's pending records go to the spool at once. */
+static void spool_findings(run *r, size_t first, const sl_entry *e, item *it)
+{
+	for (size_t i = first; i < r->fs.n; i++) {
+		const sl_finding *f = &r->fs.v[i];
+		sl_findings_spool_render(&r->pending, f, r->color);
+		int own = 0;
+		if (e && f->where.src) {
+			own = f->where.src == e->script || f->where.src == e->metadata;
+			for (size_t k = 0; k < e->nfiles && !own; k++)
+				own = f->where.src == e->files[k];
+		}
+		if (own && !f->suppressed)
+			it->nfind[f->severity]++;
+	}
+	/* freed as a findings of their own (sl_findings_free frees its array) */
+	size_t n = r->fs.n - first;
+	sl_findings rest = {sl_calloc(n + 1, sizeof *rest.v), n, n + 1};
+	if (n)
+		memcpy(rest.v, r->fs.v + first, n * sizeof *rest.v);
+	sl_findings_free(&rest);
+	r->fs.n = first;
+	if (r->spool) {
+		sl_findings_spool_take(r->spool, r->pending.data, r->pending.len);
+		r->pending.len = 0;
+	}
 }
 
 /* it's sources to be freed: sl_check_keep_places (12.9 of the 22.3 MB of
@@ -302,6 +342,8 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 			if (!sl_check_unreadable(rules, path, &err, &r->fs))
 				sl_error_print(&err, "servelint");
 			sl_check_config_apply(r->cfg, &r->fs, first);
+			if (r->spooling)
+				spool_findings(r, first, NULL, NULL);
 			sl_error_clear(&err);
 			failed = 1;
 			if (in.done)
@@ -321,11 +363,15 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 				   &r->xcap)) {
 			/* a helper script found beside the entries is none */
 			if (found && sl_check_drop_no_service(&r->fs, first)) {
+				if (r->spooling)  /* what else it found: no entry's */
+					spool_findings(r, first, NULL, NULL);
 				sl_entry_free(entry);
 				continue;
 			}
 			failed = 1;
 		}
+		if (r->spooling)
+			spool_findings(r, first, entry, &it);
 		const char *sys = metadata_system(it.model);
 		it.system = sys ? sl_strdup(sys) : NULL;
 		if (in.npe && in.next) {
@@ -402,6 +448,8 @@ static void read_job(void *ud, size_t i)
 	j->each[i].cfg = j->r->cfg;
 	j->each[i].keep_models = j->r->keep_models;
 	j->each[i].store = j->r->store;
+	j->each[i].spooling = j->r->spooling;
+	j->each[i].color = j->r->color;
 	j->failed[i] = read_path(&j->each[i], j->paths[i], j->gs, j->rules, j->found[i]) != 0;
 }
 
@@ -425,6 +473,9 @@ static void read_job_done(void *ud, size_t i)
 		SL_PUSH(r->extra, r->nextra, r->xcap, p->extra[k]);
 	for (size_t k = 0; k < p->nheredocs; k++)
 		SL_PUSH(r->heredocs, r->nheredocs, r->hcap, p->heredocs[k]);
+	if (r->spool)
+		sl_findings_spool_take(r->spool, p->pending.data, p->pending.len);
+	sl_buf_free(&p->pending);
 	free(p->items);
 	free(p->fs.v);
 	free(p->extra);
@@ -479,23 +530,59 @@ static void compare(run *r)
 /* The catalogue rules, suppressed by their entry's comments (one finding
  * at a time, so a disable-file of one entry spares the others' findings);
  * then every finding in file order. */
-static void check_catalogue(run *r, const sl_rules *rules)
+/* The catalogue's findings [first, n): each suppressed by its entry's
+ * comments (one finding at a time, so a disable-file of one entry spares
+ * the others' findings) and by the config */
+static void settle_findings(run *r, const sl_strmap *srcs, size_t first)
 {
-	size_t first = r->fs.n;
-	sl_check_catalogue(rules, r->ce, r->n, NULL, &r->fs);
-	sl_strmap srcs = {0};
-	index_sources(&srcs, r->items, r->n);
 	for (size_t f = first; f < r->fs.n; f++) {
-		size_t i = entry_of(&srcs, r->fs.v[f].where.src);
+		size_t i = entry_of(srcs, r->fs.v[f].where.src);
 		if (i != SIZE_MAX) {
 			sl_findings one = {&r->fs.v[f], 1, 1};
 			sl_check_suppress(r->items[i].entry, &one, 0);
 			r->fs.v[f].entry = r->items[i].entry->path;
 		}
 	}
-	sl_strmap_free(&srcs);
 	sl_check_config_apply(r->cfg, &r->fs, first);
-	sl_findings_sort(&r->fs, 0);
+}
+
+typedef struct {
+	run *r;
+	const sl_strmap *srcs;
+} catalogue_sink;
+
+/* sl_check_catalogue_each's sink: the findings settled, counted to their
+ * entries and spooled, in the order they come, after every finding of the
+ * entries (as sl_findings_sort's last key puts them) */
+static void spool_catalogue(void *ud, sl_findings *out)
+{
+	catalogue_sink *c = ud;
+	run *r = c->r;
+	settle_findings(r, c->srcs, 0);
+	for (size_t f = 0; f < out->n; f++) {
+		size_t i = entry_of(c->srcs, out->v[f].where.src);
+		if (i != SIZE_MAX && !out->v[f].suppressed)
+			r->items[i].nfind[out->v[f].severity]++;
+	}
+	spool_findings(r, 0, NULL, NULL);
+}
+
+/* The catalogue rules; then every finding in file order (or spooled). */
+static void check_catalogue(run *r, const sl_rules *rules)
+{
+	sl_strmap srcs = {0};
+	index_sources(&srcs, r->items, r->n);
+	if (r->spool) {
+		/* the entries' findings are spooled already */
+		catalogue_sink c = {r, &srcs};
+		sl_check_catalogue_each(rules, r->ce, r->n, &r->fs, spool_catalogue, &c);
+	} else {
+		size_t first = r->fs.n;
+		sl_check_catalogue(rules, r->ce, r->n, NULL, &r->fs);
+		settle_findings(r, &srcs, first);
+		sl_findings_sort(&r->fs, 0);
+	}
+	sl_strmap_free(&srcs);
 }
 
 /* Writes the report (and the page); the exit status. */
@@ -504,9 +591,11 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 {
 	int rc = SL_EXIT_OK;
 	sl_audit_entry *ae = sl_calloc(r->n + 1, sizeof *ae);
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = 0; i < r->n; i++) {
 		ae[i] = (sl_audit_entry){r->items[i].entry, r->items[i].model, r->items[i].llm, r->items[i].system,
-					 r->items[i].name, r->items[i].summary_at, r->items[i].summary_len};
+					 r->items[i].name, r->items[i].summary_at, r->items[i].summary_len, {0}};
+		memcpy(ae[i].nfind, r->items[i].nfind, sizeof ae[i].nfind);
+	}
 	size_t *fe = sl_calloc(r->fs.n + 1, sizeof *fe);
 	sl_strmap srcs = {0};
 	index_sources(&srcs, r->items, r->n);
@@ -517,8 +606,10 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 			rc = SL_EXIT_FINDINGS;
 	}
 	sl_strmap_free(&srcs);  /* before the report is made: the peak */
+	if (r->spool && sl_findings_spool_tally(r->spool)->failing)
+		rc = SL_EXIT_FINDINGS;
 	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs,
-		      r->store};
+		      r->store, r->spool};
 	int wrc = 0;
 	if (sl_opt_is_stdout(html))
 		; /* the page takes standard output */
@@ -569,6 +660,8 @@ static void run_free(run *r)
 	sl_strmap_free(&r->buckets);
 	free(r->ce);
 	free(r->items);
+	sl_findings_spool_free(r->spool);
+	sl_buf_free(&r->pending);
 }
 
 int sl_cmd_audit(int argc, char **argv)
@@ -669,6 +762,11 @@ int sl_cmd_audit(int argc, char **argv)
 		fprintf(stderr, "servelint audit: cannot make a temporary file: %s\n", strerror(errno));
 		failed = 1;
 	}
+	/* the terminal's report writes each finding as it is made */
+	r.spooling = !html && !strcmp(format, "tty");
+	r.color = color;
+	if (r.spooling && r.store)
+		r.spool = sl_findings_spool_new(r.store, rules);
 	/* every path is read even when one cannot be (each told on stderr);
 	 * in turn (-j 1), or on several threads and taken in input order */
 	int cfg_failed = failed;
@@ -739,14 +837,21 @@ int sl_cmd_audit(int argc, char **argv)
 	if (!cfg_failed) {
 		compare(&r);
 		check_catalogue(&r, rules);
-		rc = report(&r, rules, format, html, color, argv + optind, (size_t)(argc - optind));
-		if (sl_store_error(r.store)) {
-			fprintf(stderr, "servelint audit: cannot read a temporary file: %s\n",
-				strerror(sl_store_error(r.store)));
-			rc = SL_EXIT_ERROR;
+		/* the findings' runs written before any of the report is: a
+		 * full disk is no report at all */
+		if (r.spool && sl_findings_spool_finish(r.spool)) {
+			fprintf(stderr, "servelint audit: cannot write a temporary file: %s\n",
+				strerror(sl_store_error(r.store) ? sl_store_error(r.store) : EIO));
+		} else {
+			rc = report(&r, rules, format, html, color, argv + optind, (size_t)(argc - optind));
+			if (sl_store_error(r.store)) {
+				fprintf(stderr, "servelint audit: cannot read a temporary file: %s\n",
+					strerror(sl_store_error(r.store)));
+				rc = SL_EXIT_ERROR;
+			}
+			if (failed)
+				rc = SL_EXIT_ERROR;
 		}
-		if (failed)
-			rc = SL_EXIT_ERROR;
 	} else if (r.progress && r.n) {
 		fputs("\r\033[K", stderr);
 	}

@@ -231,6 +231,9 @@ static char **distinct_sorted(char *const *names, size_t n, size_t *nout, sl_str
 static json_int_t (*counts_of(const sl_audit *a))[4]
 {
 	json_int_t (*counts)[4] = sl_calloc(a->n + 1, sizeof *counts);
+	for (size_t i = 0; a->spool && i < a->n; i++)
+		for (int v = 0; v < 4; v++)
+			counts[i][v] = a->entries[i].nfind[v];
 	for (size_t f = 0; f < a->findings->n; f++)
 		if (a->finding_entry[f] < a->n && !a->findings->v[f].suppressed)
 			counts[a->finding_entry[f]][a->findings->v[f].severity]++;
@@ -310,10 +313,17 @@ static json_t *audit_json(const sl_audit *a, int lean)
 		json_object_set_new(o, "entry", json_integer((json_int_t)a->finding_entry[f]));
 		json_array_append_new(findings, o);
 	}
+	const sl_findings_tally *t = a->spool ? sl_findings_spool_tally(a->spool) : NULL;
+	if (t) {
+		for (int v = 0; v < 4; v++)
+			sev[v] = (json_int_t)t->sev[v];
+		suppressed = (json_int_t)t->suppressed;
+		catalogue = (json_int_t)t->catalogue;
+	}
 	json_t *by_rule = json_array();
 	for (size_t r = 0; r < sl_rules_count(a->rules); r++) {
 		const sl_rule *ru = sl_rules_at(a->rules, r);
-		json_int_t k = 0;
+		json_int_t k = t ? (json_int_t)t->by_rule[r] : 0;
 		for (size_t f = 0; f < a->findings->n; f++)
 			k += a->findings->v[f].rule == ru && !a->findings->v[f].suppressed;
 		if (k)
@@ -436,7 +446,11 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 	json_int_t (*counts)[4] = lean ? counts_of(a) : NULL;
 	json_t *s = json_object_get(doc, "summary"), *fs = json_object_get(s, "findings");
 	const char *B = color ? "\033[1m" : "", *N = color ? "\033[0m" : "";
-	if (!md && a->findings->n) {
+	if (!md && a->spool && sl_findings_spool_tally(a->spool)->all) {
+		if (sl_findings_spool_write(f, a->spool))
+			return -1;
+		fputc('\n', f);
+	} else if (!md && a->findings->n) {
 		if (sl_report_findings(f, SL_FMT_TTY, a->rules, a->findings, SL_SEV_STYLE, color))
 			return -1;
 		fputc('\n', f);
