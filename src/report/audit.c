@@ -253,8 +253,17 @@ static json_t *audit_json(const sl_audit *a, int lean)
 	 * with its key names it */
 	char **ks = sl_calloc(a->n + 1, sizeof *ks), **ss = sl_calloc(a->n + 1, sizeof *ss);
 	sl_strmap first = {0}, kidx = {0}, sidx = {0}, cidx = {0};
+	/* each distinct name's key made once: entries name a few models (a
+	 * key made per entry was 20 bytes an entry at the report's peak) */
+	sl_strmap named = {0};
+	char **dk = NULL;
+	size_t ndk = 0, dkcap = 0;
 	for (size_t i = 0; i < a->n; i++) {
-		ks[i] = sl_catalogue_model_key(a->entries[i].llm ? a->entries[i].llm : "(model not named)");
+		const char *nm = a->entries[i].llm ? a->entries[i].llm : "(model not named)";
+		size_t d = sl_strmap_put(&named, nm, strlen(nm), ndk);
+		if (d == ndk)
+			SL_PUSH(dk, ndk, dkcap, sl_catalogue_model_key(nm));
+		ks[i] = dk[d];
 		ss[i] = (char *)(a->entries[i].system ? a->entries[i].system : "(system not named)");
 		sl_strmap_put(&first, ks[i], strlen(ks[i]), i);
 	}
@@ -286,8 +295,10 @@ static json_t *audit_json(const sl_audit *a, int lean)
 			json_object_set_new(e, "system_index", json_integer((json_int_t)si));
 		}
 	}
-	for (size_t i = 0; i < a->n; i++)
-		free(ks[i]);
+	for (size_t i = 0; i < ndk; i++)
+		free(dk[i]);
+	free(dk);
+	sl_strmap_free(&named);
 	free(ks);
 	free(ss);
 	free(uk);
