@@ -240,7 +240,7 @@ static const char *path_of(const sl_catalogue_entry *e)
 typedef struct {
 	size_t entry;
 	const given *st;
-	char *model;     /* model key; owned */
+	const char *model;  /* model key; the check's table's (keys) */
 } seen;
 
 /* The first worker's setting of KEY in an entry, with a value the text
@@ -274,10 +274,32 @@ static given *setting_of(const sl_model *m, const char *key)
 	return NULL;
 }
 
-static char *model_key_of(const sl_catalogue_entry *e)
+/* Each name's model key, made once: a catalogue's entries name a few
+ * models (a key made per entry and key slot was 20 bytes an entry at
+ * audit's peak) */
+typedef struct {
+	sl_strmap of;     /* name -> index in keys */
+	char **keys;      /* owned */
+	size_t n, cap;
+} model_keys;
+
+static const char *model_key_of(model_keys *t, const sl_catalogue_entry *e)
 {
 	const char *name = e->llm ? e->llm : e->sum->model_of;
-	return name ? sl_catalogue_model_key(name) : NULL;
+	if (!name)
+		return NULL;
+	size_t i = sl_strmap_put(&t->of, name, strlen(name), t->n);
+	if (i == t->n)
+		SL_PUSH(t->keys, t->n, t->cap, sl_catalogue_model_key(name));
+	return t->keys[i];
+}
+
+static void model_keys_free(model_keys *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->keys[i]);
+	free(t->keys);
+	sl_strmap_free(&t->of);
 }
 
 /* slot: the key's place among every K_ENTRIES rule's keys (summary's keys) */
@@ -287,9 +309,10 @@ static void check_entries_key(const sl_rule *r, const char *key, size_t slot, co
 	sl_findings *out = o->out;
 	seen *s = NULL;
 	size_t ns = 0, cap = 0;
+	model_keys mks = {0};
 	for (size_t i = 0; i < n; i++) {
 		const given *st = v[i].sum && slot < v[i].sum->nkeys ? v[i].sum->keys[slot] : NULL;
-		char *mk = st ? model_key_of(&v[i]) : NULL;
+		const char *mk = st ? model_key_of(&mks, &v[i]) : NULL;
 		if (!mk)
 			continue;
 		seen x = {i, st, mk};
@@ -393,8 +416,7 @@ static void check_entries_key(const sl_rule *r, const char *key, size_t slot, co
 		free(theirs);
 		spill(o);
 	}
-	for (size_t i = 0; i < ns; i++)
-		free(s[i].model);
+	model_keys_free(&mks);
 	free(s);
 	free(best_of);
 	free(best_n_of);

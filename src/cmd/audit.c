@@ -604,6 +604,43 @@ static void check_catalogue(run *r, const sl_rules *rules)
 	sl_findings_sort(&r->fs, 0);
 }
 
+/* What only the catalogue rules read, freed once they ran and their
+ * findings are spooled (rendered: none points into a source any more),
+ * before the report is made: each entry's summary and the copies of the
+ * lines it pointed at, the models' here-documents, the duplicates'
+ * buckets. The report reads the entries' paths, names and summaries'
+ * texts (in the store). */
+static void release_catalogue(run *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		item *it = &r->items[i];
+		sl_catalogue_summary_free(it->sum);
+		it->sum = NULL;
+		json_decref(it->cmdvals);
+		it->cmdvals = NULL;
+		for (size_t k = 0; k < it->nkept; k++)
+			sl_source_free(it->kept[k]);
+		free(it->kept);
+		it->kept = NULL;
+		it->nkept = it->nown = 0;
+	}
+	for (size_t i = 0; i < r->nheredocs; i++)
+		sl_source_free(r->heredocs[i]);
+	free(r->heredocs);
+	r->heredocs = NULL;
+	r->nheredocs = r->hcap = 0;
+	for (size_t b = 0; b < r->nbuckets; b++)
+		free(r->reps[b].v);
+	free(r->reps);
+	r->reps = NULL;
+	r->nbuckets = r->bcap = 0;
+	free(r->group);
+	r->group = NULL;
+	r->ngroup = r->groupcap = 0;
+	sl_strmap_free(&r->models);
+	sl_strmap_free(&r->buckets);
+}
+
 /* Writes the report (and the page); the exit status. */
 static int report(run *r, const sl_rules *rules, const char *format, const char *html, int color,
 		  char *const *inputs, size_t ninputs)
@@ -857,6 +894,8 @@ int sl_cmd_audit(int argc, char **argv)
 	if (!cfg_failed) {
 		compare(&r);
 		check_catalogue(&r, rules);
+		if (r.spool)
+			release_catalogue(&r);
 		/* the findings' runs written before any of the report is: a
 		 * full disk is no report at all */
 		if (r.spool && sl_findings_spool_finish(r.spool)) {

@@ -92,7 +92,9 @@ sl_findings_spool *sl_findings_spool_new(sl_store *st, const sl_rules *rules)
 	s->t.by_rule = sl_calloc(sl_rules_count(rules) + 1, sizeof *s->t.by_rule);
 	/* a run's records and a little more: the buffer is not doubled for
 	 * the record that crosses SL_SPOOL_RUN */
-	sl_grow((void **)&s->cur.data, &s->cur.cap, SL_SPOOL_RUN + SL_SPOOL_READ, 1);
+	s->cur.cap = SL_SPOOL_RUN + SL_SPOOL_READ;
+	s->cur.data = sl_malloc(s->cur.cap);
+	s->cur.data[0] = 0;
 	return s;
 }
 
