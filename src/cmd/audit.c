@@ -316,6 +316,37 @@ static void settle(run *r, size_t i)
 	}
 }
 
+/* What an entry keeps once read: its catalogue summary and command's key
+ * (sl_catalogue_summarize, sl_diff_command_print), then (but for --html)
+ * its places moved into copies of their lines and its sources, model and
+ * its variants' models r->extra[x0, x1) freed. */
+static void keep_entry(run *r, item *it, size_t x0, size_t x1, const sl_rules *rules)
+{
+	sl_catalogue_summarize(rules, it->model, &it->sum);
+	if (it->model)
+		it->cmd = sl_diff_command_print(it->model, &it->cmdvals);
+	if (r->keep_models)
+		return;
+	/* a page's entries keep theirs until named apart */
+	int kept = !it->name && !keep_places(it, &r->fs, it->ffirst, it->fend);
+	for (size_t k = x0; k < x1; k++) {
+		if (kept)
+			sl_model_free(r->extra[k]);
+		else
+			release_model(r, r->extra[k]);
+		r->extra[k] = NULL;
+	}
+	if (!it->name) {
+		if (kept)
+			sl_model_free(it->model);
+		else
+			release_model(r, it->model);
+		it->model = NULL;
+	}
+	if (kept)
+		sl_entry_drop_sources(it->entry);
+}
+
 /* Whether PATH is a script found by searching a folder (a regular file
  * none of the arguments names). */
 static int found_script(const char *path, char **args, int n)
@@ -395,31 +426,12 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		it.summary_len = strlen(summary);
 		sl_store_put(r->store, summary, it.summary_len, &it.summary_at);  /* a failure is told after reading */
 		free(summary);
-		sl_catalogue_summarize(rules, it.model, &it.sum);
-		if (it.model)
-			it.cmd = sl_diff_command_print(it.model, &it.cmdvals);
 		it.same_as = SIZE_MAX;
 		it.ffirst = first;
 		it.fend = r->fs.n;
-		if (!r->keep_models) {
-			/* a page's entries keep theirs until named apart */
-			int kept = !it.name && !keep_places(&it, &r->fs, first, r->fs.n);
-			for (size_t k = xfirst; k < r->nextra; k++)
-				if (kept)
-					sl_model_free(r->extra[k]);
-				else
-					release_model(r, r->extra[k]);
+		keep_entry(r, &it, xfirst, r->nextra, rules);
+		if (!r->keep_models)
 			r->nextra = xfirst;
-			if (!it.name) {
-				if (kept)
-					sl_model_free(it.model);
-				else
-					release_model(r, it.model);
-				it.model = NULL;
-			}
-			if (kept)
-				sl_entry_drop_sources(entry);
-		}
 		SL_PUSH(r->items, r->n, r->cap, it);
 		if (r->whole)
 			settle(r, r->n - 1);
@@ -434,9 +446,13 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
  * then taken into the whole run in input order (as -j 1 reads them) */
 typedef struct read_jobs {
 	run *r;                 /* the whole run */
-	char **paths;
+	char **paths;           /* owned: each freed once read */
 	int *found;             /* each path: a script found by searching a folder */
-	run *each;              /* each path's entries, findings and variants' models */
+	/* each path's entries, findings and variants' models, from its
+	 * reading to its taking (at most sl_jobs_run's window of them at
+	 * once): a run for every path made at the start was 400 bytes a path,
+	 * 28 MB at 69,440 */
+	run **each;
 	int *failed;
 	const sl_grammars *gs;
 	const sl_rules *rules;
@@ -445,18 +461,20 @@ typedef struct read_jobs {
 static void read_job(void *ud, size_t i)
 {
 	read_jobs *j = ud;
-	j->each[i].cfg = j->r->cfg;
-	j->each[i].keep_models = j->r->keep_models;
-	j->each[i].store = j->r->store;
-	j->each[i].spooling = j->r->spooling;
-	j->each[i].color = j->r->color;
-	j->failed[i] = read_path(&j->each[i], j->paths[i], j->gs, j->rules, j->found[i]) != 0;
+	run *p = sl_calloc(1, sizeof *p);
+	p->cfg = j->r->cfg;
+	p->keep_models = j->r->keep_models;
+	p->store = j->r->store;
+	p->spooling = j->r->spooling;
+	p->color = j->r->color;
+	j->failed[i] = read_path(p, j->paths[i], j->gs, j->rules, j->found[i]) != 0;
+	j->each[i] = p;
 }
 
 static void read_job_done(void *ud, size_t i)
 {
 	read_jobs *j = ud;
-	run *r = j->r, *p = &j->each[i];
+	run *r = j->r, *p = j->each[i];
 	for (size_t k = 0; k < p->n; k++) {
 		p->items[k].ffirst += r->fs.n;  /* its findings' place among the whole run's */
 		p->items[k].fend += r->fs.n;
@@ -480,7 +498,10 @@ static void read_job_done(void *ud, size_t i)
 	free(p->fs.v);
 	free(p->extra);
 	free(p->heredocs);
-	memset(p, 0, sizeof *p);
+	free(p);
+	j->each[i] = NULL;
+	free(j->paths[i]);  /* read: not needed until the end */
+	j->paths[i] = NULL;
 }
 
 /* The pairwise diffs of the entries of each model of at most
@@ -835,10 +856,12 @@ int sl_cmd_audit(int argc, char **argv)
 		int found = found_script(paths[i], argv + optind, argc - optind);
 		if (jobs > 1) {
 			SL_PUSH(rj.found, nfound, fcap, found);
-			SL_PUSH(rj.paths, nchosen, ccap, paths[i]);
+			SL_PUSH(rj.paths, nchosen, ccap, paths[i]);  /* rj's now */
 		} else {
 			failed |= read_path(&r, paths[i], gs, rules, found) != 0;
+			free(paths[i]);
 		}
+		paths[i] = NULL;
 	}
 	if (nchosen > 1)
 		sl_normalize_grammars_share(gs);
@@ -851,7 +874,7 @@ int sl_cmd_audit(int argc, char **argv)
 	free(rj.failed);
 	free(rj.found);
 	free(rj.paths);
-	/* every path read: freed before the comparisons and the report, the peak */
+	/* the paths excluded (the others are freed once read) */
 	for (size_t i = 0; i < np; i++)
 		free(paths[i]);
 	free(paths);
