@@ -208,7 +208,8 @@ static int cursor_fill(cursor *c)
 		return 1;
 	if (!have && c->at == c->end)
 		return 0;
-	memmove(c->buf, c->buf + c->lo, have);
+	if (have)
+		memmove(c->buf, c->buf + c->lo, have);
 	c->lo = 0;
 	c->hi = have;
 	while (c->hi < need) {
