@@ -120,6 +120,35 @@ static sl_finding *add(sl_findings *out, const sl_rule *r, const sl_origin *wher
 	return &out->v[out->n - 1];
 }
 
+/* Where a rule's findings go: out, handed to sink (when there is one)
+ * between entries once it holds SPILL of them, so that a catalogue's
+ * findings need not all be held (one duplicate finding per entry of a
+ * catalogue of copies) */
+typedef struct {
+	sl_findings *out;
+	sl_catalogue_sink *sink;  /* NULL: they stay in out */
+	void *ud;
+	size_t *who;              /* with a sink: the entry whose summary made each finding of out */
+	size_t nwho, whocap;
+} outlet;
+
+enum { SPILL = 64 };
+
+/* the finding just added to o->out was made of entry e's summary */
+static void made(outlet *o, size_t e)
+{
+	if (o->sink)
+		SL_PUSH(o->who, o->nwho, o->whocap, e);
+}
+
+static void spill(outlet *o)
+{
+	if (o->sink && o->out->n >= SPILL) {
+		o->sink(o->ud, o->out, o->who);
+		o->nwho = 0;
+	}
+}
+
 /* ---- what the rules read of one entry ------------------------------------- */
 
 /* A summary's words, one copy of each distinct text (sl_intern: never
@@ -191,7 +220,8 @@ typedef struct {
 } build;
 
 struct sl_catalogue_summary {
-	char *path;           /* the entry's, or NULL; owned */
+	const char *path;     /* the entry's path, or NULL: not owned (the entry outlives its summary:
+			       * a copy each was 3% of audit's peak) */
 	char *model_of;       /* sl_catalogue_model_of, or NULL; shared (sl_intern) */
 	given **keys;         /* each K_ENTRIES rule's keys, in the rules' order: NULL when unset */
 	size_t nkeys;
@@ -210,7 +240,7 @@ static const char *path_of(const sl_catalogue_entry *e)
 typedef struct {
 	size_t entry;
 	const given *st;
-	char *model;     /* model key; owned */
+	const char *model;  /* model key; the check's table's (keys) */
 } seen;
 
 /* The first worker's setting of KEY in an entry, with a value the text
@@ -244,21 +274,45 @@ static given *setting_of(const sl_model *m, const char *key)
 	return NULL;
 }
 
-static char *model_key_of(const sl_catalogue_entry *e)
+/* Each name's model key, made once: a catalogue's entries name a few
+ * models (a key made per entry and key slot was 20 bytes an entry at
+ * audit's peak) */
+typedef struct {
+	sl_strmap of;     /* name -> index in keys */
+	char **keys;      /* owned */
+	size_t n, cap;
+} model_keys;
+
+static const char *model_key_of(model_keys *t, const sl_catalogue_entry *e)
 {
 	const char *name = e->llm ? e->llm : e->sum->model_of;
-	return name ? sl_catalogue_model_key(name) : NULL;
+	if (!name)
+		return NULL;
+	size_t i = sl_strmap_put(&t->of, name, strlen(name), t->n);
+	if (i == t->n)
+		SL_PUSH(t->keys, t->n, t->cap, sl_catalogue_model_key(name));
+	return t->keys[i];
+}
+
+static void model_keys_free(model_keys *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->keys[i]);
+	free(t->keys);
+	sl_strmap_free(&t->of);
 }
 
 /* slot: the key's place among every K_ENTRIES rule's keys (summary's keys) */
 static void check_entries_key(const sl_rule *r, const char *key, size_t slot, const sl_catalogue_entry *v,
-			      size_t n, sl_findings *out)
+			      size_t n, outlet *o)
 {
+	sl_findings *out = o->out;
 	seen *s = NULL;
 	size_t ns = 0, cap = 0;
+	model_keys mks = {0};
 	for (size_t i = 0; i < n; i++) {
 		const given *st = v[i].sum && slot < v[i].sum->nkeys ? v[i].sum->keys[slot] : NULL;
-		char *mk = st ? model_key_of(&v[i]) : NULL;
+		const char *mk = st ? model_key_of(&mks, &v[i]) : NULL;
 		if (!mk)
 			continue;
 		seen x = {i, st, mk};
@@ -351,6 +405,7 @@ static void check_entries_key(const sl_rule *r, const char *key, size_t slot, co
 			      key, mine, best_n, group, r->across_engines ? "" : s[i].st->engine,
 			      r->across_engines ? "" : " ", name, theirs, path_of(&v[s[best].entry]));
 		sl_finding *f = add(out, r, &s[i].st->origin, &m);
+		made(o, s[i].entry);
 		if (s[i].st->raw) {
 			/* a claim: the span is its words */
 			free(f->where.raw);
@@ -359,9 +414,9 @@ static void check_entries_key(const sl_rule *r, const char *key, size_t slot, co
 		sl_finding_related(f, &s[best].st->origin, "another entry of the model");
 		free(mine);
 		free(theirs);
+		spill(o);
 	}
-	for (size_t i = 0; i < ns; i++)
-		free(s[i].model);
+	model_keys_free(&mks);
 	free(s);
 	free(best_of);
 	free(best_n_of);
@@ -378,8 +433,9 @@ static const sl_origin *first_command(const sl_model *m)
 	return NULL;
 }
 
-static void c_duplicates(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
+static void c_duplicates(const sl_rule *r, const sl_catalogue_entry *v, size_t n, outlet *o)
 {
+	sl_findings *out = o->out;
 	for (size_t i = 0; i < n; i++) {
 		size_t j = v[i].same_as;
 		if (j >= i || !v[i].sum || !v[j].sum)
@@ -391,7 +447,9 @@ static void c_duplicates(const sl_rule *r, const sl_catalogue_entry *v, size_t n
 		sl_buf_printf(&m, "%s: this entry runs what %s runs (the same after normalization)", r->summary,
 			      path_of(&v[j]));
 		sl_finding *f = add(out, r, a, &m);
+		made(o, i);
 		sl_finding_related(f, b, "the earlier entry");
+		spill(o);
 	}
 }
 
@@ -511,8 +569,9 @@ typedef struct {
 	const build *b;
 } built;
 
-static void c_version_names(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
+static void c_version_names(const sl_rule *r, const sl_catalogue_entry *v, size_t n, outlet *o)
 {
+	sl_findings *out = o->out;
 	built *bs = NULL;
 	size_t nb = 0, cap = 0;
 	for (size_t e = 0; e < n; e++)
@@ -541,9 +600,11 @@ static void c_version_names(const sl_rule *r, const sl_catalogue_entry *v, size_
 				      y->b->version, path_of(&v[y->entry]), img ? "image" : "commit",
 				      img ? bi->image : bi->commit);
 			sl_finding *f = add(out, r, &x->b->at, &m);
+			made(o, x->entry);
 			sl_finding_related(f, &y->b->at, "the other entry's version");
 			break;  /* one finding per entry */
 		}
+		spill(o);
 	}
 	free(bs);
 }
@@ -569,18 +630,22 @@ int sl_catalogue_summarize(const sl_rules *rs, const sl_model *m, sl_catalogue_s
 	if (!m)
 		return SL_OK;
 	sl_catalogue_summary *s = sl_calloc(1, sizeof *s);
-	s->path = m->entry ? sl_strdup(m->entry->path) : NULL;
+	s->path = m->entry ? m->entry->path : NULL;
 	s->model_of = shared(sl_catalogue_model_of(m));
-	size_t cap = 0;
+	/* the keys' array of its size (grown by doubling, its spare room was
+	 * 60 bytes an entry) */
+	size_t nkeys = 0;
+	for (size_t i = 0; i < sl_rules_count(rs); i++)
+		if (sl_rules_at(rs, i)->catalogue && sl_rules_at(rs, i)->kind == K_ENTRIES)
+			nkeys += sl_rules_at(rs, i)->nkeys;
+	s->keys = nkeys ? sl_calloc(nkeys, sizeof *s->keys) : NULL;
 	for (size_t i = 0; i < sl_rules_count(rs); i++) {
 		const sl_rule *r = sl_rules_at(rs, i);
 		if (!r->catalogue)
 			continue;
 		if (r->kind == K_ENTRIES)
-			for (size_t k = 0; k < r->nkeys; k++) {
-				given *g = setting_of(m, r->keys[k]);
-				SL_PUSH(s->keys, s->nkeys, cap, g);
-			}
+			for (size_t k = 0; k < r->nkeys; k++)
+				s->keys[s->nkeys++] = setting_of(m, r->keys[k]);
 		else if (!strcmp(r->cname, "metadata_command"))
 			c_metadata(r, m, &s->meta);
 	}
@@ -621,7 +686,7 @@ void sl_catalogue_summary_free(sl_catalogue_summary *s)
 {
 	if (!s)
 		return;
-	free(s->path);  /* its words are shared's: not freed */
+	/* its path is its entry's, its words shared's: not freed */
 	for (size_t i = 0; i < s->nkeys; i++)
 		if (s->keys[i]) {
 			json_decref(s->keys[i]->value);
@@ -634,18 +699,21 @@ void sl_catalogue_summary_free(sl_catalogue_summary *s)
 }
 
 /* metadata_command's findings, made as each entry was summarized */
-static void c_metadata_kept(const sl_rule *r, const sl_catalogue_entry *v, size_t n, sl_findings *out)
+static void c_metadata_kept(const sl_rule *r, const sl_catalogue_entry *v, size_t n, outlet *o)
 {
-	for (size_t e = 0; e < n; e++)
+	for (size_t e = 0; e < n; e++) {
 		for (size_t f = 0; v[e].sum && f < v[e].sum->meta.n; f++)
-			if (v[e].sum->meta.v[f].rule == r)
-				finding_copy(out, &v[e].sum->meta.v[f]);
+			if (v[e].sum->meta.v[f].rule == r) {
+				finding_copy(o->out, &v[e].sum->meta.v[f]);
+				made(o, e);
+			}
+		spill(o);
+	}
 }
 
-int sl_check_catalogue(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, const sl_rule *only,
-		       sl_findings *out)
+static void run_rules(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, const sl_rule *only, outlet *out)
 {
-	size_t first = out->n, slot = 0;  /* slot: as sl_catalogue_summarize counts the keys */
+	size_t slot = 0;  /* slot: as sl_catalogue_summarize counts the keys */
 	for (size_t i = 0; i < sl_rules_count(rs); i++) {
 		const sl_rule *r = sl_rules_at(rs, i);
 		if (!r->catalogue)
@@ -663,6 +731,25 @@ int sl_check_catalogue(const sl_rules *rs, const sl_catalogue_entry *v, size_t n
 		else if (!strcmp(r->cname, "engine_version_names"))
 			c_version_names(r, v, n, out);
 	}
+}
+
+int sl_check_catalogue(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, const sl_rule *only,
+		       sl_findings *out)
+{
+	size_t first = out->n;
+	outlet o = {out, NULL, NULL, NULL, 0, 0};
+	run_rules(rs, v, n, only, &o);
 	sl_findings_sort(out, first);
+	return SL_OK;
+}
+
+int sl_check_catalogue_each(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, sl_findings *out,
+			    sl_catalogue_sink *sink, void *ud)
+{
+	outlet o = {out, sink, ud, NULL, 0, 0};
+	run_rules(rs, v, n, NULL, &o);
+	if (out->n)
+		sink(ud, out, o.who);
+	free(o.who);
 	return SL_OK;
 }

@@ -120,7 +120,9 @@ int sl_rule_is_catalogue(const sl_rule *r);
  * (engine, version, image, commit) and the findings of the rule that
  * reads one entry alone (metadata against the command). Its places point
  * into the entry's sources and the model's here-documents: keep those
- * (not the model) while the summary and its findings are. */
+ * (not the model) while the summary and its findings are; it names the
+ * entry by m's entry's path, not copied: the entry (not its sources)
+ * outlives the summary. */
 typedef struct sl_catalogue_summary sl_catalogue_summary;
 /* *out: m's summary (the caller's: sl_catalogue_summary_free), NULL when m is. */
 int sl_catalogue_summarize(const sl_rules *r, const sl_model *m, sl_catalogue_summary **out);
@@ -158,9 +160,21 @@ char *sl_catalogue_model_key(const char *name);
  * weights its workers load, unless a path or placeholder; NULL if none (not owned). */
 const char *sl_catalogue_model_of(const sl_model *m);
 
-/* Runs the catalogue rules (or only `only`) over n entries, appending findings. */
+/* Runs the catalogue rules (or only `only`) over n entries, appending findings
+ * (sorted: sl_findings_sort). */
 int sl_check_catalogue(const sl_rules *r, const sl_catalogue_entry *v, size_t n, const sl_rule *only,
 		       sl_findings *out);
+/* Takes the findings out holds (each of them, out->n then 0); entries[i]
+ * is the entry (its index in the catalogue's) whose summary made finding
+ * i, whose places are in that entry's sources. */
+typedef void sl_catalogue_sink(void *ud, sl_findings *out, const size_t *entries);
+/* sl_check_catalogue of every rule, the findings handed to sink as they
+ * are made, a few dozen at a time, in the order the rules make them (not
+ * sorted: where sl_findings_sort's keys tie, this order is the sorted
+ * one), and at the end: a catalogue's findings need not all be held.
+ * out must be empty; it is empty again after. */
+int sl_check_catalogue_each(const sl_rules *r, const sl_catalogue_entry *v, size_t n, sl_findings *out,
+			    sl_catalogue_sink *sink, void *ud);
 
 /* An entry that could not be read is a finding, at the place err names
  * (in the entry's sources when it has them; e may be NULL, for an entry

@@ -93,6 +93,8 @@ typedef struct {
 			       * those of its script, metadata and files, in that order; owned */
 	size_t nkept, nown;
 	size_t ffirst, fend;  /* its findings in its run's, while its model is kept (a page's entry) */
+	unsigned nfind[SL_SEV_ERROR + 1]; /* its findings by severity, the suppressed aside, when they are
+					   * spooled (the run's spool) */
 } item;
 
 /* model: and system: of the metadata.yaml beside an entry folder's script */
@@ -205,6 +207,12 @@ typedef struct {
 	size_t nbuckets, bcap;
 	size_t *group;          /* each entry's model index, or SIZE_MAX */
 	size_t ngroup, groupcap;
+	/* the terminal's report: each finding rendered once made and put
+	 * aside (report's spool.c), not kept; the whole run's, NULL for the
+	 * other formats and --html, which read the findings whole */
+	sl_findings_spool *spool;
+	int spooling, color;    /* this run's findings go to the spool, in these colours */
+	sl_buf pending;         /* rendered, not yet taken by the spool (a path's run, audit -j) */
 } run;
 
 /* Frees a model once read, keeping its here-documents (places point into them) */
@@ -216,6 +224,38 @@ static void release_model(run *r, sl_model *m)
 		SL_PUSH(r->heredocs, r->nheredocs, r->hcap, m->files[f]);
 	m->nfiles = 0;
 	sl_model_free(m);
+}
+
+/* Findings [first, n) rendered into the run's pending records and freed
+ * (their sources may then go), each counted to entry e when it is one of
+ * e's own files (as the report's index of sources would place it); e NULL:
+ * an input that could not be read, whose findings are no entry's. The
+ * whole run's pending records go to the spool at once. */
+static void spool_findings(run *r, size_t first, const sl_entry *e, item *it)
+{
+	for (size_t i = first; i < r->fs.n; i++) {
+		const sl_finding *f = &r->fs.v[i];
+		sl_findings_spool_render(&r->pending, f, r->color);
+		int own = 0;
+		if (e && f->where.src) {
+			own = f->where.src == e->script || f->where.src == e->metadata;
+			for (size_t k = 0; k < e->nfiles && !own; k++)
+				own = f->where.src == e->files[k];
+		}
+		if (own && !f->suppressed)
+			it->nfind[f->severity]++;
+	}
+	/* freed as a findings of their own (sl_findings_free frees its array) */
+	size_t n = r->fs.n - first;
+	sl_findings rest = {sl_calloc(n + 1, sizeof *rest.v), n, n + 1};
+	if (n)
+		memcpy(rest.v, r->fs.v + first, n * sizeof *rest.v);
+	sl_findings_free(&rest);
+	r->fs.n = first;
+	if (r->spool) {
+		sl_findings_spool_take(r->spool, r->pending.data, r->pending.len);
+		r->pending.len = 0;
+	}
 }
 
 /* it's sources to be freed: sl_check_keep_places (12.9 of the 22.3 MB of
@@ -276,6 +316,37 @@ static void settle(run *r, size_t i)
 	}
 }
 
+/* What an entry keeps once read: its catalogue summary and command's key
+ * (sl_catalogue_summarize, sl_diff_command_print), then (but for --html)
+ * its places moved into copies of their lines and its sources, model and
+ * its variants' models r->extra[x0, x1) freed. */
+static void keep_entry(run *r, item *it, size_t x0, size_t x1, const sl_rules *rules)
+{
+	sl_catalogue_summarize(rules, it->model, &it->sum);
+	if (it->model)
+		it->cmd = sl_diff_command_print(it->model, &it->cmdvals);
+	if (r->keep_models)
+		return;
+	/* a page's entries keep theirs until named apart */
+	int kept = !it->name && !keep_places(it, &r->fs, it->ffirst, it->fend);
+	for (size_t k = x0; k < x1; k++) {
+		if (kept)
+			sl_model_free(r->extra[k]);
+		else
+			release_model(r, r->extra[k]);
+		r->extra[k] = NULL;
+	}
+	if (!it->name) {
+		if (kept)
+			sl_model_free(it->model);
+		else
+			release_model(r, it->model);
+		it->model = NULL;
+	}
+	if (kept)
+		sl_entry_drop_sources(it->entry);
+}
+
 /* Whether PATH is a script found by searching a folder (a regular file
  * none of the arguments names). */
 static int found_script(const char *path, char **args, int n)
@@ -302,6 +373,8 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 			if (!sl_check_unreadable(rules, path, &err, &r->fs))
 				sl_error_print(&err, "servelint");
 			sl_check_config_apply(r->cfg, &r->fs, first);
+			if (r->spooling)
+				spool_findings(r, first, NULL, NULL);
 			sl_error_clear(&err);
 			failed = 1;
 			if (in.done)
@@ -321,11 +394,15 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 				   &r->xcap)) {
 			/* a helper script found beside the entries is none */
 			if (found && sl_check_drop_no_service(&r->fs, first)) {
+				if (r->spooling)  /* what else it found: no entry's */
+					spool_findings(r, first, NULL, NULL);
 				sl_entry_free(entry);
 				continue;
 			}
 			failed = 1;
 		}
+		if (r->spooling)
+			spool_findings(r, first, entry, &it);
 		const char *sys = metadata_system(it.model);
 		it.system = sys ? sl_strdup(sys) : NULL;
 		if (in.npe && in.next) {
@@ -349,31 +426,12 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		it.summary_len = strlen(summary);
 		sl_store_put(r->store, summary, it.summary_len, &it.summary_at);  /* a failure is told after reading */
 		free(summary);
-		sl_catalogue_summarize(rules, it.model, &it.sum);
-		if (it.model)
-			it.cmd = sl_diff_command_print(it.model, &it.cmdvals);
 		it.same_as = SIZE_MAX;
 		it.ffirst = first;
 		it.fend = r->fs.n;
-		if (!r->keep_models) {
-			/* a page's entries keep theirs until named apart */
-			int kept = !it.name && !keep_places(&it, &r->fs, first, r->fs.n);
-			for (size_t k = xfirst; k < r->nextra; k++)
-				if (kept)
-					sl_model_free(r->extra[k]);
-				else
-					release_model(r, r->extra[k]);
+		keep_entry(r, &it, xfirst, r->nextra, rules);
+		if (!r->keep_models)
 			r->nextra = xfirst;
-			if (!it.name) {
-				if (kept)
-					sl_model_free(it.model);
-				else
-					release_model(r, it.model);
-				it.model = NULL;
-			}
-			if (kept)
-				sl_entry_drop_sources(entry);
-		}
 		SL_PUSH(r->items, r->n, r->cap, it);
 		if (r->whole)
 			settle(r, r->n - 1);
@@ -388,9 +446,13 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
  * then taken into the whole run in input order (as -j 1 reads them) */
 typedef struct read_jobs {
 	run *r;                 /* the whole run */
-	char **paths;
+	char **paths;           /* owned: each freed once read */
 	int *found;             /* each path: a script found by searching a folder */
-	run *each;              /* each path's entries, findings and variants' models */
+	/* each path's entries, findings and variants' models, from its
+	 * reading to its taking (at most sl_jobs_run's window of them at
+	 * once): a run for every path made at the start was 400 bytes a path,
+	 * 28 MB at 69,440 */
+	run **each;
 	int *failed;
 	const sl_grammars *gs;
 	const sl_rules *rules;
@@ -399,16 +461,20 @@ typedef struct read_jobs {
 static void read_job(void *ud, size_t i)
 {
 	read_jobs *j = ud;
-	j->each[i].cfg = j->r->cfg;
-	j->each[i].keep_models = j->r->keep_models;
-	j->each[i].store = j->r->store;
-	j->failed[i] = read_path(&j->each[i], j->paths[i], j->gs, j->rules, j->found[i]) != 0;
+	run *p = sl_calloc(1, sizeof *p);
+	p->cfg = j->r->cfg;
+	p->keep_models = j->r->keep_models;
+	p->store = j->r->store;
+	p->spooling = j->r->spooling;
+	p->color = j->r->color;
+	j->failed[i] = read_path(p, j->paths[i], j->gs, j->rules, j->found[i]) != 0;
+	j->each[i] = p;
 }
 
 static void read_job_done(void *ud, size_t i)
 {
 	read_jobs *j = ud;
-	run *r = j->r, *p = &j->each[i];
+	run *r = j->r, *p = j->each[i];
 	for (size_t k = 0; k < p->n; k++) {
 		p->items[k].ffirst += r->fs.n;  /* its findings' place among the whole run's */
 		p->items[k].fend += r->fs.n;
@@ -425,11 +491,17 @@ static void read_job_done(void *ud, size_t i)
 		SL_PUSH(r->extra, r->nextra, r->xcap, p->extra[k]);
 	for (size_t k = 0; k < p->nheredocs; k++)
 		SL_PUSH(r->heredocs, r->nheredocs, r->hcap, p->heredocs[k]);
+	if (r->spool)
+		sl_findings_spool_take(r->spool, p->pending.data, p->pending.len);
+	sl_buf_free(&p->pending);
 	free(p->items);
 	free(p->fs.v);
 	free(p->extra);
 	free(p->heredocs);
-	memset(p, 0, sizeof *p);
+	free(p);
+	j->each[i] = NULL;
+	free(j->paths[i]);  /* read: not needed until the end */
+	j->paths[i] = NULL;
 }
 
 /* The pairwise diffs of the entries of each model of at most
@@ -479,23 +551,115 @@ static void compare(run *r)
 /* The catalogue rules, suppressed by their entry's comments (one finding
  * at a time, so a disable-file of one entry spares the others' findings);
  * then every finding in file order. */
+/* Whether SRC is one of entry it's own files (its script, metadata or
+ * files, or their kept copies): the report's index of sources (the first
+ * entry holding SRC; no source is two entries') would place a finding
+ * there in it */
+static int own_source(const item *it, const sl_source *src)
+{
+	const sl_entry *e = it->entry;
+	if (!src)
+		return 0;
+	for (size_t k = 0; k < it->nown; k++)
+		if (it->kept[k] == src)
+			return 1;
+	if (src == e->script || src == e->metadata)
+		return 1;
+	for (size_t k = 0; k < e->nfiles; k++)
+		if (src == e->files[k])
+			return 1;
+	return 0;
+}
+
+/* Finding f of the catalogue, of entry i (SIZE_MAX: none), suppressed by
+ * that entry's comments (one finding at a time, so a disable-file of one
+ * entry spares the others' findings) */
+static void suppress_one(run *r, sl_finding *f, size_t i)
+{
+	if (i == SIZE_MAX)
+		return;
+	sl_findings one = {f, 1, 1};
+	sl_check_suppress(r->items[i].entry, &one, 0);
+	f->entry = r->items[i].entry->path;
+}
+
+/* sl_check_catalogue_each's sink: the findings settled (their entry's
+ * comments, the config), counted to their entries and spooled, in the
+ * order they come, after every finding of the entries (as
+ * sl_findings_sort's last key puts them). The entry of each is the one
+ * whose summary made it when its place is in that entry's files: what
+ * the index of every entry's sources gave, without that index (140 bytes
+ * an entry at 100 MB). */
+static void spool_catalogue(void *ud, sl_findings *out, const size_t *made_of)
+{
+	run *r = ud;
+	for (size_t f = 0; f < out->n; f++) {
+		size_t i = made_of[f] < r->n && own_source(&r->items[made_of[f]], out->v[f].where.src) ? made_of[f]
+													 : SIZE_MAX;
+		suppress_one(r, &out->v[f], i);
+		sl_findings one = {&out->v[f], 1, 1};
+		sl_check_config_apply(r->cfg, &one, 0);
+		if (i != SIZE_MAX && !out->v[f].suppressed)
+			r->items[i].nfind[out->v[f].severity]++;
+	}
+	spool_findings(r, 0, NULL, NULL);
+}
+
+/* The catalogue rules; then every finding in file order (or spooled). */
 static void check_catalogue(run *r, const sl_rules *rules)
 {
+	if (r->spool) {  /* the entries' findings are spooled already */
+		sl_check_catalogue_each(rules, r->ce, r->n, &r->fs, spool_catalogue, r);
+		free(r->ce);  /* before the report is made */
+		r->ce = NULL;
+		return;
+	}
 	size_t first = r->fs.n;
 	sl_check_catalogue(rules, r->ce, r->n, NULL, &r->fs);
 	sl_strmap srcs = {0};
 	index_sources(&srcs, r->items, r->n);
-	for (size_t f = first; f < r->fs.n; f++) {
-		size_t i = entry_of(&srcs, r->fs.v[f].where.src);
-		if (i != SIZE_MAX) {
-			sl_findings one = {&r->fs.v[f], 1, 1};
-			sl_check_suppress(r->items[i].entry, &one, 0);
-			r->fs.v[f].entry = r->items[i].entry->path;
-		}
-	}
+	for (size_t f = first; f < r->fs.n; f++)
+		suppress_one(r, &r->fs.v[f], entry_of(&srcs, r->fs.v[f].where.src));
 	sl_strmap_free(&srcs);
 	sl_check_config_apply(r->cfg, &r->fs, first);
 	sl_findings_sort(&r->fs, 0);
+}
+
+/* What only the catalogue rules read, freed once they ran and their
+ * findings are spooled (rendered: none points into a source any more),
+ * before the report is made: each entry's summary and the copies of the
+ * lines it pointed at, the models' here-documents, the duplicates'
+ * buckets. The report reads the entries' paths, names and summaries'
+ * texts (in the store). */
+static void release_catalogue(run *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		item *it = &r->items[i];
+		sl_catalogue_summary_free(it->sum);
+		it->sum = NULL;
+		json_decref(it->cmdvals);
+		it->cmdvals = NULL;
+		for (size_t k = 0; k < it->nkept; k++)
+			sl_source_free(it->kept[k]);
+		free(it->kept);
+		it->kept = NULL;
+		it->nkept = it->nown = 0;
+	}
+	for (size_t i = 0; i < r->nheredocs; i++)
+		sl_source_free(r->heredocs[i]);
+	free(r->heredocs);
+	r->heredocs = NULL;
+	r->nheredocs = r->hcap = 0;
+	for (size_t b = 0; b < r->nbuckets; b++)
+		free(r->reps[b].v);
+	free(r->reps);
+	r->reps = NULL;
+	r->nbuckets = r->bcap = 0;
+	free(r->group);
+	r->group = NULL;
+	r->ngroup = r->groupcap = 0;
+	sl_strmap_free(&r->models);
+	sl_strmap_free(&r->buckets);
 }
 
 /* Writes the report (and the page); the exit status. */
@@ -504,12 +668,15 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 {
 	int rc = SL_EXIT_OK;
 	sl_audit_entry *ae = sl_calloc(r->n + 1, sizeof *ae);
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = 0; i < r->n; i++) {
 		ae[i] = (sl_audit_entry){r->items[i].entry, r->items[i].model, r->items[i].llm, r->items[i].system,
-					 r->items[i].name, r->items[i].summary_at, r->items[i].summary_len};
+					 r->items[i].name, r->items[i].summary_at, r->items[i].summary_len, {0}};
+		memcpy(ae[i].nfind, r->items[i].nfind, sizeof ae[i].nfind);
+	}
 	size_t *fe = sl_calloc(r->fs.n + 1, sizeof *fe);
 	sl_strmap srcs = {0};
-	index_sources(&srcs, r->items, r->n);
+	if (r->fs.n)  /* none when they are spooled */
+		index_sources(&srcs, r->items, r->n);
 	for (size_t f = 0; f < r->fs.n; f++) {
 		fe[f] = entry_of(&srcs, r->fs.v[f].where.src);
 		/* an advisory rule's finding (SL0004: what was not checked) is told, not failed */
@@ -517,8 +684,10 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 			rc = SL_EXIT_FINDINGS;
 	}
 	sl_strmap_free(&srcs);  /* before the report is made: the peak */
+	if (r->spool && sl_findings_spool_tally(r->spool)->failing)
+		rc = SL_EXIT_FINDINGS;
 	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs,
-		      r->store};
+		      r->store, r->spool};
 	int wrc = 0;
 	if (sl_opt_is_stdout(html))
 		; /* the page takes standard output */
@@ -569,6 +738,8 @@ static void run_free(run *r)
 	sl_strmap_free(&r->buckets);
 	free(r->ce);
 	free(r->items);
+	sl_findings_spool_free(r->spool);
+	sl_buf_free(&r->pending);
 }
 
 int sl_cmd_audit(int argc, char **argv)
@@ -669,6 +840,11 @@ int sl_cmd_audit(int argc, char **argv)
 		fprintf(stderr, "servelint audit: cannot make a temporary file: %s\n", strerror(errno));
 		failed = 1;
 	}
+	/* the terminal's report writes each finding as it is made */
+	r.spooling = !html && !strcmp(format, "tty");
+	r.color = color;
+	if (r.spooling && r.store)
+		r.spool = sl_findings_spool_new(r.store, rules);
 	/* every path is read even when one cannot be (each told on stderr);
 	 * in turn (-j 1), or on several threads and taken in input order */
 	int cfg_failed = failed;
@@ -680,10 +856,12 @@ int sl_cmd_audit(int argc, char **argv)
 		int found = found_script(paths[i], argv + optind, argc - optind);
 		if (jobs > 1) {
 			SL_PUSH(rj.found, nfound, fcap, found);
-			SL_PUSH(rj.paths, nchosen, ccap, paths[i]);
+			SL_PUSH(rj.paths, nchosen, ccap, paths[i]);  /* rj's now */
 		} else {
 			failed |= read_path(&r, paths[i], gs, rules, found) != 0;
+			free(paths[i]);
 		}
+		paths[i] = NULL;
 	}
 	if (nchosen > 1)
 		sl_normalize_grammars_share(gs);
@@ -696,7 +874,7 @@ int sl_cmd_audit(int argc, char **argv)
 	free(rj.failed);
 	free(rj.found);
 	free(rj.paths);
-	/* every path read: freed before the comparisons and the report, the peak */
+	/* the paths excluded (the others are freed once read) */
 	for (size_t i = 0; i < np; i++)
 		free(paths[i]);
 	free(paths);
@@ -739,14 +917,23 @@ int sl_cmd_audit(int argc, char **argv)
 	if (!cfg_failed) {
 		compare(&r);
 		check_catalogue(&r, rules);
-		rc = report(&r, rules, format, html, color, argv + optind, (size_t)(argc - optind));
-		if (sl_store_error(r.store)) {
-			fprintf(stderr, "servelint audit: cannot read a temporary file: %s\n",
-				strerror(sl_store_error(r.store)));
-			rc = SL_EXIT_ERROR;
+		if (r.spool)
+			release_catalogue(&r);
+		/* the findings' runs written before any of the report is: a
+		 * full disk is no report at all */
+		if (r.spool && sl_findings_spool_finish(r.spool)) {
+			fprintf(stderr, "servelint audit: cannot write a temporary file: %s\n",
+				strerror(sl_store_error(r.store) ? sl_store_error(r.store) : EIO));
+		} else {
+			rc = report(&r, rules, format, html, color, argv + optind, (size_t)(argc - optind));
+			if (sl_store_error(r.store)) {
+				fprintf(stderr, "servelint audit: cannot read a temporary file: %s\n",
+					strerror(sl_store_error(r.store)));
+				rc = SL_EXIT_ERROR;
+			}
+			if (failed)
+				rc = SL_EXIT_ERROR;
 		}
-		if (failed)
-			rc = SL_EXIT_ERROR;
 	} else if (r.progress && r.n) {
 		fputs("\r\033[K", stderr);
 	}

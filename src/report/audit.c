@@ -231,6 +231,9 @@ static char **distinct_sorted(char *const *names, size_t n, size_t *nout, sl_str
 static json_int_t (*counts_of(const sl_audit *a))[4]
 {
 	json_int_t (*counts)[4] = sl_calloc(a->n + 1, sizeof *counts);
+	for (size_t i = 0; a->spool && i < a->n; i++)
+		for (int v = 0; v < 4; v++)
+			counts[i][v] = a->entries[i].nfind[v];
 	for (size_t f = 0; f < a->findings->n; f++)
 		if (a->finding_entry[f] < a->n && !a->findings->v[f].suppressed)
 			counts[a->finding_entry[f]][a->findings->v[f].severity]++;
@@ -250,8 +253,17 @@ static json_t *audit_json(const sl_audit *a, int lean)
 	 * with its key names it */
 	char **ks = sl_calloc(a->n + 1, sizeof *ks), **ss = sl_calloc(a->n + 1, sizeof *ss);
 	sl_strmap first = {0}, kidx = {0}, sidx = {0}, cidx = {0};
+	/* each distinct name's key made once: entries name a few models (a
+	 * key made per entry was 20 bytes an entry at the report's peak) */
+	sl_strmap named = {0};
+	char **dk = NULL;
+	size_t ndk = 0, dkcap = 0;
 	for (size_t i = 0; i < a->n; i++) {
-		ks[i] = sl_catalogue_model_key(a->entries[i].llm ? a->entries[i].llm : "(model not named)");
+		const char *nm = a->entries[i].llm ? a->entries[i].llm : "(model not named)";
+		size_t d = sl_strmap_put(&named, nm, strlen(nm), ndk);
+		if (d == ndk)
+			SL_PUSH(dk, ndk, dkcap, sl_catalogue_model_key(nm));
+		ks[i] = dk[d];
 		ss[i] = (char *)(a->entries[i].system ? a->entries[i].system : "(system not named)");
 		sl_strmap_put(&first, ks[i], strlen(ks[i]), i);
 	}
@@ -283,8 +295,10 @@ static json_t *audit_json(const sl_audit *a, int lean)
 			json_object_set_new(e, "system_index", json_integer((json_int_t)si));
 		}
 	}
-	for (size_t i = 0; i < a->n; i++)
-		free(ks[i]);
+	for (size_t i = 0; i < ndk; i++)
+		free(dk[i]);
+	free(dk);
+	sl_strmap_free(&named);
 	free(ks);
 	free(ss);
 	free(uk);
@@ -310,10 +324,17 @@ static json_t *audit_json(const sl_audit *a, int lean)
 		json_object_set_new(o, "entry", json_integer((json_int_t)a->finding_entry[f]));
 		json_array_append_new(findings, o);
 	}
+	const sl_findings_tally *t = a->spool ? sl_findings_spool_tally(a->spool) : NULL;
+	if (t) {
+		for (int v = 0; v < 4; v++)
+			sev[v] = (json_int_t)t->sev[v];
+		suppressed = (json_int_t)t->suppressed;
+		catalogue = (json_int_t)t->catalogue;
+	}
 	json_t *by_rule = json_array();
 	for (size_t r = 0; r < sl_rules_count(a->rules); r++) {
 		const sl_rule *ru = sl_rules_at(a->rules, r);
-		json_int_t k = 0;
+		json_int_t k = t ? (json_int_t)t->by_rule[r] : 0;
 		for (size_t f = 0; f < a->findings->n; f++)
 			k += a->findings->v[f].rule == ru && !a->findings->v[f].suppressed;
 		if (k)
@@ -436,7 +457,11 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 	json_int_t (*counts)[4] = lean ? counts_of(a) : NULL;
 	json_t *s = json_object_get(doc, "summary"), *fs = json_object_get(s, "findings");
 	const char *B = color ? "\033[1m" : "", *N = color ? "\033[0m" : "";
-	if (!md && a->findings->n) {
+	if (!md && a->spool && sl_findings_spool_tally(a->spool)->all) {
+		if (sl_findings_spool_write(f, a->spool))
+			return -1;
+		fputc('\n', f);
+	} else if (!md && a->findings->n) {
 		if (sl_report_findings(f, SL_FMT_TTY, a->rules, a->findings, SL_SEV_STYLE, color))
 			return -1;
 		fputc('\n', f);

@@ -161,6 +161,11 @@ static void one_tty(FILE *out, const sl_finding *f, int color)
 	}
 }
 
+void sl_report_finding_tty(FILE *out, const sl_finding *f, int color)
+{
+	one_tty(out, f, color);
+}
+
 static void one_gcc(FILE *out, const sl_finding *f)
 {
 	unsigned l, c;

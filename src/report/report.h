@@ -68,6 +68,49 @@ char *sl_report_finding_where(const sl_finding *f);
 
 /* One finding as the JSON format writes it (a new reference). */
 json_t *sl_report_finding_json(const sl_finding *f);
+/* One finding as the tty format writes it (sl_report_findings, SL_FMT_TTY). */
+void sl_report_finding_tty(FILE *f, const sl_finding *f1, int color);
+
+/* ---- findings put aside and written in order (spool.c) ----------------- */
+
+/* A catalogue's findings rendered as they are made and put aside in a
+ * store, then written in file order (sl_findings_sort's) by a merge of
+ * sorted runs: audit's terminal report without every finding in memory.
+ * Limits: SL_SPOOL_RUN bytes of records sorted in memory at a time, at
+ * most SL_SPOOL_FANIN runs merged at once (each read SL_SPOOL_READ bytes
+ * at a time); more runs are merged in passes. */
+#define SL_SPOOL_RUN (512u * 1024u)
+#define SL_SPOOL_FANIN 32
+#define SL_SPOOL_READ (16u * 1024u)
+typedef struct sl_findings_spool sl_findings_spool;
+
+/* What a report says of the findings put aside (tty, severity style and up). */
+typedef struct sl_findings_tally {
+	size_t all;              /* every finding, the suppressed too */
+	size_t sev[4];           /* those not suppressed, by severity */
+	size_t suppressed, catalogue, fixable;
+	size_t failing;          /* not suppressed, of a rule that is not advisory: exit 1 */
+	size_t unchecked, unread_files;  /* SL0004's, of those not suppressed */
+	size_t *by_rule;         /* not suppressed, per rule in the rules' order; the spool's */
+} sl_findings_tally;
+
+/* Appends f as a record (its sort key, counts and tty text) to pending:
+ * thread-safe, f's sources need only live until it returns. */
+void sl_findings_spool_render(sl_buf *pending, const sl_finding *f, int color);
+/* A new spool putting its runs in st (not owned; it outlives the spool). */
+sl_findings_spool *sl_findings_spool_new(sl_store *st, const sl_rules *rules);
+/* Takes pending's records (made by sl_findings_spool_render), in order:
+ * each later than every one taken before where their places tie. */
+void sl_findings_spool_take(sl_findings_spool *s, const char *pending, size_t len);
+/* Writes the last run and merges the runs down to SL_SPOOL_FANIN, so that
+ * writing only reads: 0, or -1 when the store cannot be written. */
+int sl_findings_spool_finish(sl_findings_spool *s);
+const sl_findings_tally *sl_findings_spool_tally(const sl_findings_spool *s);
+/* The findings in order and the footer, byte for byte sl_report_findings
+ * (SL_FMT_TTY, SL_SEV_STYLE) of the same findings. 0, or -1 on a write or
+ * store error. */
+int sl_findings_spool_write(FILE *f, sl_findings_spool *s);
+void sl_findings_spool_free(sl_findings_spool *s);
 
 /* ---- diffs ------------------------------------------------------------- */
 
@@ -115,6 +158,8 @@ typedef struct sl_audit_entry {
 	 * summary_at, summary_len bytes; summary_len 0: made from model */
 	uint64_t summary_at;
 	size_t summary_len;
+	unsigned nfind[SL_SEV_ERROR + 1];  /* its findings by severity, not suppressed, when the
+					    * audit's are spooled (sl_audit's spool) */
 } sl_audit_entry;
 
 /* What an audit entry's summary says of its model (m may be NULL: not
@@ -145,6 +190,10 @@ typedef struct sl_audit {
 	char *const *inputs;           /* the PATHs audited, as given (the HTML names them) */
 	size_t ninputs;
 	sl_store *store;               /* the entries' summaries (not owned); NULL when none is */
+	/* the findings put aside (not owned): then findings holds none, and
+	 * the terminal's report (the only format that reads a spool) counts
+	 * and writes them from it; NULL: they are in findings */
+	sl_findings_spool *spool;
 } sl_audit;
 
 /* The audit as JSON (a new reference): summary (entries, models, systems,

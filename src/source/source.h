@@ -62,9 +62,9 @@ typedef struct sl_source {
 	 * before line_base) of each of its lines, which are some lines of the
 	 * original only; NULL for a source read whole; owned */
 	unsigned *line_no;
-	/* a kept copy (keep.c): its text, path, name and section sl_intern's
-	 * (shared, never written), its lines, line_no and col_shift in the
-	 * copy's own allocation; sl_source_free frees its links and itself */
+	/* a kept copy (keep.c): its text, name and section sl_intern's
+	 * (shared, never written), its lines, line_no, col_shift and path in
+	 * the copy's own allocation; sl_source_free frees its links and itself */
 	int kept;
 } sl_source;
 

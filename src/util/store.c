@@ -5,11 +5,14 @@
  * JSON text each) until the report is written: 1.85 MB of 3,500 entries,
  * and growing with the catalogue, where memory should stay flat (issue
  * 18). Texts are gathered in a buffer and written in chunks; a text still
- * in the buffer is read from it.
+ * in the buffer is read from it. The file is made in $TMPDIR (else /tmp),
+ * as mkstemp makes it, and unlinked at once: glibc's tmpfile() ignores
+ * TMPDIR, so a full /tmp could not be avoided by naming another folder.
  */
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,16 +23,44 @@
 
 struct sl_store {
 	pthread_mutex_t mu;     /* texts are put from audit -j's threads */
-	FILE *file;             /* tmpfile(): unlinked, gone with the process */
+	FILE *file;             /* unlinked once made: gone with the process */
 	uint64_t written;       /* bytes in the file */
 	char *buf;              /* bytes after them, not yet written */
 	size_t nbuf;
 	int err;                /* errno of the first failure, or 0 */
 };
 
+/* A new file in $TMPDIR (else /tmp), unlinked: NULL (errno) when none can be made */
+static FILE *unlinked_file(void)
+{
+	const char *dir = getenv("TMPDIR");
+	if (!dir || !*dir)
+		dir = "/tmp";
+	sl_buf p = {0};
+	sl_buf_printf(&p, "%s/servelint-XXXXXX", dir);
+	int fd = mkstemp(p.data);
+	if (fd >= 0)
+		(void)fcntl(fd, F_SETFD, FD_CLOEXEC);  /* not left to a process started later */
+	if (fd < 0) {
+		int e = errno;
+		sl_buf_free(&p);
+		errno = e;
+		return NULL;
+	}
+	unlink(p.data);
+	sl_buf_free(&p);
+	FILE *f = fdopen(fd, "w+");
+	if (!f) {
+		int e = errno;
+		close(fd);
+		errno = e;
+	}
+	return f;
+}
+
 sl_store *sl_store_new(void)
 {
-	FILE *f = tmpfile();
+	FILE *f = unlinked_file();
 	if (!f)
 		return NULL;
 	sl_store *s = sl_calloc(1, sizeof *s);

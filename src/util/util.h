@@ -31,7 +31,7 @@ void *sl_realloc(void *p, size_t n);
 char *sl_strdup(const char *s);
 char *sl_strndup(const char *s, size_t n);
 
-/* Texts put aside in a temporary file (store.c: tmpfile(), unlinked) and
+/* Texts put aside in a temporary file (store.c: in $TMPDIR, else /tmp, unlinked) and
  * read back by their place, so that memory does not grow with their
  * number (audit's entry summaries). Texts may be put and read from several
  * threads. */
