@@ -91,8 +91,9 @@ json_t *sl_report_finding_json(const sl_finding *f);
  * only one element's values are held at a time: the bytes are those of
  * json_dumps(doc, flags) with the elements in the array. */
 typedef struct sl_json_stream sl_json_stream;
-/* doc and arr, an empty array in doc, are borrowed for the call only.
- * NULL when doc cannot be dumped. */
+/* doc and arr, an empty array in doc, are borrowed (a reference to doc is
+ * kept: it is dumped whole at the end when no element was added; arr must
+ * stay empty). NULL when doc cannot be dumped. */
 sl_json_stream *sl_json_stream_new(json_t *doc, json_t *arr, size_t flags);
 /* v (borrowed), the array's next element, to f: after the document's text
  * before it, or the separator. 0, or -1 (not dumpable, or a write error). */
