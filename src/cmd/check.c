@@ -1,11 +1,14 @@
 /*
  * check.c (cmd): `servelint check PATH...` (`servelint rules` is rules.c).
  *
- * Every entry is read, normalized and checked before anything is printed;
- * findings print in file order. With -j N the PATHs are checked on N
- * threads (util's sl_jobs_run) and their results taken in input order, so
- * that the output is byte for byte that of -j 1, which checks them in turn
- * on this thread. An entry that cannot be read is a finding
+ * Each PATH's findings are written as its results are handed back, in
+ * input order (check_out.c), then freed with the sources they point into:
+ * memory stays flat in the input's size (issue 18). With --fix they are
+ * kept to the end: the reports are of what the fixes leave. Findings print
+ * in file order. With -j N the PATHs are checked on N threads (util's
+ * sl_jobs_start) and their results taken in input order, so that the
+ * output is byte for byte that of -j 1, which checks them in turn on this
+ * thread. An entry that cannot be read is a finding
  * (SL0001) and the others are still checked; the reports are always
  * written. Exit: 0 clean, 1 findings at or above the
  * failure threshold (an advisory rule's, SL0004's, only under a threshold
@@ -14,6 +17,7 @@
 #define _GNU_SOURCE
 #include "cmd.h"
 #include "options.h"
+#include "check_out.h"
 
 #include <stdint.h>
 #include <getopt.h>
@@ -73,39 +77,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-typedef struct {
-	sl_format fmt;
-	int diff;           /* --format diff: the fixes, not the findings */
-	const char *file;   /* NULL: stdout */
-} output;
-
-typedef struct report_args {
-	const output *o;
-	const sl_rules *rules;
-	const sl_findings *fs;
-	sl_severity min;
-	const sl_fixes *fixes;  /* --format diff's */
-} report_args;
-
-static int write_report(FILE *f, void *ud)
-{
-	const report_args *a = ud;
-	return a->fixes ? sl_fix_diff(f, a->fixes) : sl_report_findings(f, a->o->fmt, a->rules, a->fs, a->min, 0);
-}
-
-/* Writes one report: to a file whole or not at all (sl_write_file_atomic). */
-static int write_output(const output *o, const sl_rules *rules, const sl_findings *fs, sl_severity min,
-			int color, const sl_fixes *fixes)
-{
-	if (!o->file || sl_opt_is_stdout(o->file))
-		return o->diff ? sl_fix_diff(stdout, fixes) : sl_report_findings(stdout, o->fmt, rules, fs, min, color);
-	report_args a = {o, rules, fs, min, o->diff ? fixes : NULL};
-	int rc = sl_write_file_atomic(o->file, write_report, &a);
-	if (rc)
-		perror(o->file);
-	return rc;
-}
-
 /* Whether PATH is a script found by searching a folder: a regular file
  * that is none of the command line's arguments. Such a script in which
  * nothing starts a service is a helper, not an entry. */
@@ -134,12 +105,16 @@ static void unreadable(const sl_rules *rules, const char *path, sl_error *err, c
 
 /* What the entries of one PATH leave for the reports. Findings point into
  * the sources of their entry (and into the here-documents its models own),
- * which are kept until the reports are written; every model is freed once
+ * which are kept until the findings are written; every model is freed once
  * its entry is checked, and an entry without findings at once, so that
  * memory stays flat in the input's size (2 GB over 100 MB of scripts when
- * every model was kept). Unless fixes are made (they read the sources),
- * an entry with findings keeps only copies of the lines they point to
- * (sl_check_keep_places) and its path, for the findings' entry name. */
+ * every model was kept). The findings are written once the PATH's results
+ * are handed back, a few PATHs later at most (sl_jobs' window), and then
+ * freed with the sources. Only with --fix are they kept to the end: an
+ * entry with findings of which none has a fix then keeps only copies of
+ * the lines they point to (sl_check_keep_places; copies made for every
+ * entry grew the table of interned lines) and its path, for the findings'
+ * entry name; one with a fix keeps its sources whole (fixes read them). */
 typedef struct checked {
 	sl_findings fs;
 	sl_entry **entries;    /* those with findings */
@@ -149,7 +124,23 @@ typedef struct checked {
 	int failed;            /* an entry could not be read */
 } checked;
 
-/* What every PATH is checked with: shared, read only, by every thread. */
+static void checked_free(checked *c)
+{
+	sl_findings_free(&c->fs);
+	for (size_t i = 0; i < c->ne; i++)
+		sl_entry_free(c->entries[i]);
+	for (size_t i = 0; i < c->nheredocs; i++)
+		sl_source_free(c->heredocs[i]);
+	for (size_t i = 0; i < c->nkept; i++)
+		sl_source_free(c->kept[i]);
+	free(c->entries);
+	free(c->heredocs);
+	free(c->kept);
+}
+
+/* What every PATH is checked with: shared, read only, by every thread;
+ * and what the PATHs' results, handed back in input order on the calling
+ * thread, are written to or counted in. */
 typedef struct check_ctx {
 	const sl_grammars *gs;
 	const sl_rules *rules;
@@ -157,10 +148,31 @@ typedef struct check_ctx {
 	const sl_entry_config *cfg;
 	char **args;           /* the PATH arguments */
 	int nargs;
-	int keep;              /* no fix is made: entries' sources may go once checked */
-	/* where each PATH's results go once handed back in order */
+	int fixing;            /* fixes are made (--fix, --format diff): they read the sources */
+	/* the reports, written as each PATH's findings are handed back; NULL
+	 * with --fix, whose reports are of what is left once the fixes are
+	 * made: every finding is kept for them in all. Set before the threads
+	 * start, read only by them. */
+	sl_check_outs *outs;
+	/* what is kept to the end: with --fix every finding, else those with
+	 * a fix when --format diff is given (and the sources they read) */
 	checked *all;
+	/* of the findings written: whether one fails the run (the exit
+	 * status 1), and the entries that could not be read (SL0001) */
+	sl_severity min, fail;
+	int fail_given, fails;
+	size_t unread;
 } check_ctx;
+
+/* Whether one of findings [first, n) has a fix, which reads its entry's
+ * sources. */
+static int has_fix(const sl_findings *fs, size_t first)
+{
+	for (size_t i = first; i < fs->n; i++)
+		if (fs->v[i].fix && fs->v[i].nedits)
+			return 1;
+	return 0;
+}
 
 /* Checks every entry PATH holds into *into; an entry that cannot be read
  * is a finding (SL0001) and the others are checked all the same. Runs on
@@ -191,8 +203,9 @@ static void check_path(const check_ctx *x, const char *path, checked *into)
 		 * then its sources and here-documents go */
 		sl_source **kept = NULL;
 		size_t nkept = 0, nown;
-		int whole = into->fs.n > first &&
-			    (!x->keep || sl_check_keep_places(entry, &into->fs, first, into->fs.n, NULL, &kept, &nkept, &nown));
+		int whole = into->fs.n > first && (x->outs || (x->fixing && has_fix(&into->fs, first)) ||
+						   sl_check_keep_places(entry, &into->fs, first, into->fs.n, NULL, &kept,
+									&nkept, &nown));
 		for (size_t k = xfirst; k <= nextra; k++) {
 			sl_model *m = k < nextra ? extra[k] : model;
 			for (size_t f = 0; m && whole && f < m->nfiles; f++)
@@ -220,7 +233,7 @@ static void check_path(const check_ctx *x, const char *path, checked *into)
 
 /* check -j N: one PATH on a thread of its own, its results kept with it */
 typedef struct check_item {
-	const char *path;  /* paths[]'s */
+	char *path;  /* owned: discovery's */
 	checked res;
 } check_item;
 
@@ -230,13 +243,25 @@ static void check_job(void *ud, void *item)
 	check_path(ud, it->path, &it->res);
 }
 
-/* ... and its results, handed back in input order, after those of the
- * PATHs before it: as one thread would have left them */
-static void check_job_done(void *ud, void *item)
+/* What the written findings say for the exit status: one at or above
+ * --severity and the failure threshold (an advisory rule's, SL0004's: what
+ * was not checked, only under a threshold the user gave) fails the run;
+ * the entries that could not be read are told when no report is on
+ * standard output. */
+static void tally(check_ctx *x, const sl_findings *fs)
 {
-	check_ctx *x = ud;
-	check_item *it = item;
-	checked *c = &it->res, *all = x->all;
+	for (size_t i = 0; i < fs->n; i++) {
+		const sl_finding *f = &fs->v[i];
+		if (f->severity >= x->min && f->severity >= x->fail && !f->suppressed &&
+		    (x->fail_given || !sl_rule_advisory(f->rule)))
+			x->fails = 1;
+		x->unread += !strcmp(sl_rule_id(f->rule), "SL0001");
+	}
+}
+
+/* c's findings and what they point into moved to the end of *all */
+static void keep_all(checked *all, checked *c)
+{
 	sl_grow((void **)&all->fs.v, &all->fs.cap, all->fs.n + c->fs.n, sizeof *all->fs.v);
 	if (c->fs.n)
 		memcpy(all->fs.v + all->fs.n, c->fs.v, c->fs.n * sizeof *c->fs.v);
@@ -252,6 +277,44 @@ static void check_job_done(void *ud, void *item)
 	free(c->entries);
 	free(c->heredocs);
 	free(c->kept);
+}
+
+/* ... and its results, handed back in input order, after those of the
+ * PATHs before it: as one thread would have left them. Written into the
+ * reports, then freed: only --fix keeps every finding (its reports are of
+ * what is left after the fixes), and --format diff those with a fix (the
+ * fixes are made once every finding is in: two entries may fix one
+ * file), with their entries' sources. */
+static void check_job_done(void *ud, void *item)
+{
+	check_ctx *x = ud;
+	check_item *it = item;
+	checked *c = &it->res;
+	if (!x->outs) {
+		keep_all(x->all, c);
+	} else {
+		sl_check_outs_next(x->outs, &c->fs);
+		tally(x, &c->fs);
+		x->all->failed |= c->failed;
+		if (x->fixing && has_fix(&c->fs, 0)) {
+			/* only the findings with a fix: the others are written */
+			size_t k = 0;
+			sl_findings rest = {0};
+			for (size_t i = 0; i < c->fs.n; i++) {
+				sl_finding *f = &c->fs.v[i];
+				if (f->fix && f->nedits)
+					c->fs.v[k++] = *f;
+				else
+					SL_PUSH(rest.v, rest.n, rest.cap, *f);
+			}
+			c->fs.n = k;
+			sl_findings_free(&rest);
+			keep_all(x->all, c);
+		} else {
+			checked_free(c);
+		}
+	}
+	free(it->path);
 	free(it);
 }
 
@@ -262,18 +325,16 @@ static void check_jobs_start(void *ud)
 	sl_normalize_grammars_share((sl_grammars *)x->gs);
 }
 
-/* What discovery finds, as it finds it: kept (with the PATH argument it
- * was found under), and checked unless --exclude, --include or the
- * config's exclude globs leave it out. Discovery is no serial step before
- * the threads of -j start (issue 18): they check the first entries while
- * the rest are found. */
+/* What discovery finds, as it finds it: checked unless --exclude,
+ * --include or the config's exclude globs leave it out (its path then
+ * freed: no path is kept past its results). Discovery is no serial step
+ * before the threads of -j start (issue 18): they check the first entries
+ * while the rest are found. */
 typedef struct chooser {
 	check_ctx *x;
 	sl_jobs *jobs;
 	const char *root;
-	char **paths;
-	const char **roots;
-	size_t n, pcap, rcap;
+	size_t n;              /* entries found */
 	const char *const *excludes, *const *includes;
 	size_t nex, nin;
 	int *ex_hit, *in_hit;
@@ -282,9 +343,11 @@ typedef struct chooser {
 static void found_entry(void *ud, char *path)
 {
 	chooser *c = ud;
-	size_t nr = c->n;
-	SL_PUSH(c->paths, c->n, c->pcap, path);
-	SL_PUSH(c->roots, nr, c->rcap, c->root);
+	c->n++;
+	if (!c->jobs) {
+		free(path);  /* the config is bad: entries only counted */
+		return;
+	}
 	int skip = sl_entry_config_excludes(c->x->cfg, path);
 	for (size_t k = 0; k < c->nex; k++)
 		if (sl_opt_path_glob(c->excludes[k], path, c->root))
@@ -293,8 +356,10 @@ static void found_entry(void *ud, char *path)
 	for (size_t k = 0; k < c->nin; k++)
 		if (sl_opt_path_glob(c->includes[k], path, c->root))
 			included = c->in_hit[k] = 1;
-	if (skip || !included)
+	if (skip || !included) {
+		free(path);
 		return;
+	}
 	check_item *it = sl_calloc(1, sizeof *it);
 	it->path = path;
 	sl_jobs_add(c->jobs, it);
@@ -331,7 +396,7 @@ int sl_cmd_check(int argc, char **argv)
 	const char *excludes[64], *includes[64];
 	size_t nex = 0, nin = 0;
 	sl_severity min = SL_SEV_STYLE, fail = SL_SEV_STYLE;
-	output outs[16];
+	sl_check_output outs[16];
 	size_t nouts = 0;
 	int fix = 0;
 	char *fix_rules[64];
@@ -486,37 +551,31 @@ int sl_cmd_check(int argc, char **argv)
 	int diffs = 0;
 	for (size_t o = 0; o < nouts; o++)
 		diffs |= outs[o].diff;
-	check_ctx x = {gs, rules, &binds, &cfg, argv + optind, argc - optind, !fix && !diffs, &all};
+	check_ctx x = {gs, rules, &binds, &cfg, argv + optind, argc - optind, fix || diffs, NULL, &all,
+		       min, fail, fail_given, 0, 0};
+	/* the reports written as the entries are handed back; with --fix at
+	 * the end, of what is left */
+	if (!fix && !cfg_failed)
+		x.outs = sl_check_outs_open(outs, nouts, rules, min, color);
 	/* the entries checked as found, on -j threads (one: each in turn on
 	 * this one), their results taken in input order */
-	chooser ch = {&x, NULL, NULL, NULL, NULL, 0, 0, 0, excludes, includes, nex, nin, ex_hit, in_hit};
+	chooser ch = {&x, NULL, NULL, 0, excludes, includes, nex, nin, ex_hit, in_hit};
 	if (!cfg_failed)
 		ch.jobs = sl_jobs_start(jobs, check_job, check_job_done, check_jobs_start, &x);
 	for (int a = optind; a < argc; a++) {
 		ch.root = argv[a];
-		if (ch.jobs) {
-			sl_entry_input_discover_each(argv[a], found_entry, &ch);
-		} else {
-			size_t nr = ch.n;
-			sl_entry_input_discover(argv[a], &ch.paths, &ch.n, &ch.pcap, 0);
-			for (; nr < ch.n;)
-				SL_PUSH(ch.roots, nr, ch.rcap, argv[a]);
-		}
+		sl_entry_input_discover_each(argv[a], found_entry, &ch);
 	}
 	if (ch.jobs)
 		sl_jobs_finish(ch.jobs);
-	char **paths = ch.paths;
-	const char **roots = ch.roots;
-	size_t n = ch.n;
-	if (!n) {
+	if (!ch.n) {
 		fprintf(stderr, "servelint check: no entries found under %s\n", argv[optind]);
+		sl_check_outs_drop(x.outs);
 		sl_error_clear(&cfg_err);
 		sl_entry_config_free(&cfg);
 		free(cfg_path);
 		sl_rules_free(rules);
 		sl_normalize_grammars_free(gs);
-		free(paths);
-		free(roots);
 		return SL_EXIT_ERROR;
 	}
 	int failed = 0;
@@ -535,10 +594,7 @@ int sl_cmd_check(int argc, char **argv)
 			sl_opt_warn_unmatched("check", "--exclude", excludes[k], "entry");
 	int rc = failed ? SL_EXIT_ERROR : SL_EXIT_OK;
 	sl_fixes fixes = {0};
-	int want_diff = 0;
-	for (size_t o = 0; o < nouts; o++)
-		want_diff |= outs[o].diff;
-	if (!cfg_failed && (fix || want_diff)) {
+	if (!cfg_failed && (fix || diffs)) {
 		if (sl_fix_collect(&fs, min, fix_rules, nfix_rules, stderr, &fixes))
 			failed = 1, rc = SL_EXIT_ERROR;
 		if (fix && sl_fix_apply(&fixes, &fs, stderr))
@@ -553,54 +609,36 @@ int sl_cmd_check(int argc, char **argv)
 				files, files == 1 ? "" : "s");
 		}
 	}
-	/* after --fix, the reports are of what is left */
-	sl_findings shown = fs;
-	sl_findings left = {0};
-	if (fix) {
+	if (fix && !cfg_failed) {
+		/* after --fix, the reports are of what is left */
+		sl_findings left = {0};
 		left.v = sl_calloc(fs.n + 1, sizeof *left.v);
 		for (size_t i = 0; i < fs.n; i++)
 			if (!fs.v[i].fixed)
 				left.v[left.n++] = fs.v[i];
-		shown = left;
+		x.outs = sl_check_outs_open(outs, nouts, rules, min, color);
+		sl_check_outs_next(x.outs, &left);
+		tally(&x, &left);
+		free(left.v);  /* borrowed findings: fs owns them */
 	}
 	if (!cfg_failed) {
-		for (size_t i = 0; i < shown.n && !failed; i++)
-			/* an advisory rule's finding (SL0004: what was not checked)
-			 * fails only under a threshold the user gave */
-			if (shown.v[i].severity >= min && shown.v[i].severity >= fail && !shown.v[i].suppressed &&
-			    (fail_given || !sl_rule_advisory(shown.v[i].rule)))
-				rc = SL_EXIT_FINDINGS;
-		for (size_t o = 0; o < nouts; o++)
-			if (write_output(&outs[o], rules, &shown, min, color, &fixes))
-				rc = SL_EXIT_ERROR;
+		if (!failed && x.fails)
+			rc = SL_EXIT_FINDINGS;
+		if (sl_check_outs_close(x.outs, &fixes))
+			rc = SL_EXIT_ERROR;
 		if (fflush(stdout))
 			rc = SL_EXIT_ERROR;
 		/* every report went to a file: the exit status 2 is told */
-		size_t to_stdout = 0, unread = 0;
+		size_t to_stdout = 0;
 		for (size_t o = 0; o < nouts; o++)
 			to_stdout += !outs[o].file;
-		for (size_t i = 0; i < fs.n; i++)
-			unread += !strcmp(sl_rule_id(fs.v[i].rule), "SL0001");
-		if (unread && !to_stdout)
-			fprintf(stderr, "servelint check: %zu entr%s could not be read (SL0001 in the reports)\n", unread,
-				unread == 1 ? "y" : "ies");
+		if (x.unread && !to_stdout)
+			fprintf(stderr, "servelint check: %zu entr%s could not be read (SL0001 in the reports)\n", x.unread,
+				x.unread == 1 ? "y" : "ies");
 	}
-	free(left.v);  /* borrowed findings: fs owns them */
 	sl_fixes_free(&fixes);
-	sl_findings_free(&fs);
-	for (size_t i = 0; i < all.ne; i++)
-		sl_entry_free(all.entries[i]);
-	for (size_t i = 0; i < all.nheredocs; i++)
-		sl_source_free(all.heredocs[i]);
-	free(all.heredocs);
-	for (size_t i = 0; i < all.nkept; i++)
-		sl_source_free(all.kept[i]);
-	free(all.kept);
-	free(all.entries);
-	for (size_t i = 0; i < n; i++)
-		free(paths[i]);
-	free(paths);
-	free(roots);
+	all.fs = fs;
+	checked_free(&all);
 	free(cfg_path);
 	sl_entry_config_free(&cfg);
 	sl_rules_free(rules);

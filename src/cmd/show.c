@@ -188,6 +188,79 @@ static int is_catalogue(const char *path)
 	return nf >= 2 || deeper;
 }
 
+/* What every entry is shown with, and into. */
+typedef struct show_ctx {
+	const sl_grammars *gs;
+	const sl_binds *binds;
+	unsigned variant;
+	int json, color;
+	spool *text;
+	FILE *mem;        /* tty: the spool's stream */
+	size_t shown;     /* models rendered */
+	int failed;
+} show_ctx;
+
+/* Renders the entries PATH holds into the spool, each model freed once
+ * rendered. */
+static void show_path(show_ctx *x, const char *path)
+{
+	sl_error err = {0};
+	sl_entry_input in;
+	if (sl_entry_input_open(&in, path, &err)) {
+		sl_error_print(&err, "servelint");
+		sl_error_clear(&err);
+		x->failed = 1;
+		return;
+	}
+	sl_entry *entry;
+	int got;
+	while ((got = sl_entry_input_next(&in, &entry, &err)) != 0) {
+		/* one model per variant of the script's undecided if/case */
+		sl_model **models = NULL;
+		size_t nm = 0;
+		if (got < 0 || sl_entry_models(entry, x->gs, x->binds, x->variant, &models, &nm, &err)) {
+			sl_error_print(&err, "servelint");
+			sl_error_clear(&err);
+			x->failed = 1;
+		}
+		for (size_t k = 0; k < nm; k++) {
+			if (!x->failed && x->json) {
+				json_t *v = sl_report_model_json(models[k]);
+				/* NULL, or a dump that fails: a path or value
+				 * not UTF-8 (a folder's name, as the input's
+				 * text is checked at read) */
+				if (json_entry(x->text, v, !x->shown)) {
+					fprintf(stderr, "servelint: %s: cannot be written as JSON: "
+						"a path or value in it is not UTF-8 text\n",
+						models[k]->entry->path);
+					x->failed = 1;
+				}
+				json_decref(v);
+			} else if (!x->failed) {
+				if ((x->shown && fputc('\n', x->mem) == EOF) ||
+				    sl_report_model_tty(x->mem, models[k], x->color)) {
+					perror("servelint: rendering");
+					x->failed = 1;
+				}
+			}
+			x->shown++;
+			sl_model_free(models[k]);
+		}
+		free(models);
+		sl_entry_free(entry);
+	}
+	sl_entry_input_close(&in);
+}
+
+/* An entry a catalogue's search found: shown as it is found, so that no
+ * path is kept past its entries (69,440 paths were 5 MB of show's peak,
+ * issue 18). */
+static void found_entry(void *ud, char *path)
+{
+	show_path(ud, path);
+	free(path);
+}
+
 static void usage(FILE *f)
 {
 	fputs("usage: servelint show [--format tty|json] [--color auto|always|never] [--set NAME=VALUE]...\n"
@@ -331,68 +404,21 @@ int sl_cmd_show(int argc, char **argv)
 			spool_add(&text, head, (size_t)(at - head));
 		}
 	}
-	size_t shown = 0;
+	show_ctx x = {gs, &binds, variant, json, color, &text, mem, 0, failed};
 	/* a folder of several scripts is an entry per script (or group of
 	 * them); a catalogue (entries in folders under it) an entry per one
 	 * found, as check finds them */
-	char **paths = NULL;
-	size_t np = 0, pcap = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *a = argv[optind + (int)i];
 		struct stat st;
 		/* only a folder can hold several entries: a file costs one stat */
 		if (!stat(a, &st) && S_ISDIR(st.st_mode) && (sl_entry_input_is_many(a) || is_catalogue(a)))
-			sl_entry_input_discover(a, &paths, &np, &pcap, 0);
+			sl_entry_input_discover_each(a, found_entry, &x);
 		else
-			SL_PUSH(paths, np, pcap, sl_strdup(a));
+			show_path(&x, a);
 	}
-	for (size_t i = 0; i < np; i++) {
-		sl_entry_input in;
-		if (sl_entry_input_open(&in, paths[i], &err)) {
-			sl_error_print(&err, "servelint");
-			sl_error_clear(&err);
-			failed = 1;
-			continue;
-		}
-		sl_entry *entry;
-		int got;
-		while ((got = sl_entry_input_next(&in, &entry, &err)) != 0) {
-			/* one model per variant of the script's undecided if/case */
-			sl_model **models = NULL;
-			size_t nm = 0;
-			if (got < 0 || sl_entry_models(entry, gs, &binds, variant, &models, &nm, &err)) {
-				sl_error_print(&err, "servelint");
-				sl_error_clear(&err);
-				failed = 1;
-			}
-			for (size_t k = 0; k < nm; k++) {
-				if (!failed && json) {
-					json_t *v = sl_report_model_json(models[k]);
-					/* NULL, or a dump that fails: a path or value
-					 * not UTF-8 (a folder's name, as the input's
-					 * text is checked at read) */
-					if (json_entry(&text, v, !shown)) {
-						fprintf(stderr, "servelint: %s: cannot be written as JSON: "
-							"a path or value in it is not UTF-8 text\n",
-							models[k]->entry->path);
-						failed = 1;
-					}
-					json_decref(v);
-				} else if (!failed) {
-					if ((shown && fputc('\n', mem) == EOF) ||
-					    sl_report_model_tty(mem, models[k], color)) {
-						perror("servelint: rendering");
-						failed = 1;
-					}
-				}
-				shown++;
-				sl_model_free(models[k]);
-			}
-			free(models);
-			sl_entry_free(entry);
-		}
-		sl_entry_input_close(&in);
-	}
+	failed = x.failed;
+	size_t shown = x.shown;
 	if (mem && fclose(mem)) {
 		perror("servelint: rendering");
 		failed = 1;
@@ -413,9 +439,6 @@ int sl_cmd_show(int argc, char **argv)
 		}
 	}
 	free(head);
-	for (size_t i = 0; i < np; i++)
-		free(paths[i]);
-	free(paths);
 	spool_free(&text);
 	sl_normalize_grammars_free(gs);
 	sl_binds_free(&binds);

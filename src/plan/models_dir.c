@@ -9,10 +9,14 @@
  * calls of `show` and `check` (issue 18). A folder's answer (the names in
  * its models/, whether it holds .git) is kept by its path as given; the
  * threads of check -j share it under one lock. It holds at most
- * FACTS_MAX folders, then starts again empty: each entry's own folder is
- * one more, and a catalogue of 69,440 entries kept 9.6 MB of them (issue
- * 18: peak memory flat in the catalogue's size); the folders entries
- * share are asked again once per FACTS_MAX. */
+ * FACTS_MAX folders, then starts again empty: a cache of every folder grew
+ * with the catalogue (each entry's own folder was one more, 9.6 MB of
+ * audit's peak and 8 MB of check's at 69,440 entries; issue 18: peak
+ * memory flat in the catalogue's size). Entries come in discovery's
+ * order and share the parents of those just before them, so starting
+ * again costs the shared parents' system calls once per FACTS_MAX; an
+ * entry folder whose own listing shows neither models/ nor .git is not
+ * asked at all (sl_plan_catalogue_config). */
 #include "plan.h"
 
 #include <dirent.h>

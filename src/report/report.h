@@ -46,6 +46,21 @@ int sl_format_parse(const char *s, sl_format *out);
 int sl_report_findings(FILE *f, sl_format fmt, const sl_rules *rules, const sl_findings *fs,
 		       sl_severity min, int color);
 
+/* The same written as the findings come (check writes each entry's as it
+ * is handed back, then frees them: memory flat in the input's size, issue
+ * 18), byte for byte the report sl_report_findings writes of them all:
+ * start (nothing is written yet), next for each run of findings in the
+ * report's order (fs is borrowed for the call only; no finding is kept),
+ * then end, which writes the rest (all of the report when next never ran)
+ * and frees the report; free alone drops it, writing nothing more. next
+ * and end return 0, or -1 on a write error. f is borrowed until then. */
+typedef struct sl_findings_report sl_findings_report;
+sl_findings_report *sl_report_findings_start(FILE *f, sl_format fmt, const sl_rules *rules, sl_severity min,
+					     int color);
+int sl_report_findings_next(sl_findings_report *r, const sl_findings *fs);
+int sl_report_findings_end(sl_findings_report *r);
+void sl_report_findings_free(sl_findings_report *r);
+
 /* The revision findings were read at, for review's machine formats:
  * prefix ("HEAD:", as the sources are named) is left out of every path
  * (gcc, github, checkstyle, json, sarif; tty keeps it), so each is a
@@ -111,6 +126,25 @@ const sl_findings_tally *sl_findings_spool_tally(const sl_findings_spool *s);
  * store error. */
 int sl_findings_spool_write(FILE *f, sl_findings_spool *s);
 void sl_findings_spool_free(sl_findings_spool *s);
+
+/* ---- a JSON document written an element at a time (json_stream.c) ------ */
+
+/* A document whose one array is written element by element, each dumped
+ * with jansson where the whole document's dump would write it, so that
+ * only one element's values are held at a time: the bytes are those of
+ * json_dumps(doc, flags) with the elements in the array. */
+typedef struct sl_json_stream sl_json_stream;
+/* doc and arr, an empty array in doc, are borrowed (a reference to doc is
+ * kept: it is dumped whole at the end when no element was added; arr must
+ * stay empty). NULL when doc cannot be dumped. */
+sl_json_stream *sl_json_stream_new(json_t *doc, json_t *arr, size_t flags);
+/* v (borrowed), the array's next element, to f: after the document's text
+ * before it, or the separator. 0, or -1 (not dumpable, or a write error). */
+int sl_json_stream_add(sl_json_stream *s, FILE *f, json_t *v);
+/* The rest of the document to f (the whole of it when no element was
+ * added), without a newline. 0, or -1 on a write error. */
+int sl_json_stream_end(sl_json_stream *s, FILE *f);
+void sl_json_stream_free(sl_json_stream *s);
 
 /* ---- diffs ------------------------------------------------------------- */
 

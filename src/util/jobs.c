@@ -14,7 +14,11 @@
  *
  * Threads claim at most a window of items ahead of the oldest one not yet
  * handed back: a slow entry holds the others' results in memory only that
- * far (memory stays flat in the input's size, as with one thread).
+ * far (memory stays flat in the input's size, as with one thread). For the
+ * same reason the caller adding a stream waits, handing back, while twice
+ * that many items wait (discovery outran the threads, and 69,440 entries'
+ * paths and results' slots were 16 MB of check's peak at 100 MB of
+ * scripts), and the items handed back leave the arrays.
  */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "util.h"
@@ -39,11 +43,13 @@ unsigned sl_jobs_available(void)
 /* One run of items on threads: a fixed set (sl_jobs_run) or a stream the
  * calling thread adds to as it finds them (sl_jobs_start). */
 struct sl_jobs {
-	size_t n, cap;        /* items added so far; room for */
+	size_t n, cap;        /* items added so far; the arrays' room (from base) */
 	int closed;           /* no more will be added */
 	size_t next;          /* the next item to claim */
 	size_t handed;        /* items [0, handed) were handed back */
 	size_t window;        /* claimed at most this far past handed */
+	/* items [base, n), each at [i - base] of the arrays (room for cap - base) */
+	size_t base;
 	void **items;
 	unsigned char *finished;
 	char **diag;          /* each finished item's diagnostics (owned), or NULL */
@@ -70,7 +76,7 @@ static void *worker(void *arg)
 		if (p->next >= p->n)
 			break;  /* closed, and every item claimed */
 		size_t i = p->next++;
-		void *item = p->items[i];  /* read under the lock: add may move the array */
+		void *item = p->items[i - p->base];  /* read under the lock: add may move the array */
 		pthread_mutex_unlock(&p->mu);
 		char *buf = NULL;
 		size_t len = 0;
@@ -81,9 +87,9 @@ static void *worker(void *arg)
 		if (diag)
 			fclose(diag);
 		pthread_mutex_lock(&p->mu);
-		p->diag[i] = buf;
-		p->ndiag[i] = len;
-		p->finished[i] = 1;
+		p->diag[i - p->base] = buf;
+		p->ndiag[i - p->base] = len;
+		p->finished[i - p->base] = 1;
 		pthread_cond_signal(&p->finished_one);
 	}
 	pthread_mutex_unlock(&p->mu);
@@ -112,22 +118,23 @@ sl_jobs *sl_jobs_start(unsigned threads, void (*work)(void *ud, void *item), voi
 }
 
 /* Hands back, in input order, the items finished before the first that
- * is not: all of them when wait (then every item must be coming). */
-static void hand_back(sl_jobs *p, int wait)
+ * is not, waiting for more while more than `waiting` items are not handed
+ * back (0: all of them; then every item must be coming). */
+static void hand_back(sl_jobs *p, size_t waiting)
 {
 	pthread_mutex_lock(&p->mu);
 	while (p->handed < p->n) {
 		size_t i = p->handed;
-		if (!p->finished[i]) {
-			if (!wait)
+		if (!p->finished[i - p->base]) {
+			if (p->n - p->handed <= waiting)
 				break;
 			pthread_cond_wait(&p->finished_one, &p->mu);
 			continue;
 		}
-		void *item = p->items[i];
-		char *d = p->diag[i];
-		size_t nd = p->ndiag[i];
-		p->diag[i] = NULL;
+		void *item = p->items[i - p->base];
+		char *d = p->diag[i - p->base];
+		size_t nd = p->ndiag[i - p->base];
+		p->diag[i - p->base] = NULL;
 		pthread_mutex_unlock(&p->mu);
 		if (d) {
 			fwrite(d, 1, nd, stderr);
@@ -165,25 +172,41 @@ static void start_threads(sl_jobs *p)
 static void run_serial(sl_jobs *p)
 {
 	for (; p->handed < p->n; p->handed++) {
-		p->work(p->ud, p->items[p->handed]);
-		p->done(p->ud, p->items[p->handed]);
+		p->work(p->ud, p->items[p->handed - p->base]);
+		p->done(p->ud, p->items[p->handed - p->base]);
 	}
+}
+
+/* The items handed back leave the arrays (under the lock) once they are
+ * most of them: each item is moved about once. */
+static void forget_handed(sl_jobs *p)
+{
+	size_t gone = p->handed - p->base, left = p->n - p->handed;
+	if (gone < 64 || gone < left)
+		return;
+	memmove(p->items, p->items + gone, left * sizeof *p->items);
+	memmove(p->finished, p->finished + gone, left * sizeof *p->finished);
+	memmove(p->diag, p->diag + gone, left * sizeof *p->diag);
+	memmove(p->ndiag, p->ndiag + gone, left * sizeof *p->ndiag);
+	p->base = p->handed;
 }
 
 void sl_jobs_add(sl_jobs *p, void *item)
 {
 	pthread_mutex_lock(&p->mu);
-	if (p->n == p->cap) {
+	forget_handed(p);
+	size_t at = p->n - p->base;
+	if (at == p->cap) {
 		size_t c = p->cap, c2 = p->cap, c3 = p->cap;
-		sl_grow((void **)&p->items, &p->cap, p->n + 1, sizeof *p->items);
-		sl_grow((void **)&p->finished, &c, p->n + 1, sizeof *p->finished);
-		sl_grow((void **)&p->diag, &c2, p->n + 1, sizeof *p->diag);
-		sl_grow((void **)&p->ndiag, &c3, p->n + 1, sizeof *p->ndiag);
+		sl_grow((void **)&p->items, &p->cap, at + 1, sizeof *p->items);
+		sl_grow((void **)&p->finished, &c, at + 1, sizeof *p->finished);
+		sl_grow((void **)&p->diag, &c2, at + 1, sizeof *p->diag);
+		sl_grow((void **)&p->ndiag, &c3, at + 1, sizeof *p->ndiag);
 	}
-	p->items[p->n] = item;
-	p->finished[p->n] = 0;
-	p->diag[p->n] = NULL;
-	p->ndiag[p->n] = 0;
+	p->items[at] = item;
+	p->finished[at] = 0;
+	p->diag[at] = NULL;
+	p->ndiag[at] = 0;
 	p->n++;
 	pthread_cond_broadcast(&p->moved);
 	pthread_mutex_unlock(&p->mu);
@@ -192,7 +215,9 @@ void sl_jobs_add(sl_jobs *p, void *item)
 	if (p->serial)
 		run_serial(p);
 	else if (p->started)
-		hand_back(p, 0);  /* keeps the window moving while items are found */
+		/* keeps the window moving while items are found, and waits
+		 * while twice the window's items wait */
+		hand_back(p, 2 * p->window);
 }
 
 void sl_jobs_finish(sl_jobs *p)
@@ -202,7 +227,7 @@ void sl_jobs_finish(sl_jobs *p)
 	pthread_cond_broadcast(&p->moved);
 	pthread_mutex_unlock(&p->mu);
 	if (p->started) {
-		hand_back(p, 1);
+		hand_back(p, 0);
 		for (unsigned t = 0; t < p->started; t++)
 			pthread_join(p->tid[t], NULL);
 	} else {
