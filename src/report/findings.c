@@ -420,33 +420,29 @@ int sl_report_findings_next(sl_findings_report *r, const sl_findings *fs)
 	return r->failed || ferror(out) ? -1 : 0;
 }
 
-/* tty's end: each rule that fired, with its summary, and what was not
- * checked */
-static void tty_footer(sl_findings_report *r)
+void sl_report_tty_footer(FILE *out, const sl_rules *rules, const size_t *per_rule, size_t shown, size_t fixable,
+			  size_t unchecked, size_t files, int hidden)
 {
-	FILE *out = r->out;
-	const sl_rules *rules = r->rules;
-	if (r->shown) {
+	if (shown) {
 		fputc('\n', out);
 		int wn = 0;
 		for (int pass = 0; pass < 2; pass++)
 			for (size_t i = 0; i < sl_rules_count(rules); i++) {
 				const sl_rule *ru = sl_rules_at(rules, i);
-				size_t k = r->per_rule[i];
+				size_t k = per_rule[i];
 				if (k && !pass && (int)strlen(sl_rule_name(ru)) > wn)
 					wn = (int)strlen(sl_rule_name(ru));
 				else if (k && pass)
 					fprintf(out, "%s %-*s %zu: %s\n", sl_rule_id(ru), wn, sl_rule_name(ru), k,
 						sl_rule_summary(ru));
 			}
-		if (r->fixable)
+		if (fixable)
 			fprintf(out, "%zu fixable: `servelint check --fix` corrects %s in place, `--format diff` shows the patch.\n",
-				r->fixable, r->fixable == 1 ? "it" : "them");
+				fixable, fixable == 1 ? "it" : "them");
 		fputs("`servelint rules ID` explains a rule.\n", out);
 	}
 	/* what was not checked, even when its findings are below --severity:
 	 * no report reads as clean when it was not */
-	size_t unchecked = r->unchecked, files = r->files;
 	if (unchecked)
 		fprintf(out, "%zu setting%s not checked, %s value%s unknown to the script", unchecked,
 			unchecked == 1 ? " was" : "s were", unchecked == 1 ? "its" : "their", unchecked == 1 ? "" : "s");
@@ -456,7 +452,14 @@ static void tty_footer(sl_findings_report *r)
 		fprintf(out, "%s%zu config file%s the entry does not hold%s", unchecked ? ", nor the settings of " : "The settings of ",
 			files, files == 1 ? "" : "s", unchecked ? "" : " were not checked");
 	if (unchecked || files)
-		fprintf(out, " (SL0004%s).\n", r->hidden ? ", below --severity" : unchecked ? "; bind with --set NAME=VALUE" : "");
+		fprintf(out, " (SL0004%s).\n", hidden ? ", below --severity" : unchecked ? "; bind with --set NAME=VALUE" : "");
+}
+
+/* tty's end: each rule that fired, with its summary, and what was not
+ * checked */
+static void tty_footer(sl_findings_report *r)
+{
+	sl_report_tty_footer(r->out, r->rules, r->per_rule, r->shown, r->fixable, r->unchecked, r->files, r->hidden != 0);
 }
 
 int sl_report_findings_end(sl_findings_report *r)

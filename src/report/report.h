@@ -85,6 +85,12 @@ char *sl_report_finding_where(const sl_finding *f);
 json_t *sl_report_finding_json(const sl_finding *f);
 /* One finding as the tty format writes it (sl_report_findings, SL_FMT_TTY). */
 void sl_report_finding_tty(FILE *f, const sl_finding *f1, int color);
+/* The terminal report's footer: per rule that fired (per_rule[i]: the
+ * findings shown of rules' i-th), its count and summary, the fixable
+ * count, and what was not checked (SL0004: unchecked settings, files the
+ * entry does not hold; hidden: their findings are below --severity). */
+void sl_report_tty_footer(FILE *out, const sl_rules *rules, const size_t *per_rule, size_t shown, size_t fixable,
+			  size_t unchecked, size_t files, int hidden);
 
 /* ---- findings put aside and written in order (spool.c) ----------------- */
 

@@ -360,34 +360,9 @@ int sl_findings_spool_write(FILE *out, sl_findings_spool *s)
 		return -1;
 	const sl_findings_tally *t = &s->t;
 	size_t shown = t->sev[0] + t->sev[1] + t->sev[2] + t->sev[3];
-	if (shown) {
-		/* the footer of sl_report_findings: each rule that fired, with its summary */
-		fputc('\n', out);
-		int wn = 0;
-		size_t nr = sl_rules_count(s->rules);
-		for (size_t r = 0; r < nr; r++)
-			if (t->by_rule[r] && (int)strlen(sl_rule_name(sl_rules_at(s->rules, r))) > wn)
-				wn = (int)strlen(sl_rule_name(sl_rules_at(s->rules, r)));
-		for (size_t r = 0; r < nr; r++) {
-			const sl_rule *ru = sl_rules_at(s->rules, r);
-			if (t->by_rule[r])
-				fprintf(out, "%s %-*s %zu: %s\n", sl_rule_id(ru), wn, sl_rule_name(ru), t->by_rule[r],
-					sl_rule_summary(ru));
-		}
-		if (t->fixable)
-			fprintf(out, "%zu fixable: `servelint check --fix` corrects %s in place, `--format diff` shows the patch.\n",
-				t->fixable, t->fixable == 1 ? "it" : "them");
-		fputs("`servelint rules ID` explains a rule.\n", out);
-	}
-	size_t unchecked = t->unchecked, files = t->unread_files;
-	if (unchecked)
-		fprintf(out, "%zu setting%s not checked, %s value%s unknown to the script", unchecked,
-			unchecked == 1 ? " was" : "s were", unchecked == 1 ? "its" : "their", unchecked == 1 ? "" : "s");
-	if (files)
-		fprintf(out, "%s%zu config file%s the entry does not hold%s", unchecked ? ", nor the settings of " : "The settings of ",
-			files, files == 1 ? "" : "s", unchecked ? "" : " were not checked");
-	if (unchecked || files)
-		fprintf(out, " (SL0004%s).\n", unchecked ? "; bind with --set NAME=VALUE" : "");
+	/* the footer of sl_report_findings: each rule that fired, with its
+	 * summary, and what was not checked */
+	sl_report_tty_footer(out, s->rules, t->by_rule, shown, t->fixable, t->unchecked, t->unread_files, 0);
 	return ferror(out) ? -1 : 0;
 }
 
