@@ -11,14 +11,7 @@ void sl_entry_free(sl_entry *e)
 	if (!e)
 		return;
 	free(e->path);
-	sl_source_free(e->script);
-	for (size_t i = 0; i < e->nfiles; i++)
-		sl_source_free(e->files[i]);
-	free(e->files);
-	sl_source_free(e->metadata);
-	for (size_t i = 0; i < e->nscripts; i++)
-		sl_source_free(e->scripts[i]);
-	free(e->scripts);
+	sl_entry_drop_sources(e);
 	free(e->grouped);
 	free(e);
 }
