@@ -69,6 +69,24 @@ git -C "$hist" checkout -q -- cat
 (cd "$hist" && "$bin" diff --exit-code HEAD) > "$hist.out"
 [ $? -eq 0 ] && grep -q '^0 entries touched' "$hist.out" && ok || ko "diff HEAD, a clean working tree"
 rm -f "$hist.out"
+# two scripts of one blob in a folder of many, each its own entry, read
+# through a library both source that changes: the library's SL9004 names
+# the script whose command read the variable, so a reading kept for one
+# cannot stand for the other (37ea899: the cache lent q_a.sh's reading to
+# q_b.sh, and review told q_b.sh's finding as new, exit 1)
+repo=$(mktemp -d)
+mkdir -p "$repo/b/s/d"
+printf 'wait_ready() {\n  export PORT=8000\n  sleep 1\n}\n' > "$repo/b/lib.sh"
+for s in q_a q_b; do
+	printf '#!/bin/bash\nsource "$(dirname "$0")/../../lib.sh"\nvllm serve org/model --port $PORT &\nwait_ready\n' > "$repo/b/s/d/$s.sh"
+done
+gc() { git -C "$repo" -c user.name=t -c user.email=t@t "$@"; }
+git -C "$repo" init -q && git -C "$repo" add -A && gc commit -qm one
+sed -i 's/sleep 1/sleep 2/' "$repo/b/lib.sh" && gc commit -qam two
+(cd "$repo" && "$bin" check --format gcc b/s/d) | grep -c 'SL9004' | grep -qx 2 && ok || ko "one blob: an SL9004 for each script"
+(cd "$repo" && "$bin" review --format gcc HEAD~1 HEAD) > "$repo.out"
+[ $? -eq 0 ] && [ ! -s "$repo.out" ] && ok || { ko "one blob, two scripts: nothing new"; cat "$repo.out"; }
+rm -f "$repo.out"
 rv nosuchrev > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "unknown revision"
 rv > /dev/null 2>&1
