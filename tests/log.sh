@@ -90,6 +90,32 @@ jq -e '[.. | objects | (.file?, .a?, .b?) | strings | select(test("^[0-9a-f]{7,4
 	jq -e '[.. | objects | select(has("file") and has("revision"))] | length > 0' "$hist.f" > /dev/null &&
 	ok || { ko "log json: a revision glued to a path"; grep -m3 '"[0-9a-f]*:' "$hist.f"; }
 rm -f "$hist.f"
+# a library one folder up, sourced by a script of a folder of many and by
+# the only script of its folder (not named launch.sh): a commit that
+# changes only the library is in both histories, and a reading kept from
+# a later commit (the unrelated C) names the library at its own commit in
+# JSON, not the later one's (log json named lib.sh "<C's id>:lib.sh")
+lr=$(mktemp -d)
+mkdir -p "$lr/m" "$lr/one"
+printf 'start() {\n  vllm serve org/m1 --port 8000 "$@"\n}\n' > "$lr/lib.sh"
+printf '#!/bin/bash\nsource "$(dirname "$0")/../lib.sh"\nstart --max-num-seqs 8\n' > "$lr/m/q1.sh"
+printf '#!/bin/bash\nvllm serve org/m2 --max-num-seqs 8\n' > "$lr/m/q2.sh"
+cp "$lr/m/q1.sh" "$lr/one/serve.sh"
+lc() { git -C "$lr" -c user.name=t -c user.email=t@t "$@"; }
+git -C "$lr" init -q && git -C "$lr" add -A && lc commit -qm A
+sed -i 's/8000/8001/' "$lr/lib.sh" && lc commit -qam B
+echo x > "$lr/README" && git -C "$lr" add README && lc commit -qm C
+sed -i 's/seqs 8/seqs 16/' "$lr/m/q1.sh" "$lr/one/serve.sh" && lc commit -qam D
+for p in m/q1.sh one/serve.sh; do
+	(cd "$lr" && "$bin" log --oneline "$p") > "$lr.out"
+	[ "$(cut -d' ' -f2- "$lr.out" | tr '\n' ' ')" = "D (changed) B (changed) A (added) " ] && ok ||
+		{ ko "log $p: a commit of its library alone"; cat "$lr.out"; }
+done
+(cd "$lr" && "$bin" log --oneline m/q2.sh) | grep -c . | grep -qx 1 && ok || ko "log m/q2.sh: a sibling's commits"
+b=$(git -C "$lr" rev-parse HEAD~2)
+(cd "$lr" && "$bin" log --format json m/q1.sh) | jq -e --arg b "$b" '[.. | objects | select(.file? == "lib.sh")] |
+	length == 2 and any(.revision == $b)' > /dev/null && ok || ko "log json: a library read at a later commit"
+rm -rf "$lr" "$lr.out"
 lg cat/nosuch > /dev/null 2>&1
 [ $? -eq 2 ] && ok || ko "path missing at HEAD"
 lg --rev nosuchrev cat/vllm > /dev/null 2>&1

@@ -78,13 +78,19 @@ static int same_at(const char *r1, const char *r2, const char *path)
 	return same;
 }
 
-/* PATH the launch.sh of an entry folder that adds nothing to it (no file
- * it names, no metadata): the history is the folder's, as the tree diff
+/* PATH the script of an entry folder that adds nothing to it (no file it
+ * names, no metadata): its launch.sh, or the only script of its folder
+ * (recipes/x/serve.sh). The history is the folder's, as the tree diff
  * names the entry; REV:folder (caller frees), or NULL. */
 static char *lone_script_folder(const char *rev, const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	if (!slash || slash == path || strcmp(slash + 1, "launch.sh"))
+	if (!slash || slash == path || !sl_ends_with(slash + 1, ".sh"))
+		return NULL;
+	char *folder = sl_strndup(path, (size_t)(slash - path));
+	int many = sl_git_many_scripts(rev, folder);
+	free(folder);
+	if (many)
 		return NULL; /* a folder of many scripts holds an entry per script */
 	sl_buf dir = {0};
 	sl_buf_printf(&dir, "%s:%.*s", rev, (int)(slash - path), path);

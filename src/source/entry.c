@@ -56,11 +56,42 @@ static void rename_source(sl_source *s, const char *old, size_t ol, const char *
 	s->name = sl_strdup(base_name(s->path));
 }
 
+/* The revision part of a git spec ("REV:" of "REV:path"), its length, or
+ * 0 for a path (entries from git are named REV:path, a path of the
+ * working tree has no colon before its first slash). */
+static size_t rev_len(const char *p)
+{
+	size_t n = strcspn(p, ":/");
+	return p[n] == ':' ? n + 1 : 0;
+}
+
+/* The files a script sources from outside its entry (../lib.sh) are named
+ * by their repository path at the revision the entry was read at: the id
+ * that let the reading stand for another name covers their paths and
+ * objects (sl_git_object_id), so only the revision changes. The entry's
+ * own files (in its folder) follow the entry, as rename_source. */
+static void rename_links(sl_source *s, const char *old, size_t ol, const char *path, size_t nl)
+{
+	if (!s)
+		return;
+	size_t ro = rev_len(old), rn = rev_len(path);
+	for (size_t i = 0; i < s->nlinks; i++) {
+		sl_source *l = s->links[i].src;
+		if (!strncmp(l->path, old, ol))
+			rename_source(l, old, ol, path, nl);
+		else if (ro && rn && !strncmp(l->path, old, ro))
+			rename_source(l, old, ro, path, rn);
+	}
+}
+
 void sl_entry_rename(sl_entry *e, const char *path)
 {
 	char *old = e->path;
 	size_t ol = stem_len(old), nl = stem_len(path);
 	e->listed = 0;  /* the listing was of the folder under its old name */
+	rename_links(e->script, old, ol, path, nl);
+	for (size_t i = 0; i < e->nscripts; i++)
+		rename_links(e->scripts[i], old, ol, path, nl);
 	rename_source(e->script, old, ol, path, nl);
 	for (size_t i = 0; i < e->nfiles; i++)
 		rename_source(e->files[i], old, ol, path, nl);

@@ -240,6 +240,10 @@ char *sl_git_workdir(void);
  * it: the first script of its group in a folder of many scripts, else
  * PATH. The caller frees it. */
 char *sl_git_entry_name(const char *rev, const char *path);
+/* Whether FOLDER (a repository path) at REV holds several scripts and no
+ * launch.sh: an entry per script (or group), as sl_git_touched names
+ * them, not the folder. */
+int sl_git_many_scripts(const char *rev, const char *folder);
 /* Whether SPEC names a revision of the repository around the current directory. */
 int sl_git_is_revision(const char *spec);
 /* The entries whose files (scripts, YAML, metadata.txt) differ between two

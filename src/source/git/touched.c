@@ -139,6 +139,18 @@ char *sl_git_entry_name(const char *rev, const char *path)
 	return name ? name : sl_strdup(path);
 }
 
+int sl_git_many_scripts(const char *rev, const char *folder)
+{
+	git_repository *repo = NULL;
+	git_tree *t = NULL;
+	tree_folder f;
+	int many = !gt_repo_open(&repo) && !gt_rev_tree(repo, rev, &t) && !gt_tree_folder_read(repo, t, folder, &f);
+	if (many)
+		gt_tree_folder_free(&f);
+	git_tree_free(t);
+	return many;
+}
+
 int sl_git_is_revision(const char *spec)
 {
 	git_repository *repo = NULL;
