@@ -20,14 +20,14 @@ golden pd-check.gcc "$bin" check --format gcc $d/pd
 
 out=$("$bin" check --format json $d/pd 2>&1 | grep -c '"rule": "SL2004"')
 [ "$out" -eq 1 ] && ok || ko "SL2004 once on the pair, not once per script: $out"
-# recipes that are not Kubernetes: srt-slurm (SGLang, vLLM, TensorRT-LLM) and llm-d style
-for r in sglang-1p2d vllm-agg trtllm-1p1d llmd-pd template; do
+# recipes that are not Kubernetes: srt-slurm (SGLang, vLLM, TensorRT-LLM), llm-d style and vLLM recipes' strategies
+for r in sglang-1p2d vllm-agg trtllm-1p1d llmd-pd vllm-strategy-pd template; do
 	golden recipe-$r.tty "$bin" show --color never $d/recipes/$r.yaml
 done
 golden recipe-sglang.json "$bin" show --format json $d/recipes/sglang-1p2d.yaml
 # a folder of recipes is an entry per recipe
 n=$("$bin" show --color never $d/recipes | grep -c ': [0-9]* services$')
-[ "$n" -eq 5 ] && ok || ko "show on the recipes folder: $n entries"
+[ "$n" -eq 6 ] && ok || ko "show on the recipes folder: $n entries"
 # a catalogue folder (entries in folders under it) is an entry per one
 # found, the same entries as `show` of each and as check reads
 n=$("$bin" show --color never corpus | grep -c ': [0-9]* services*$')

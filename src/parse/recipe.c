@@ -12,7 +12,8 @@
  *   the --extra-engine-args file the worker is given), and `frontend:
  *   {type: dynamo, args}`.
  * - llm-d style per-role sections: `prefill: {tp, extra-args: "--flag
- *   ...", env: {...}}`, `decode: ...`, served with vLLM.
+ *   ...", env: {...}}`, `decode: ...`, served with vLLM; vLLM recipes'
+ *   strategies give a role's flags as a list (`vllm_args: [--port, "8001"]`).
  *
  * A key that is true is `--key`, false is left out (as srt-slurm writes
  * the command line), a list `--key a b`, a mapping `--key JSON`.
@@ -342,6 +343,22 @@ static void llm_d(reader *r, const sl_yaml_node *root)
 			const sl_yaml_node *v = m->items[q];
 			if (!strcmp(k, "env")) {
 				env_map(r, &c, &pcap, v);
+			} else if (!strcmp(k, "vllm_args") && v->kind == SL_YAML_SEQ) {
+				/* vLLM recipes' strategies (strategies/pd_cluster.yaml:
+				 * `vllm_args: ["--port", "8001", ...]`): argv items, each
+				 * one word, as their command synthesis pushes them
+				 * (vllm-project/recipes src/lib/command-synthesis.js,
+				 * `args.push(...strategy[role].vllm_args)`) */
+				for (size_t a = 0; a < v->n; a++) {
+					const sl_yaml_node *item = v->items[a];
+					if (item->kind != SL_YAML_SCALAR) {
+						note(r, item, "a `vllm_args` item that is not a string is not read%s", NULL);
+						continue;
+					}
+					sl_word w;
+					sl_k8s_word(r->src, item, &w);
+					push_word(&c, &cap, w);
+				}
 			} else if (!strcmp(k, "extra-args") || !strcmp(k, "args")) {
 				/* a string of flags, split at blanks as the launcher's
 				 * unquoted $ARGS is (quotes and braces kept): its words,
