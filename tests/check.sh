@@ -138,6 +138,20 @@ printf '#!/bin/sh\nset -e\ngit pull\n' > "$d/h/update.sh"
 [ $? -eq 1 ] && ! grep -q SL0001 "$d/out" && ok || { ko "audit: helper script in a folder"; cat "$d/out"; }
 "$bin" check -f gcc "$d/h/update.sh" > "$d/out" 2>&1
 [ $? -eq 2 ] && grep -q "^$d/h/update.sh:3:1: error: .*no service.*\[SL0001\]$" "$d/out" && ok || { ko "helper script named"; cat "$d/out"; }
+# show leaves the helper out as check does (it showed nothing, exit 2)
+"$bin" show --color never "$d/h" > "$d/out" 2> "$d/err"
+[ $? -eq 0 ] && [ ! -s "$d/err" ] && grep -q "^$d/h/serve.sh: " "$d/out" && ! grep -q update.sh "$d/out" && ok ||
+	{ ko "show: helper script in a folder"; cat "$d/out" "$d/err"; }
+# a folder whose scripts are all helpers holds no entry: said, exit 2,
+# never a clean run of nothing (check exited 0 with no output, as audit
+# said "no entries found")
+mkdir -p "$d/only"
+cp "$d/h/update.sh" "$d/only/update.sh" && cp "$d/h/update.sh" "$d/only/sync.sh"
+for c in check show audit; do
+	"$bin" $c --format json "$d/only" > "$d/out" 2> "$d/err"
+	[ $? -eq 2 ] && [ ! -s "$d/out" ] && grep -q "no entries found under $d/only" "$d/err" && ok ||
+		{ ko "$c: a folder of helpers only"; cat "$d/out" "$d/err"; }
+done
 # no service: a text file, a YAML file that no entry names and whose
 # engine its keys do not tell, a path that is not there: located SL0001
 # findings, exit 2, never clean

@@ -122,6 +122,7 @@ typedef struct checked {
 	sl_source **kept;      /* the lines kept of their sources (sl_check_keep_places) */
 	size_t ne, ecap, nheredocs, hcap, nkept, kcap;
 	int failed;            /* an entry could not be read */
+	size_t read;           /* entries read, less the helper scripts left out */
 } checked;
 
 static void checked_free(checked *c)
@@ -162,6 +163,7 @@ typedef struct check_ctx {
 	sl_severity min, fail;
 	int fail_given, fails;
 	size_t unread;
+	size_t entries;        /* entries read (checked.read), results taken so far */
 } check_ctx;
 
 /* Whether one of findings [first, n) has a fix, which reads its entry's
@@ -185,20 +187,25 @@ static void check_path(const check_ctx *x, const char *path, checked *into)
 	sl_entry_input in;
 	sl_entry *entry;
 	int got = sl_entry_input_open(&in, path, &err) ? -1 : 1;
-	if (got < 0)
+	if (got < 0) {
 		unreadable(x->rules, path, &err, x->cfg, &into->fs);
+		into->read++;
+	}
 	while (got > 0 && (got = sl_entry_input_next(&in, &entry, &err)) != 0) {
 		if (got < 0) {
 			unreadable(x->rules, path, &err, x->cfg, &into->fs);
+			into->read++;
 			got = 1;
 			into->failed = 1;
 			continue;
 		}
 		sl_model *model = NULL;
 		size_t first = into->fs.n, xfirst = nextra;
+		int helper = 0;
 		if (sl_check_entry(entry, x->gs, x->rules, x->binds, x->cfg, &into->fs, &model, &extra, &nextra, &xcap) &&
-		    !(found_script(path, x->args, x->nargs) && sl_check_drop_no_service(&into->fs, first)))
+		    !(helper = found_script(path, x->args, x->nargs) && sl_check_drop_no_service(&into->fs, first)))
 			into->failed = 1;
+		into->read += !helper;
 		/* the places of its findings moved into copies of their lines:
 		 * then its sources and here-documents go */
 		sl_source **kept = NULL;
@@ -290,6 +297,7 @@ static void check_job_done(void *ud, void *item)
 	check_ctx *x = ud;
 	check_item *it = item;
 	checked *c = &it->res;
+	x->entries += c->read;
 	if (!x->outs) {
 		keep_all(x->all, c);
 	} else {
@@ -335,6 +343,7 @@ typedef struct chooser {
 	sl_jobs *jobs;
 	const char *root;
 	size_t n;              /* entries found */
+	size_t queued;         /* of them, those not left out by a glob: read */
 	const char *const *excludes, *const *includes;
 	size_t nex, nin;
 	int *ex_hit, *in_hit;
@@ -362,6 +371,7 @@ static void found_entry(void *ud, char *path)
 	}
 	check_item *it = sl_calloc(1, sizeof *it);
 	it->path = path;
+	c->queued++;
 	sl_jobs_add(c->jobs, it);
 }
 
@@ -552,14 +562,14 @@ int sl_cmd_check(int argc, char **argv)
 	for (size_t o = 0; o < nouts; o++)
 		diffs |= outs[o].diff;
 	check_ctx x = {gs, rules, &binds, &cfg, argv + optind, argc - optind, fix || diffs, NULL, &all,
-		       min, fail, fail_given, 0, 0};
+		       min, fail, fail_given, 0, 0, 0};
 	/* the reports written as the entries are handed back; with --fix at
 	 * the end, of what is left */
 	if (!fix && !cfg_failed)
 		x.outs = sl_check_outs_open(outs, nouts, rules, min, color);
 	/* the entries checked as found, on -j threads (one: each in turn on
 	 * this one), their results taken in input order */
-	chooser ch = {&x, NULL, NULL, 0, excludes, includes, nex, nin, ex_hit, in_hit};
+	chooser ch = {&x, NULL, NULL, 0, 0, excludes, includes, nex, nin, ex_hit, in_hit};
 	if (!cfg_failed)
 		ch.jobs = sl_jobs_start(jobs, check_job, check_job_done, check_jobs_start, &x);
 	for (int a = optind; a < argc; a++) {
@@ -568,8 +578,12 @@ int sl_cmd_check(int argc, char **argv)
 	}
 	if (ch.jobs)
 		sl_jobs_finish(ch.jobs);
-	if (!ch.n) {
-		fprintf(stderr, "servelint check: no entries found under %s\n", argv[optind]);
+	/* every script found a helper (nothing in it starts a service, as
+	 * vLLM recipes' scripts/hf-info.sh): none found, as audit says, not
+	 * a clean run of nothing */
+	if (!ch.n || (ch.queued && !x.entries)) {
+		fprintf(stderr, "servelint check: no entries found under %s%s\n", argv[optind],
+			ch.n ? " (the scripts found start no service)" : "");
 		sl_check_outs_drop(x.outs);
 		sl_error_clear(&cfg_err);
 		sl_entry_config_free(&cfg);

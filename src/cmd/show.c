@@ -198,7 +198,17 @@ typedef struct show_ctx {
 	FILE *mem;        /* tty: the spool's stream */
 	size_t shown;     /* models rendered */
 	int failed;
+	int found;        /* the path at hand was found in a folder, not given */
+	size_t helpers;   /* scripts found that start no service, left out */
 } show_ctx;
+
+/* Whether PATH, found by a folder's search, is a file (a script found),
+ * not a folder entry. */
+static int found_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
 
 /* Renders the entries PATH holds into the spool, each model freed once
  * rendered. */
@@ -218,7 +228,14 @@ static void show_path(show_ctx *x, const char *path)
 		/* one model per variant of the script's undecided if/case */
 		sl_model **models = NULL;
 		size_t nm = 0;
-		if (got < 0 || sl_entry_models(entry, x->gs, x->binds, x->variant, &models, &nm, &err)) {
+		if (got > 0 && sl_entry_models(entry, x->gs, x->binds, x->variant, &models, &nm, &err) &&
+		    x->found && sl_entry_error_no_service(&err) && found_file(path)) {
+			/* a script the search found that starts nothing (a helper,
+			 * a tool beside the entries) is none of them, as check and
+			 * audit leave it out */
+			sl_error_clear(&err);
+			x->helpers++;
+		} else if (got < 0 || err.msg) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
 			x->failed = 1;
@@ -257,7 +274,10 @@ static void show_path(show_ctx *x, const char *path)
  * issue 18). */
 static void found_entry(void *ud, char *path)
 {
-	show_path(ud, path);
+	show_ctx *x = ud;
+	x->found = 1;
+	show_path(x, path);
+	x->found = 0;
 	free(path);
 }
 
@@ -404,7 +424,7 @@ int sl_cmd_show(int argc, char **argv)
 			spool_add(&text, head, (size_t)(at - head));
 		}
 	}
-	show_ctx x = {gs, &binds, variant, json, color, &text, mem, 0, failed};
+	show_ctx x = {gs, &binds, variant, json, color, &text, mem, 0, failed, 0, 0};
 	/* a folder of several scripts is an entry per script (or group of
 	 * them); a catalogue (entries in folders under it) an entry per one
 	 * found, as check finds them */
@@ -416,6 +436,11 @@ int sl_cmd_show(int argc, char **argv)
 			sl_entry_input_discover_each(a, found_entry, &x);
 		else
 			show_path(&x, a);
+	}
+	if (!x.failed && !x.shown && x.helpers) {
+		fprintf(stderr, "servelint show: no entries found under %s (the scripts found start no service)\n",
+			argv[optind]);
+		x.failed = 1;
 	}
 	failed = x.failed;
 	size_t shown = x.shown;

@@ -148,6 +148,12 @@ int sl_entry_load_stated(const char *path, sl_entry **out, sl_error *err);
 int sl_entry_models(const sl_entry *e, const sl_grammars *gs, const sl_binds *binds, unsigned which,
 		    sl_model ***out, size_t *n, sl_error *err);
 
+/* Whether err (from sl_entry_models) says the entry starts no service: a
+ * script found in a folder that is so is a helper (a library, a tool),
+ * which check, audit and show leave out; named on the command line, it
+ * is an error. */
+int sl_entry_error_no_service(const sl_error *err);
+
 /* As sl_entry_models, but a flag's invalid JSON is no error: the model
  * keeps the value as text with a note `invalid JSON: ...` at the bad
  * character, for check to report as one finding (SL1004) beside the

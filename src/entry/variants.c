@@ -357,6 +357,11 @@ static int no_service(const sl_entry *e, const sl_model *m, sl_error *err)
 	return SL_ERR_INPUT;
 }
 
+int sl_entry_error_no_service(const sl_error *err)
+{
+	return err->msg && !strncmp(err->msg, "no service: ", 12);
+}
+
 /* A flag's invalid JSON, which normalizing notes and reads past (for
  * check to report among the entry's other findings), is an error for
  * every other command: nothing would start with it. */
