@@ -583,7 +583,7 @@ int sl_cmd_check(int argc, char **argv)
 	 * a clean run of nothing */
 	if (!ch.n || (ch.queued && !x.entries)) {
 		fprintf(stderr, "servelint check: no entries found under %s%s\n", argv[optind],
-			ch.n ? " (the scripts found start no service)" : "");
+			ch.n ? " (the files found start no service)" : "");
 		sl_check_outs_drop(x.outs);
 		sl_error_clear(&cfg_err);
 		sl_entry_config_free(&cfg);

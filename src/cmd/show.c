@@ -438,7 +438,7 @@ int sl_cmd_show(int argc, char **argv)
 			show_path(&x, a);
 	}
 	if (!x.failed && !x.shown && x.helpers) {
-		fprintf(stderr, "servelint show: no entries found under %s (the scripts found start no service)\n",
+		fprintf(stderr, "servelint show: no entries found under %s (the files found start no service)\n",
 			argv[optind]);
 		x.failed = 1;
 	}
