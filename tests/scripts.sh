@@ -327,4 +327,16 @@ bad div '1:34: arithmetic: division by zero'
 bad double '22:3: a word longer than the limit of 1048576 bytes after expansion'
 { printf 'A=(x)\n'; i=0; while [ $i -lt 40 ]; do printf 'A+=( "${A[@]}" )\n'; i=$((i + 1)); done; } > "$tmp/double2.sh"
 bad double2 '18:4: an array of more than the limit of 100000 elements'
+# brace expansion in a loop's list: counting down, zero-padded, plain text
+# around it; text it cannot know around it is unknown (never the braces);
+# past the loop limit, refused with its place
+printf 'for p in {03..01}; do\n  vllm serve org/m --port 90$p &\ndone\n' > "$tmp0/brace1.sh"
+"$bin" show --color never "$tmp0/brace1.sh" | grep -q '^    server.port  *\[9003,9002,9001\]  ' && ok || ko "brace: {03..01}"
+printf 'for t in gpu{0..1}x; do\n  vllm serve org/m --served-model-name $t &\ndone\n' > "$tmp0/brace2.sh"
+"$bin" show --color never "$tmp0/brace2.sh" | grep -q 'served_name  *\[\["gpu0x"\],\["gpu1x"\]\]' && ok || ko "brace: gpu{0..1}x"
+printf 'for t in "$X"{0..1}; do\n  vllm serve org/m --served-model-name $t &\ndone\n' > "$tmp0/brace3.sh"
+"$bin" show --color never "$tmp0/brace3.sh" | grep -q 'served_name .*(symbolic)$' && ok || ko "brace: unknown around it"
+printf 'for t in {1..5000}; do\n  vllm serve org/m &\ndone\n' > "$tmp0/brace4.sh"
+"$bin" show "$tmp0/brace4.sh" > /dev/null 2> "$tmp0/err"
+[ $? -eq 2 ] && grep -q 'brace4.sh:1:10: a brace expansion of more than 1024 values' "$tmp0/err" && ok || ko "brace: past the limit"
 finish

@@ -61,6 +61,103 @@ static void push_field(sl_word **v, size_t *n, size_t *cap, const sl_word *whole
 	SL_PUSH(*v, *n, *cap, f);
 }
 
+/* Whether c is a brace expression, or a word holding one (gpu{0..3}). */
+static int holds_brace(TSNode c)
+{
+	if (ts_node_symbol(c) == sh_sym.brace_expression)
+		return 1;
+	if (ts_node_symbol(c) != sh_sym.concatenation)
+		return 0;
+	uint32_t n = ts_node_named_child_count(c);
+	for (uint32_t i = 0; i < n; i++)
+		if (ts_node_symbol(ts_node_named_child(c, i)) == sh_sym.brace_expression)
+			return 1;
+	return 0;
+}
+
+/* A number of a brace expression: its value (digits only, as the grammar
+ * has them), 0 past 9 digits (set *big). */
+static long brace_number(const walker *w, TSNode x, size_t *len, int *padded, int *big)
+{
+	size_t a = ts_node_start_byte(x), b = ts_node_end_byte(x);
+	*len = b - a;
+	*padded |= *len > 1 && w->v.text[a] == '0';
+	if (*len > 9) {
+		*big = 1;
+		return 0;
+	}
+	long v = 0;
+	for (size_t i = a; i < b; i++)
+		v = v * 10 + (w->v.text[i] - '0');
+	return v;
+}
+
+/*
+ * `{0..3}`, which bash expands before anything else into one word per
+ * number (bash(1), Brace Expansion: {3..0} counts down, {00..03} pads to
+ * the wider end): `for i in {0..3}` runs its body four times (Dynamo's
+ * vllm/launch/dep.sh starts a worker per GPU so). Each field has the
+ * expression's place. More values than a loop may have is the loop's
+ * limit, told so. Plain text around it (gpu{0..3}) goes with each
+ * number; quotes, expansions or globs around it, or two of them, leave
+ * the word unknown, never the literal braces.
+ */
+static void brace_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap)
+{
+	size_t a = ts_node_start_byte(node), b = ts_node_end_byte(node);
+	uint32_t start = sh_src_off(&w->v, a), end = b > a ? sh_src_off(&w->v, b - 1) + 1 : start;
+	/* gpu{0..1}: plain text around one expression is each number's
+	 * prefix and suffix; anything else around it leaves the word unknown */
+	TSNode brace = node;
+	size_t pa = a, pb = a, sa = b, sb = b;
+	int plain = 1;
+	if (ts_node_symbol(node) == sh_sym.concatenation) {
+		uint32_t k = ts_node_named_child_count(node), nb = 0;
+		for (uint32_t i = 0; i < k; i++)
+			if (ts_node_symbol(ts_node_named_child(node, i)) == sh_sym.brace_expression) {
+				brace = ts_node_named_child(node, i);
+				nb++;
+			}
+		pb = ts_node_start_byte(brace);
+		sa = ts_node_end_byte(brace);
+		for (size_t i = pa; i < sb && plain; i++)
+			if ((i < pb || i >= sa) && strchr("$`'\"\\{}*?[", w->v.text[i]))
+				plain = 0;
+		plain &= nb == 1;
+	}
+	if (!plain || ts_node_named_child_count(brace) != 2) {
+		wbuild wb = {0};
+		sh_wb_add_view(&wb, &w->v, a, b - a);
+		wb.flags |= SL_WORD_SYMBOLIC;
+		sl_word whole;
+		sh_wb_finish(&wb, &whole, start, end);
+		SL_PUSH(*v, *n, *cap, whole);
+		return;
+	}
+	size_t l1, l2;
+	int padded = 0, big = 0;
+	long lo = brace_number(w, ts_node_named_child(brace, 0), &l1, &padded, &big);
+	long hi = brace_number(w, ts_node_named_child(brace, 1), &l2, &padded, &big);
+	long count = (hi >= lo ? hi - lo : lo - hi) + 1;
+	if (big || count > SL_MAX_LOOP_ITERATIONS) {
+		sh_fail_at(w, a, "a brace expansion of more than %s values", "1024");
+		return;
+	}
+	int width = padded ? (int)(l1 > l2 ? l1 : l2) : 0;
+	for (long k = 0; k < count; k++) {
+		char num[32];
+		int len = snprintf(num, sizeof num, "%0*ld", width, hi >= lo ? lo + k : lo - k);
+		wbuild wb = {0};
+		sh_wb_add_view(&wb, &w->v, pa, pb - pa);
+		sh_wb_add_at(&wb, num, (size_t)len, sh_src_off(&w->v, pb));
+		sh_wb_add_view(&wb, &w->v, sa, sb - sa);
+		sl_word f;
+		sh_wb_finish(&wb, &f, start, end);
+		spend(w, node, (pb - pa) + (size_t)len + (sb - sa));
+		SL_PUSH(*v, *n, *cap, f);
+	}
+}
+
 /*
  * A word as bash hands it to a command: unquoted expansions split at blanks
  * into several words ($OFFLOAD_ARGS gives each flag its own word, each with
@@ -70,6 +167,10 @@ static void push_field(sl_word **v, size_t *n, size_t *cap, const sl_word *whole
  */
 void sh_eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap)
 {
+	if (holds_brace(node)) {
+		brace_fields(w, node, v, n, cap);
+		return;
+	}
 	wbuild wb = {0};
 	sh_eval_node(w, node, &wb, 0);
 	if (wb.overflow)
