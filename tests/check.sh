@@ -255,6 +255,14 @@ rm -rf "$d"
 # SL2006 has a direction: a prefill capped below decode (it computes the
 # prompt and one token) is not a finding, decode below prefill is
 d=$(mktemp -d)
+# the workers' unified entry points (python -m dynamo.vllm.unified_main,
+# as Dynamo's vllm/launch/agg.sh picks with USE_UNIFIED) are the same
+# engines: their flags are checked (a worker was read as no engine)
+printf 'python -m dynamo.frontend --http-port 8000 &\npython -m dynamo.vllm.unified_main --model org/m --max-num-seqz 4 &\npython -m dynamo.sglang.unified_main --model-path org/m --mem-fraction-statik 0.8 &\npython -m dynamo.trtllm.unified_main --model org/m --max-batch-sise 8\n' > "$d/unified.sh"
+"$bin" check -f gcc "$d/unified.sh" > "$d/out"
+[ "$(grep -c '\[SL1001\]$' "$d/out")" -eq 3 ] && grep -q ':2:.*--max-num-seqz.* of dynamo-vllm' "$d/out" &&
+	grep -q ':3:.*--mem-fraction-statik.* of dynamo-sglang' "$d/out" && grep -q ':4:.*--max-batch-sise.* of dynamo-trtllm' "$d/out" &&
+	ok || { ko "unified_main workers"; cat "$d/out"; }
 printf 'python3 -m dynamo.vllm --model org/m --disaggregation-mode prefill --max-model-len 8200 &\npython3 -m dynamo.vllm --model org/m --disaggregation-mode decode --max-model-len 9216 &\npython3 -m dynamo.frontend --http-port 8000\n' > "$d/up.sh"
 "$bin" check --no-config --format gcc "$d/up.sh" > "$d/out"
 ! grep -q SL2006 "$d/out" && ok || { ko "SL2006 with prefill below decode"; cat "$d/out"; }
