@@ -234,8 +234,10 @@ int sl_check_entry(sl_entry *entry, const sl_grammars *gs, const sl_rules *rules
 /* A loose script found by searching a folder (a helper script beside the
  * entries, never named on the command line) in which nothing starts a
  * service is no entry: its SL0001 "no service" finding among [first, n)
- * is removed. Returns 1 when one was. */
-int sl_check_drop_no_service(sl_findings *fs, size_t first);
+ * is removed. Returns 1 when one was; *said (unless said is NULL) is then
+ * what it said, `FILE:LINE:COL: MESSAGE` (the caller's), for a search
+ * that finds nothing else to tell why. */
+int sl_check_drop_no_service(sl_findings *fs, size_t first, char **said);
 
 /* ---- fixes: the findings' replacements made into files (fix.c) ---------- */
 

@@ -237,11 +237,21 @@ int sl_check_load_rules(sl_grammars **gs, sl_rules **rules)
 	return -1;
 }
 
-int sl_check_drop_no_service(sl_findings *fs, size_t first)
+int sl_check_drop_no_service(sl_findings *fs, size_t first, char **said)
 {
 	for (size_t i = first; i < fs->n; i++) {
 		if (strcmp(sl_rule_id(fs->v[i].rule), "SL0001") || !strstr(fs->v[i].message, ": no service: "))
 			continue;
+		if (said) {
+			const sl_finding *f = &fs->v[i];
+			unsigned line = f->line, col = f->col;
+			if (f->where.src)
+				sl_origin_pos(&f->where, &line, &col);
+			sl_buf b = {0};
+			sl_buf_printf(&b, "%s:%u:%u: %s", f->where.src ? f->where.src->path : f->file ? f->file : "?",
+				      line, col, f->message);
+			*said = sl_buf_detach(&b);
+		}
 		sl_findings one = {sl_malloc(sizeof *fs->v), 1, 1};
 		one.v[0] = fs->v[i];
 		sl_findings_free(&one);

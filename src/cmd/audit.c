@@ -393,7 +393,7 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		if (sl_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &it.model, &r->extra, &r->nextra,
 				   &r->xcap)) {
 			/* a helper script found beside the entries is none */
-			if (found && sl_check_drop_no_service(&r->fs, first)) {
+			if (found && sl_check_drop_no_service(&r->fs, first, NULL)) {
 				if (r->spooling)  /* what else it found: no entry's */
 					spool_findings(r, first, NULL, NULL);
 				sl_entry_free(entry);

@@ -123,10 +123,13 @@ typedef struct checked {
 	size_t ne, ecap, nheredocs, hcap, nkept, kcap;
 	int failed;            /* an entry could not be read */
 	size_t read;           /* entries read, less the helper scripts left out */
+	char *said;            /* why the first helper left out is none (owned) */
 } checked;
 
 static void checked_free(checked *c)
 {
+	free(c->said);
+	c->said = NULL;
 	sl_findings_free(&c->fs);
 	for (size_t i = 0; i < c->ne; i++)
 		sl_entry_free(c->entries[i]);
@@ -164,6 +167,7 @@ typedef struct check_ctx {
 	int fail_given, fails;
 	size_t unread;
 	size_t entries;        /* entries read (checked.read), results taken so far */
+	char *said;            /* the first checked.said (owned) */
 } check_ctx;
 
 /* Whether one of findings [first, n) has a fix, which reads its entry's
@@ -203,7 +207,8 @@ static void check_path(const check_ctx *x, const char *path, checked *into)
 		size_t first = into->fs.n, xfirst = nextra;
 		int helper = 0;
 		if (sl_check_entry(entry, x->gs, x->rules, x->binds, x->cfg, &into->fs, &model, &extra, &nextra, &xcap) &&
-		    !(helper = found_script(path, x->args, x->nargs) && sl_check_drop_no_service(&into->fs, first)))
+		    !(helper = found_script(path, x->args, x->nargs) &&
+			       sl_check_drop_no_service(&into->fs, first, into->said ? NULL : &into->said)))
 			into->failed = 1;
 		into->read += !helper;
 		/* the places of its findings moved into copies of their lines:
@@ -298,6 +303,11 @@ static void check_job_done(void *ud, void *item)
 	check_item *it = item;
 	checked *c = &it->res;
 	x->entries += c->read;
+	if (!x->said)
+		x->said = c->said;
+	else
+		free(c->said);
+	c->said = NULL;
 	if (!x->outs) {
 		keep_all(x->all, c);
 	} else {
@@ -562,7 +572,7 @@ int sl_cmd_check(int argc, char **argv)
 	for (size_t o = 0; o < nouts; o++)
 		diffs |= outs[o].diff;
 	check_ctx x = {gs, rules, &binds, &cfg, argv + optind, argc - optind, fix || diffs, NULL, &all,
-		       min, fail, fail_given, 0, 0, 0};
+		       min, fail, fail_given, 0, 0, 0, NULL};
 	/* the reports written as the entries are handed back; with --fix at
 	 * the end, of what is left */
 	if (!fix && !cfg_failed)
@@ -582,6 +592,9 @@ int sl_cmd_check(int argc, char **argv)
 	 * vLLM recipes' scripts/hf-info.sh): none found, as audit says, not
 	 * a clean run of nothing */
 	if (!ch.n || (ch.queued && !x.entries)) {
+		if (x.said)
+			fprintf(stderr, "%s\n", x.said);
+		free(x.said);
 		fprintf(stderr, "servelint check: no entries found under %s%s\n", argv[optind],
 			ch.n ? " (the files found start no service)" : "");
 		sl_check_outs_drop(x.outs);
@@ -657,5 +670,6 @@ int sl_cmd_check(int argc, char **argv)
 	sl_entry_config_free(&cfg);
 	sl_rules_free(rules);
 	sl_normalize_grammars_free(gs);
+	free(x.said);
 	return rc;
 }

@@ -200,6 +200,7 @@ typedef struct show_ctx {
 	int failed;
 	int found;        /* the path at hand was found in a folder, not given */
 	size_t helpers;   /* scripts found that start no service, left out */
+	sl_error said;    /* why the first of them is none */
 } show_ctx;
 
 /* Whether PATH, found by a folder's search, is a file (a script found),
@@ -233,8 +234,11 @@ static void show_path(show_ctx *x, const char *path)
 			/* a script the search found that starts nothing (a helper,
 			 * a tool beside the entries) is none of them, as check and
 			 * audit leave it out */
-			sl_error_clear(&err);
-			x->helpers++;
+			if (!x->helpers++)
+				x->said = err;
+			else
+				sl_error_clear(&err);
+			memset(&err, 0, sizeof err);
 		} else if (got < 0 || err.msg) {
 			sl_error_print(&err, "servelint");
 			sl_error_clear(&err);
@@ -424,7 +428,7 @@ int sl_cmd_show(int argc, char **argv)
 			spool_add(&text, head, (size_t)(at - head));
 		}
 	}
-	show_ctx x = {gs, &binds, variant, json, color, &text, mem, 0, failed, 0, 0};
+	show_ctx x = {gs, &binds, variant, json, color, &text, mem, 0, failed, 0, 0, {0}};
 	/* a folder of several scripts is an entry per script (or group of
 	 * them); a catalogue (entries in folders under it) an entry per one
 	 * found, as check finds them */
@@ -438,10 +442,12 @@ int sl_cmd_show(int argc, char **argv)
 			show_path(&x, a);
 	}
 	if (!x.failed && !x.shown && x.helpers) {
+		sl_error_print(&x.said, "servelint");
 		fprintf(stderr, "servelint show: no entries found under %s (the files found start no service)\n",
 			argv[optind]);
 		x.failed = 1;
 	}
+	sl_error_clear(&x.said);
 	failed = x.failed;
 	size_t shown = x.shown;
 	if (mem && fclose(mem)) {

@@ -132,8 +132,14 @@ int sl_entry_input_not_entry(const char *path, const char *text, size_t len, sl_
  * placeholder ($MODEL, unknown) unless the file names it. */
 static char *alone_command(const char *engine, const char *name, const sl_source *y)
 {
-	int model = strstr(y->text, "\nmodel:") || !strncmp(y->text, "model:", 6) ||
-		    strstr(y->text, "\nmodel-path:") || strstr(y->text, "\nmodel_path:");
+	int model = 0;
+	static const char *const keys[] = {"model:", "model-path:", "model_path:"};
+	for (size_t i = 0; i < sizeof keys / sizeof *keys && !model; i++) {
+		size_t n = strlen(keys[i]);
+		/* a top-level key: at the file's start or a line's */
+		for (const char *p = strstr(y->text, keys[i]); p && !model; p = strstr(p + n, keys[i]))
+			model = p == y->text || p[-1] == '\n';
+	}
 	sl_buf b = {0};
 	if (!strcmp(engine, "trtllm"))
 		sl_buf_printf(&b, "trtllm-serve \"$MODEL\" --config '%s'\n", name);
