@@ -446,7 +446,11 @@ static int read_variant(reader *r, const sl_yaml_node *root, unsigned which, sl_
 		sl_buf_free(&others);
 	}
 	per_gpu(r, root, "hardware_overrides", "");
-	per_gpu(r, root, "hardware_opt_in_features", "");
+	for (size_t i = 0; i < root->n; i++)
+		if (!strcmp(root->keys[i]->value, "hardware_opt_in_features"))
+			note(r, root->keys[i], "`hardware_opt_in_features` not read: the recipe site turns those features "
+			     "off by the GPU picked; the command read has them as every GPU without an entry does%s%s",
+			     NULL, NULL);
 	features(r, root, variant, vk, strategy);
 	dedupe(r);
 
