@@ -421,5 +421,17 @@ lines=$("$bin" check --no-config -f sarif "$vo" | python3 -c 'import json,sys
 print(" ".join(str(r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in json.load(sys.stdin)["runs"][0]["results"]))')
 [ "$lines" = "7 9" ] && ok || ko "findings of variants in line order, sarif: $lines"
 rm -rf "$d"
+# a version between two records (vLLM 0.18.0: 0.11.0 and 0.27.0 are
+# recorded): a value 0.11.0 refuses and 0.27.0 takes is not judged (a vLLM
+# recipe's min_vllm_version gave such versions); at 0.11.0 itself it is
+d=$(mktemp -d)
+printf '# vLLM 0.18.0\nvllm serve m --tokenizer-mode deepseek_v32 --max-model-len auto\n' > "$d/between.sh"
+printf '# vLLM 0.11.0\nvllm serve m --tokenizer-mode deepseek_v32 --max-model-len auto\n' > "$d/exact.sh"
+out=$("$bin" check --format gcc "$d/between.sh" 2>&1); rc=$?
+[ $rc -eq 0 ] && [ -z "$out" ] && ok || ko "values between two records: $rc $out"
+out=$("$bin" check --format gcc "$d/exact.sh" 2>&1)
+[ "$(echo "$out" | grep -c 'SL1007\]')" -eq 1 ] && [ "$(echo "$out" | grep -c 'SL1008\]')" -eq 1 ] && ok ||
+	ko "values at the recorded release: $out"
+rm -rf "$d"
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]

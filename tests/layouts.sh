@@ -39,6 +39,26 @@ out=$("$bin" show "$E" 2>&1); rc=$?
 rm -rf "$E"
 # the cross-role rules hold recipes' roles against each other
 golden recipes-check.gcc "$bin" check --format gcc $d/recipes
+# vLLM model recipes (vllm-project/recipes models/<Provider>/<Model>.yaml):
+# one model per variant, each argv item a word at its place
+v=tests/data/vllm-recipes
+golden vllm-recipe-misspelt.tty "$bin" show --color never $v/misspelt.yaml
+golden vllm-recipe-items.tty "$bin" show --color never $v/items.yaml
+golden vllm-recipe-items.json "$bin" show --format json $v/items.yaml
+# the misspelt flag at its item's line:col, once for both variants
+golden vllm-recipe-misspelt.gcc "$bin" check --format gcc $v/misspelt.yaml
+# found by a folder's search as given one by one; a file that does not
+# parse and a vLLM-Omni recipe are errors at their place (exit 2), never
+# a clean run over files not read
+golden vllm-recipes-check.gcc "$bin" check --format gcc -j 1 $v
+"$bin" check --format gcc $v > /dev/null 2>&1
+[ $? -eq 2 ] && ok || ko "check on the vLLM recipes folder: not exit 2"
+out=$("$bin" check --format gcc $v/bad/malformed.yaml 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'malformed.yaml:7:4: error: .*YAML' && ok || ko "malformed recipe: $rc $out"
+out=$("$bin" show $v/bad/omni.yaml 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q 'omni.yaml:8:1: a vLLM-Omni recipe' && ok || ko "omni recipe: $rc $out"
+n=$("$bin" show --color never $v/misspelt.yaml $v/items.yaml | grep -c '^service ')
+[ "$n" -eq 3 ] && ok || ko "vLLM recipes' services: $n, not 3 (two variants and one)"
 # Kubernetes, more of it: multinode.nodeCount, engine configs in ConfigMaps
 # mounted where the command names them, a frontend left to the operator
 golden k8s-dgd.tty "$bin" show --color never $d/k8s/dgd-multinode.yaml

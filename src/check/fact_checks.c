@@ -580,6 +580,24 @@ static void check_choice(const sl_rule *r, const sl_service *s, const sl_setting
 	free(names);
 }
 
+/* Whether the record after the entry's release (a version between two
+ * records) takes v: the flag is in it with no choices, or v among them.
+ * A wrapper's own values (ext) leave it to the choices as they are. */
+static int next_takes_choice(const judged *j, const char *v, int ext)
+{
+	if (ext || j->lo < 0 || j->exact || j->lo + 1 >= (long)j->n || !accepted(j, j->lo + 1))
+		return 0;
+	const json_t *cs = json_object_get(facts_at(j, j->lo + 1), "choices");
+	if (!cs)
+		return 1;
+	size_t k;
+	json_t *c;
+	json_array_foreach(cs, k, c)
+		if (same_choice(c, v))
+			return 1;
+	return 0;
+}
+
 /* SL1007: a value outside the choices the flag has in the entry's release. */
 void sl_fact_choices(const sl_rule *r, const sl_model *m, sl_findings *out)
 {
@@ -608,7 +626,12 @@ void sl_fact_choices(const sl_rule *r, const sl_model *m, sl_findings *out)
 					char *v = sl_finding_value_text(st->value);
 					sl_buf what = {0};
 					sl_buf_printf(&what, "`%s`", st->flag);
-					check_choice(r, s, st, v, what.data, NULL, &j, &x, ch, out);
+					/* a release between the records may take it already
+					 * (a vLLM recipe's 0.18.0, judged by 0.11.0's choices,
+					 * where 0.27.0 takes any): the records cannot tell, as
+					 * for a flag the next record has (SL1001) */
+					if (!next_takes_choice(&j, v, x.on))
+						check_choice(r, s, st, v, what.data, NULL, &j, &x, ch, out);
 					sl_buf_free(&what);
 					free(v);
 				}
@@ -705,6 +728,21 @@ static int positive_count(const char *key)
 	return 0;
 }
 
+/* What a value v of type t would have to be, when it is not; NULL when
+ * it reads as t (or t is a type not judged). */
+static const char *type_wants(const char *t, const char *v)
+{
+	if (!strcmp(t, "int") && !int_text(v))
+		return float_text(v) ? "a whole number" : "an integer";
+	if (!strcmp(t, "human_int") && !human_int_text(v))
+		return "an integer (32k and 32K read as 32000 and 32768)";
+	if (!strcmp(t, "human_int_or_auto") && !human_int_text(v) && strcmp(v, "auto") && strcmp(v, "-1"))
+		return "an integer (32k and 32K read as 32000 and 32768) or auto";
+	if (!strcmp(t, "float") && !float_text(v))
+		return "a number";
+	return NULL;
+}
+
 /* SL1008: a value that does not read as the flag's type in the entry's
  * release (`--tensor-parallel-size four`, `--max-num-seqs 64.5`), or a count
  * that is not positive. */
@@ -746,16 +784,16 @@ void sl_fact_types(const sl_rule *r, const sl_model *m, sl_findings *out)
 			}
 			char *vt = sl_finding_value_text(st->value);
 			const char *v = st->value_at.raw && json_is_real(st->value) ? st->value_at.raw : vt;
-			const char *want = NULL;
-			if (!strcmp(t, "int") && !int_text(v))
-				want = float_text(v) ? "a whole number" : "an integer";
-			else if (!strcmp(t, "human_int") && !human_int_text(v))
-				want = "an integer (32k and 32K read as 32000 and 32768)";
-			else if (!strcmp(t, "human_int_or_auto") && !human_int_text(v) && strcmp(v, "auto") &&
-				 strcmp(v, "-1"))
-				want = "an integer (32k and 32K read as 32000 and 32768) or auto";
-			else if (!strcmp(t, "float") && !float_text(v))
-				want = "a number";
+			const char *want = type_wants(t, v);
+			/* a release between the records may read it already (a
+			 * vLLM recipe's 0.21.0 `--max-model-len auto`, an int in
+			 * 0.11.0 and int-or-auto in 0.27.0): the records cannot tell */
+			if (want && j.lo >= 0 && !j.exact && j.lo + 1 < (long)j.n && accepted(&j, j.lo + 1)) {
+				const json_t *nf = facts_at(&j, j.lo + 1);
+				const char *nt = json_string_value(json_object_get(nf, "type"));
+				if (json_object_get(nf, "choices") || !nt || !type_wants(nt, v))
+					want = NULL;
+			}
 			if (want) {
 				char where[96];
 				sl_finding_add(out, r, &st->value_at, "%s: `%s` for `%s`, which takes %s in %s",

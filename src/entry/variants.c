@@ -430,7 +430,12 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 	size_t covered = 0;  /* past the limit: the conditionals a covering set of readings covers */
 	sl_model *only = NULL;  /* the one reading of a script without conditionals */
 	sl_shell_cache *cache = NULL;  /* one per script: its readings share it */
-	if (sl_source_is_manifest(e->script)) {
+	unsigned recipe = 0;  /* a vLLM model recipe's variants: one reading each */
+	if (sl_source_is_vllm_recipe(e->script)) {
+		recipe = sl_vllm_recipe_variants(e->script);
+		nv = recipe;
+		vs = sl_calloc(nv, sizeof *vs);
+	} else if (sl_source_is_manifest(e->script)) {
 		/* a Kubernetes or Dynamo manifest has no shell conditionals */
 		vs = sl_calloc(1, sizeof *vs);
 		nv = 1;
@@ -462,6 +467,14 @@ static int models(const sl_entry *e, const sl_grammars *gs, const sl_binds *bind
 		if (only) {
 			ms[k] = only;
 			only = NULL;
+		} else if (recipe) {
+			/* the i-th variant, read through a view of the entry that
+			 * names it; the model is the entry's */
+			sl_entry view = *e;
+			view.recipe_variant = (unsigned)i;
+			if ((rc = sl_normalize_entry_script(&view, gs, NULL, NULL, &ms[k], err)) != 0)
+				break;
+			ms[k]->entry = e;
 		} else {
 			/* the reading the enumeration made: not parsed again */
 			sl_script *s = vs[i].script;

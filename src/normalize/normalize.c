@@ -154,8 +154,12 @@ int sl_normalize_entry(const sl_entry *e, const sl_grammars *gs, sl_model **out,
 		sl_note n;
 		memset(&n, 0, sizeof n);
 		sl_buf b = {0};
-		sl_buf_printf(&b, "the script has conditionals this reading cannot decide; it assumes %s "
-			      "(servelint show lists every variant)", (*out)->variant);
+		if (sl_source_is_vllm_recipe(e->script))
+			sl_buf_printf(&b, "the recipe has several variants; this reading reads the first, %s "
+				      "(servelint show lists every variant)", (*out)->variant);
+		else
+			sl_buf_printf(&b, "the script has conditionals this reading cannot decide; it assumes %s "
+				      "(servelint show lists every variant)", (*out)->variant);
 		n.msg = sl_buf_detach(&b);
 		sl_origin_set(&n.origin, e->script, 0, NULL);
 		size_t cap = (*out)->nnotes;
@@ -184,7 +188,9 @@ static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s,
 	int rc = SL_OK;
 	if (!s) {
 		sl_shell_opts o = {NULL, NULL, 0, NULL, 0, cache, NULL, 0};
-		rc = sl_source_is_recipe(e->script)     ? sl_recipe_parse(e->script, &s, &ws, &nws, err)
+		rc = sl_source_is_vllm_recipe(e->script)
+			     ? sl_vllm_recipe_parse(e->script, e->recipe_variant, &s, &ws, &nws, err)
+		     : sl_source_is_recipe(e->script)   ? sl_recipe_parse(e->script, &s, &ws, &nws, err)
 		     : sl_source_is_manifest(e->script) ? sl_k8s_parse(e->script, &s, &ws, &nws, err)
 						       : sl_shell_parse_with(e->script, &o, &s, err);
 		if (rc)
@@ -248,6 +254,14 @@ static int normalize_one(const sl_entry *e, const sl_grammars *gs, sl_script *s,
 				json_object_set_new(d, "container", json_string(w->container));
 			if (w->image)
 				json_object_set_new(d, "image", json_string(w->image));
+			/* keys starting with '_' are internal: where the image is
+			 * written, and the version the form states beside it */
+			if (w->image && w->image_off)
+				json_object_set_new(d, "_image_at", json_integer(w->image_off));
+			if (w->version) {
+				json_object_set_new(d, "_version", json_string(w->version));
+				json_object_set_new(d, "_version_at", json_integer(w->version_off));
+			}
 			if (w->component)
 				json_object_set_new(d, "componentType", json_string(w->component));
 			if (w->sub_component)

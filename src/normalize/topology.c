@@ -124,6 +124,21 @@ static void assign_version(sl_ctx *c, const sl_script *sc, sl_service *s)
 			return;
 		}
 	}
+	/* else the version the form states (a vLLM model recipe's
+	 * min_vllm_version: the release its flags are meant for) */
+	for (size_t i = 0; i < s->nwrappers; i++) {
+		json_t *v = json_object_get(s->wrappers[i].detail, "_version");
+		const char *tag = json_is_string(v) ? json_string_value(v) : NULL;
+		size_t n = tag ? version_len(tag + (*tag == 'v')) : 0;
+		if (n) {
+			tag += *tag == 'v';
+			s->version = sl_strndup(tag, n);
+			json_t *at = json_object_get(s->wrappers[i].detail, "_version_at");
+			sl_origin_set(&s->version_origin, s->wrappers[i].origin.src,
+				      (uint32_t)json_integer_value(at) + (uint32_t)(*json_string_value(v) == 'v'), NULL);
+			return;
+		}
+	}
 	/* else the first comment naming the engine with a version ("vLLM 0.31.0") */
 	const char *word = engine_word(s->engine);
 	if (!word)

@@ -604,6 +604,7 @@ void sl_k8s_workloads_free(sl_k8s_workload *w, size_t n)
 		free(w[i].image);
 		free(w[i].component);
 		free(w[i].sub_component);
+		free(w[i].version);
 	}
 	free(w);
 }

@@ -390,6 +390,10 @@ typedef struct sl_k8s_workload {
 	const char *gpus_key;  /* the key gpus is written under ("nvidia.com/gpu", "gpu"); static, may be NULL */
 	long nodes;            /* Dynamo multinode.nodeCount (gpus is per node); 0 when not multinode */
 	uint32_t nodes_off;
+	uint32_t image_off;    /* where image's text starts (source offset); 0: not said */
+	char *version;         /* the engine's version the form states beside its image (a vLLM
+				* model recipe's min_vllm_version); owned, may be NULL */
+	uint32_t version_off;  /* where it is written */
 } sl_k8s_workload;
 
 /* Reads a manifest as a script: one command per container that states
@@ -416,5 +420,26 @@ void sl_k8s_word(const sl_source *src, const sl_yaml_node *n, sl_word *w);
  * and GPUs per replica when the recipe says them). TensorRT-LLM sections
  * are files the script writes (here-documents), named by the command. */
 int sl_recipe_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, size_t *nws, sl_error *err);
+
+/* ---- vLLM model recipes (vllm_recipe.c) ---------------------------------- */
+
+/* Reads variant `variant` (0-based, in the file's order) of a vLLM model
+ * recipe (vllm-project/recipes models/<Provider>/<Model>.yaml) as the one
+ * command the recipe site renders for it by default: `vllm serve MODEL_ID`
+ * and the items of model.base_args, the variant's extra_args, the default
+ * strategy's tensor-parallel size and overrides, and the default-on
+ * features' args, each item one word at its place; base_env and the
+ * variant's extra_env as its inline variables. One workload (kind "vLLM
+ * model recipe", the image and version the recipe states). With more
+ * than one variant, the script has one point whose alternatives are the
+ * variants, `taken` the one read. What changes the command per GPU
+ * (hardware_overrides) or is another strategy's is a note at its place.
+ * YAML errors, and a vLLM-Omni recipe (`omni:`, whose flags are not
+ * vLLM's), fail with file:line:col. */
+int sl_vllm_recipe_parse(const sl_source *src, unsigned variant, sl_script **out, sl_k8s_workload **ws,
+			 size_t *nws, sl_error *err);
+/* How many variants a vLLM model recipe has (at least 1; 1 also when the
+ * file does not parse, which reading it then says). */
+unsigned sl_vllm_recipe_variants(const sl_source *src);
 
 #endif

@@ -274,10 +274,41 @@ const char *sl_source_line(const sl_source *s, unsigned line, size_t *len)
 	return s->text + a;
 }
 
+/* By its lines, as the other forms are told (the YAML is read later): a
+ * top-level `model:` whose block has `model_id:` and `base_args:`, beside
+ * a top-level `variants:` or `meta:` (vllm-project/recipes
+ * models/<Provider>/<Model>.yaml). */
+int sl_source_is_vllm_recipe(const sl_source *s)
+{
+	if (!sl_ends_with(s->name, ".yaml") && !sl_ends_with(s->name, ".yml"))
+		return 0;
+	int in_model = 0, model_id = 0, base_args = 0, beside = 0;
+	for (size_t i = 0; i < s->nlines; i++) {
+		const char *l = s->text + s->lines[i];
+		size_t n = (i + 1 < s->nlines ? s->lines[i + 1] : s->len) - s->lines[i];
+		if (n && l[0] != ' ' && l[0] != '\t' && l[0] != '#' && l[0] != '\n' && l[0] != '\r') {
+			/* a top-level key: the model block ends at the next one */
+			in_model = !strncmp(l, "model:", 6) && (n == 6 || strchr(" \t\r\n#", l[6]));
+			beside |= !strncmp(l, "variants:", 9) || !strncmp(l, "meta:", 5);
+			continue;
+		}
+		if (!in_model)
+			continue;
+		size_t k = 0;
+		while (k < n && l[k] == ' ')
+			k++;
+		model_id |= k && n - k >= 9 && !strncmp(l + k, "model_id:", 9);
+		base_args |= k && n - k >= 10 && !strncmp(l + k, "base_args:", 10);
+	}
+	return model_id && base_args && beside;
+}
+
 int sl_source_is_recipe(const sl_source *s)
 {
 	if (!sl_ends_with(s->name, ".yaml") && !sl_ends_with(s->name, ".yml"))
 		return 0;
+	if (sl_source_is_vllm_recipe(s))
+		return 1;
 	int backend = 0, resources = 0, prefill = 0, decode = 0;
 	for (size_t i = 0; i < s->nlines; i++) {
 		const char *l = s->text + s->lines[i];

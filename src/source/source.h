@@ -175,6 +175,9 @@ typedef struct sl_entry {
 	 * listed one (listed): whether it holds `models` and `.git`, which the
 	 * plan would otherwise ask the disk again for this folder (issue 18) */
 	unsigned char listed, has_models, has_git;
+	unsigned recipe_variant;  /* the variant of a vLLM model recipe a reading reads
+				   * (0: the first): set on a view of the entry by
+				   * sl_entry_models, one reading per variant */
 } sl_entry;
 
 /* Loads an entry: a folder (launch.sh or the only .sh file, its .yaml/.yml
@@ -306,6 +309,10 @@ int sl_source_is_manifest(const sl_source *s);
  * manifest, above): a .yaml/.yml file with top-level `backend:` and
  * `resources:` (srt-slurm) or `prefill:` and `decode:` (llm-d style). */
 int sl_source_is_recipe(const sl_source *s);
+/* Whether s is a vLLM model recipe (vllm-project/recipes
+ * models/<Provider>/<Model>.yaml: `model: {model_id, base_args: [...]}`
+ * beside `variants:` or `meta:`); also a recipe. */
+int sl_source_is_vllm_recipe(const sl_source *s);
 /* ---- folders of many scripts (group.c) ----------------------------------- */
 
 /* One entry of a folder that holds several scripts and no launch.sh:
