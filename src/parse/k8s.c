@@ -22,11 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *scalar(const sl_yaml_node *n)
-{
-	return n && n->kind == SL_YAML_SCALAR ? n->value : NULL;
-}
-
 typedef struct reader {
 	const sl_source *src;
 	sl_script *s;
@@ -52,7 +47,7 @@ static void note(reader *r, const sl_yaml_node *n, const char *fmt, const char *
  * max, past int64) is an error at its place, never a silent default. */
 static long bounded_count(reader *r, const sl_yaml_node *n, const char *what, long max)
 {
-	const char *s = scalar(n);
+	const char *s = sl_yaml_scalar(n);
 	if (!s)
 		return -1;
 	long long v;
@@ -79,14 +74,14 @@ static void read_env(reader *r, const sl_yaml_node *env, sl_assign **as, size_t 
 {
 	for (size_t i = 0; env && env->kind == SL_YAML_SEQ && i < env->n; i++) {
 		const sl_yaml_node *e = env->items[i], *nm = sl_yaml_get(e, "name"), *v = sl_yaml_get(e, "value");
-		if (!scalar(nm))
+		if (!sl_yaml_scalar(nm))
 			continue;
 		sl_assign a;
 		memset(&a, 0, sizeof a);
 		a.name = sl_strdup(nm->value);
 		a.start = (uint32_t)sl_source_offset(r->src, nm->line, nm->col);
 		a.exported = 1;
-		if (scalar(v)) {
+		if (sl_yaml_scalar(v)) {
 			sl_k8s_word(r->src, v, &a.value);
 		} else {
 			/* valueFrom (a secret, a field): known only where it runs */
@@ -220,21 +215,21 @@ static void mount_config_maps(reader *r, const sl_yaml_node *ctr, const sl_yaml_
 {
 	const sl_yaml_node *mounts = sl_yaml_get(ctr, "volumeMounts");
 	for (size_t i = 0; mounts && mounts->kind == SL_YAML_SEQ && i < mounts->n; i++) {
-		const char *vn = scalar(sl_yaml_get(mounts->items[i], "name"));
-		const char *mp = scalar(sl_yaml_get(mounts->items[i], "mountPath"));
-		const char *sub = scalar(sl_yaml_get(mounts->items[i], "subPath"));
+		const char *vn = sl_yaml_scalar(sl_yaml_get(mounts->items[i], "name"));
+		const char *mp = sl_yaml_scalar(sl_yaml_get(mounts->items[i], "mountPath"));
+		const char *sub = sl_yaml_scalar(sl_yaml_get(mounts->items[i], "subPath"));
 		const sl_yaml_node *vol = NULL;
 		for (size_t k = 0; vn && volumes && volumes->kind == SL_YAML_SEQ && k < volumes->n && !vol; k++)
-			if (scalar(sl_yaml_get(volumes->items[k], "name")) &&
-			    !strcmp(scalar(sl_yaml_get(volumes->items[k], "name")), vn))
+			if (sl_yaml_scalar(sl_yaml_get(volumes->items[k], "name")) &&
+			    !strcmp(sl_yaml_scalar(sl_yaml_get(volumes->items[k], "name")), vn))
 				vol = volumes->items[k];
 		const sl_yaml_node *cmv = sl_yaml_get(vol, "configMap");
-		const char *cmn = scalar(sl_yaml_get(cmv, "name"));
+		const char *cmn = sl_yaml_scalar(sl_yaml_get(cmv, "name"));
 		if (!cmn || !mp)
 			continue;
 		const sl_yaml_node *data = NULL;
 		for (size_t k = 0; k < r->ncms && !data; k++) {
-			const char *n = scalar(sl_yaml_get(sl_yaml_get(r->cms[k], "metadata"), "name"));
+			const char *n = sl_yaml_scalar(sl_yaml_get(sl_yaml_get(r->cms[k], "metadata"), "name"));
 			if (n && !strcmp(n, cmn))
 				data = sl_yaml_get(r->cms[k], "data");
 		}
@@ -247,11 +242,11 @@ static void mount_config_maps(reader *r, const sl_yaml_node *ctr, const sl_yaml_
 			const char *key = data->keys[k]->value, *path = key;
 			int listed = !items;
 			for (size_t q = 0; items && items->kind == SL_YAML_SEQ && q < items->n; q++)
-				if (scalar(sl_yaml_get(items->items[q], "key")) &&
-				    !strcmp(scalar(sl_yaml_get(items->items[q], "key")), key)) {
+				if (sl_yaml_scalar(sl_yaml_get(items->items[q], "key")) &&
+				    !strcmp(sl_yaml_scalar(sl_yaml_get(items->items[q], "key")), key)) {
 					listed = 1;
-					if (scalar(sl_yaml_get(items->items[q], "path")))
-						path = scalar(sl_yaml_get(items->items[q], "path"));
+					if (sl_yaml_scalar(sl_yaml_get(items->items[q], "path")))
+						path = sl_yaml_scalar(sl_yaml_get(items->items[q], "path"));
 				}
 			if (!listed || (sub && strcmp(sub, path)))
 				continue;
@@ -273,7 +268,7 @@ static void read_container(reader *r, const sl_yaml_node *ctr, const sl_k8s_work
 			   const char *const *dflt, const sl_yaml_node *dflt_at)
 {
 	const sl_yaml_node *cmd = sl_yaml_get(ctr, "command"), *args = sl_yaml_get(ctr, "args");
-	const char *cname = scalar(sl_yaml_get(ctr, "name"));
+	const char *cname = sl_yaml_scalar(sl_yaml_get(ctr, "name"));
 	mount_config_maps(r, ctr, volumes);
 	if (dflt && (!cmd || cmd->kind != SL_YAML_SEQ || !cmd->n))
 		cmd = NULL; /* the operator's default command, then the args */
@@ -321,7 +316,7 @@ static void read_container(reader *r, const sl_yaml_node *ctr, const sl_k8s_work
 	w.kind = sl_strdup(base->kind);
 	w.name = base->name ? sl_strdup(base->name) : NULL;
 	w.container = cname ? sl_strdup(cname) : NULL;
-	const char *img = scalar(sl_yaml_get(ctr, "image"));
+	const char *img = sl_yaml_scalar(sl_yaml_get(ctr, "image"));
 	w.image = img ? sl_strdup(img) : NULL;
 	w.component = base->component ? sl_strdup(base->component) : NULL;
 	w.sub_component = base->sub_component ? sl_strdup(base->sub_component) : NULL;
@@ -400,8 +395,8 @@ static void read_components(reader *r, const sl_yaml_node *spec, const sl_k8s_wo
 	for (size_t i = 0; i < comps->n && !r->bad; i++) {
 		const sl_yaml_node *c = comps->items[i];
 		sl_k8s_workload w = *base;
-		w.name = (char *)scalar(sl_yaml_get(c, "name"));
-		w.component = (char *)scalar(sl_yaml_get(c, "type")); /* prefill and decode are types */
+		w.name = (char *)sl_yaml_scalar(sl_yaml_get(c, "name"));
+		w.component = (char *)sl_yaml_scalar(sl_yaml_get(c, "type")); /* prefill and decode are types */
 		w.replicas = 1; /* the operator's default */
 		set_replicas(r, &w, sl_yaml_get(c, "replicas"));
 		const sl_yaml_node *nc = sl_yaml_get(sl_yaml_get(c, "multinode"), "nodeCount");
@@ -412,12 +407,12 @@ static void read_components(reader *r, const sl_yaml_node *spec, const sl_k8s_wo
 		}
 		const sl_yaml_node *pod = sl_yaml_get(sl_yaml_get(c, "podTemplate"), "spec");
 		const sl_yaml_node *cs = sl_yaml_get(pod, "containers"), *vols = sl_yaml_get(pod, "volumes");
-		const char *sidecar_fe = scalar(sl_yaml_get(c, "frontendSidecar"));
+		const char *sidecar_fe = sl_yaml_scalar(sl_yaml_get(c, "frontendSidecar"));
 		int fe = w.component && !strcmp(w.component, "frontend"), main_seen = 0;
 		const sl_yaml_node *at = sl_yaml_get(c, "name") ? sl_yaml_get(c, "name") : c;
 		for (size_t k = 0; cs && cs->kind == SL_YAML_SEQ && k < cs->n && !r->bad; k++) {
 			const sl_yaml_node *ctr = cs->items[k];
-			const char *cn = scalar(sl_yaml_get(ctr, "name"));
+			const char *cn = sl_yaml_scalar(sl_yaml_get(ctr, "name"));
 			if (cn && !strcmp(cn, "main")) {
 				main_seen = 1;
 				if (!fe && !has_list(ctr, "command"))
@@ -478,14 +473,14 @@ static int dgd_patch(const sl_yaml_node *spec)
 
 static void read_doc(reader *r, const sl_yaml_node *doc)
 {
-	const char *kind = scalar(sl_yaml_get(doc, "kind"));
+	const char *kind = sl_yaml_scalar(sl_yaml_get(doc, "kind"));
 	if (!kind)
 		return;
 	const sl_yaml_node *spec = sl_yaml_get(doc, "spec");
 	sl_k8s_workload base;
 	memset(&base, 0, sizeof base);
 	base.kind = (char *)kind;
-	base.name = (char *)scalar(sl_yaml_get(sl_yaml_get(doc, "metadata"), "name"));
+	base.name = (char *)sl_yaml_scalar(sl_yaml_get(sl_yaml_get(doc, "metadata"), "name"));
 	base.replicas = base.gpus = -1;
 	if (!strcmp(kind, "Pod")) {
 		read_pod(r, spec, &base, NULL, NULL);
@@ -499,7 +494,7 @@ static void read_doc(reader *r, const sl_yaml_node *doc)
 		note(r, doc, "DynamoGraphDeployment %s gives no service a type or a command: a patch (as kustomize lays over a base kept elsewhere), not a deployment; read the built manifest (kustomize build)%s",
 		     base.name ? base.name : "(unnamed)", "");
 	} else if ((!strcmp(kind, "Component") || !strcmp(kind, "Kustomization")) &&
-		   scalar(sl_yaml_get(doc, "apiVersion")) && !strncmp(scalar(sl_yaml_get(doc, "apiVersion")), "kustomize.", 10)) {
+		   sl_yaml_scalar(sl_yaml_get(doc, "apiVersion")) && !strncmp(sl_yaml_scalar(sl_yaml_get(doc, "apiVersion")), "kustomize.", 10)) {
 		note(r, doc, "a kustomize %s lists patches and resources kept in other files, not a deployment; read the built manifest (kustomize build)%s",
 		     kind, "");
 	} else if (!strcmp(kind, "DynamoGraphDeployment") && sl_yaml_get(spec, "components")) {
@@ -510,8 +505,8 @@ static void read_doc(reader *r, const sl_yaml_node *doc)
 			const sl_yaml_node *s = svcs->items[i];
 			sl_k8s_workload w = base;
 			w.name = svcs->keys[i]->value;
-			w.component = (char *)scalar(sl_yaml_get(s, "componentType"));
-			w.sub_component = (char *)scalar(sl_yaml_get(s, "subComponentType"));
+			w.component = (char *)sl_yaml_scalar(sl_yaml_get(s, "componentType"));
+			w.sub_component = (char *)sl_yaml_scalar(sl_yaml_get(s, "subComponentType"));
 			w.replicas = 1;
 			set_replicas(r, &w, sl_yaml_get(s, "replicas"));
 			const sl_yaml_node *gpu = sl_yaml_get(sl_yaml_get(sl_yaml_get(s, "resources"), "limits"), "gpu");
@@ -554,7 +549,7 @@ static void read_doc(reader *r, const sl_yaml_node *doc)
 		/* the profiler chooses the deployment: its services exist only
 		 * once it has run (spec.overrides.dgd is a patch, not a graph) */
 		note(r, doc, "a DynamoGraphDeploymentRequest asks Dynamo's profiler for a deployment of %s: the services it will run are not in the manifest%s",
-		     scalar(sl_yaml_get(spec, "model")) ? scalar(sl_yaml_get(spec, "model")) : "its model", "");
+		     sl_yaml_scalar(sl_yaml_get(spec, "model")) ? sl_yaml_scalar(sl_yaml_get(spec, "model")) : "its model", "");
 	} else if (strcmp(kind, "ConfigMap")) {
 		note(r, doc, "a %s%s is not a workload servelint reads; left out", kind, "");
 	}
@@ -576,8 +571,8 @@ int sl_k8s_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, si
 	r.s = sl_calloc(1, sizeof *r.s);
 	r.s->src = src;
 	for (size_t i = 0; i < doc->ndocs; i++)
-		if (doc->roots[i] && doc->roots[i]->kind == SL_YAML_MAP && scalar(sl_yaml_get(doc->roots[i], "kind")) &&
-		    !strcmp(scalar(sl_yaml_get(doc->roots[i], "kind")), "ConfigMap"))
+		if (doc->roots[i] && doc->roots[i]->kind == SL_YAML_MAP && sl_yaml_scalar(sl_yaml_get(doc->roots[i], "kind")) &&
+		    !strcmp(sl_yaml_scalar(sl_yaml_get(doc->roots[i], "kind")), "ConfigMap"))
 			SL_PUSH(r.cms, r.ncms, r.cm_cap, doc->roots[i]);
 	for (size_t i = 0; i < doc->ndocs && !r.bad; i++)
 		if (doc->roots[i] && doc->roots[i]->kind == SL_YAML_MAP)

@@ -24,16 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *scalar(const sl_yaml_node *n)
-{
-	return n && n->kind == SL_YAML_SCALAR ? n->value : NULL;
-}
-
-static uint32_t at(const sl_source *src, const sl_yaml_node *n)
-{
-	return (uint32_t)sl_source_offset(src, n->line, n->col);
-}
-
 typedef struct {
 	const sl_source *src;
 	sl_script *s;
@@ -46,7 +36,7 @@ static void note(reader *r, const sl_yaml_node *n, const char *fmt, const char *
 {
 	sl_buf m = {0};
 	sl_buf_printf(&m, fmt, a ? a : "");
-	sl_yaml_note(r->s, n ? at(r->src, n) : 0, sl_buf_detach(&m));
+	sl_yaml_note(r->s, n ? sl_yaml_at(r->src, n) : 0, sl_buf_detach(&m));
 }
 
 static void push_word(sl_command *c, size_t *cap, sl_word w)
@@ -58,7 +48,7 @@ static void push_word(sl_command *c, size_t *cap, sl_word w)
 static void flag_words(reader *r, sl_command *c, size_t *cap, const sl_yaml_node *k, const sl_yaml_node *v,
 		       const char *as)
 {
-	uint32_t ko = at(r->src, k);
+	uint32_t ko = sl_yaml_at(r->src, k);
 	uint32_t ke = ko + (uint32_t)strlen(k->value);
 	sl_buf name = {0};
 	sl_buf_printf(&name, "--%s", as ? as : k->value);
@@ -69,7 +59,7 @@ static void flag_words(reader *r, sl_command *c, size_t *cap, const sl_yaml_node
 			return;
 		}
 		if (v->plain && (!strcmp(v->value, "true") || !strcmp(v->value, "True"))) {
-			sl_yaml_implied_word(&w, name.data, ko, at(r->src, v) + (uint32_t)v->len);
+			sl_yaml_implied_word(&w, name.data, ko, sl_yaml_at(r->src, v) + (uint32_t)v->len);
 			push_word(c, cap, w);
 		} else if (!(v->plain && (!strcmp(v->value, "false") || !strcmp(v->value, "False")))) {
 			sl_yaml_implied_word(&w, name.data, ko, ke);
@@ -91,7 +81,7 @@ static void flag_words(reader *r, sl_command *c, size_t *cap, const sl_yaml_node
 		json_t *j = sl_yaml_to_json(v);
 		char *t = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
 		json_decref(j);
-		sl_yaml_implied_word(&w, t ? t : "{}", at(r->src, v), at(r->src, v) + 1);
+		sl_yaml_implied_word(&w, t ? t : "{}", sl_yaml_at(r->src, v), sl_yaml_at(r->src, v) + 1);
 		push_word(c, cap, w);
 		free(t);
 	}
@@ -108,7 +98,7 @@ static void env_map(reader *r, sl_command *c, size_t *cap, const sl_yaml_node *e
 		sl_assign a;
 		memset(&a, 0, sizeof a);
 		a.name = sl_strdup(env->keys[i]->value);
-		a.start = at(r->src, env->keys[i]);
+		a.start = sl_yaml_at(r->src, env->keys[i]);
 		a.exported = 1;
 		sl_k8s_word(r->src, v, &a.value);
 		sl_yaml_env_put(&c->prefix, &c->nprefix, cap, a);
@@ -118,7 +108,7 @@ static void env_map(reader *r, sl_command *c, size_t *cap, const sl_yaml_node *e
 static long count_of(const sl_yaml_node *n)
 {
 	long long v;
-	const char *s = scalar(n);
+	const char *s = sl_yaml_scalar(n);
 	return s && !sl_parse_int(s, &v) && v >= 0 ? (long)v : -1;
 }
 
@@ -127,7 +117,7 @@ static void finish(reader *r, sl_command *c, const sl_yaml_node *section, const 
 {
 	c->block = -1;
 	c->iterations = 1;
-	c->start = c->stmt = c->head = at(r->src, section);
+	c->start = c->stmt = c->head = sl_yaml_at(r->src, section);
 	c->end = c->argc ? c->argv[c->argc - 1].end : c->start;
 	SL_PUSH(r->s->cmds, r->s->ncmds, r->cmd_cap, *c);
 	sl_k8s_workload w;
@@ -139,10 +129,10 @@ static void finish(reader *r, sl_command *c, const sl_yaml_node *section, const 
 	w.sub_component = strcmp(role, "frontend") ? sl_strdup(role) : NULL;
 	w.replicas = count_of(replicas);
 	if (w.replicas >= 0)
-		w.replicas_off = at(r->src, replicas);
+		w.replicas_off = sl_yaml_at(r->src, replicas);
 	w.gpus = count_of(gpus);
 	if (w.gpus >= 0)
-		w.gpus_off = at(r->src, gpus);
+		w.gpus_off = sl_yaml_at(r->src, gpus);
 	SL_PUSH(r->ws, r->nws, r->ws_cap, w);
 }
 
@@ -187,7 +177,7 @@ static char *section_file(reader *r, const sl_yaml_node *key, const sl_yaml_node
 		h.body.offs[i] = (uint32_t)(a + i);
 	h.body.start = (uint32_t)a;
 	h.body.end = (uint32_t)b;
-	h.start = at(r->src, key) > 0 ? at(r->src, key) - 1 : 0;
+	h.start = sl_yaml_at(r->src, key) > 0 ? sl_yaml_at(r->src, key) - 1 : 0;
 	h.body_start = (uint32_t)a;
 	SL_PUSH(r->s->heredocs, r->s->nheredocs, r->hd_cap, h);
 	return sl_strdup(h.target);
@@ -197,12 +187,12 @@ static void srt_slurm(reader *r, const sl_yaml_node *root)
 {
 	const sl_yaml_node *model = sl_yaml_get(root, "model"), *res = sl_yaml_get(root, "resources");
 	const sl_yaml_node *be = sl_yaml_get(root, "backend"), *fe = sl_yaml_get(root, "frontend");
-	const char *type = scalar(sl_yaml_get(be, "type"));
+	const char *type = sl_yaml_scalar(sl_yaml_get(be, "type"));
 	const sl_yaml_node *path = sl_yaml_get(model, "path");
-	const char *image = scalar(sl_yaml_get(model, "container"));
-	const char *name = scalar(sl_yaml_get(root, "name"));
+	const char *image = sl_yaml_scalar(sl_yaml_get(model, "container"));
+	const char *name = sl_yaml_scalar(sl_yaml_get(root, "name"));
 	/* Dynamo's frontend and workers: said by the frontend, or by a dynamo: section */
-	int dynamo = fe ? scalar(sl_yaml_get(fe, "type")) && !strcmp(scalar(sl_yaml_get(fe, "type")), "dynamo")
+	int dynamo = fe ? sl_yaml_scalar(sl_yaml_get(fe, "type")) && !strcmp(sl_yaml_scalar(sl_yaml_get(fe, "type")), "dynamo")
 			: sl_yaml_get(root, "dynamo") != NULL;
 	static const char *const engines[] = {"sglang", "vllm", "trtllm"};
 	for (size_t i = 0; !type && i < 3; i++) {
@@ -225,7 +215,7 @@ static void srt_slurm(reader *r, const sl_yaml_node *root)
 		sl_word w;
 		const char *prog[] = {"python3", "-m", "dynamo.frontend"};
 		for (size_t i = 0; i < 3; i++) {
-			sl_yaml_implied_word(&w, prog[i], at(r->src, ft), at(r->src, ft) + (uint32_t)ft->len);
+			sl_yaml_implied_word(&w, prog[i], sl_yaml_at(r->src, ft), sl_yaml_at(r->src, ft) + (uint32_t)ft->len);
 			push_word(&c, &cap, w);
 		}
 		const sl_yaml_node *args = sl_yaml_get(fe, "args");
@@ -259,7 +249,7 @@ static void srt_slurm(reader *r, const sl_yaml_node *root)
 			continue;
 		}
 		const sl_yaml_node *flags = cfg->items[i];
-		uint32_t so = at(r->src, cfg->keys[i]), se = so + (uint32_t)strlen(sec);
+		uint32_t so = sl_yaml_at(r->src, cfg->keys[i]), se = so + (uint32_t)strlen(sec);
 		sl_command c;
 		memset(&c, 0, sizeof c);
 		size_t cap = 0, pcap = 0;
@@ -282,8 +272,8 @@ static void srt_slurm(reader *r, const sl_yaml_node *root)
 		if (path && path->kind == SL_YAML_SCALAR && !own_model) {
 			/* the model: a flag of the worker, or vLLM's and trtllm-serve's positional */
 			if (dynamo || !strcmp(type, "sglang")) {
-				sl_yaml_implied_word(&w, !strcmp(type, "vllm") ? "--model" : "--model-path", at(r->src, path),
-					at(r->src, path) + (uint32_t)path->len);
+				sl_yaml_implied_word(&w, !strcmp(type, "vllm") ? "--model" : "--model-path", sl_yaml_at(r->src, path),
+					sl_yaml_at(r->src, path) + (uint32_t)path->len);
 				push_word(&c, &cap, w);
 			}
 			sl_k8s_word(r->src, path, &w);
@@ -324,7 +314,7 @@ static void llm_d(reader *r, const sl_yaml_node *root)
 		const sl_yaml_node *m = root->items[i];
 		if (!role || m->kind != SL_YAML_MAP)
 			continue;
-		uint32_t so = at(r->src, root->keys[i]), se = so + (uint32_t)strlen(sec);
+		uint32_t so = sl_yaml_at(r->src, root->keys[i]), se = so + (uint32_t)strlen(sec);
 		sl_command c;
 		memset(&c, 0, sizeof c);
 		size_t cap = 0, pcap = 0;

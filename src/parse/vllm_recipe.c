@@ -29,16 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *scalar(const sl_yaml_node *n)
-{
-	return n && n->kind == SL_YAML_SCALAR ? n->value : NULL;
-}
-
-static uint32_t at(const sl_source *src, const sl_yaml_node *n)
-{
-	return (uint32_t)sl_source_offset(src, n->line, n->col);
-}
-
 typedef struct {
 	const sl_source *src;
 	sl_script *s;
@@ -52,7 +42,7 @@ static void note(reader *r, const sl_yaml_node *n, const char *fmt, const char *
 {
 	sl_buf m = {0};
 	sl_buf_printf(&m, fmt, a ? a : "", b ? b : "");
-	sl_yaml_note(r->s, n ? at(r->src, n) : 0, sl_buf_detach(&m));
+	sl_yaml_note(r->s, n ? sl_yaml_at(r->src, n) : 0, sl_buf_detach(&m));
 }
 
 /* The items of an argv list (base_args, extra_args, a feature's args),
@@ -85,7 +75,7 @@ static void args_of(reader *r, const sl_yaml_node *list, const char *what, const
 static void implied_flag(reader *r, const char *flag, const sl_yaml_node *key, const sl_yaml_node *v)
 {
 	sl_word w;
-	uint32_t ko = at(r->src, key);
+	uint32_t ko = sl_yaml_at(r->src, key);
 	sl_yaml_implied_word(&w, flag, ko, ko + (uint32_t)key->len);
 	SL_PUSH(r->args, r->nargs, r->args_cap, w);
 	sl_k8s_word(r->src, v, &w);
@@ -111,7 +101,7 @@ static void env_of(reader *r, const sl_yaml_node *env, const char *what)
 		sl_assign a;
 		memset(&a, 0, sizeof a);
 		a.name = sl_strdup(env->keys[i]->value);
-		a.start = at(r->src, env->keys[i]);
+		a.start = sl_yaml_at(r->src, env->keys[i]);
 		a.exported = 1;
 		sl_k8s_word(r->src, v, &a.value);
 		sl_yaml_env_put(&r->c.prefix, &r->c.nprefix, &r->pcap, a);
@@ -135,7 +125,7 @@ static void per_gpu(reader *r, const sl_yaml_node *owner, const char *key, const
 		sl_buf_printf(&names, "%s%s", i ? ", " : "", ho->keys[i]->value);
 	sl_buf_printf(&m, "%s`%s` (%s) not read: the recipe site adds one of them by the GPU picked; the command "
 		      "read is the one for none of them", whose, key, names.data);
-	sl_yaml_note(r->s, at(r->src, k), sl_buf_detach(&m));
+	sl_yaml_note(r->s, sl_yaml_at(r->src, k), sl_buf_detach(&m));
 	sl_buf_free(&names);
 }
 
@@ -143,7 +133,7 @@ static void per_gpu(reader *r, const sl_yaml_node *owner, const char *key, const
 static int listed(const sl_yaml_node *seq, const char *s)
 {
 	for (size_t i = 0; seq && seq->kind == SL_YAML_SEQ && i < seq->n; i++)
-		if (scalar(seq->items[i]) && !strcmp(seq->items[i]->value, s))
+		if (sl_yaml_scalar(seq->items[i]) && !strcmp(seq->items[i]->value, s))
 			return 1;
 	return 0;
 }
@@ -154,10 +144,10 @@ static int listed(const sl_yaml_node *seq, const char *s)
 static const char *default_strategy(const sl_yaml_node *root)
 {
 	const sl_yaml_node *cs = sl_yaml_get(root, "compatible_strategies");
-	const char *ds = scalar(sl_yaml_get(root, "default_strategy"));
+	const char *ds = sl_yaml_scalar(sl_yaml_get(root, "default_strategy"));
 	if (ds && listed(cs, ds))
 		return ds;
-	if (listed(cs, "single_node_tp") || !cs || cs->kind != SL_YAML_SEQ || !cs->n || !scalar(cs->items[0]))
+	if (listed(cs, "single_node_tp") || !cs || cs->kind != SL_YAML_SEQ || !cs->n || !sl_yaml_scalar(cs->items[0]))
 		return "single_node_tp";
 	return cs->items[0]->value;
 }
@@ -170,8 +160,8 @@ static const sl_yaml_node *default_mode(const sl_yaml_node *feat, const char *fn
 					const char *vk, const char **name)
 {
 	const sl_yaml_node *modes = sl_yaml_get(feat, "modes");
-	const char *want[2] = {scalar(sl_yaml_get(sl_yaml_get(variant, "default_modes"), fname)),
-			       scalar(sl_yaml_get(feat, "default_mode"))};
+	const char *want[2] = {sl_yaml_scalar(sl_yaml_get(sl_yaml_get(variant, "default_modes"), fname)),
+			       sl_yaml_scalar(sl_yaml_get(feat, "default_mode"))};
 	for (int pass = 0; pass < 3; pass++)
 		for (size_t i = 0; i < modes->n; i++) {
 			const sl_yaml_node *m = modes->items[i];
@@ -287,7 +277,7 @@ static const sl_yaml_node *image_of(const sl_yaml_node *variant, const sl_yaml_n
 			d = sl_yaml_get(d, "nvidia");
 		if (d && d->kind == SL_YAML_MAP)
 			d = sl_yaml_get(d, "cu130") ? sl_yaml_get(d, "cu130") : sl_yaml_get(d, "cu129");
-		if (scalar(d) && !sl_yaml_is_null(d))
+		if (sl_yaml_scalar(d) && !sl_yaml_is_null(d))
 			return d;
 	}
 	return NULL;
@@ -351,7 +341,7 @@ static int read_variant(reader *r, const sl_yaml_node *root, unsigned which, sl_
 		 * which this reading is (show, and the note of a single reading) */
 		sl_branch_point p;
 		memset(&p, 0, sizeof p);
-		p.off = at(src, sl_yaml_get(root, "variants"));
+		p.off = sl_yaml_at(src, sl_yaml_get(root, "variants"));
 		p.n = (unsigned)vs->n;
 		p.labels = sl_calloc(vs->n, sizeof *p.labels);
 		for (size_t i = 0; i < vs->n; i++) {
@@ -365,9 +355,9 @@ static int read_variant(reader *r, const sl_yaml_node *root, unsigned which, sl_
 		r->s->npoints = 1;
 	}
 	const sl_yaml_node *mid = sl_yaml_get(variant, "model_id");
-	if (!scalar(mid) || sl_yaml_is_null(mid))
+	if (!sl_yaml_scalar(mid) || sl_yaml_is_null(mid))
 		mid = sl_yaml_get(model, "model_id");
-	if (!scalar(mid) || sl_yaml_is_null(mid))
+	if (!sl_yaml_scalar(mid) || sl_yaml_is_null(mid))
 		return failed(src, mid ? mid : model, err, "a vLLM model recipe's `model.model_id` is not a string");
 	/* vllm serve MODEL: the words the site writes, at the model's key */
 	const sl_yaml_node *mk = NULL;
@@ -375,7 +365,7 @@ static int read_variant(reader *r, const sl_yaml_node *root, unsigned which, sl_
 		if (!strcmp(root->keys[i]->value, "model"))
 			mk = root->keys[i];
 	sl_word w;
-	uint32_t mo = at(src, mk), me = mo + (uint32_t)mk->len;
+	uint32_t mo = sl_yaml_at(src, mk), me = mo + (uint32_t)mk->len;
 	sl_yaml_implied_word(&w, "vllm", mo, me);
 	SL_PUSH(r->c.argv, r->c.argc, r->cap, w);
 	sl_yaml_implied_word(&w, "serve", mo, me);
@@ -409,7 +399,7 @@ static int read_variant(reader *r, const sl_yaml_node *root, unsigned which, sl_
 			if (owner->items[i] == tp)
 				tpk = owner->keys[i];
 		long long n;
-		if (scalar(tp) && tp->plain && !sl_parse_int(tp->value, &n) && n > 0)
+		if (sl_yaml_scalar(tp) && tp->plain && !sl_parse_int(tp->value, &n) && n > 0)
 			implied_flag(r, "--tensor-parallel-size", tpk, tp);
 		else if (tp)
 			note(r, tp, "the tensor-parallel size `tp` is given per GPU: not read (the site picks it by the GPU)%s%s",
@@ -441,7 +431,7 @@ static int read_variant(reader *r, const sl_yaml_node *root, unsigned which, sl_
 			sl_buf m = {0};
 			sl_buf_printf(&m, "`strategy_overrides` of strategies other than the default (%s) not read: %s",
 				      strategy, others.data);
-			sl_yaml_note(r->s, at(src, sk), sl_buf_detach(&m));
+			sl_yaml_note(r->s, sl_yaml_at(src, sk), sl_buf_detach(&m));
 		}
 		sl_buf_free(&others);
 	}
@@ -476,9 +466,9 @@ static int read_variant(reader *r, const sl_yaml_node *root, unsigned which, sl_
 	/* the release the recipe says it needs: the flags are checked against
 	 * it when no image tag says the release */
 	const sl_yaml_node *ver = sl_yaml_get(variant, "min_vllm_version");
-	if (!scalar(ver) || sl_yaml_is_null(ver))
+	if (!sl_yaml_scalar(ver) || sl_yaml_is_null(ver))
 		ver = sl_yaml_get(model, "min_vllm_version");
-	if (scalar(ver) && !sl_yaml_is_null(ver)) {
+	if (sl_yaml_scalar(ver) && !sl_yaml_is_null(ver)) {
 		int ind;
 		wl->version = sl_strdup(ver->value);
 		wl->version_off = (uint32_t)sl_yaml_content_start(src, ver, &ind);

@@ -142,3 +142,13 @@ void sl_yaml_note(sl_script *s, uint32_t off, char *msg)
 	s->notes[s->nnotes] = msg;
 	s->note_offs[s->nnotes++] = off;
 }
+
+const char *sl_yaml_scalar(const sl_yaml_node *n)
+{
+	return n && n->kind == SL_YAML_SCALAR ? n->value : NULL;
+}
+
+uint32_t sl_yaml_at(const sl_source *src, const sl_yaml_node *n)
+{
+	return (uint32_t)sl_source_offset(src, n->line, n->col);
+}

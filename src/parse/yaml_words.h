@@ -1,5 +1,5 @@
 /*
- * yaml_words.h (parse, internal): what k8s.c and recipe.c share to build
+ * yaml_words.h (parse, internal): what k8s.c, recipe.c and vllm_recipe.c share to build
  * commands from YAML nodes (yaml_words.c); sl_k8s_word, the scalar as a
  * word, is in parse.h.
  */
@@ -23,5 +23,9 @@ void sl_yaml_implied_word(sl_word *w, const char *text, uint32_t off, uint32_t e
 void sl_yaml_env_put(sl_assign **as, size_t *n, size_t *cap, sl_assign a);
 /* Adds the note msg (owned by s from then on) at offset off of the script. */
 void sl_yaml_note(sl_script *s, uint32_t off, char *msg);
+/* A scalar node's text; NULL for no node, a mapping or a sequence. */
+const char *sl_yaml_scalar(const sl_yaml_node *n);
+/* The offset of node n in src (its first character). */
+uint32_t sl_yaml_at(const sl_source *src, const sl_yaml_node *n);
 
 #endif
