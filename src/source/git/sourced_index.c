@@ -215,17 +215,62 @@ static void read_file(void)
 
 /* ---- writing it back ------------------------------------------------------------- */
 
-static int cmp_fresh(const void *a, const void *b)
+/* The order of n ids (at base, stride bytes apart) by id, in order[]
+ * (the caller's, n of them): a radix sort of their first 8 bytes, then
+ * runs of equal first bytes put in order by the whole id and, of one id,
+ * by tie (lesser first). Ids are uniform, so those runs are of one id;
+ * qsort of 10,000 fresh records was 16.7 M instructions, most of the
+ * writing. */
+static void sort_ids(const unsigned char *base, size_t stride, size_t n, int (*tie)(size_t, size_t),
+		     uint32_t *order)
 {
-	const fresh_blob *x = a, *y = b;
-	int c = memcmp(x->id.id, y->id.id, GIT_OID_RAWSZ);
-	/* of two records of one id, the tested first */
-	return c ? c : (y->text >= 0) - (x->text >= 0);
+	typedef struct {
+		uint64_t key;
+		uint32_t at;
+	} keyed;
+	keyed *a = sl_calloc(n + 1, sizeof *a), *b = sl_calloc(n + 1, sizeof *b);
+	for (size_t i = 0; i < n; i++) {
+		const unsigned char *id = base + i * stride;
+		uint64_t k = 0;
+		for (int j = 0; j < 8; j++)
+			k = k << 8 | id[j];
+		a[i] = (keyed){k, (uint32_t)i};
+	}
+	for (int shift = 0; shift < 64; shift += 8) {
+		size_t count[257] = {0};
+		for (size_t i = 0; i < n; i++)
+			count[((a[i].key >> shift) & 0xff) + 1]++;
+		for (int d = 0; d < 256; d++)
+			count[d + 1] += count[d];
+		for (size_t i = 0; i < n; i++)
+			b[count[(a[i].key >> shift) & 0xff]++] = a[i];
+		keyed *t = a;
+		a = b;
+		b = t;
+	}
+	for (size_t i = 0; i < n; i++)
+		order[i] = a[i].at;
+	/* insertion within runs of one key */
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && a[j - 1].key == a[j].key; j--) {
+			int c = memcmp(base + order[j - 1] * stride, base + order[j] * stride, GIT_OID_RAWSZ);
+			if (c < 0 || (c == 0 && (!tie || tie(order[j - 1], order[j]) <= 0)))
+				break;
+			uint32_t t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+			keyed kt = a[j];
+			a[j] = a[j - 1];
+			a[j - 1] = kt;
+		}
+	free(a);
+	free(b);
 }
 
-static int cmp_oid(const void *a, const void *b)
+/* Of two fresh records of one blob, the tested first. */
+static int tested_first(size_t x, size_t y)
 {
-	return memcmp(a, b, GIT_OID_RAWSZ);
+	return (fresh[y].text >= 0) - (fresh[x].text >= 0);
 }
 
 /* One blob record and its paths appended. */
@@ -262,36 +307,40 @@ static const char **record_paths(const unsigned char *r, size_t *n)
 static void merge(sl_buf *recs, sl_buf *pool, sl_buf *trees, size_t *nb, size_t *nt)
 {
 	int all = ix_nblobs + nfresh <= GT_INDEX_MAX && ix_ntrees + nfresh_trees <= GT_INDEX_MAX;
-	/* of two fresh records of one id, the tested first */
-	qsort(fresh, nfresh, sizeof *fresh, cmp_fresh);
-	qsort(fresh_trees, nfresh_trees, sizeof *fresh_trees, cmp_oid);
+	uint32_t *ob = sl_calloc(nfresh + 1, sizeof *ob), *ot = sl_calloc(nfresh_trees + 1, sizeof *ot);
+	if (nfresh)
+		sort_ids(fresh[0].id.id, sizeof *fresh, nfresh, tested_first, ob);
+	if (nfresh_trees)
+		sort_ids(fresh_trees[0].id, sizeof *fresh_trees, nfresh_trees, NULL, ot);
+#define FB(k) (&fresh[ob[k]])
+#define FT(k) (&fresh_trees[ot[k]])
 	size_t i = 0, j = 0;
 	*nb = *nt = 0;
 	while (i < ix_nblobs || j < nfresh) {
 		const unsigned char *r = i < ix_nblobs ? ix_blobs + i * IX_BLOB : NULL;
-		int c = !r ? 1 : j == nfresh ? -1 : memcmp(r, fresh[j].id.id, GIT_OID_RAWSZ);
-		if (c <= 0 && (c < 0 ? all || ix_used_blobs[i] : r[20] != 2 && fresh[j].text < 0)) {
+		int c = !r ? 1 : j == nfresh ? -1 : memcmp(r, FB(j)->id.id, GIT_OID_RAWSZ);
+		if (c <= 0 && (c < 0 ? all || ix_used_blobs[i] : r[20] != 2 && FB(j)->text < 0)) {
 			size_t n;
 			const char **v = record_paths(r, &n);
 			emit_blob(recs, pool, r, r[20] == 2 ? -1 : r[20], (char *const *)v, n);
 			++*nb;
 			free(v);
 		} else if (c >= 0) {
-			emit_blob(recs, pool, fresh[j].id.id, fresh[j].text, fresh[j].paths, fresh[j].n);
+			emit_blob(recs, pool, FB(j)->id.id, FB(j)->text, FB(j)->paths, FB(j)->n);
 			++*nb;
 		}
 		i += c <= 0;
 		if (c >= 0) {
-			const git_oid *id = &fresh[j].id;
-			while (j < nfresh && !memcmp(fresh[j].id.id, id->id, GIT_OID_RAWSZ))
+			const git_oid *id = &FB(j)->id;
+			while (j < nfresh && !memcmp(FB(j)->id.id, id->id, GIT_OID_RAWSZ))
 				j++;
 		}
 	}
 	i = j = 0;
 	while (i < ix_ntrees || j < nfresh_trees) {
 		const unsigned char *r = i < ix_ntrees ? ix_trees + i * IX_TREE : NULL;
-		int c = !r ? 1 : j == nfresh_trees ? -1 : memcmp(r, fresh_trees[j].id, GIT_OID_RAWSZ);
-		const unsigned char *id = c < 0 ? r : fresh_trees[j].id;
+		int c = !r ? 1 : j == nfresh_trees ? -1 : memcmp(r, FT(j)->id, GIT_OID_RAWSZ);
+		const unsigned char *id = c < 0 ? r : FT(j)->id;
 		if (c >= 0 || all || ix_used_trees[i]) {
 			sl_buf_add(trees, (const char *)id, IX_TREE);
 			++*nt;
@@ -299,10 +348,14 @@ static void merge(sl_buf *recs, sl_buf *pool, sl_buf *trees, size_t *nb, size_t 
 		i += c <= 0;
 		if (c >= 0) {
 			size_t k = j;
-			while (j < nfresh_trees && !memcmp(fresh_trees[j].id, fresh_trees[k].id, GIT_OID_RAWSZ))
+			while (j < nfresh_trees && !memcmp(FT(j)->id, FT(k)->id, GIT_OID_RAWSZ))
 				j++;
 		}
 	}
+#undef FB
+#undef FT
+	free(ob);
+	free(ot);
 }
 
 static int write_all(int fd, const void *p, size_t n)
