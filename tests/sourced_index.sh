@@ -135,13 +135,16 @@ run "$repo.wt" diff --color never HEAD~1 HEAD > "$repo.out"
 cmp -s "$repo.want" "$repo.out" && [ -s "$idx" ] && [ ! -e "$repo/.git/worktrees/$(basename "$repo.wt")/servelint" ] &&
 	ok || ko "a linked worktree: the index in the common folder"
 # (review: diff REV REV takes its arguments for paths where there is no
-# working tree)
+# working tree; stdout only: under LeakSanitizer, libgit2 1.5 leaks pcre2's
+# match data in a bare repository, with or without the index, and the
+# report names the process)
 git clone -q --bare "$repo" "$repo.bare"
-SERVELINT_NO_INDEX=1 run "$repo.bare" review --color never HEAD~1 HEAD > "$repo.want"
-run "$repo.bare" review --color never HEAD~1 HEAD > "$repo.out"
+run_bare() { (cd "$repo.bare" && "$bin" "$@" 2> /dev/null; echo "exit $?"); }
+SERVELINT_NO_INDEX=1 run_bare review --color never HEAD~1 HEAD > "$repo.want"
+run_bare review --color never HEAD~1 HEAD > "$repo.out"
 cmp -s "$repo.want" "$repo.out" && [ -s "$repo.bare/servelint/sourced-index" ] && grep -q '^changed: ' "$repo.out" &&
 	ok || ko "a bare repository"
-run "$repo.bare" review --color never HEAD~1 HEAD > "$repo.out"
+run_bare review --color never HEAD~1 HEAD > "$repo.out"
 cmp -s "$repo.want" "$repo.out" && ok || ko "a bare repository, warm"
 
 # scripts that start to source the library after the index was written,
