@@ -383,6 +383,9 @@ static int own_folder(void)
 	return lstat(ix_dir, &st) || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ? -1 : 0;
 }
 
+/* Written through mkstemp beside it and renamed over it, not by
+ * sl_write_file_atomic: that one follows a link to the file it names (a
+ * user's --output), and nothing here may be written where a link points. */
 static void save(void)
 {
 	if (ix_state != 1 || (!nfresh && !nfresh_trees) || own_folder())
