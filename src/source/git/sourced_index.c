@@ -442,7 +442,7 @@ static void ix_close(void)
 	ix_buf = ix_used_blobs = ix_used_trees = NULL;
 	ix_dir = NULL;
 	nfresh = nfresh_trees = ix_nblobs = ix_ntrees = 0;
-	ix_state = 0;
+	ix_state = -1; /* nothing after exit opens it again */
 }
 
 /* ---- asked and told ---------------------------------------------------------------- */
