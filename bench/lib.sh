@@ -116,7 +116,7 @@ revs_bench() {
 			printf "  servelint %-6s HEAD~1 HEAD, warm   %7.3f s   %.2fx git (target 2x: %s)\n", cmd, tw, tw / tg,
 				tw / tg <= 2 ? "met" : "NOT met"
 			if (bc != "")
-				printf "  base: servelint %-6s, cold / warm  %7.3f s / %.3f s   %.2fx / %.2fx git\n", cmd, bc, bw, bc / tg, bw / tg
+				printf "  base: servelint %s, cold / warm %7.3f s / %.3f s   %.2fx / %.2fx git\n", cmd, bc, bw, bc / tg, bw / tg
 			printf "  servelint: %s\n", s
 		}'
 	done
