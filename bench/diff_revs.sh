@@ -7,9 +7,11 @@
 # on the same repository. Twice: the copies sharing the corpus's blobs, and
 # every blob distinct (each file of a copy names it), where nothing read
 # for one entry serves another. Best wall time of RUNS (default 5) each,
-# and the ratio (issue 18's target: 2x). SERVELINT_BASE names a binary to
-# compare with (an older build), timed in the same run. Needs a release
-# build in ./build (scripts/setup) and git.
+# and the ratio (issue 18's target: 2x), servelint cold (its index of what
+# each script sources removed before each run: a fresh clone's first run)
+# and warm (the index the previous run wrote). SERVELINT_BASE names a
+# binary to compare with (an older build), timed in the same run. Needs a
+# release build in ./build (scripts/setup) and git.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh

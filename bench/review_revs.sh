@@ -5,7 +5,9 @@
 # 10000, the second commit changing 1% of them; the copies sharing the
 # corpus's blobs, then every blob distinct), side by side in one run with
 # `git diff --stat REV1 REV2` on the same repository. Best wall time of
-# RUNS (default 5) each, and the ratio (issue 18's target: 2x).
+# RUNS (default 5) each, and the ratio (issue 18's target: 2x), servelint
+# cold (its index of what each script sources removed before each run: a
+# fresh clone's first run) and warm (the index the previous run wrote).
 # SERVELINT_BASE names a binary to compare with (an older build), timed in
 # the same run. Needs a release build in ./build (scripts/setup) and git.
 set -euo pipefail

@@ -25,7 +25,9 @@ quick memory-base 'audit  base .* new / base at 2 copies: [0-9.]*x' env SERVELIN
 quick catalogue_scale-base 'matrix base .*x (bound' env SERVELINT_BASE="$bin" bench/catalogue_scale.sh 1 2 1
 quick run 'show --format json .*x the bare parse' bench/run.sh 0 1
 quick diff_revs 'blobs distinct' bench/diff_revs.sh 200 1  # the fewest entries where the second commit changes one (n100)
+quick diff_revs-warm 'diff   HEAD~1 HEAD, warm .*x git' bench/diff_revs.sh 200 1
 quick review_revs 'blobs distinct' bench/review_revs.sh 200 1
+quick review_revs-base 'base: servelint review, cold / warm .*x git' env SERVELINT_BASE="$bin" bench/review_revs.sh 200 1
 quick log_history 'x' bench/log_history.sh 20 1
 quick jobs 'check -j 2: .*x the bare parse' bench/jobs.sh 0 1
 quick harness 'check --format gcc -j 1 .*x the bare parse' bench/harness.sh 2 1

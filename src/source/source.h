@@ -97,7 +97,10 @@ const sl_source *sl_source_link(const sl_source *s, const sl_source *from, const
  * is taken off, is a fixed relative *.sh path ("../benchmark_lib.sh"). The
  * shell stage decides what is read; a path found here that it does not
  * read is offered for nothing. *out (and each path) the caller's; their
- * count. */
+ * count. SL_SOURCED_PATHS_VERSION names what it finds: raise it with any
+ * change of that, since an index kept across runs (src/source/git/
+ * sourced_index.c) holds its answers per blob and trusts only its own. */
+#define SL_SOURCED_PATHS_VERSION 1
 size_t sl_source_sourced_paths(const char *text, size_t len, char ***out);
 /* dir joined with rel, `.` and `..` resolved by the letter ("." for
  * nothing; a `..` above a relative dir is kept). Caller frees. */

@@ -29,14 +29,15 @@
 	X(git_diff_find_options_init) X(git_diff_find_similar) X(git_diff_free) X(git_diff_get_delta)          \
 	X(git_diff_num_deltas) X(git_diff_options_init) X(git_diff_tree_to_tree)                               \
 	X(git_diff_tree_to_workdir_with_index) X(git_error_clear) X(git_error_last) X(git_error_set_str)       \
-	X(git_libgit2_init) X(git_libgit2_opts) X(git_libgit2_shutdown) X(git_object_free) X(git_object_id)   \
+	X(git_libgit2_init) X(git_libgit2_opts) X(git_libgit2_shutdown) X(git_libgit2_version) X(git_object_free) X(git_object_id)   \
 	X(git_object_lookup) X(git_object_peel) X(git_odb_exists) X(git_odb_free) X(git_odb_hash)             \
 	X(git_odb_hashfile)                                                                                    \
 	X(git_oid_cpy) X(git_oid_equal) X(git_oid_fromstr) X(git_oid_is_zero) X(git_oid_tostr)                 \
 	X(git_patch_free) X(git_patch_from_buffers) X(git_patch_to_buf) X(git_pathspec_free)                  \
 	X(git_pathspec_matches_path) X(git_pathspec_new) X(git_reference_dwim)                                 \
 	X(git_reference_free) X(git_reference_resolve) X(git_reference_target) X(git_remote_free)              \
-	X(git_remote_lookup) X(git_remote_url) X(git_repository_free) X(git_repository_is_bare)               \
+	X(git_remote_lookup) X(git_remote_url) X(git_repository_commondir) X(git_repository_free)             \
+	X(git_repository_is_bare)               \
 	X(git_repository_odb) X(git_repository_open_ext) X(git_repository_workdir) X(git_revparse_single)     \
 	X(git_revwalk_free) X(git_revwalk_new) X(git_revwalk_next) X(git_revwalk_push) X(git_revwalk_push_glob) \
 	X(git_revwalk_push_head) X(git_revwalk_simplify_first_parent) X(git_revwalk_sorting)                  \
@@ -99,6 +100,7 @@ int gt_git_shutdown(void);
 #define git_libgit2_init gt_git_init
 #define git_libgit2_opts GT_GIT_CALL(git_libgit2_opts)
 #define git_libgit2_shutdown gt_git_shutdown
+#define git_libgit2_version GT_GIT_CALL(git_libgit2_version)
 #define git_object_free GT_GIT_CALL(git_object_free)
 #define git_object_id GT_GIT_CALL(git_object_id)
 #define git_object_lookup GT_GIT_CALL(git_object_lookup)
@@ -125,6 +127,7 @@ int gt_git_shutdown(void);
 #define git_remote_free GT_GIT_CALL(git_remote_free)
 #define git_remote_lookup GT_GIT_CALL(git_remote_lookup)
 #define git_remote_url GT_GIT_CALL(git_remote_url)
+#define git_repository_commondir GT_GIT_CALL(git_repository_commondir)
 #define git_repository_free GT_GIT_CALL(git_repository_free)
 #define git_repository_is_bare GT_GIT_CALL(git_repository_is_bare)
 #define git_repository_odb GT_GIT_CALL(git_repository_odb)

@@ -9,7 +9,8 @@
  *
  * The files, lowest first: repo.c (the repository, failures, revisions),
  * paths.c, tree.c (a folder of a tree), read.c (entries at a revision),
- * treediff.c (the files two trees differ at), touched.c (entries touched
+ * treediff.c (the files two trees differ at), sourced_index.c (what each
+ * blob sources, kept across runs), sourced.c, touched.c (entries touched
  * between revisions), history.c, blobs.c.
  */
 #ifndef SL_SOURCE_GIT_INTERNAL_H
@@ -84,6 +85,26 @@ int gt_blob_lookup(git_blob **out, git_repository *repo, const git_oid *id);
  * at both sides (none added, removed or of another kind). Folders with
  * the same id at both sides are not read. */
 size_t gt_changed_files(git_repository *repo, git_tree *a, git_tree *b, char ***out, int *modified_only);
+
+/* sourced_index.c: what each script blob sources (sl_source_sourced_paths)
+ * and the trees whose scripts name nothing to source, kept per repository
+ * across runs in <common git dir>/servelint/sourced-index, by object id.
+ * GT_SOURCED_WALK_VERSION names the rules of sourced.c's walk that make a
+ * tree quiet (which files are scripts): raise it with any change of them.
+ * At most GT_INDEX_MAX records of each kind. Off when SERVELINT_NO_INDEX
+ * is set and not empty. Thread-safe. */
+#define GT_SOURCED_WALK_VERSION 1
+#define GT_INDEX_MAX (1u << 20)
+/* What the index knows of blob id of repo: 1 with *text (1 text within
+ * the size limit, 0 not, -1 not tested) and the paths it names (*paths
+ * and each path the caller's, *n); 0 when it does not know the blob. */
+int gt_index_blob(git_repository *repo, const git_oid *id, int *text, char ***paths, size_t *n);
+/* Tells the index what blob id names, read now (paths copied). */
+void gt_index_put_blob(git_repository *repo, const git_oid *id, int text, char *const *paths, size_t n);
+/* Whether the index knows tree id for one whose scripts name nothing. */
+int gt_index_quiet_tree(git_repository *repo, const git_oid *id);
+/* Tells the index that tree id's scripts, every one read, name nothing. */
+void gt_index_put_quiet_tree(git_repository *repo, const git_oid *id);
 
 /* sourced.c */
 /* A file a script sources: its path from the script's folder (key), from

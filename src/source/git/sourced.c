@@ -60,15 +60,39 @@ static char **paths_copy(char *const *v, size_t n)
 	return c;
 }
 
+/* What blob id names (ok: 1 text, 0 not, -1 not tested), remembered for
+ * the process; scan's return for it. */
+static int remember(const git_oid *id, int ok, char *const *paths, size_t n)
+{
+	pthread_mutex_lock(&scans_lock);
+	size_t i = sl_strmap_get(&scans_by_id, (const char *)id->id, GIT_OID_RAWSZ);
+	if (i == SIZE_MAX) {
+		if (!nscans)
+			atexit(scans_free);
+		scan_memo m = {ok, paths_copy(paths, n), n};
+		sl_strmap_put(&scans_by_id, (const char *)id->id, GIT_OID_RAWSZ, nscans);
+		SL_PUSH(scans, nscans, scans_cap, m);
+	} else if (scans[i].text < 0) {
+		scans[i].text = ok; /* tested now */
+	}
+	pthread_mutex_unlock(&scans_lock);
+	return ok ? 0 : -1;
+}
+
 /* The paths that the letter of blob id names (*paths and each the
  * caller's, *n of them); text, when not NULL, is the blob's (len bytes),
  * else it is read. -1 when the blob is no text file within the limit
  * (then it names nothing). With paths_only, a blob that names nothing
  * returns 0 untested: the walk of every script of a tree (gt_sourcers)
  * needs only what each names, and libgit2's binary test of each was 6%
- * of `diff REV REV`'s instructions over 10,000 entries of distinct blobs. */
+ * of `diff REV REV`'s instructions over 10,000 entries of distinct blobs.
+ * A blob read here is told to the index kept across runs, and one it
+ * knows is not read (sourced_index.c); one given by its text is neither
+ * asked nor told (its text, not the blob's test, made the answer). A
+ * blob that cannot be read names nothing, is not remembered, and sets
+ * *unread when unread is not NULL. */
 static int scan(git_repository *repo, const git_oid *id, const char *text, size_t len, int paths_only, char ***paths,
-		size_t *n)
+		size_t *n, int *unread)
 {
 	*paths = NULL;
 	*n = 0;
@@ -82,17 +106,29 @@ static int scan(git_repository *repo, const git_oid *id, const char *text, size_
 		return ok ? 0 : -1;
 	}
 	pthread_mutex_unlock(&scans_lock);
+	int known;
+	if (!text && gt_index_blob(repo, id, &known, paths, n)) {
+		/* remembered as if read: the rest of the run goes as it would */
+		if (known >= 0 || paths_only)
+			return remember(id, known, *paths, *n);
+		for (size_t k = 0; k < *n; k++) /* known untested, and the test is asked */
+			free((*paths)[k]);
+		free(*paths);
+		*paths = NULL;
+		*n = 0;
+	}
 	git_blob *b = NULL;
 	int ok = 1;
 	if (!text) {
-		ok = !gt_blob_lookup(&b, repo, id);
-		if (ok) {
-			text = git_blob_rawcontent(b);
-			len = (size_t)git_blob_rawsize(b);
+		if (gt_blob_lookup(&b, repo, id)) {
+			if (unread)
+				*unread = 1;
+			return -1;
 		}
+		text = git_blob_rawcontent(b);
+		len = (size_t)git_blob_rawsize(b);
 	}
-	if (ok)
-		*n = sl_source_sourced_paths(text, len, paths);
+	*n = sl_source_sourced_paths(text, len, paths);
 	/* what names something, or is asked, is tested: a binary file or one
 	 * past the limit is not followed, and names nothing */
 	if (b && (*n || !paths_only)) {
@@ -107,20 +143,10 @@ static int scan(git_repository *repo, const git_oid *id, const char *text, size_
 	} else if (b) {
 		ok = -1;
 	}
+	if (b)
+		gt_index_put_blob(repo, id, ok, *paths, *n);
 	git_blob_free(b);
-	pthread_mutex_lock(&scans_lock);
-	i = sl_strmap_get(&scans_by_id, (const char *)id->id, GIT_OID_RAWSZ);
-	if (i == SIZE_MAX) {
-		if (!nscans)
-			atexit(scans_free);
-		scan_memo m = {ok, paths_copy(*paths, *n), *n};
-		sl_strmap_put(&scans_by_id, (const char *)id->id, GIT_OID_RAWSZ, nscans);
-		SL_PUSH(scans, nscans, scans_cap, m);
-	} else if (scans[i].text < 0) {
-		scans[i].text = ok; /* tested now */
-	}
-	pthread_mutex_unlock(&scans_lock);
-	return ok ? 0 : -1;
+	return remember(id, ok, *paths, *n);
 }
 
 /* ---- the walk ------------------------------------------------------------------ */
@@ -140,13 +166,13 @@ size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, con
 		size_t np = 0;
 		int got;
 		if (first)
-			got = id ? scan(repo, id, text, len, 0, &paths, &np) : (np = sl_source_sourced_paths(text, len, &paths), 0);
+			got = id ? scan(repo, id, text, len, 0, &paths, &np, NULL) : (np = sl_source_sourced_paths(text, len, &paths), 0);
 		else if (scanned < pre)
 			got = (np = sl_source_sourced_paths(offered->offers[scanned].text, offered->offers[scanned].len,
 							    &paths), 0);
 		else
 			got = scan(repo, &(*out)[scanned - pre].id, (*out)[scanned - pre].text, (*out)[scanned - pre].len, 0,
-				   &paths, &np);
+				   &paths, &np, NULL);
 		/* the folder, from the script's, of the file scanned ("" for the script) */
 		char *from = sl_strdup(first ? "" : scanned < pre ? offered->offers[scanned].name
 								  : (*out)[scanned - pre].key);
@@ -174,7 +200,7 @@ size_t gt_sourced_files(git_repository *repo, git_tree *t, const char *path, con
 				char **sub;
 				size_t ns;
 				/* a file that is no text is not followed */
-				int ok = offered || !scan(repo, &s.id, NULL, 0, 0, &sub, &ns);
+				int ok = offered || !scan(repo, &s.id, NULL, 0, 0, &sub, &ns, NULL);
 				if (!offered) {
 					for (size_t k = 0; k < ns; k++)
 						free(sub[k]);
@@ -245,6 +271,7 @@ typedef struct sourcers {
 	size_t nchanged;
 	char ***out;
 	size_t *nout, cap;
+	int unread; /* a blob could not be read: what is quiet is not remembered */
 } sourcers;
 
 static int changed_path(const sourcers *x, const char *p)
@@ -296,13 +323,15 @@ static size_t quiet_slot(const git_oid *id)
 	return k;
 }
 
-static int is_quiet(const git_oid *id)
+/* Known quiet in this run, or by the index kept across runs. */
+static int is_quiet(git_repository *repo, const git_oid *id)
 {
 	pthread_mutex_lock(&scans_lock);
 	int q = quiet_cap && oid_same(&quiet[quiet_slot(id)], id);
 	pthread_mutex_unlock(&scans_lock);
-	return q;
+	return q || gt_index_quiet_tree(repo, id);
 }
+
 
 /* Under the scans' lock. */
 static void quiet_put(const git_oid *id)
@@ -326,6 +355,16 @@ static void quiet_put(const git_oid *id)
 	}
 }
 
+/* Tree id found quiet, every script below it read: remembered for the
+ * run and told to the index. */
+static void remember_quiet(git_repository *repo, const git_oid *id)
+{
+	pthread_mutex_lock(&scans_lock);
+	quiet_put(id);
+	pthread_mutex_unlock(&scans_lock);
+	gt_index_put_quiet_tree(repo, id);
+}
+
 /* Every *.sh of tree `sub` (at `dir` of the top tree) and its folders.
  * Returns whether none of them names a file to source. */
 static int walk(sourcers *x, git_tree *sub, const char *dir, unsigned depth)
@@ -336,18 +375,23 @@ static int walk(sourcers *x, git_tree *sub, const char *dir, unsigned depth)
 		const char *nm = git_tree_entry_name(e);
 		int tree = git_tree_entry_type(e) == GIT_OBJECT_TREE;
 		if (tree && depth < 32) {
-			if (is_quiet(git_tree_entry_id(e)))
+			if (is_quiet(x->repo, git_tree_entry_id(e)))
 				continue;
 			git_tree *t = NULL;
 			sl_buf p = {0};
 			sl_buf_printf(&p, "%s%s%s", dir, *dir ? "/" : "", nm);
+			int unread = x->unread;
+			x->unread = 0;
 			if (!git_tree_lookup(&t, x->repo, git_tree_entry_id(e)) && walk(x, t, p.data, depth + 1)) {
-				pthread_mutex_lock(&scans_lock);
-				quiet_put(git_tree_entry_id(e));
-				pthread_mutex_unlock(&scans_lock);
+				/* quiet for this walk either way; remembered only when
+				 * every script was read (a blob missing from a partial
+				 * clone names nothing here, but might once fetched) */
+				if (!x->unread)
+					remember_quiet(x->repo, git_tree_entry_id(e));
 			} else {
 				quiet = 0;
 			}
+			x->unread |= unread;
 			git_tree_free(t);
 			sl_buf_free(&p);
 		} else if (tree) {
@@ -356,7 +400,7 @@ static int walk(sourcers *x, git_tree *sub, const char *dir, unsigned depth)
 			/* a script that names nothing sources nothing */
 			char **names;
 			size_t nn;
-			scan(x->repo, git_tree_entry_id(e), NULL, 0, 1, &names, &nn);
+			scan(x->repo, git_tree_entry_id(e), NULL, 0, 1, &names, &nn, &x->unread);
 			for (size_t k = 0; k < nn; k++)
 				free(names[k]);
 			free(names);
@@ -383,15 +427,17 @@ size_t gt_sourcers(git_repository *repo, git_tree *t, char *const *changed, size
 {
 	*out = NULL;
 	size_t nout = 0;
-	sourcers x = {repo, t, changed, nchanged, out, &nout, 0};
+	sourcers x = {repo, t, changed, nchanged, out, &nout, 0, 0};
 	/* Every script of the tree, not only those below each changed file's
 	 * folder: a script sources a library of a sibling branch as often as
 	 * one above it (recipes/x/launch.sh: source ../../common/lib.sh), and
 	 * a walk of the folders below missed it, so that a change of the
 	 * library alone read as no entry touched. What each blob sources is
 	 * remembered per blob id (gt_sourced_files), so each script's text is
-	 * scanned once per process. */
-	if (nchanged)
-		walk(&x, t, "", 0);
+	 * scanned once per process, and kept across runs with the trees that
+	 * hold no script naming anything (sourced_index.c): a tree met before
+	 * is not walked, a script met before not read. */
+	if (nchanged && !is_quiet(repo, git_tree_id(t)) && walk(&x, t, "", 0) && !x.unread)
+		remember_quiet(repo, git_tree_id(t));
 	return nout;
 }
