@@ -84,7 +84,9 @@ typedef struct {
 	char *name;           /* a page entry's label, as import names it; owned, may be NULL */
 	uint64_t summary_at;  /* sl_report_audit_entry_text, in the run's store (summary_len bytes) */
 	size_t summary_len;
-	sl_catalogue_summary *sum; /* owned, NULL when the entry did not normalize */
+	sl_catalogue_summary *sum; /* owned, NULL when the entry did not normalize or it is put aside */
+	uint64_t sum_at;      /* the summary put aside (sl_catalogue_summary_freeze) in the run's store, */
+	uint32_t sum_len;     /* sum_len bytes; 0: not */
 	char *cmd;            /* its command's key (sl_diff_command_print), until it is placed among the
 			       * duplicates (then NULL); owned */
 	json_t *cmdvals;      /* the key's values: kept while the entry is the first of its command */
@@ -213,6 +215,7 @@ typedef struct {
 	sl_findings_spool *spool;
 	int spooling, color;    /* this run's findings go to the spool, in these colours */
 	sl_buf pending;         /* rendered, not yet taken by the spool (a path's run, audit -j) */
+	int unread;             /* a summary put aside could not be read back */
 } run;
 
 /* Frees a model once read, keeping its here-documents (places point into them) */
@@ -316,6 +319,71 @@ static void settle(run *r, size_t i)
 	}
 }
 
+/* Whether SRC is one of entry e's own files (its script, metadata or
+ * files) */
+static int entry_source(const sl_entry *e, const sl_source *src)
+{
+	int own = src && (src == e->script || src == e->metadata);
+	for (size_t k = 0; src && k < e->nfiles && !own; k++)
+		own = src == e->files[k];
+	return own;
+}
+
+/* The terminal's report: metadata_command's findings of the entry just
+ * summarized (the one catalogue rule that reads one entry alone) settled
+ * and spooled now, as the catalogue's sink would settle them (its
+ * comments, the config, counted to it when in its own files), so that
+ * its summary holds no finding and can be put aside. Spooled among the
+ * entries' findings, not after them: the spool's order ties only between
+ * findings of one rule at one place, and these keep their entry order. */
+static void settle_meta(run *r, item *it)
+{
+	size_t first = r->fs.n;
+	sl_catalogue_summary_take_meta(it->sum, &r->fs);
+	for (size_t f = first; f < r->fs.n; f++) {
+		sl_finding *x = &r->fs.v[f];
+		int own = entry_source(it->entry, x->where.src);
+		if (own) {
+			sl_findings one = {x, 1, 1};
+			sl_check_suppress(it->entry, &one, 0);
+			x->entry = it->entry->path;
+		}
+		sl_findings one = {x, 1, 1};
+		sl_check_config_apply(r->cfg, &one, 0);
+		if (own && !x->suppressed)
+			it->nfind[x->severity]++;
+	}
+	if (r->fs.n > first)
+		spool_findings(r, first, NULL, NULL);
+}
+
+/* The terminal's report: the entry's summary, its places kept in copies
+ * of their lines, put aside in the store with the copies (read back by
+ * the catalogue rules, one entry at a time), and freed: no summary stays
+ * in memory per entry (issue 18). Left as it is when it cannot be. */
+static void put_aside(run *r, item *it)
+{
+	if (!r->spooling || !it->sum)
+		return;
+	sl_buf rec = {0};
+	if (sl_catalogue_summary_freeze(it->sum, it->kept, it->nkept, it->nown, &rec) || !rec.len ||
+	    rec.len > UINT32_MAX) {
+		sl_buf_free(&rec);
+		return;
+	}
+	/* a failure is told after reading (sl_store_error), as the summaries' texts' */
+	sl_store_put(r->store, rec.data, rec.len, &it->sum_at);
+	it->sum_len = (uint32_t)rec.len;
+	sl_buf_free(&rec);
+	sl_catalogue_summary_free(it->sum);
+	it->sum = NULL;
+	for (size_t k = 0; k < it->nkept; k++)
+		sl_source_free(it->kept[k]);
+	free(it->kept);
+	it->kept = NULL;
+	it->nkept = it->nown = 0;
+}
+
 /* What an entry keeps once read: its catalogue summary and command's key
  * (sl_catalogue_summarize, sl_diff_command_print), then (but for --html)
  * its places moved into copies of their lines and its sources, model and
@@ -327,8 +395,12 @@ static void keep_entry(run *r, item *it, size_t x0, size_t x1, const sl_rules *r
 		it->cmd = sl_diff_command_print(it->model, &it->cmdvals);
 	if (r->keep_models)
 		return;
+	if (r->spooling)
+		settle_meta(r, it);
 	/* a page's entries keep theirs until named apart */
 	int kept = !it->name && !keep_places(it, &r->fs, it->ffirst, it->fend);
+	if (kept)
+		put_aside(r, it);
 	for (size_t k = x0; k < x1; k++) {
 		if (kept)
 			sl_model_free(r->extra[k]);
@@ -513,7 +585,7 @@ static void compare(run *r)
 	r->ce = sl_calloc(n + 1, sizeof *r->ce);
 	for (size_t i = 0; i < n; i++)
 		r->ce[i] = (sl_catalogue_entry){r->items[i].sum, r->items[i].llm, r->items[i].system,
-						r->items[i].same_as};
+						r->items[i].same_as, r->items[i].sum_at, r->items[i].sum_len};
 	if (!r->keep_models)
 		for (size_t g = 0; g < r->ngroups; g++)
 			if (r->of_model[g].n <= SL_AUDIT_MAX_DIFF_ENTRIES)
@@ -590,12 +662,14 @@ static void suppress_one(run *r, sl_finding *f, size_t i)
  * whose summary made it when its place is in that entry's files: what
  * the index of every entry's sources gave, without that index (140 bytes
  * an entry at 100 MB). */
-static void spool_catalogue(void *ud, sl_findings *out, const size_t *made_of)
+static void spool_catalogue(void *ud, sl_findings *out, const size_t *made_of, const signed char *own)
 {
 	run *r = ud;
 	for (size_t f = 0; f < out->n; f++) {
-		size_t i = made_of[f] < r->n && own_source(&r->items[made_of[f]], out->v[f].where.src) ? made_of[f]
-													 : SIZE_MAX;
+		size_t i = made_of[f] < r->n && (own[f] > 0 || (own[f] < 0 && own_source(&r->items[made_of[f]],
+											     out->v[f].where.src)))
+				   ? made_of[f]
+				   : SIZE_MAX;
 		suppress_one(r, &out->v[f], i);
 		sl_findings one = {&out->v[f], 1, 1};
 		sl_check_config_apply(r->cfg, &one, 0);
@@ -609,7 +683,8 @@ static void spool_catalogue(void *ud, sl_findings *out, const size_t *made_of)
 static void check_catalogue(run *r, const sl_rules *rules)
 {
 	if (r->spool) {  /* the entries' findings are spooled already */
-		sl_check_catalogue_each(rules, r->ce, r->n, &r->fs, spool_catalogue, r);
+		if (sl_check_catalogue_each(rules, r->ce, r->n, r->store, &r->fs, spool_catalogue, r))
+			r->unread = 1;
 		free(r->ce);  /* before the report is made */
 		r->ce = NULL;
 		return;
@@ -892,6 +967,8 @@ int sl_cmd_audit(int argc, char **argv)
 			item *it = &r.items[i];
 			int kept = it->model && !keep_places(it, &r.fs, it->ffirst, it->fend);
 			if (kept)
+				put_aside(&r, it);
+			if (kept)
 				sl_model_free(it->model);
 			else
 				release_model(&r, it->model);
@@ -921,7 +998,10 @@ int sl_cmd_audit(int argc, char **argv)
 			release_catalogue(&r);
 		/* the findings' runs written before any of the report is: a
 		 * full disk is no report at all */
-		if (r.spool && sl_findings_spool_finish(r.spool)) {
+		if (r.unread) {
+			fprintf(stderr, "servelint audit: cannot read a temporary file: %s\n",
+				strerror(sl_store_error(r.store) ? sl_store_error(r.store) : EIO));
+		} else if (r.spool && sl_findings_spool_finish(r.spool)) {
 			fprintf(stderr, "servelint audit: cannot write a temporary file: %s\n",
 				strerror(sl_store_error(r.store) ? sl_store_error(r.store) : EIO));
 		} else {
