@@ -82,11 +82,22 @@ static char *vtext(json_t *v)
 
 /* The entries and where their summaries are (book_open) */
 typedef struct {
-	const sl_catalogue_entry *v;
+	const sl_catalogue_entry *v;  /* or NULL: each told by fn */
+	sl_catalogue_entry_fn *fn;
+	void *ud;
 	size_t n;
 	sl_store *st;  /* the summaries put aside; not owned, may be NULL */
 	int bad;       /* one could not be read back */
 } book;
+
+static sl_catalogue_entry book_entry(const book *b, size_t i)
+{
+	sl_catalogue_entry e;
+	if (b->v)
+		return b->v[i];
+	b->fn(b->ud, i, &e);
+	return e;
+}
 
 static int has_sum(const sl_catalogue_entry *e)
 {
@@ -98,12 +109,12 @@ static int has_sum(const sl_catalogue_entry *e)
  * caller's (book_close); NULL when it has none or cannot be read. */
 static const sl_catalogue_summary *book_open(book *b, size_t i, int places, sl_catalogue_summary **hold)
 {
-	const sl_catalogue_entry *e = &b->v[i];
+	sl_catalogue_entry e = book_entry(b, i);
 	*hold = NULL;
-	if (e->sum || !e->len)
-		return e->sum;
-	char *rec = b->st ? sl_store_get(b->st, e->at, e->len) : NULL;
-	*hold = rec ? sl_catalogue_summary_thaw(rec, e->len, places) : NULL;
+	if (e.sum || !e.len)
+		return e.sum;
+	char *rec = b->st ? sl_store_get(b->st, e.at, e.len) : NULL;
+	*hold = rec ? sl_catalogue_summary_thaw(rec, e.len, places) : NULL;
 	if (!*hold)
 		b->bad = 1;
 	return *hold;
@@ -298,7 +309,8 @@ static void key_findings(book *b, votes *vt, size_t slot, model_keys *mks, outle
 	for (size_t i = 0; i < b->n; i++) {
 		const sl_catalogue_summary *s = book_open(b, i, 0, &hold);
 		const given *st = s && slot < s->nkeys ? s->keys[slot] : NULL;
-		const char *mk = st ? model_key_of(mks, &b->v[i], s) : NULL;
+		sl_catalogue_entry e = book_entry(b, i);
+		const char *mk = st ? model_key_of(mks, &e, s) : NULL;
 		if (!mk) {
 			book_close(&hold);
 			continue;
@@ -329,7 +341,7 @@ static void key_findings(book *b, votes *vt, size_t slot, model_keys *mks, outle
 			continue;  /* not read back: b->bad tells */
 		}
 		char *mine = vtext(st->value), *theirs = vtext(bst->value);
-		const char *name = b->v[i].llm ? b->v[i].llm : mk;
+		const char *name = e.llm ? e.llm : mk;
 		sl_buf m = {0};
 		sl_buf_printf(&m, "%s: %s = %s here, but %zu of the %zu %s%sentries of %s have %s (as %s)",
 			      vt->r->summary, vt->key, mine, gr->best_n, gr->size,
@@ -366,9 +378,10 @@ static void check_entries(book *b, const sl_rule *r, size_t slot0, outlet *o)
 	for (size_t i = 0; i < b->n; i++) {
 		sl_catalogue_summary *hold;
 		const sl_catalogue_summary *s = book_open(b, i, 0, &hold);
+		sl_catalogue_entry e = book_entry(b, i);
 		for (size_t k = 0; s && k < r->nkeys; k++) {
 			const given *st = slot0 + k < s->nkeys ? s->keys[slot0 + k] : NULL;
-			const char *mk = st ? model_key_of(&mks, &b->v[i], s) : NULL;
+			const char *mk = st ? model_key_of(&mks, &e, s) : NULL;
 			if (mk)
 				vote(&vt[k], i, mk, st);
 		}
@@ -388,10 +401,13 @@ static void check_entries(book *b, const sl_rule *r, size_t slot0, outlet *o)
 
 static void c_duplicates(const sl_rule *r, book *b, outlet *o)
 {
-	const sl_catalogue_entry *v = b->v;
 	for (size_t i = 0; i < b->n; i++) {
-		size_t j = v[i].same_as;
-		if (j >= i || !has_sum(&v[i]) || !has_sum(&v[j]))
+		sl_catalogue_entry ei = book_entry(b, i);
+		size_t j = ei.same_as;
+		if (j >= i || !has_sum(&ei))
+			continue;
+		sl_catalogue_entry ej = book_entry(b, j);
+		if (!has_sum(&ej))
 			continue;
 		sl_catalogue_summary *hi = NULL, *hj = NULL;
 		const sl_catalogue_summary *si = book_open(b, i, 1, &hi), *sj = si ? book_open(b, j, 1, &hj) : NULL;
@@ -519,7 +535,7 @@ static void finding_copy(sl_findings *out, const sl_finding *f)
 static void c_metadata_kept(const sl_rule *r, book *b, outlet *o)
 {
 	for (size_t e = 0; e < b->n; e++) {
-		const sl_catalogue_summary *s = b->v[e].sum;
+		const sl_catalogue_summary *s = book_entry(b, e).sum;
 		for (size_t f = 0; s && f < s->meta.n; f++)
 			if (s->meta.v[f].rule == r) {
 				finding_copy(o->out, &s->meta.v[f]);
@@ -555,17 +571,17 @@ int sl_check_catalogue(const sl_rules *rs, const sl_catalogue_entry *v, size_t n
 		       sl_findings *out)
 {
 	size_t first = out->n;
-	book b = {v, n, NULL, 0};
+	book b = {v, NULL, NULL, n, NULL, 0};
 	outlet o = {out, NULL, NULL, 0, NULL, NULL, 0, 0, 0};
 	run_rules(rs, &b, only, &o);
 	sl_findings_sort(out, first);
 	return b.bad ? -1 : SL_OK;
 }
 
-int sl_check_catalogue_each(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, sl_store *st,
+int sl_check_catalogue_each(const sl_rules *rs, sl_catalogue_entry_fn *fn, void *fud, size_t n, sl_store *st,
 			    sl_findings *out, sl_catalogue_sink *sink, void *ud)
 {
-	book b = {v, n, st, 0};
+	book b = {NULL, fn, fud, n, st, 0};
 	outlet o = {out, sink, ud, st != NULL, NULL, NULL, 0, 0, 0};
 	run_rules(rs, &b, NULL, &o);
 	if (out->n)

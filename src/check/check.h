@@ -196,10 +196,12 @@ typedef void sl_catalogue_sink(void *ud, sl_findings *out, const size_t *entries
  * where sl_findings_sort's keys tie, this order is the sorted one), and
  * at the end: a catalogue's findings need not all be held, nor its
  * summaries, read back from st (not owned; NULL when every summary is in
- * memory) one at a time, in passes over the entries. out must be empty;
+ * memory) one at a time, in passes over the entries; nor every entry's
+ * catalogue_entry: entry(eud, i, out) tells entry i's, of n. out must be empty;
  * it is empty again after. -1 when a summary could not be read back (the
  * findings handed over are then not the whole). */
-int sl_check_catalogue_each(const sl_rules *r, const sl_catalogue_entry *v, size_t n, sl_store *st,
+typedef void sl_catalogue_entry_fn(void *ud, size_t i, sl_catalogue_entry *out);
+int sl_check_catalogue_each(const sl_rules *r, sl_catalogue_entry_fn *entry, void *eud, size_t n, sl_store *st,
 			    sl_findings *out, sl_catalogue_sink *sink, void *ud);
 
 /* An entry that could not be read is a finding, at the place err names

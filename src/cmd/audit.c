@@ -77,27 +77,44 @@ static void usage(FILE *f)
  * go too once the places its findings and summary hold are moved into
  * copies of the lines they are on (keep_places); the entry itself stays,
  * for its path. */
+/* What an entry holds while it is read, and after only when it is not
+ * put aside (put_aside: the terminal's report, its places kept): then
+ * freed, so that what stays per entry is its item, 80 bytes. */
 typedef struct {
-	sl_entry *entry;
 	sl_model *model;      /* NULL: freed, or the entry did not normalize */
-	char *llm, *system;   /* sl_intern's once read (entries share them: not freed) */
 	char *name;           /* a page entry's label, as import names it; owned, may be NULL */
-	uint64_t summary_at;  /* sl_report_audit_entry_text, in the run's store (summary_len bytes) */
-	size_t summary_len;
 	sl_catalogue_summary *sum; /* owned, NULL when the entry did not normalize or it is put aside */
-	uint64_t sum_at;      /* the summary put aside (sl_catalogue_summary_freeze) in the run's store, */
-	uint32_t sum_len;     /* sum_len bytes; 0: not */
 	char *cmd;            /* its command's key (sl_diff_command_print), until it is placed among the
 			       * duplicates (then NULL); owned */
 	json_t *cmdvals;      /* the key's values: kept while the entry is the first of its command */
-	size_t same_as;       /* the earlier entry it duplicates, or SIZE_MAX */
 	sl_source **kept;     /* the copies its places were moved into (keep_places), the first nown
 			       * those of its script, metadata and files, in that order; owned */
 	size_t nkept, nown;
 	size_t ffirst, fend;  /* its findings in its run's, while its model is kept (a page's entry) */
+	int aside;            /* its summary put aside (or it has none) and its sources dropped:
+			       * the entry and this are freed once it is placed among the duplicates */
+} extra;
+
+typedef struct {
+	extra *x;             /* owned; NULL once the entry is put aside */
+	sl_entry *entry;      /* owned; NULL once put aside (its path is in its summary's text) */
+	char *llm, *system;   /* sl_intern's once read (entries share them: not freed) */
+	uint64_t summary_at;  /* sl_report_audit_entry_text, in the run's store (summary_len bytes) */
+	uint64_t sum_at;      /* the catalogue summary put aside (sl_catalogue_summary_freeze) in the */
+	uint32_t sum_len;     /* run's store, sum_len bytes; 0: not */
+	uint32_t summary_len;
+	uint32_t same_as;     /* the earlier entry it duplicates, or NONE */
+	uint32_t group;       /* its model's index among the run's (settle), or NONE */
 	unsigned nfind[SL_SEV_ERROR + 1]; /* its findings by severity, the suppressed aside, when they are
 					   * spooled (the run's spool) */
 } item;
+
+#define NONE UINT32_MAX
+
+/* A run's items, in blocks of ITEMS (an array of every item, grown by
+ * doubling, held twice its size while it was copied: 22 MB at 69,440
+ * entries) */
+enum { ITEMS = 1024 };
 
 /* model: and system: of the metadata.yaml beside an entry folder's script */
 static void sidecar(const char *path, char **llm, char **system)
@@ -142,25 +159,6 @@ static char *interned(char *s)
 	return t;
 }
 
-/* The sources of every entry -> the first entry they belong to, so that
- * each finding finds its entry by one lookup (a scan of the entries per
- * finding was quadratic: a catalogue of duplicates has a finding each). */
-static void index_sources(sl_strmap *m, const item *items, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < items[i].nown; k++)
-			sl_strmap_put(m, (const char *)&items[i].kept[k], sizeof items[i].kept[k], i);
-		const sl_entry *e = items[i].entry;
-		if (e->script)
-			sl_strmap_put(m, (const char *)&e->script, sizeof e->script, i);
-		if (e->metadata)
-			sl_strmap_put(m, (const char *)&e->metadata, sizeof e->metadata, i);
-		for (size_t k = 0; k < e->nfiles; k++)
-			if (e->files[k])
-				sl_strmap_put(m, (const char *)&e->files[k], sizeof e->files[k], i);
-	}
-}
-
 /* the entry SRC belongs to, or SIZE_MAX */
 static size_t entry_of(const sl_strmap *m, const sl_source *src)
 {
@@ -183,10 +181,9 @@ static int write_html(const char *file, const sl_audit *a)
 
 /* What one run holds: the entries read, their findings, the pairs compared. */
 typedef struct {
-	item *items;
-	size_t n, cap;
+	item **blocks;          /* the items, ITEMS a block; owned */
+	size_t n, nblocks, bcap_;
 	sl_findings fs;
-	sl_catalogue_entry *ce;
 	sl_audit_pair *pairs;   /* --html only: the diffs its page shows */
 	size_t npairs, paircap; /* npairs counts them all the same */
 	int progress;           /* standard error is a terminal */
@@ -207,8 +204,6 @@ typedef struct {
 	size_t ngroups, gcap;
 	struct bucket { size_t *v, n, cap; } *reps;
 	size_t nbuckets, bcap;
-	size_t *group;          /* each entry's model index, or SIZE_MAX */
-	size_t ngroup, groupcap;
 	/* the terminal's report: each finding rendered once made and put
 	 * aside (report's spool.c), not kept; the whole run's, NULL for the
 	 * other formats and --html, which read the findings whole */
@@ -216,7 +211,52 @@ typedef struct {
 	int spooling, color;    /* this run's findings go to the spool, in these colours */
 	sl_buf pending;         /* rendered, not yet taken by the spool (a path's run, audit -j) */
 	int unread;             /* a summary put aside could not be read back */
+	/* the paths less the folders all of them share (the report's names):
+	 * the first path and the length of the part every path shares */
+	char *path0;
+	size_t shared;
 } run;
+
+/* item i of r */
+static item *at(const run *r, size_t i)
+{
+	return &r->blocks[i / ITEMS][i % ITEMS];
+}
+
+/* it added to r's items (then r's) */
+static item *push_item(run *r, const item *it)
+{
+	if (r->n % ITEMS == 0 && r->n / ITEMS == r->nblocks) {
+		SL_PUSH(r->blocks, r->nblocks, r->bcap_, NULL);
+		r->blocks[r->nblocks - 1] = sl_malloc(ITEMS * sizeof **r->blocks);
+	}
+	item *x = at(r, r->n++);
+	*x = *it;
+	return x;
+}
+
+/* The sources of every entry -> the first entry they belong to, so that
+ * each finding finds its entry by one lookup (a scan of the entries per
+ * finding was quadratic: a catalogue of duplicates has a finding each).
+ * Not for the terminal's report, whose entries may be put aside. */
+static void index_sources(sl_strmap *m, const run *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		const item *it = at(r, i);
+		for (size_t k = 0; it->x && k < it->x->nown; k++)
+			sl_strmap_put(m, (const char *)&it->x->kept[k], sizeof it->x->kept[k], i);
+		const sl_entry *e = it->entry;
+		if (!e)
+			continue;
+		if (e->script)
+			sl_strmap_put(m, (const char *)&e->script, sizeof e->script, i);
+		if (e->metadata)
+			sl_strmap_put(m, (const char *)&e->metadata, sizeof e->metadata, i);
+		for (size_t k = 0; k < e->nfiles; k++)
+			if (e->files[k])
+				sl_strmap_put(m, (const char *)&e->files[k], sizeof e->files[k], i);
+	}
+}
 
 /* Frees a model once read, keeping its here-documents (places point into them) */
 static void release_model(run *r, sl_model *m)
@@ -266,7 +306,7 @@ static void spool_findings(run *r, size_t first, const sl_entry *e, item *it)
  * -1 when they stay whole. Not for --html, whose page shows them. */
 static int keep_places(item *it, sl_findings *fs, size_t first, size_t end)
 {
-	return sl_check_keep_places(it->entry, fs, first, end, it->sum, &it->kept, &it->nkept, &it->nown);
+	return sl_check_keep_places(it->entry, fs, first, end, it->x->sum, &it->x->kept, &it->x->nkept, &it->x->nown);
 }
 
 /* Entry i (of the whole run, taken in input order) placed among the
@@ -280,10 +320,11 @@ static int keep_places(item *it, sl_findings *fs, size_t first, size_t end)
  * only the first entry of each command keeps anything. */
 static void settle(run *r, size_t i)
 {
-	item *x = &r->items[i];
+	item *it = at(r, i);
+	extra *x = it->x;
 	size_t g = SIZE_MAX;
-	if (x->llm) {
-		char *k = sl_catalogue_model_key(x->llm);
+	if (it->llm) {
+		char *k = sl_catalogue_model_key(it->llm);
 		g = sl_strmap_put(&r->models, k, strlen(k), r->ngroups);
 		free(k);
 		if (g == r->ngroups) {
@@ -293,7 +334,7 @@ static void settle(run *r, size_t i)
 		r->of_model[g].n++;
 		r->of_model[g].read += x->cmd != NULL;
 	}
-	SL_PUSH(r->group, r->ngroup, r->groupcap, g);
+	it->group = g == SIZE_MAX ? NONE : (uint32_t)g;
 	if (x->cmd && g != SIZE_MAX) {
 		sl_buf key = {0};
 		sl_buf_printf(&key, "%zu;", g);
@@ -305,15 +346,15 @@ static void settle(run *r, size_t i)
 			SL_PUSH(r->reps, r->nbuckets, r->bcap, none);
 		}
 		struct bucket *b = &r->reps[bk];
-		for (size_t k = 0; k < b->n && x->same_as == SIZE_MAX; k++)
-			if (sl_diff_same_print(r->items[b->v[k]].cmdvals, x->cmdvals))
-				x->same_as = b->v[k];
-		if (x->same_as == SIZE_MAX)
+		for (size_t k = 0; k < b->n && it->same_as == NONE; k++)
+			if (sl_diff_same_print(at(r, b->v[k])->x->cmdvals, x->cmdvals))
+				it->same_as = (uint32_t)b->v[k];
+		if (it->same_as == NONE)
 			SL_PUSH(b->v, b->n, b->cap, i);
 	}
 	free(x->cmd);
 	x->cmd = NULL;
-	if (x->same_as != SIZE_MAX || g == SIZE_MAX) {
+	if (it->same_as != NONE || g == SIZE_MAX) {
 		json_decref(x->cmdvals);
 		x->cmdvals = NULL;
 	}
@@ -339,7 +380,7 @@ static int entry_source(const sl_entry *e, const sl_source *src)
 static void settle_meta(run *r, item *it)
 {
 	size_t first = r->fs.n;
-	sl_catalogue_summary_take_meta(it->sum, &r->fs);
+	sl_catalogue_summary_take_meta(it->x->sum, &r->fs);
 	for (size_t f = first; f < r->fs.n; f++) {
 		sl_finding *x = &r->fs.v[f];
 		int own = entry_source(it->entry, x->where.src);
@@ -363,25 +404,44 @@ static void settle_meta(run *r, item *it)
  * in memory per entry (issue 18). Left as it is when it cannot be. */
 static void put_aside(run *r, item *it)
 {
-	if (!r->spooling || !it->sum)
+	extra *x = it->x;
+	if (!r->spooling)
 		return;
-	sl_buf rec = {0};
-	if (sl_catalogue_summary_freeze(it->sum, it->kept, it->nkept, it->nown, &rec) || !rec.len ||
-	    rec.len > UINT32_MAX) {
+	if (x->sum) {
+		sl_buf rec = {0};
+		if (sl_catalogue_summary_freeze(x->sum, x->kept, x->nkept, x->nown, &rec) || !rec.len ||
+		    rec.len > UINT32_MAX) {
+			sl_buf_free(&rec);
+			return;
+		}
+		/* a failure is told after reading (sl_store_error), as the summaries' texts' */
+		sl_store_put(r->store, rec.data, rec.len, &it->sum_at);
+		it->sum_len = (uint32_t)rec.len;
 		sl_buf_free(&rec);
-		return;
+		sl_catalogue_summary_free(x->sum);
+		x->sum = NULL;
 	}
-	/* a failure is told after reading (sl_store_error), as the summaries' texts' */
-	sl_store_put(r->store, rec.data, rec.len, &it->sum_at);
-	it->sum_len = (uint32_t)rec.len;
-	sl_buf_free(&rec);
-	sl_catalogue_summary_free(it->sum);
-	it->sum = NULL;
-	for (size_t k = 0; k < it->nkept; k++)
-		sl_source_free(it->kept[k]);
-	free(it->kept);
-	it->kept = NULL;
-	it->nkept = it->nown = 0;
+	for (size_t k = 0; k < x->nkept; k++)
+		sl_source_free(x->kept[k]);
+	free(x->kept);
+	x->kept = NULL;
+	x->nkept = x->nown = 0;
+	x->aside = 1;
+}
+
+/* Entry i, placed among the duplicates, freed but for its item when it
+ * was put aside: its summary and its report's text are in the store,
+ * and the first entry of a command keeps its values (settle) */
+static void let_go(run *r, size_t i)
+{
+	item *it = at(r, i);
+	extra *x = it->x;
+	if (!x || !x->aside || x->cmdvals || x->model || x->name || x->sum)
+		return;
+	free(x);
+	it->x = NULL;
+	sl_entry_free(it->entry);
+	it->entry = NULL;
 }
 
 /* What an entry keeps once read: its catalogue summary and command's key
@@ -390,17 +450,16 @@ static void put_aside(run *r, item *it)
  * its variants' models r->extra[x0, x1) freed. */
 static void keep_entry(run *r, item *it, size_t x0, size_t x1, const sl_rules *rules)
 {
-	sl_catalogue_summarize(rules, it->model, &it->sum);
-	if (it->model)
-		it->cmd = sl_diff_command_print(it->model, &it->cmdvals);
+	extra *x = it->x;
+	sl_catalogue_summarize(rules, x->model, &x->sum);
+	if (x->model)
+		x->cmd = sl_diff_command_print(x->model, &x->cmdvals);
 	if (r->keep_models)
 		return;
 	if (r->spooling)
 		settle_meta(r, it);
 	/* a page's entries keep theirs until named apart */
-	int kept = !it->name && !keep_places(it, &r->fs, it->ffirst, it->fend);
-	if (kept)
-		put_aside(r, it);
+	int kept = !x->name && !keep_places(it, &r->fs, x->ffirst, x->fend);
 	for (size_t k = x0; k < x1; k++) {
 		if (kept)
 			sl_model_free(r->extra[k]);
@@ -408,15 +467,36 @@ static void keep_entry(run *r, item *it, size_t x0, size_t x1, const sl_rules *r
 			release_model(r, r->extra[k]);
 		r->extra[k] = NULL;
 	}
-	if (!it->name) {
+	if (!x->name) {
 		if (kept)
-			sl_model_free(it->model);
+			sl_model_free(x->model);
 		else
-			release_model(r, it->model);
-		it->model = NULL;
+			release_model(r, x->model);
+		x->model = NULL;
 	}
-	if (kept)
+	if (kept) {
 		sl_entry_drop_sources(it->entry);
+		put_aside(r, it);
+	}
+}
+
+/* Entry i taken into the whole run, in input order: its path's part
+ * shared with the others noted (the report names entries by the rest),
+ * placed among the duplicates, then freed but for its item when put aside */
+static void taken(run *r, size_t i)
+{
+	const char *p = at(r, i)->entry->path;
+	if (!r->path0) {
+		r->path0 = sl_strdup(p);
+		r->shared = strlen(p);
+	} else {
+		size_t k = 0;
+		while (k < r->shared && p[k] == r->path0[k])
+			k++;
+		r->shared = k;
+	}
+	settle(r, i);
+	let_go(r, i);
 }
 
 /* Whether PATH is a script found by searching a folder (a regular file
@@ -459,23 +539,25 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		item it;
 		memset(&it, 0, sizeof it);
 		it.entry = entry;
+		extra *x = it.x = sl_calloc(1, sizeof *it.x);
 		/* every variant checked, as check does; the first stands for the
 		 * entry in the matrix and the comparisons */
 		size_t first = r->fs.n, xfirst = r->nextra;
-		if (sl_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &it.model, &r->extra, &r->nextra,
+		if (sl_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &x->model, &r->extra, &r->nextra,
 				   &r->xcap)) {
 			/* a helper script found beside the entries is none */
 			if (found && sl_check_drop_no_service(&r->fs, first)) {
 				if (r->spooling)  /* what else it found: no entry's */
 					spool_findings(r, first, NULL, NULL);
 				sl_entry_free(entry);
+				free(x);
 				continue;
 			}
 			failed = 1;
 		}
 		if (r->spooling)
 			spool_findings(r, first, entry, &it);
-		const char *sys = metadata_system(it.model);
+		const char *sys = metadata_system(x->model);
 		it.system = sys ? sl_strdup(sys) : NULL;
 		if (in.npe && in.next) {
 			const sl_page_entry *pe = &in.pes[in.next - 1];
@@ -485,28 +567,30 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		} else {
 			sidecar(in.path, &it.llm, &it.system);
 		}
-		if (!it.llm && sl_catalogue_model_of(it.model))
-			it.llm = sl_strdup(sl_catalogue_model_of(it.model));
+		if (!it.llm && sl_catalogue_model_of(x->model))
+			it.llm = sl_strdup(sl_catalogue_model_of(x->model));
 		it.llm = interned(it.llm);
 		it.system = interned(it.system);
 		/* a page's entry is named as import would name its folder, not page:LINE */
-		if (in.npe && it.model)
-			it.name = sl_entry_import_name(it.model, it.llm, it.system);
+		if (in.npe && x->model)
+			x->name = sl_entry_import_name(x->model, it.llm, it.system);
 		/* what the report, the catalogue rules and the duplicates read of
 		 * the model, so that it can go */
-		char *summary = sl_report_audit_entry_text(entry, it.model, it.llm, it.system);
-		it.summary_len = strlen(summary);
-		sl_store_put(r->store, summary, it.summary_len, &it.summary_at);  /* a failure is told after reading */
+		char *summary = sl_report_audit_entry_text(entry, x->model, it.llm, it.system);
+		size_t slen = strlen(summary);
+		it.summary_len = (uint32_t)slen;  /* an entry's files are at most 4 MB each */
+		sl_store_put(r->store, summary, slen, &it.summary_at);  /* a failure is told after reading */
 		free(summary);
-		it.same_as = SIZE_MAX;
-		it.ffirst = first;
-		it.fend = r->fs.n;
+		it.same_as = NONE;
+		it.group = NONE;
+		x->ffirst = first;
+		x->fend = r->fs.n;
 		keep_entry(r, &it, xfirst, r->nextra, rules);
 		if (!r->keep_models)
 			r->nextra = xfirst;
-		SL_PUSH(r->items, r->n, r->cap, it);
+		push_item(r, &it);
 		if (r->whole)
-			settle(r, r->n - 1);
+			taken(r, r->n - 1);
 		if (r->progress)
 			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
 	}
@@ -548,10 +632,11 @@ static void read_job_done(void *ud, size_t i)
 	read_jobs *j = ud;
 	run *r = j->r, *p = j->each[i];
 	for (size_t k = 0; k < p->n; k++) {
-		p->items[k].ffirst += r->fs.n;  /* its findings' place among the whole run's */
-		p->items[k].fend += r->fs.n;
-		SL_PUSH(r->items, r->n, r->cap, p->items[k]);
-		settle(r, r->n - 1);
+		item *it = at(p, k);
+		it->x->ffirst += r->fs.n;  /* its findings' place among the whole run's */
+		it->x->fend += r->fs.n;
+		push_item(r, it);
+		taken(r, r->n - 1);
 		if (r->progress)
 			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
 	}
@@ -566,7 +651,9 @@ static void read_job_done(void *ud, size_t i)
 	if (r->spool)
 		sl_findings_spool_take(r->spool, p->pending.data, p->pending.len);
 	sl_buf_free(&p->pending);
-	free(p->items);
+	for (size_t b = 0; b < p->nblocks; b++)
+		free(p->blocks[b]);
+	free(p->blocks);
 	free(p->fs.v);
 	free(p->extra);
 	free(p->heredocs);
@@ -582,10 +669,6 @@ static void read_job_done(void *ud, size_t i)
 static void compare(run *r)
 {
 	size_t n = r->n;
-	r->ce = sl_calloc(n + 1, sizeof *r->ce);
-	for (size_t i = 0; i < n; i++)
-		r->ce[i] = (sl_catalogue_entry){r->items[i].sum, r->items[i].llm, r->items[i].system,
-						r->items[i].same_as, r->items[i].sum_at, r->items[i].sum_len};
 	if (!r->keep_models)
 		for (size_t g = 0; g < r->ngroups; g++)
 			if (r->of_model[g].n <= SL_AUDIT_MAX_DIFF_ENTRIES)
@@ -593,16 +676,17 @@ static void compare(run *r)
 	sl_diff_opts none = {0};
 	size_t **members = sl_calloc(r->ngroups + 1, sizeof *members), *nmembers = sl_calloc(r->ngroups + 1, sizeof *nmembers);
 	for (size_t i = 0; i < n; i++) {
-		const item *x = &r->items[i];
-		size_t g = r->group[i];
-		if (g == SIZE_MAX || !x->sum)
+		const item *it = at(r, i);
+		const extra *x = it->x;
+		size_t g = it->group;
+		if (g == NONE || !x || !x->sum)
 			continue;
 		if (r->keep_models && x->model && r->of_model[g].n <= SL_AUDIT_MAX_DIFF_ENTRIES) {
 			/* every earlier entry of the model, in order: the pairs kept */
 			for (size_t k = 0; k < nmembers[g]; k++) {
 				size_t j = members[g][k];
 				sl_audit_pair p = {j, i, {0}};
-				sl_diff_models(r->items[j].model, x->model, &none, &p.diff);
+				sl_diff_models(at(r, j)->x->model, x->model, &none, &p.diff);
 				SL_PUSH(r->pairs, r->npairs, r->paircap, p);
 			}
 			if (!nmembers[g])
@@ -630,10 +714,10 @@ static void compare(run *r)
 static int own_source(const item *it, const sl_source *src)
 {
 	const sl_entry *e = it->entry;
-	if (!src)
+	if (!src || !e)
 		return 0;
-	for (size_t k = 0; k < it->nown; k++)
-		if (it->kept[k] == src)
+	for (size_t k = 0; it->x && k < it->x->nown; k++)
+		if (it->x->kept[k] == src)
 			return 1;
 	if (src == e->script || src == e->metadata)
 		return 1;
@@ -648,11 +732,12 @@ static int own_source(const item *it, const sl_source *src)
  * entry spares the others' findings) */
 static void suppress_one(run *r, sl_finding *f, size_t i)
 {
-	if (i == SIZE_MAX)
-		return;
+	const sl_entry *e = i == SIZE_MAX ? NULL : at(r, i)->entry;
+	if (!e)
+		return;  /* none, or put aside: no comment of its suppresses (its sources went) */
 	sl_findings one = {f, 1, 1};
-	sl_check_suppress(r->items[i].entry, &one, 0);
-	f->entry = r->items[i].entry->path;
+	sl_check_suppress(e, &one, 0);
+	f->entry = e->path;
 }
 
 /* sl_check_catalogue_each's sink: the findings settled (their entry's
@@ -666,7 +751,7 @@ static void spool_catalogue(void *ud, sl_findings *out, const size_t *made_of, c
 {
 	run *r = ud;
 	for (size_t f = 0; f < out->n; f++) {
-		size_t i = made_of[f] < r->n && (own[f] > 0 || (own[f] < 0 && own_source(&r->items[made_of[f]],
+		size_t i = made_of[f] < r->n && (own[f] > 0 || (own[f] < 0 && own_source(at(r, made_of[f]),
 											     out->v[f].where.src)))
 				   ? made_of[f]
 				   : SIZE_MAX;
@@ -674,25 +759,36 @@ static void spool_catalogue(void *ud, sl_findings *out, const size_t *made_of, c
 		sl_findings one = {&out->v[f], 1, 1};
 		sl_check_config_apply(r->cfg, &one, 0);
 		if (i != SIZE_MAX && !out->v[f].suppressed)
-			r->items[i].nfind[out->v[f].severity]++;
+			at(r, i)->nfind[out->v[f].severity]++;
 	}
 	spool_findings(r, 0, NULL, NULL);
+}
+
+/* Entry i as the catalogue rules read it */
+static void catalogue_entry(void *ud, size_t i, sl_catalogue_entry *out)
+{
+	const item *it = at(ud, i);
+	*out = (sl_catalogue_entry){it->x ? it->x->sum : NULL, it->llm, it->system,
+				    it->same_as == NONE ? SIZE_MAX : it->same_as, it->sum_at, it->sum_len};
 }
 
 /* The catalogue rules; then every finding in file order (or spooled). */
 static void check_catalogue(run *r, const sl_rules *rules)
 {
 	if (r->spool) {  /* the entries' findings are spooled already */
-		if (sl_check_catalogue_each(rules, r->ce, r->n, r->store, &r->fs, spool_catalogue, r))
+		if (sl_check_catalogue_each(rules, catalogue_entry, r, r->n, r->store, &r->fs, spool_catalogue, r))
 			r->unread = 1;
-		free(r->ce);  /* before the report is made */
-		r->ce = NULL;
 		return;
 	}
 	size_t first = r->fs.n;
-	sl_check_catalogue(rules, r->ce, r->n, NULL, &r->fs);
+	sl_catalogue_entry *ce = sl_calloc(r->n + 1, sizeof *ce);
+	for (size_t i = 0; i < r->n; i++)
+		catalogue_entry(r, i, &ce[i]);
+	if (sl_check_catalogue(rules, ce, r->n, NULL, &r->fs))
+		r->unread = 1;
+	free(ce);
 	sl_strmap srcs = {0};
-	index_sources(&srcs, r->items, r->n);
+	index_sources(&srcs, r);
 	for (size_t f = first; f < r->fs.n; f++)
 		suppress_one(r, &r->fs.v[f], entry_of(&srcs, r->fs.v[f].where.src));
 	sl_strmap_free(&srcs);
@@ -709,16 +805,18 @@ static void check_catalogue(run *r, const sl_rules *rules)
 static void release_catalogue(run *r)
 {
 	for (size_t i = 0; i < r->n; i++) {
-		item *it = &r->items[i];
-		sl_catalogue_summary_free(it->sum);
-		it->sum = NULL;
-		json_decref(it->cmdvals);
-		it->cmdvals = NULL;
-		for (size_t k = 0; k < it->nkept; k++)
-			sl_source_free(it->kept[k]);
-		free(it->kept);
-		it->kept = NULL;
-		it->nkept = it->nown = 0;
+		extra *x = at(r, i)->x;
+		if (!x)
+			continue;
+		sl_catalogue_summary_free(x->sum);
+		x->sum = NULL;
+		json_decref(x->cmdvals);
+		x->cmdvals = NULL;
+		for (size_t k = 0; k < x->nkept; k++)
+			sl_source_free(x->kept[k]);
+		free(x->kept);
+		x->kept = NULL;
+		x->nkept = x->nown = 0;
 	}
 	for (size_t i = 0; i < r->nheredocs; i++)
 		sl_source_free(r->heredocs[i]);
@@ -730,11 +828,22 @@ static void release_catalogue(run *r)
 	free(r->reps);
 	r->reps = NULL;
 	r->nbuckets = r->bcap = 0;
-	free(r->group);
-	r->group = NULL;
-	r->ngroup = r->groupcap = 0;
 	sl_strmap_free(&r->models);
 	sl_strmap_free(&r->buckets);
+}
+
+/* Entry i as the report reads it */
+static void report_entry(const run *r, size_t i, sl_audit_entry *out)
+{
+	const item *it = at(r, i);
+	*out = (sl_audit_entry){it->entry, it->x ? it->x->model : NULL, it->llm, it->system,
+				it->x ? it->x->name : NULL, it->summary_at, it->summary_len, {0}};
+	memcpy(out->nfind, it->nfind, sizeof out->nfind);
+}
+
+static void report_entry_at(const void *ud, size_t i, sl_audit_entry *out)
+{
+	report_entry(ud, i, out);
 }
 
 /* Writes the report (and the page); the exit status. */
@@ -742,16 +851,18 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 		  char *const *inputs, size_t ninputs)
 {
 	int rc = SL_EXIT_OK;
-	sl_audit_entry *ae = sl_calloc(r->n + 1, sizeof *ae);
-	for (size_t i = 0; i < r->n; i++) {
-		ae[i] = (sl_audit_entry){r->items[i].entry, r->items[i].model, r->items[i].llm, r->items[i].system,
-					 r->items[i].name, r->items[i].summary_at, r->items[i].summary_len, {0}};
-		memcpy(ae[i].nfind, r->items[i].nfind, sizeof ae[i].nfind);
+	/* the terminal's report reads each entry as it goes (report_entry):
+	 * an array of every entry was 72 bytes an entry at the report's peak */
+	sl_audit_entry *ae = NULL;
+	if (!r->spool) {
+		ae = sl_calloc(r->n + 1, sizeof *ae);
+		for (size_t i = 0; i < r->n; i++)
+			report_entry(r, i, &ae[i]);
 	}
 	size_t *fe = sl_calloc(r->fs.n + 1, sizeof *fe);
 	sl_strmap srcs = {0};
 	if (r->fs.n)  /* none when they are spooled */
-		index_sources(&srcs, r->items, r->n);
+		index_sources(&srcs, r);
 	for (size_t f = 0; f < r->fs.n; f++) {
 		fe[f] = entry_of(&srcs, r->fs.v[f].where.src);
 		/* an advisory rule's finding (SL0004: what was not checked) is told, not failed */
@@ -761,8 +872,14 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 	sl_strmap_free(&srcs);  /* before the report is made: the peak */
 	if (r->spool && sl_findings_spool_tally(r->spool)->failing)
 		rc = SL_EXIT_FINDINGS;
-	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs,
-		      r->store, r->spool};
+	/* the folders every path starts with: up to the last / of the part
+	 * they share */
+	size_t common = 0;
+	for (size_t k = 0; r->path0 && k < r->shared; k++)
+		if (r->path0[k] == '/')
+			common = k + 1;
+	sl_audit a = {ae, report_entry_at, r, common, r->n, rules, &r->fs, fe,
+		      r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs, r->store, r->spool};
 	int wrc = 0;
 	if (sl_opt_is_stdout(html))
 		; /* the page takes standard output */
@@ -791,15 +908,20 @@ static void run_free(run *r)
 		sl_model_free(r->extra[i]);
 	free(r->extra);
 	for (size_t i = 0; i < r->n; i++) {
-		free(r->items[i].name);
-		sl_catalogue_summary_free(r->items[i].sum);
-		free(r->items[i].cmd);
-		json_decref(r->items[i].cmdvals);
-		sl_model_free(r->items[i].model);
-		sl_entry_free(r->items[i].entry);
-		for (size_t k = 0; k < r->items[i].nkept; k++)
-			sl_source_free(r->items[i].kept[k]);
-		free(r->items[i].kept);
+		item *it = at(r, i);
+		extra *x = it->x;
+		sl_entry_free(it->entry);
+		if (!x)
+			continue;
+		free(x->name);
+		sl_catalogue_summary_free(x->sum);
+		free(x->cmd);
+		json_decref(x->cmdvals);
+		sl_model_free(x->model);
+		for (size_t k = 0; k < x->nkept; k++)
+			sl_source_free(x->kept[k]);
+		free(x->kept);
+		free(x);
 	}
 	for (size_t i = 0; i < r->nheredocs; i++)
 		sl_source_free(r->heredocs[i]);
@@ -808,11 +930,12 @@ static void run_free(run *r)
 		free(r->reps[b].v);
 	free(r->reps);
 	free(r->of_model);
-	free(r->group);
 	sl_strmap_free(&r->models);
 	sl_strmap_free(&r->buckets);
-	free(r->ce);
-	free(r->items);
+	for (size_t b = 0; b < r->nblocks; b++)
+		free(r->blocks[b]);
+	free(r->blocks);
+	free(r->path0);
 	sl_findings_spool_free(r->spool);
 	sl_buf_free(&r->pending);
 }
@@ -953,32 +1076,42 @@ int sl_cmd_audit(int argc, char **argv)
 	for (size_t i = 0; i < np; i++)
 		free(paths[i]);
 	free(paths);
-	/* page entries of one name told apart as import does */
-	char **names = sl_calloc(r.n + 1, sizeof *names);
-	const sl_model **models = sl_calloc(r.n + 1, sizeof *models);
-	for (size_t i = 0; i < r.n; i++) {
-		names[i] = r.items[i].name;
-		models[i] = r.items[i].model;
-	}
-	sl_entry_import_tell_apart(names, models, r.n);
-	for (size_t i = 0; i < r.n; i++) {
-		r.items[i].name = names[i];
-		if (!r.keep_models) {
-			item *it = &r.items[i];
-			int kept = it->model && !keep_places(it, &r.fs, it->ffirst, it->fend);
-			if (kept)
-				put_aside(&r, it);
-			if (kept)
-				sl_model_free(it->model);
-			else
-				release_model(&r, it->model);
-			it->model = NULL;
-			if (kept)
-				sl_entry_drop_sources(it->entry);
+	/* page entries of one name told apart as import does (an entry
+	 * without a name is told apart from none: only the named are given) */
+	size_t nnamed = 0;
+	for (size_t i = 0; i < r.n; i++)
+		nnamed += at(&r, i)->x && at(&r, i)->x->name;
+	char **names = sl_calloc(nnamed + 1, sizeof *names);
+	const sl_model **models = sl_calloc(nnamed + 1, sizeof *models);
+	size_t *named = sl_calloc(nnamed + 1, sizeof *named);
+	for (size_t i = 0, k = 0; i < r.n; i++)
+		if (at(&r, i)->x && at(&r, i)->x->name) {
+			named[k] = i;
+			names[k] = at(&r, i)->x->name;
+			models[k++] = at(&r, i)->x->model;
+		}
+	sl_entry_import_tell_apart(names, models, nnamed);
+	for (size_t k = 0; k < nnamed; k++)
+		at(&r, named[k])->x->name = names[k];
+	for (size_t i = 0; i < r.n && !r.keep_models; i++) {
+		item *it = at(&r, i);
+		extra *x = it->x;
+		if (!x || !x->model)
+			continue;
+		int kept = !keep_places(it, &r.fs, x->ffirst, x->fend);
+		if (kept)
+			sl_model_free(x->model);
+		else
+			release_model(&r, x->model);
+		x->model = NULL;
+		if (kept) {
+			sl_entry_drop_sources(it->entry);
+			put_aside(&r, it);
 		}
 	}
 	free(names);
 	free(models);
+	free(named);
 	if (!failed && !r.n) {
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
 		failed = cfg_failed = 1;
