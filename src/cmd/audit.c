@@ -79,8 +79,15 @@ static void usage(FILE *f)
  * for its path. */
 /* What an entry holds while it is read, and after only when it is not
  * put aside (put_aside: the terminal's report, its places kept): then
- * freed, so that what stays per entry is its item, 80 bytes. */
+ * freed, so that what stays per entry is its item, 56 bytes. */
 typedef struct {
+	sl_entry *entry;      /* owned */
+	char *llm, *system;   /* sl_intern's once read (entries share them: not freed), until the entry
+			       * is taken into the whole run (then its item's names) */
+	uint64_t sum_at;      /* its catalogue summary put aside, in the store (its item's sum_len) */
+	char *text;           /* its report's summary text (sl_report_audit_entry_text) until it is put
+			       * in the store, with its catalogue summary after it when that is put
+			       * aside at once (one place for both: the item holds one); owned */
 	sl_model *model;      /* NULL: freed, or the entry did not normalize */
 	char *name;           /* a page entry's label, as import names it; owned, may be NULL */
 	sl_catalogue_summary *sum; /* owned, NULL when the entry did not normalize or it is put aside */
@@ -96,15 +103,15 @@ typedef struct {
 } extra;
 
 typedef struct {
-	extra *x;             /* owned; NULL once the entry is put aside */
-	sl_entry *entry;      /* owned; NULL once put aside (its path is in its summary's text) */
-	char *llm, *system;   /* sl_intern's once read (entries share them: not freed) */
+	extra *x;             /* owned; NULL once the entry is let go (its path is then in its
+			       * summary's text, its catalogue summary right after that text) */
 	uint64_t summary_at;  /* sl_report_audit_entry_text, in the run's store (summary_len bytes) */
-	uint64_t sum_at;      /* the catalogue summary put aside (sl_catalogue_summary_freeze) in the */
-	uint32_t sum_len;     /* run's store, sum_len bytes; 0: not */
 	uint32_t summary_len;
+	uint32_t sum_len;     /* its catalogue summary put aside (sl_catalogue_summary_freeze), its
+			       * length; 0: not */
 	uint32_t same_as;     /* the earlier entry it duplicates, or NONE */
 	uint32_t group;       /* its model's index among the run's (settle), or NONE */
+	uint32_t names;       /* its model's and system's names, an index in the whole run's */
 	unsigned nfind[SL_SEV_ERROR + 1]; /* its findings by severity, the suppressed aside, when they are
 					   * spooled (the run's spool) */
 } item;
@@ -211,6 +218,11 @@ typedef struct {
 	int spooling, color;    /* this run's findings go to the spool, in these colours */
 	sl_buf pending;         /* rendered, not yet taken by the spool (a path's run, audit -j) */
 	int unread;             /* a summary put aside could not be read back */
+	/* the distinct pairs of a model's and a system's names of the
+	 * entries (sl_intern's: a pair's key is their addresses) */
+	sl_strmap names_of;
+	struct names { const char *llm, *system; } *names;
+	size_t nnames, ncap;
 	/* the paths less the folders all of them share (the report's names):
 	 * the first path and the length of the part every path shares */
 	char *path0;
@@ -245,7 +257,7 @@ static void index_sources(sl_strmap *m, const run *r)
 		const item *it = at(r, i);
 		for (size_t k = 0; it->x && k < it->x->nown; k++)
 			sl_strmap_put(m, (const char *)&it->x->kept[k], sizeof it->x->kept[k], i);
-		const sl_entry *e = it->entry;
+		const sl_entry *e = it->x ? it->x->entry : NULL;
 		if (!e)
 			continue;
 		if (e->script)
@@ -306,7 +318,8 @@ static void spool_findings(run *r, size_t first, const sl_entry *e, item *it)
  * -1 when they stay whole. Not for --html, whose page shows them. */
 static int keep_places(item *it, sl_findings *fs, size_t first, size_t end)
 {
-	return sl_check_keep_places(it->entry, fs, first, end, it->x->sum, &it->x->kept, &it->x->nkept, &it->x->nown);
+	return sl_check_keep_places(it->x->entry, fs, first, end, it->x->sum, &it->x->kept, &it->x->nkept,
+				    &it->x->nown);
 }
 
 /* Entry i (of the whole run, taken in input order) placed among the
@@ -323,8 +336,8 @@ static void settle(run *r, size_t i)
 	item *it = at(r, i);
 	extra *x = it->x;
 	size_t g = SIZE_MAX;
-	if (it->llm) {
-		char *k = sl_catalogue_model_key(it->llm);
+	if (x->llm) {
+		char *k = sl_catalogue_model_key(x->llm);
 		g = sl_strmap_put(&r->models, k, strlen(k), r->ngroups);
 		free(k);
 		if (g == r->ngroups) {
@@ -383,11 +396,11 @@ static void settle_meta(run *r, item *it)
 	sl_catalogue_summary_take_meta(it->x->sum, &r->fs);
 	for (size_t f = first; f < r->fs.n; f++) {
 		sl_finding *x = &r->fs.v[f];
-		int own = entry_source(it->entry, x->where.src);
+		int own = entry_source(it->x->entry, x->where.src);
 		if (own) {
 			sl_findings one = {x, 1, 1};
-			sl_check_suppress(it->entry, &one, 0);
-			x->entry = it->entry->path;
+			sl_check_suppress(it->x->entry, &one, 0);
+			x->entry = it->x->entry->path;
 		}
 		sl_findings one = {x, 1, 1};
 		sl_check_config_apply(r->cfg, &one, 0);
@@ -414,8 +427,23 @@ static void put_aside(run *r, item *it)
 			sl_buf_free(&rec);
 			return;
 		}
-		/* a failure is told after reading (sl_store_error), as the summaries' texts' */
-		sl_store_put(r->store, rec.data, rec.len, &it->sum_at);
+		/* with its report's text when that is not put yet: one place
+		 * for both; a failure is told after reading (sl_store_error),
+		 * as the texts' */
+		uint64_t at;
+		if (x->text) {
+			sl_buf both = {0};
+			sl_buf_add(&both, x->text, it->summary_len);
+			sl_buf_add(&both, rec.data, rec.len);
+			sl_store_put(r->store, both.data, both.len, &at);
+			sl_buf_free(&both);
+			it->summary_at = at;
+			x->sum_at = at + it->summary_len;
+			free(x->text);
+			x->text = NULL;
+		} else {
+			sl_store_put(r->store, rec.data, rec.len, &x->sum_at);
+		}
 		it->sum_len = (uint32_t)rec.len;
 		sl_buf_free(&rec);
 		sl_catalogue_summary_free(x->sum);
@@ -436,12 +464,14 @@ static void let_go(run *r, size_t i)
 {
 	item *it = at(r, i);
 	extra *x = it->x;
-	if (!x || !x->aside || x->cmdvals || x->model || x->name || x->sum)
+	/* an entry whose summary was put aside apart from its text (a page's
+	 * entry, named first) keeps its place in its extra */
+	if (!x || !x->aside || x->cmdvals || x->model || x->name || x->sum || x->text ||
+	    (it->sum_len && x->sum_at != it->summary_at + it->summary_len))
 		return;
+	sl_entry_free(x->entry);
 	free(x);
 	it->x = NULL;
-	sl_entry_free(it->entry);
-	it->entry = NULL;
 }
 
 /* What an entry keeps once read: its catalogue summary and command's key
@@ -475,9 +505,20 @@ static void keep_entry(run *r, item *it, size_t x0, size_t x1, const sl_rules *r
 		x->model = NULL;
 	}
 	if (kept) {
-		sl_entry_drop_sources(it->entry);
+		sl_entry_drop_sources(x->entry);
 		put_aside(r, it);
 	}
+}
+
+/* Its report's text put in the store, when put_aside did not */
+static void put_text(run *r, item *it)
+{
+	extra *x = it->x;
+	if (!x->text)
+		return;
+	sl_store_put(r->store, x->text, it->summary_len, &it->summary_at);  /* a failure is told after reading */
+	free(x->text);
+	x->text = NULL;
 }
 
 /* Entry i taken into the whole run, in input order: its path's part
@@ -485,7 +526,8 @@ static void keep_entry(run *r, item *it, size_t x0, size_t x1, const sl_rules *r
  * placed among the duplicates, then freed but for its item when put aside */
 static void taken(run *r, size_t i)
 {
-	const char *p = at(r, i)->entry->path;
+	item *it = at(r, i);
+	const char *p = it->x->entry->path;
 	if (!r->path0) {
 		r->path0 = sl_strdup(p);
 		r->shared = strlen(p);
@@ -495,6 +537,14 @@ static void taken(run *r, size_t i)
 			k++;
 		r->shared = k;
 	}
+	/* its names' pair */
+	const char *pair[2] = {it->x->llm, it->x->system};
+	size_t k = sl_strmap_put(&r->names_of, (const char *)pair, sizeof pair, r->nnames);
+	if (k == r->nnames) {
+		struct names one = {pair[0], pair[1]};
+		SL_PUSH(r->names, r->nnames, r->ncap, one);
+	}
+	it->names = (uint32_t)k;
 	settle(r, i);
 	let_go(r, i);
 }
@@ -538,8 +588,8 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 			continue;
 		item it;
 		memset(&it, 0, sizeof it);
-		it.entry = entry;
 		extra *x = it.x = sl_calloc(1, sizeof *it.x);
+		x->entry = entry;
 		/* every variant checked, as check does; the first stands for the
 		 * entry in the matrix and the comparisons */
 		size_t first = r->fs.n, xfirst = r->nextra;
@@ -558,34 +608,32 @@ static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_r
 		if (r->spooling)
 			spool_findings(r, first, entry, &it);
 		const char *sys = metadata_system(x->model);
-		it.system = sys ? sl_strdup(sys) : NULL;
+		x->system = sys ? sl_strdup(sys) : NULL;
 		if (in.npe && in.next) {
 			const sl_page_entry *pe = &in.pes[in.next - 1];
-			it.llm = pe->model ? sl_strdup(pe->model) : NULL;
-			if (!it.system && pe->heading)
-				it.system = sl_strdup(pe->heading);
+			x->llm = pe->model ? sl_strdup(pe->model) : NULL;
+			if (!x->system && pe->heading)
+				x->system = sl_strdup(pe->heading);
 		} else {
-			sidecar(in.path, &it.llm, &it.system);
+			sidecar(in.path, &x->llm, &x->system);
 		}
-		if (!it.llm && sl_catalogue_model_of(x->model))
-			it.llm = sl_strdup(sl_catalogue_model_of(x->model));
-		it.llm = interned(it.llm);
-		it.system = interned(it.system);
+		if (!x->llm && sl_catalogue_model_of(x->model))
+			x->llm = sl_strdup(sl_catalogue_model_of(x->model));
+		x->llm = interned(x->llm);
+		x->system = interned(x->system);
 		/* a page's entry is named as import would name its folder, not page:LINE */
 		if (in.npe && x->model)
-			x->name = sl_entry_import_name(x->model, it.llm, it.system);
+			x->name = sl_entry_import_name(x->model, x->llm, x->system);
 		/* what the report, the catalogue rules and the duplicates read of
 		 * the model, so that it can go */
-		char *summary = sl_report_audit_entry_text(entry, x->model, it.llm, it.system);
-		size_t slen = strlen(summary);
-		it.summary_len = (uint32_t)slen;  /* an entry's files are at most 4 MB each */
-		sl_store_put(r->store, summary, slen, &it.summary_at);  /* a failure is told after reading */
-		free(summary);
+		x->text = sl_report_audit_entry_text(entry, x->model, x->llm, x->system);
+		it.summary_len = (uint32_t)strlen(x->text);  /* an entry's files are at most 4 MB each */
 		it.same_as = NONE;
 		it.group = NONE;
 		x->ffirst = first;
 		x->fend = r->fs.n;
 		keep_entry(r, &it, xfirst, r->nextra, rules);
+		put_text(r, &it);
 		if (!r->keep_models)
 			r->nextra = xfirst;
 		push_item(r, &it);
@@ -713,7 +761,7 @@ static void compare(run *r)
  * there in it */
 static int own_source(const item *it, const sl_source *src)
 {
-	const sl_entry *e = it->entry;
+	const sl_entry *e = it->x ? it->x->entry : NULL;
 	if (!src || !e)
 		return 0;
 	for (size_t k = 0; it->x && k < it->x->nown; k++)
@@ -732,7 +780,8 @@ static int own_source(const item *it, const sl_source *src)
  * entry spares the others' findings) */
 static void suppress_one(run *r, sl_finding *f, size_t i)
 {
-	const sl_entry *e = i == SIZE_MAX ? NULL : at(r, i)->entry;
+	const extra *x = i == SIZE_MAX ? NULL : at(r, i)->x;
+	const sl_entry *e = x ? x->entry : NULL;
 	if (!e)
 		return;  /* none, or put aside: no comment of its suppresses (its sources went) */
 	sl_findings one = {f, 1, 1};
@@ -768,8 +817,11 @@ static void spool_catalogue(void *ud, sl_findings *out, const size_t *made_of, c
 static void catalogue_entry(void *ud, size_t i, sl_catalogue_entry *out)
 {
 	const item *it = at(ud, i);
-	*out = (sl_catalogue_entry){it->x ? it->x->sum : NULL, it->llm, it->system,
-				    it->same_as == NONE ? SIZE_MAX : it->same_as, it->sum_at, it->sum_len};
+	const run *r = ud;
+	const struct names *nm = &r->names[it->names];
+	*out = (sl_catalogue_entry){it->x ? it->x->sum : NULL, nm->llm, nm->system,
+				    it->same_as == NONE ? SIZE_MAX : it->same_as,
+				    it->x ? it->x->sum_at : it->summary_at + it->summary_len, it->sum_len};
 }
 
 /* The catalogue rules; then every finding in file order (or spooled). */
@@ -836,7 +888,8 @@ static void release_catalogue(run *r)
 static void report_entry(const run *r, size_t i, sl_audit_entry *out)
 {
 	const item *it = at(r, i);
-	*out = (sl_audit_entry){it->entry, it->x ? it->x->model : NULL, it->llm, it->system,
+	const struct names *nm = &r->names[it->names];
+	*out = (sl_audit_entry){it->x ? it->x->entry : NULL, it->x ? it->x->model : NULL, nm->llm, nm->system,
 				it->x ? it->x->name : NULL, it->summary_at, it->summary_len, {0}};
 	memcpy(out->nfind, it->nfind, sizeof out->nfind);
 }
@@ -910,9 +963,10 @@ static void run_free(run *r)
 	for (size_t i = 0; i < r->n; i++) {
 		item *it = at(r, i);
 		extra *x = it->x;
-		sl_entry_free(it->entry);
 		if (!x)
 			continue;
+		sl_entry_free(x->entry);
+		free(x->text);
 		free(x->name);
 		sl_catalogue_summary_free(x->sum);
 		free(x->cmd);
@@ -936,6 +990,8 @@ static void run_free(run *r)
 		free(r->blocks[b]);
 	free(r->blocks);
 	free(r->path0);
+	free(r->names);
+	sl_strmap_free(&r->names_of);
 	sl_findings_spool_free(r->spool);
 	sl_buf_free(&r->pending);
 }
@@ -1105,7 +1161,7 @@ int sl_cmd_audit(int argc, char **argv)
 			release_model(&r, x->model);
 		x->model = NULL;
 		if (kept) {
-			sl_entry_drop_sources(it->entry);
+			sl_entry_drop_sources(x->entry);
 			put_aside(&r, it);
 		}
 	}
