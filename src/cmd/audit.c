@@ -727,8 +727,8 @@ static void compare(run *r)
 		const item *it = at(r, i);
 		const extra *x = it->x;
 		size_t g = it->group;
-		if (g == NONE || !x || !x->sum)
-			continue;
+		if (g == NONE || !(it->sum_len || (x && x->sum)))
+			continue;  /* none (the entry did not normalize) */
 		if (r->keep_models && x->model && r->of_model[g].n <= SL_AUDIT_MAX_DIFF_ENTRIES) {
 			/* every earlier entry of the model, in order: the pairs kept */
 			for (size_t k = 0; k < nmembers[g]; k++) {
