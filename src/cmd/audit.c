@@ -507,6 +507,11 @@ int sl_cmd_audit(int argc, char **argv)
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
 		failed = cfg_failed = 1;
 	}
+	if (!cfg_failed && r.too_many) {
+		fprintf(stderr, "servelint audit: more than %u entries: the catalogue is past audit's limit\n",
+			SL_AUDIT_MAX_ENTRIES);
+		failed = cfg_failed = 1;
+	}
 	/* a summary that could not be put aside (a full disk): no report at all */
 	if (!cfg_failed && sl_store_error(r.store)) {
 		fprintf(stderr, "servelint audit: cannot write a temporary file: %s\n", strerror(sl_store_error(r.store)));

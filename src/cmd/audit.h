@@ -64,6 +64,9 @@ typedef struct {
 } sl_audit_item;
 
 #define SL_AUDIT_NONE UINT32_MAX
+/* The entries one audit reads at most (an item's indexes are 32 bits;
+ * 5.6 GB of items): past it audit says so and writes no report */
+#define SL_AUDIT_MAX_ENTRIES 100000000u
 
 /* A run's items, in blocks of SL_AUDIT_ITEMS (an array of every item, grown by
  * doubling, held twice its size while it was copied: 22 MB at 69,440
@@ -103,6 +106,7 @@ typedef struct {
 	int spooling, color;    /* this run's findings go to the spool, in these colours */
 	sl_buf pending;         /* rendered, not yet taken by the spool (a path's run, audit -j) */
 	int unread;             /* a summary put aside could not be read back */
+	int too_many;           /* an entry past SL_AUDIT_MAX_ENTRIES was not taken */
 	/* the distinct pairs of a model's and a system's names of the
 	 * entries (sl_intern's: a pair's key is their addresses) */
 	sl_strmap names_of;

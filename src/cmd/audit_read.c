@@ -70,8 +70,34 @@ sl_audit_item *sl_audit_at(const sl_audit_run *r, size_t i)
 }
 
 /* it added to r's items (then r's) */
+/* What an item holds freed (not the item) */
+static void free_item(sl_audit_item *it)
+{
+	sl_audit_extra *x = it->x;
+	if (!x)
+		return;
+	sl_entry_free(x->entry);
+	free(x->text);
+	free(x->name);
+	sl_catalogue_summary_free(x->sum);
+	free(x->cmd);
+	json_decref(x->cmdvals);
+	sl_model_free(x->model);
+	for (size_t k = 0; k < x->nkept; k++)
+		sl_source_free(x->kept[k]);
+	free(x->kept);
+	free(x);
+	it->x = NULL;
+}
+
+/* it added to r's items (then r's); NULL, r->too_many set and nothing
+ * taken, when r holds SL_AUDIT_MAX_ENTRIES already */
 static sl_audit_item *push_item(sl_audit_run *r, const sl_audit_item *it)
 {
+	if (r->n >= SL_AUDIT_MAX_ENTRIES) {
+		r->too_many = 1;
+		return NULL;
+	}
 	if (r->n % SL_AUDIT_ITEMS == 0 && r->n / SL_AUDIT_ITEMS == r->nblocks) {
 		SL_PUSH(r->blocks, r->nblocks, r->bcap_, NULL);
 		r->blocks[r->nblocks - 1] = sl_malloc(SL_AUDIT_ITEMS * sizeof **r->blocks);
@@ -470,7 +496,11 @@ int sl_audit_read_path(sl_audit_run *r, const char *path, const sl_grammars *gs,
 		put_text(r, &it);
 		if (!r->keep_models)
 			r->nextra = xfirst;
-		push_item(r, &it);
+		if (!push_item(r, &it)) {
+			free_item(&it);  /* past the limit: no report is written */
+			failed = 1;
+			continue;
+		}
 		if (r->whole)
 			taken(r, r->n - 1);
 		if (r->progress)
@@ -502,7 +532,11 @@ void sl_audit_read_job_done(void *ud, size_t i)
 		sl_audit_item *it = sl_audit_at(p, k);
 		it->x->ffirst += r->fs.n;  /* its findings' place among the whole run's */
 		it->x->fend += r->fs.n;
-		push_item(r, it);
+		if (!push_item(r, it)) {
+			free_item(it);  /* past the limit: no report is written */
+			j->failed[i] = 1;
+			continue;
+		}
 		taken(r, r->n - 1);
 		if (r->progress)
 			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
@@ -518,6 +552,7 @@ void sl_audit_read_job_done(void *ud, size_t i)
 	if (r->spool)
 		sl_findings_spool_take(r->spool, p->pending.data, p->pending.len);
 	sl_buf_free(&p->pending);
+	r->too_many |= p->too_many;
 	for (size_t b = 0; b < p->nblocks; b++)
 		free(p->blocks[b]);
 	free(p->blocks);
@@ -539,23 +574,8 @@ void sl_audit_run_free(sl_audit_run *r)
 	for (size_t i = 0; i < r->nextra; i++)
 		sl_model_free(r->extra[i]);
 	free(r->extra);
-	for (size_t i = 0; i < r->n; i++) {
-		sl_audit_item *it = sl_audit_at(r, i);
-		sl_audit_extra *x = it->x;
-		if (!x)
-			continue;
-		sl_entry_free(x->entry);
-		free(x->text);
-		free(x->name);
-		sl_catalogue_summary_free(x->sum);
-		free(x->cmd);
-		json_decref(x->cmdvals);
-		sl_model_free(x->model);
-		for (size_t k = 0; k < x->nkept; k++)
-			sl_source_free(x->kept[k]);
-		free(x->kept);
-		free(x);
-	}
+	for (size_t i = 0; i < r->n; i++)
+		free_item(sl_audit_at(r, i));
 	for (size_t i = 0; i < r->nheredocs; i++)
 		sl_source_free(r->heredocs[i]);
 	free(r->heredocs);
