@@ -16,9 +16,9 @@
  * `servelint import` writes beside an entry; else the model its workers
  * load. Exit: 0 clean, 1 findings, 2 unreadable input or output, 3 usage.
  *
- * With -j N the PATHs are read and checked on N threads (util's
- * sl_jobs_run), each into a run of its own taken into the whole in input
- * order; the comparisons and the catalogue rules run after, on this
+ * With -j N the PATHs are read and checked on N threads as they are
+ * found (util's sl_jobs_start), each into a run of its own taken into the
+ * whole in input order; the comparisons and the catalogue rules run after, on this
  * thread, so the report is byte for byte that of -j 1.
  */
 #include "audit.h"
@@ -331,6 +331,40 @@ static int report(sl_audit_run *r, const sl_rules *rules, const char *format, co
 	return rc;
 }
 
+/* What discovery finds, as it finds it: read unless the config's
+ * exclude globs leave it out, in turn (-j 1) or added to the jobs (-j N),
+ * so that no list of every path is held (issue 18) and the threads start
+ * on the first entries while the rest are found */
+typedef struct {
+	sl_audit_run *r;
+	const sl_entry_config *cfg;  /* NULL: the config is bad, nothing is read */
+	sl_jobs *jobs;               /* NULL: -j 1 */
+	const sl_grammars *gs;
+	const sl_rules *rules;
+	char **args;                 /* the PATHs given */
+	int nargs;
+	int failed;                  /* -j 1: a path could not be read */
+} finder;
+
+static void found_path(void *ud, char *path)
+{
+	finder *fd = ud;
+	if (!fd->cfg || sl_entry_config_excludes(fd->cfg, path)) {
+		free(path);
+		return;
+	}
+	int found = sl_audit_found_script(path, fd->args, fd->nargs);
+	if (fd->jobs) {
+		sl_audit_job *one = sl_calloc(1, sizeof *one);
+		one->path = path;
+		one->found = found;
+		sl_jobs_add(fd->jobs, one);
+		return;
+	}
+	fd->failed |= sl_audit_read_path(fd->r, path, fd->gs, fd->rules, found) != 0;
+	free(path);
+}
+
 int sl_cmd_audit(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -414,10 +448,6 @@ int sl_cmd_audit(int argc, char **argv)
 		sl_error_clear(&err);
 		failed = 1;
 	}
-	char **paths = NULL;
-	size_t np = 0, pcap = 0;
-	for (int a = optind; a < argc; a++)
-		sl_entry_input_discover(argv[a], &paths, &np, &pcap, 0);
 	sl_audit_run r;
 	memset(&r, 0, sizeof r);
 	r.progress = isatty(STDERR_FILENO) && !quiet;
@@ -437,36 +467,15 @@ int sl_cmd_audit(int argc, char **argv)
 	/* every path is read even when one cannot be (each told on stderr);
 	 * in turn (-j 1), or on several threads and taken in input order */
 	int cfg_failed = failed;
-	sl_audit_jobs rj = {&r, NULL, NULL, NULL, NULL, gs, rules};
-	size_t nchosen = 0, nfound = 0, ccap = 0, fcap = 0;
-	for (size_t i = 0; i < np && !cfg_failed; i++) {
-		if (sl_entry_config_excludes(&cfg, paths[i]))
-			continue;
-		int found = sl_audit_found_script(paths[i], argv + optind, argc - optind);
-		if (jobs > 1) {
-			SL_PUSH(rj.found, nfound, fcap, found);
-			SL_PUSH(rj.paths, nchosen, ccap, paths[i]);  /* rj's now */
-		} else {
-			failed |= sl_audit_read_path(&r, paths[i], gs, rules, found) != 0;
-			free(paths[i]);
-		}
-		paths[i] = NULL;
-	}
-	if (nchosen > 1)
-		sl_normalize_grammars_share(gs);
-	rj.each = sl_calloc(nchosen + 1, sizeof *rj.each);
-	rj.failed = sl_calloc(nchosen + 1, sizeof *rj.failed);
-	sl_jobs_run(nchosen, jobs, sl_audit_read_job, sl_audit_read_job_done, &rj);
-	for (size_t i = 0; i < nchosen; i++)
-		failed |= rj.failed[i];
-	free(rj.each);
-	free(rj.failed);
-	free(rj.found);
-	free(rj.paths);
-	/* the paths excluded (the others are freed once read) */
-	for (size_t i = 0; i < np; i++)
-		free(paths[i]);
-	free(paths);
+	sl_audit_jobs rj = {&r, gs, rules, 0};
+	finder fd = {&r, cfg_failed ? NULL : &cfg, NULL, gs, rules, argv + optind, argc - optind, 0};
+	if (!cfg_failed && jobs > 1)
+		fd.jobs = sl_jobs_start(jobs, sl_audit_read_job, sl_audit_read_job_done, sl_audit_read_jobs_start, &rj);
+	for (int a = optind; a < argc; a++)
+		sl_entry_input_discover_each(argv[a], found_path, &fd);
+	if (fd.jobs)
+		sl_jobs_finish(fd.jobs);
+	failed |= fd.failed | rj.failed;
 	/* page entries of one name told apart as import does (an entry
 	 * without a name is told apart from none: only the named are given) */
 	size_t nnamed = 0;

@@ -118,21 +118,25 @@ typedef struct {
 	size_t shared;
 } sl_audit_run;
 
-/* audit -j N: the PATHs read on N threads, each into a run of its own,
- * then taken into the whole run in input order (as -j 1 reads them) */
+/* audit -j N: the PATHs read on N threads as they are found (util's
+ * sl_jobs_start), each into a run of its own, then taken into the whole
+ * run in input order (as -j 1 reads them). A list of every path found
+ * before the first was read was 62 bytes an entry (4.3 MB at 69,440). */
 typedef struct sl_audit_jobs {
-	sl_audit_run *r;                 /* the whole run */
-	char **paths;           /* owned: each freed once read */
-	int *found;             /* each path: a script found by searching a folder */
-	/* each path's entries, findings and variants' models, from its
-	 * reading to its taking (at most sl_jobs_run's window of them at
-	 * once): a run for every path made at the start was 400 bytes a path,
-	 * 28 MB at 69,440 */
-	sl_audit_run **each;
-	int *failed;
+	sl_audit_run *r;        /* the whole run */
 	const sl_grammars *gs;
 	const sl_rules *rules;
+	int failed;             /* a path could not be read */
 } sl_audit_jobs;
+
+/* One PATH: from its finding to its taking (at most sl_jobs' window of
+ * them at once) */
+typedef struct sl_audit_job {
+	char *path;             /* owned: freed once read */
+	int found;              /* a script found by searching a folder */
+	sl_audit_run *each;     /* its entries, findings and variants' models, read */
+	int failed;
+} sl_audit_job;
 
 /* Item i of r (r's) */
 sl_audit_item *sl_audit_at(const sl_audit_run *r, size_t i);
@@ -160,10 +164,13 @@ int sl_audit_found_script(const char *path, char **args, int n);
  * not be read (told on stderr; the others are read all the same). */
 int sl_audit_read_path(sl_audit_run *r, const char *path, const sl_grammars *gs, const sl_rules *rules,
 		       int found);
-/* sl_jobs_run's work and done for audit -j: path i read into a run of
- * its own, then taken into the whole run in input order (ud: sl_audit_jobs) */
-void sl_audit_read_job(void *ud, size_t i);
-void sl_audit_read_job_done(void *ud, size_t i);
+/* sl_jobs_start's work, done and start for audit -j (ud: sl_audit_jobs,
+ * item: an sl_audit_job, freed by done): its path read into a run of its
+ * own, then taken into the whole run in input order; the grammars
+ * shared before the threads start */
+void sl_audit_read_job(void *ud, void *item);
+void sl_audit_read_job_done(void *ud, void *item);
+void sl_audit_read_jobs_start(void *ud);
 /* Frees what r holds (not r, nor its store) */
 void sl_audit_run_free(sl_audit_run *r);
 

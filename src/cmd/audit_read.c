@@ -511,30 +511,38 @@ int sl_audit_read_path(sl_audit_run *r, const char *path, const sl_grammars *gs,
 }
 
 
-void sl_audit_read_job(void *ud, size_t i)
+void sl_audit_read_jobs_start(void *ud)
 {
 	sl_audit_jobs *j = ud;
+	sl_normalize_grammars_share((sl_grammars *)j->gs);
+}
+
+void sl_audit_read_job(void *ud, void *item)
+{
+	sl_audit_jobs *j = ud;
+	sl_audit_job *one = item;
 	sl_audit_run *p = sl_calloc(1, sizeof *p);
 	p->cfg = j->r->cfg;
 	p->keep_models = j->r->keep_models;
 	p->store = j->r->store;
 	p->spooling = j->r->spooling;
 	p->color = j->r->color;
-	j->failed[i] = sl_audit_read_path(p, j->paths[i], j->gs, j->rules, j->found[i]) != 0;
-	j->each[i] = p;
+	one->failed = sl_audit_read_path(p, one->path, j->gs, j->rules, one->found) != 0;
+	one->each = p;
 }
 
-void sl_audit_read_job_done(void *ud, size_t i)
+void sl_audit_read_job_done(void *ud, void *item)
 {
 	sl_audit_jobs *j = ud;
-	sl_audit_run *r = j->r, *p = j->each[i];
+	sl_audit_job *one = item;
+	sl_audit_run *r = j->r, *p = one->each;
 	for (size_t k = 0; k < p->n; k++) {
 		sl_audit_item *it = sl_audit_at(p, k);
 		it->x->ffirst += r->fs.n;  /* its findings' place among the whole run's */
 		it->x->fend += r->fs.n;
 		if (!push_item(r, it)) {
 			free_item(it);  /* past the limit: no report is written */
-			j->failed[i] = 1;
+			one->failed = 1;
 			continue;
 		}
 		taken(r, r->n - 1);
@@ -560,9 +568,9 @@ void sl_audit_read_job_done(void *ud, size_t i)
 	free(p->extra);
 	free(p->heredocs);
 	free(p);
-	j->each[i] = NULL;
-	free(j->paths[i]);  /* read: not needed until the end */
-	j->paths[i] = NULL;
+	j->failed |= one->failed;
+	free(one->path);
+	free(one);
 }
 
 void sl_audit_run_free(sl_audit_run *r)
