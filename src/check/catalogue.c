@@ -363,38 +363,53 @@ static void key_findings(book *b, votes *vt, size_t slot, model_keys *mks, outle
 	book_close(&best_hold);
 }
 
-/* Every key slot of one equal_across_entries rule: the votes of every
- * slot in one pass over the entries, then a pass for the findings of
- * each slot where a member differs from its group (none in a catalogue
- * that agrees), the slots in turn */
-static void check_entries(book *b, const sl_rule *r, size_t slot0, outlet *o)
+/* The votes of every key slot of the equal_across_entries rules run
+ * (only, or all), in one pass over the entries: vt[slot] (the caller's:
+ * votes_free each; a slot of a rule not run has no rule) */
+static votes *all_votes(const sl_rules *rs, book *b, const sl_rule *only, model_keys *mks, size_t *nslots)
 {
-	votes *vt = sl_calloc(r->nkeys + 1, sizeof *vt);
-	model_keys mks = {0};
-	for (size_t k = 0; k < r->nkeys; k++) {
-		vt[k].r = r;
-		vt[k].key = r->keys[k];
+	size_t n = 0;
+	for (size_t i = 0; i < sl_rules_count(rs); i++)
+		if (sl_rules_at(rs, i)->catalogue && sl_rules_at(rs, i)->kind == K_ENTRIES)
+			n += sl_rules_at(rs, i)->nkeys;
+	votes *vt = sl_calloc(n + 1, sizeof *vt);
+	size_t slot = 0;  /* as sl_catalogue_summarize counts the keys */
+	for (size_t i = 0; i < sl_rules_count(rs); i++) {
+		const sl_rule *r = sl_rules_at(rs, i);
+		if (!r->catalogue || r->kind != K_ENTRIES)
+			continue;
+		for (size_t k = 0; k < r->nkeys; k++, slot++)
+			if (!only || r == only) {
+				vt[slot].r = r;
+				vt[slot].key = r->keys[k];
+			}
 	}
-	for (size_t i = 0; i < b->n; i++) {
+	for (size_t i = 0; i < b->n && n; i++) {
 		sl_catalogue_summary *hold;
 		const sl_catalogue_summary *s = book_open(b, i, 0, &hold);
 		sl_catalogue_entry e = book_entry(b, i);
-		for (size_t k = 0; s && k < r->nkeys; k++) {
-			const given *st = slot0 + k < s->nkeys ? s->keys[slot0 + k] : NULL;
-			const char *mk = st ? model_key_of(&mks, &e, s) : NULL;
+		for (size_t k = 0; s && k < n; k++) {
+			const given *st = vt[k].r && k < s->nkeys ? s->keys[k] : NULL;
+			const char *mk = st ? model_key_of(mks, &e, s) : NULL;
 			if (mk)
 				vote(&vt[k], i, mk, st);
 		}
 		book_close(&hold);
 	}
+	*nslots = n;
+	return vt;
+}
+
+/* Every key slot of one equal_across_entries rule (its votes counted): a
+ * pass for the findings of each slot where a member differs from its
+ * group (none in a catalogue that agrees), the slots in turn */
+static void check_entries(book *b, const sl_rule *r, votes *vt, size_t slot0, model_keys *mks, outlet *o)
+{
 	for (size_t k = 0; k < r->nkeys; k++) {
-		count_votes(&vt[k]);
-		if (vt[k].differs)
-			key_findings(b, &vt[k], slot0 + k, &mks, o);
-		votes_free(&vt[k]);
+		count_votes(&vt[slot0 + k]);
+		if (vt[slot0 + k].differs)
+			key_findings(b, &vt[slot0 + k], slot0 + k, mks, o);
 	}
-	model_keys_free(&mks);
-	free(vt);
 }
 
 /* ---- duplicates ------------------------------------------------------------- */
@@ -547,6 +562,11 @@ static void c_metadata_kept(const sl_rule *r, book *b, outlet *o)
 
 static void run_rules(const sl_rules *rs, book *b, const sl_rule *only, outlet *out)
 {
+	/* the votes of every equal_across_entries rule in one pass over the
+	 * entries (one read of each summary, not one per rule) */
+	model_keys mks = {0};
+	size_t nslots;
+	votes *vt = all_votes(rs, b, only, &mks, &nslots);
 	size_t slot = 0;  /* slot: as sl_catalogue_summarize counts the keys */
 	for (size_t i = 0; i < sl_rules_count(rs); i++) {
 		const sl_rule *r = sl_rules_at(rs, i);
@@ -554,7 +574,7 @@ static void run_rules(const sl_rules *rs, book *b, const sl_rule *only, outlet *
 			continue;
 		if (r->kind == K_ENTRIES) {
 			if (!only || r == only)
-				check_entries(b, r, slot, out);
+				check_entries(b, r, vt, slot, &mks, out);
 			slot += r->nkeys;
 		} else if (only && r != only)
 			continue;
@@ -565,6 +585,10 @@ static void run_rules(const sl_rules *rs, book *b, const sl_rule *only, outlet *
 		else if (!strcmp(r->cname, "engine_version_names"))
 			c_version_names(r, b, out);
 	}
+	for (size_t k = 0; k < nslots; k++)
+		votes_free(&vt[k]);
+	free(vt);
+	model_keys_free(&mks);
 }
 
 int sl_check_catalogue(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, const sl_rule *only,
