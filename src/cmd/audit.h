@@ -77,7 +77,7 @@ enum { SL_AUDIT_ITEMS = 1024 };
 /* What one run holds: the entries read, their findings, the pairs compared. */
 typedef struct {
 	sl_audit_item **blocks;          /* the items, SL_AUDIT_ITEMS a block; owned */
-	size_t n, nblocks, bcap_;
+	size_t n, nblocks, blockcap;
 	sl_findings fs;
 	sl_audit_pair *pairs;   /* --html only: the diffs its page shows */
 	size_t npairs, paircap; /* npairs counts them all the same */

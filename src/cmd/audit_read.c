@@ -99,7 +99,7 @@ static sl_audit_item *push_item(sl_audit_run *r, const sl_audit_item *it)
 		return NULL;
 	}
 	if (r->n % SL_AUDIT_ITEMS == 0 && r->n / SL_AUDIT_ITEMS == r->nblocks) {
-		SL_PUSH(r->blocks, r->nblocks, r->bcap_, NULL);
+		SL_PUSH(r->blocks, r->nblocks, r->blockcap, NULL);
 		r->blocks[r->nblocks - 1] = sl_malloc(SL_AUDIT_ITEMS * sizeof **r->blocks);
 	}
 	sl_audit_item *x = sl_audit_at(r, r->n++);
