@@ -9,15 +9,20 @@
  * engine (vLLM's parser names are not SGLang's) unless the rule says
  * across_engines. The entry the others outvote is the one reported.
  *
+ * The rules read each entry's summary (catalogue_summary.c), in memory or
+ * put aside in audit's store, in passes over the entries: what they hold
+ * is per group of entries and per distinct value or build, never per
+ * entry, so that a catalogue's summaries need not all be in memory at
+ * once (issue 18: audit's peak memory flat in the catalogue's size).
+ *
  * Uses rules.c (the rules to run, sl_rules_at) and findings.c (its
  * findings' related places, and their order); the names of its C checks
  * are known to rules.c, which loads the rule files that name them.
  */
-#include "findings.h"
+#include "catalogue_summary.h"
 
 #include <ctype.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,36 +49,6 @@ char *sl_catalogue_model_key(const char *name)
 	}
 	free(h);
 	return sl_buf_detach(&b);
-}
-
-static int is_worker(const char *role)
-{
-	return !strcmp(role, "prefill") || !strcmp(role, "decode") || !strcmp(role, "aggregated");
-}
-
-static int usable(const sl_setting *st)
-{
-	return st && !(st->flags & (SL_SET_SYMBOLIC | SL_SET_PLACEHOLDER));
-}
-
-const char *sl_catalogue_model_of(const sl_model *m)
-{
-	for (size_t i = 0; m && i < m->nservices; i++) {
-		const sl_setting *st = sl_service_get(&m->services[i], "model");
-		if (is_worker(m->services[i].role) && usable(st) && json_is_string(st->value)) {
-			const char *v = json_string_value(st->value);
-			/* "org/name" is a model; "/models/x" and "<model-path>" are places */
-			if (*v && *v != '/' && *v != '<' && *v != '.')
-				return v;
-		}
-	}
-	return NULL;
-}
-
-/* The engine an entry's setting belongs to: vLLM under Dynamo is vLLM. */
-static const char *family(const char *engine)
-{
-	return sl_starts_with(engine, "dynamo-") ? engine + 7 : engine;
 }
 
 /* Equal as the engines read them: numbers as numbers, a list of one and its item. */
@@ -105,174 +80,93 @@ static char *vtext(json_t *v)
 	return d ? d : sl_strdup("?");
 }
 
-static sl_finding *add(sl_findings *out, const sl_rule *r, const sl_origin *where, sl_buf *msg)
+/* The entries and where their summaries are (book_open) */
+typedef struct {
+	const sl_catalogue_entry *v;  /* or NULL: each told by fn */
+	sl_catalogue_entry_fn *fn;
+	void *ud;
+	size_t n;
+	sl_store *st;  /* the summaries put aside; not owned, may be NULL */
+	int bad;       /* one could not be read back */
+} book;
+
+static sl_catalogue_entry book_entry(const book *b, size_t i)
 {
-	sl_finding f;
-	memset(&f, 0, sizeof f);
-	f.rule = r;
-	f.severity = r->severity;
-	/* its own size, not the buffer's: a catalogue of duplicates has a
-	 * finding each (0.9 MB of 3,467 messages' buffers, massif) */
-	f.message = sl_strndup(msg->data ? msg->data : "", msg->len);
-	sl_buf_free(msg);
-	sl_origin_copy(&f.where, where);
-	SL_PUSH(out->v, out->n, out->cap, f);
-	return &out->v[out->n - 1];
+	sl_catalogue_entry e;
+	if (b->v)
+		return b->v[i];
+	b->fn(b->ud, i, &e);
+	return e;
+}
+
+static int has_sum(const sl_catalogue_entry *e)
+{
+	return e->sum || e->len;
+}
+
+/* Entry i's summary: its own, or read back from the store (with the
+ * copies of its places' lines when places is set) into *hold, the
+ * caller's (book_close); NULL when it has none or cannot be read. */
+static const sl_catalogue_summary *book_open(book *b, size_t i, int places, sl_catalogue_summary **hold)
+{
+	sl_catalogue_entry e = book_entry(b, i);
+	*hold = NULL;
+	if (e.sum || !e.len)
+		return e.sum;
+	char *rec = b->st ? sl_store_get(b->st, e.at, e.len) : NULL;
+	*hold = rec ? sl_catalogue_summary_thaw(rec, e.len, places) : NULL;
+	if (!*hold)
+		b->bad = 1;
+	return *hold;
+}
+
+static void book_close(sl_catalogue_summary **hold)
+{
+	sl_catalogue_summary_free(*hold);
+	*hold = NULL;
 }
 
 /* Where a rule's findings go: out, handed to sink (when there is one)
  * between entries once it holds SPILL of them, so that a catalogue's
  * findings need not all be held (one duplicate finding per entry of a
- * catalogue of copies) */
+ * catalogue of copies); at once when their places are in summaries read
+ * back (eager), which are freed after */
 typedef struct {
 	sl_findings *out;
 	sl_catalogue_sink *sink;  /* NULL: they stay in out */
 	void *ud;
+	int eager;
 	size_t *who;              /* with a sink: the entry whose summary made each finding of out */
-	size_t nwho, whocap;
+	signed char *own;         /* and whether its place is in that entry's own files (-1: not known) */
+	size_t nwho, whocap, owncap;
 } outlet;
 
 enum { SPILL = 64 };
 
-/* the finding just added to o->out was made of entry e's summary */
-static void made(outlet *o, size_t e)
+/* the finding just added to o->out was made of entry e's summary s */
+static void made(outlet *o, size_t e, const sl_catalogue_summary *s)
 {
-	if (o->sink)
-		SL_PUSH(o->who, o->nwho, o->whocap, e);
+	if (!o->sink)
+		return;
+	size_t n = o->nwho;
+	SL_PUSH(o->who, o->nwho, o->whocap, e);
+	SL_PUSH(o->own, n, o->owncap, (signed char)sl_catalogue_summary_owns(s, o->out->v[o->out->n - 1].where.src));
 }
 
 static void spill(outlet *o)
 {
-	if (o->sink && o->out->n >= SPILL) {
-		o->sink(o->ud, o->out, o->who);
+	if (o->sink && o->out->n && (o->out->n >= SPILL || o->eager)) {
+		o->sink(o->ud, o->out, o->who, o->own);
 		o->nwho = 0;
 	}
 }
 
-/* ---- what the rules read of one entry ------------------------------------- */
-
-/* A summary's words, one copy of each distinct text (sl_intern: never
- * freed): a summary is kept for every entry of a catalogue until its rules
- * run, and the entries repeat one another's settings, engines, versions
- * and spellings */
-static char *shared(const char *s)
+static const char *path_of(const sl_catalogue_summary *s)
 {
-	return s ? (char *)sl_intern(s, strlen(s)) : NULL;
-}
-
-/* s (freed) as shared's */
-static char *shared_of(char *s)
-{
-	char *t = shared(s);
-	free(s);
-	return t;
-}
-
-/* The one copy of each distinct value (by its JSON text, every digit of a
- * number) the summaries hold, a reference each: values repeat across a
- * catalogue's entries as their words do, and they are only read. The
- * table's references last the process's life; summaries are made on
- * audit -j's threads (jansson's reference counts are atomic). */
-static pthread_mutex_t values_mu = PTHREAD_MUTEX_INITIALIZER;
-static sl_strmap values_seen;
-static json_t **values_v;
-static size_t values_n, values_cap;
-
-static json_t *shared_value(json_t *v)
-{
-	char *t = v ? json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17))
-		    : NULL;
-	if (!t)
-		return json_deep_copy(v);
-	pthread_mutex_lock(&values_mu);
-	size_t i = sl_strmap_put(&values_seen, t, strlen(t), values_n);
-	if (i == values_n)
-		SL_PUSH(values_v, values_n, values_cap, json_deep_copy(v));
-	json_t *s = json_incref(values_v[i]);
-	pthread_mutex_unlock(&values_mu);
-	free(t);
-	return s;
-}
-
-/* a copy of from whose spelling is shared's */
-static void origin_shared(sl_origin *o, const sl_origin *from)
-{
-	o->src = from->src;
-	o->off = from->off;
-	o->raw = shared(from->raw);
-}
-
-/* a value an entry gives a key: a setting's, else a claim's */
-typedef struct {
-	json_t *value;     /* shared_value's: a reference, never changed; owned */
-	sl_origin origin;  /* a copy, its raw shared's */
-	char *raw;         /* the claim's words, or NULL; shared's */
-	char *engine;      /* its service's engine family; shared's */
-} given;
-
-/* the first worker with a version: the build it runs */
-typedef struct {
-	char *engine;      /* family; shared's */
-	char *version;     /* shared's */
-	char *image;       /* docker image without its digest, or NULL; shared's */
-	char *commit;      /* the +g<hash> of the version, or NULL; shared's */
-	sl_origin at;      /* its version's place, else its command's; its raw shared's */
-} build;
-
-struct sl_catalogue_summary {
-	const char *path;     /* the entry's path, or NULL: not owned (the entry outlives its summary:
-			       * a copy each was 3% of audit's peak) */
-	char *model_of;       /* sl_catalogue_model_of, or NULL; shared (sl_intern) */
-	given **keys;         /* each K_ENTRIES rule's keys, in the rules' order: NULL when unset */
-	size_t nkeys;
-	sl_origin command;    /* the first command's place (src NULL: none); its raw shared */
-	build *build;         /* or NULL */
-	sl_findings meta;     /* metadata_command's findings, the one rule that reads one entry alone */
-};
-
-static const char *path_of(const sl_catalogue_entry *e)
-{
-	return e->sum && e->sum->path ? e->sum->path : "?";
+	return s && s->path ? s->path : "?";
 }
 
 /* ---- equal_across_entries --------------------------------------------------- */
-
-typedef struct {
-	size_t entry;
-	const given *st;
-	const char *model;  /* model key; the check's table's (keys) */
-} seen;
-
-/* The first worker's setting of KEY in an entry, with a value the text
- * fixes; else what its comments or metadata claim of KEY: a copy, or NULL. */
-static given *setting_of(const sl_model *m, const char *key)
-{
-	const char *first = NULL;
-	for (size_t i = 0; i < m->nservices; i++) {
-		const sl_service *s = &m->services[i];
-		const sl_setting *st = sl_service_get(s, key);
-		if (!is_worker(s->role) && strcmp(s->role, "frontend"))
-			continue;
-		first = first ? first : family(s->engine);
-		if (usable(st)) {
-			given *g = sl_calloc(1, sizeof *g);
-			g->value = shared_value(st->value);
-			origin_shared(&g->origin, &st->origin);
-			g->engine = shared(family(s->engine));
-			return g;
-		}
-	}
-	for (size_t i = 0; first && i < m->nclaims; i++)
-		if (!strcmp(m->claims[i].key, key) && !m->claims[i].role) {
-			given *g = sl_calloc(1, sizeof *g);
-			g->value = shared_value(m->claims[i].value);
-			origin_shared(&g->origin, &m->claims[i].origin);
-			g->raw = shared(m->claims[i].text);
-			g->engine = shared(first);
-			return g;
-		}
-	return NULL;
-}
 
 /* Each name's model key, made once: a catalogue's entries name a few
  * models (a key made per entry and key slot was 20 bytes an entry at
@@ -283,9 +177,9 @@ typedef struct {
 	size_t n, cap;
 } model_keys;
 
-static const char *model_key_of(model_keys *t, const sl_catalogue_entry *e)
+static const char *model_key_of(model_keys *t, const sl_catalogue_entry *e, const sl_catalogue_summary *s)
 {
-	const char *name = e->llm ? e->llm : e->sum->model_of;
+	const char *name = e->llm ? e->llm : s->model_of;
 	if (!name)
 		return NULL;
 	size_t i = sl_strmap_put(&t->of, name, strlen(name), t->n);
@@ -302,259 +196,257 @@ static void model_keys_free(model_keys *t)
 	sl_strmap_free(&t->of);
 }
 
-/* slot: the key's place among every K_ENTRIES rule's keys (summary's keys) */
-static void check_entries_key(const sl_rule *r, const char *key, size_t slot, const sl_catalogue_entry *v,
-			      size_t n, outlet *o)
+/* One key slot's votes: per group (model, and engine unless
+ * across_engines) its size and each distinct written value (its compact
+ * JSON) with its first entry and count. Members of one written value
+ * count alike, so the votes are counted per distinct value, not per pair
+ * of entries (linear in entries, where a catalogue of 3,500 entries of one
+ * model made 12 M comparisons per key), and nothing is held per entry. */
+typedef struct {
+	size_t group, first, count;
+	json_t *value;          /* the first's (a reference) */
+} distinct;
+
+typedef struct {
+	size_t size;
+	size_t best, best_n;    /* the entry whose value most of the group has (the first, on a tie), and how many */
+	json_t *best_value;     /* not owned: a distinct's */
+} group;
+
+typedef struct {
+	const sl_rule *r;
+	const char *key;
+	sl_strmap groups, values;
+	group *g;
+	size_t ng, gcap;
+	distinct *d;
+	size_t nd, dcap;
+	int differs;            /* some member of a group of two or more differs from its best */
+} votes;
+
+/* the group key of st in model mk's group (the buffer's, the caller frees) */
+static void group_key(const votes *vt, const char *mk, const given *st, sl_buf *k)
 {
-	sl_findings *out = o->out;
-	seen *s = NULL;
-	size_t ns = 0, cap = 0;
-	model_keys mks = {0};
-	for (size_t i = 0; i < n; i++) {
-		const given *st = v[i].sum && slot < v[i].sum->nkeys ? v[i].sum->keys[slot] : NULL;
-		const char *mk = st ? model_key_of(&mks, &v[i]) : NULL;
-		if (!mk)
-			continue;
-		seen x = {i, st, mk};
-		SL_PUSH(s, ns, cap, x);
+	sl_buf_puts(k, mk);
+	if (!vt->r->across_engines) {
+		sl_buf_putc(k, '\0');
+		sl_buf_puts(k, st->engine);
 	}
-	/* per group (model, and engine unless across_engines): its size, and
-	 * the value most of it has (the first, on a tie). Members of one
-	 * written value (its compact JSON) count alike, so the votes are
-	 * counted per distinct value, not per pair of entries: linear in
-	 * entries, where a catalogue of 3,500 entries of one model made 12 M
-	 * comparisons per key. */
-	size_t *best_of = sl_calloc(ns + 1, sizeof *best_of), *best_n_of = sl_calloc(ns + 1, sizeof *best_n_of);
-	size_t *group_of = sl_calloc(ns + 1, sizeof *group_of);
-	size_t *gid = sl_calloc(ns + 1, sizeof *gid), *gsize = sl_calloc(ns + 1, sizeof *gsize);
-	size_t *vid = sl_calloc(ns + 1, sizeof *vid);     /* each one's distinct value within its group */
-	size_t *vfirst = sl_calloc(ns + 1, sizeof *vfirst), *vcount = sl_calloc(ns + 1, sizeof *vcount);
-	size_t *vgroup = sl_calloc(ns + 1, sizeof *vgroup), nv = 0;
-	sl_strmap groups = {0}, values = {0};
-	for (size_t i = 0; i < ns; i++) {
-		sl_buf k = {0};
-		sl_buf_puts(&k, s[i].model);
-		if (!r->across_engines) {
-			sl_buf_putc(&k, '\0');
-			sl_buf_puts(&k, s[i].st->engine);
-		}
-		gid[i] = sl_strmap_put(&groups, k.data, k.len, groups.n);
-		gsize[gid[i]]++;
-		char *text = json_dumps(s[i].st->value, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
-		sl_buf_free(&k);
-		sl_buf_printf(&k, "%zu;%s", gid[i], text ? text : "");
-		free(text);
-		vid[i] = sl_strmap_put(&values, k.data, k.len, nv);
-		if (vid[i] == nv) {
-			vfirst[nv] = i;
-			vgroup[nv++] = gid[i];
-		}
-		vcount[vid[i]]++;
-		sl_buf_free(&k);
+}
+
+static void vote(votes *vt, size_t e, const char *mk, const given *st)
+{
+	sl_buf k = {0};
+	group_key(vt, mk, st, &k);
+	size_t g = sl_strmap_put(&vt->groups, k.data, k.len, vt->ng);
+	if (g == vt->ng) {
+		group none = {0, 0, 0, NULL};
+		SL_PUSH(vt->g, vt->ng, vt->gcap, none);
 	}
-	/* each distinct value's votes: the members whose value is the same
-	 * as the engines read it (8 and 8.0, a commit and its prefix) */
-	size_t *gbest = sl_calloc(groups.n + 1, sizeof *gbest);
-	size_t *gbest_n = sl_calloc(groups.n + 1, sizeof *gbest_n);
-	size_t **gvals = sl_calloc(groups.n + 1, sizeof *gvals), *ngvals = sl_calloc(groups.n + 1, sizeof *ngvals);
-	for (size_t a = 0; a < nv; a++) {
-		size_t g = vgroup[a];
-		if (!ngvals[g])
-			gvals[g] = sl_calloc(nv + 1, sizeof **gvals);
-		gvals[g][ngvals[g]++] = a;
+	vt->g[g].size++;
+	char *text = json_dumps(st->value, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
+	sl_buf_free(&k);
+	sl_buf_printf(&k, "%zu;%s", g, text ? text : "");
+	free(text);
+	size_t d = sl_strmap_put(&vt->values, k.data, k.len, vt->nd);
+	if (d == vt->nd) {
+		distinct x = {g, e, 0, json_incref(st->value)};
+		SL_PUSH(vt->d, vt->nd, vt->dcap, x);
 	}
-	for (size_t g = 0; g < groups.n; g++)
-		for (size_t x = 0; x < ngvals[g]; x++) {
-			size_t a = gvals[g][x], k = 0;
-			for (size_t y = 0; y < ngvals[g]; y++)
-				if (same(s[vfirst[gvals[g][y]]].st->value, s[vfirst[a]].st->value))
-					k += vcount[gvals[g][y]];
-			/* values in order of their first member: the first wins a tie */
-			if (k > gbest_n[g]) {
-				gbest_n[g] = k;
-				gbest[g] = vfirst[a];
+	vt->d[d].count++;
+	sl_buf_free(&k);
+}
+
+/* each group's best: each distinct value's votes are the members whose
+ * value is the same as the engines read it (8 and 8.0, a commit and its
+ * prefix); values in order of their first member, the first wins a tie */
+static void count_votes(votes *vt)
+{
+	size_t *start = sl_calloc(vt->ng + 2, sizeof *start), *order = sl_calloc(vt->nd + 1, sizeof *order);
+	for (size_t a = 0; a < vt->nd; a++)
+		start[vt->d[a].group + 2]++;
+	for (size_t g = 0; g < vt->ng; g++)
+		start[g + 2] += start[g + 1];
+	for (size_t a = 0; a < vt->nd; a++)
+		order[start[vt->d[a].group + 1]++] = a;
+	for (size_t g = 0; g < vt->ng; g++) {
+		group *gr = &vt->g[g];
+		for (size_t x = start[g]; x < start[g + 1]; x++) {
+			size_t a = order[x], k = 0;
+			for (size_t y = start[g]; y < start[g + 1]; y++)
+				if (same(vt->d[order[y]].value, vt->d[a].value))
+					k += vt->d[order[y]].count;
+			if (k > gr->best_n) {
+				gr->best_n = k;
+				gr->best = vt->d[a].first;
+				gr->best_value = vt->d[a].value;
 			}
 		}
-	for (size_t i = 0; i < ns; i++) {
-		group_of[i] = gsize[gid[i]];
-		best_of[i] = gbest[gid[i]];
-		best_n_of[i] = gbest_n[gid[i]];
+		for (size_t x = start[g]; x < start[g + 1] && gr->size >= 2; x++)
+			vt->differs |= !same(vt->d[order[x]].value, gr->best_value);
 	}
-	for (size_t g = 0; g < groups.n; g++)
-		free(gvals[g]);
-	free(gvals);
-	free(ngvals);
-	free(gbest);
-	free(gbest_n);
-	free(gid);
-	free(gsize);
-	free(vid);
-	free(vfirst);
-	free(vcount);
-	free(vgroup);
-	sl_strmap_free(&groups);
-	sl_strmap_free(&values);
-	for (size_t i = 0; i < ns; i++) {
-		size_t best = best_of[i], best_n = best_n_of[i], group = group_of[i];
-		if (group < 2 || same(s[i].st->value, s[best].st->value))
+	free(start);
+	free(order);
+}
+
+static void votes_free(votes *vt)
+{
+	for (size_t a = 0; a < vt->nd; a++)
+		json_decref(vt->d[a].value);
+	free(vt->d);
+	free(vt->g);
+	sl_strmap_free(&vt->groups);
+	sl_strmap_free(&vt->values);
+}
+
+/* The findings of one key slot: each member of a group of two or more
+ * whose value is not its group's best's */
+static void key_findings(book *b, votes *vt, size_t slot, model_keys *mks, outlet *o)
+{
+	sl_catalogue_summary *hold = NULL, *whole = NULL, *best_hold = NULL;
+	size_t best_at = SIZE_MAX;
+	const sl_catalogue_summary *best = NULL;
+	for (size_t i = 0; i < b->n; i++) {
+		const sl_catalogue_summary *s = book_open(b, i, 0, &hold);
+		const given *st = s && slot < s->nkeys ? s->keys[slot] : NULL;
+		sl_catalogue_entry e = book_entry(b, i);
+		const char *mk = st ? model_key_of(mks, &e, s) : NULL;
+		if (!mk) {
+			book_close(&hold);
 			continue;
-		char *mine = vtext(s[i].st->value), *theirs = vtext(s[best].st->value);
-		const char *name = v[s[i].entry].llm ? v[s[i].entry].llm : s[i].model;
+		}
+		sl_buf k = {0};
+		group_key(vt, mk, st, &k);
+		size_t g = sl_strmap_get(&vt->groups, k.data, k.len);
+		sl_buf_free(&k);
+		const group *gr = g < vt->ng ? &vt->g[g] : NULL;
+		if (!gr || gr->size < 2 || same(st->value, gr->best_value)) {
+			book_close(&hold);
+			continue;
+		}
+		/* a finding: the places of this entry and of the best */
+		if (hold) {
+			book_close(&hold);
+			s = book_open(b, i, 1, &whole);
+			st = s && slot < s->nkeys ? s->keys[slot] : NULL;
+		}
+		if (best_at != gr->best) {
+			book_close(&best_hold);
+			best = book_open(b, gr->best, 1, &best_hold);
+			best_at = gr->best;
+		}
+		const given *bst = best && slot < best->nkeys ? best->keys[slot] : NULL;
+		if (!st || !bst) {
+			book_close(&whole);
+			continue;  /* not read back: b->bad tells */
+		}
+		char *mine = vtext(st->value), *theirs = vtext(bst->value);
+		const char *name = e.llm ? e.llm : mk;
 		sl_buf m = {0};
-		sl_buf_printf(&m, "%s: %s = %s here, but %zu of the %zu %s%sentries of %s have %s (as %s)", r->summary,
-			      key, mine, best_n, group, r->across_engines ? "" : s[i].st->engine,
-			      r->across_engines ? "" : " ", name, theirs, path_of(&v[s[best].entry]));
-		sl_finding *f = add(out, r, &s[i].st->origin, &m);
-		made(o, s[i].entry);
-		if (s[i].st->raw) {
+		sl_buf_printf(&m, "%s: %s = %s here, but %zu of the %zu %s%sentries of %s have %s (as %s)",
+			      vt->r->summary, vt->key, mine, gr->best_n, gr->size,
+			      vt->r->across_engines ? "" : st->engine, vt->r->across_engines ? "" : " ", name, theirs,
+			      path_of(best));
+		sl_finding *f = sl_catalogue_add(o->out, vt->r, &st->origin, &m);
+		if (st->raw) {
 			/* a claim: the span is its words */
 			free(f->where.raw);
-			f->where.raw = sl_strdup(s[i].st->raw);
+			f->where.raw = sl_strdup(st->raw);
 		}
-		sl_finding_related(f, &s[best].st->origin, "another entry of the model");
+		sl_finding_related(f, &bst->origin, "another entry of the model");
+		made(o, i, s);
 		free(mine);
 		free(theirs);
 		spill(o);
+		book_close(&whole);
 	}
-	model_keys_free(&mks);
-	free(s);
-	free(best_of);
-	free(best_n_of);
-	free(group_of);
+	book_close(&best_hold);
+}
+
+/* The votes of every key slot of the equal_across_entries rules run
+ * (only, or all), in one pass over the entries: vt[slot] (the caller's:
+ * votes_free each; a slot of a rule not run has no rule) */
+static votes *all_votes(const sl_rules *rs, book *b, const sl_rule *only, model_keys *mks, size_t *nslots)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < sl_rules_count(rs); i++)
+		if (sl_rules_at(rs, i)->catalogue && sl_rules_at(rs, i)->kind == K_ENTRIES)
+			n += sl_rules_at(rs, i)->nkeys;
+	votes *vt = sl_calloc(n + 1, sizeof *vt);
+	size_t slot = 0;  /* as sl_catalogue_summarize counts the keys */
+	for (size_t i = 0; i < sl_rules_count(rs); i++) {
+		const sl_rule *r = sl_rules_at(rs, i);
+		if (!r->catalogue || r->kind != K_ENTRIES)
+			continue;
+		for (size_t k = 0; k < r->nkeys; k++, slot++)
+			if (!only || r == only) {
+				vt[slot].r = r;
+				vt[slot].key = r->keys[k];
+			}
+	}
+	for (size_t i = 0; i < b->n && n; i++) {
+		sl_catalogue_summary *hold;
+		const sl_catalogue_summary *s = book_open(b, i, 0, &hold);
+		sl_catalogue_entry e = book_entry(b, i);
+		for (size_t k = 0; s && k < n; k++) {
+			const given *st = vt[k].r && k < s->nkeys ? s->keys[k] : NULL;
+			const char *mk = st ? model_key_of(mks, &e, s) : NULL;
+			if (mk)
+				vote(&vt[k], i, mk, st);
+		}
+		book_close(&hold);
+	}
+	*nslots = n;
+	return vt;
+}
+
+/* Every key slot of one equal_across_entries rule (its votes counted): a
+ * pass for the findings of each slot where a member differs from its
+ * group (none in a catalogue that agrees), the slots in turn */
+static void check_entries(book *b, const sl_rule *r, votes *vt, size_t slot0, model_keys *mks, outlet *o)
+{
+	for (size_t k = 0; k < r->nkeys; k++) {
+		count_votes(&vt[slot0 + k]);
+		if (vt[slot0 + k].differs)
+			key_findings(b, &vt[slot0 + k], slot0 + k, mks, o);
+	}
 }
 
 /* ---- duplicates ------------------------------------------------------------- */
 
-static const sl_origin *first_command(const sl_model *m)
+static void c_duplicates(const sl_rule *r, book *b, outlet *o)
 {
-	for (size_t i = 0; i < m->nservices; i++)
-		if (m->services[i].command_origin.src)
-			return &m->services[i].command_origin;
-	return NULL;
-}
-
-static void c_duplicates(const sl_rule *r, const sl_catalogue_entry *v, size_t n, outlet *o)
-{
-	sl_findings *out = o->out;
-	for (size_t i = 0; i < n; i++) {
-		size_t j = v[i].same_as;
-		if (j >= i || !v[i].sum || !v[j].sum)
+	for (size_t i = 0; i < b->n; i++) {
+		sl_catalogue_entry ei = book_entry(b, i);
+		size_t j = ei.same_as;
+		if (j >= i || !has_sum(&ei))
 			continue;
-		const sl_origin *a = &v[i].sum->command, *b = &v[j].sum->command;
-		if (!a->src || !b->src)
+		sl_catalogue_entry ej = book_entry(b, j);
+		if (!has_sum(&ej))
 			continue;
-		sl_buf m = {0};
-		sl_buf_printf(&m, "%s: this entry runs what %s runs (the same after normalization)", r->summary,
-			      path_of(&v[j]));
-		sl_finding *f = add(out, r, a, &m);
-		made(o, i);
-		sl_finding_related(f, b, "the earlier entry");
-		spill(o);
-	}
-}
-
-/* ---- metadata against the command ---------------------------------------------- */
-
-static const sl_claim *meta(const sl_model *m, const char *key)
-{
-	for (size_t i = 0; i < m->nclaims; i++)
-		if (!strcmp(m->claims[i].key, key) && !strcmp(m->claims[i].from, "metadata"))
-			return &m->claims[i];
-	return NULL;
-}
-
-/* The engine a metadata Engine field names, as grammar ids name it. */
-static const char *engine_named(const char *s)
-{
-	static const struct { const char *meta, *id; } t[] = {
-		{"vllm", "vllm"}, {"sglang", "sglang"}, {"trt-llm", "trtllm"}, {"tensorrt-llm", "trtllm"},
-		{"trtllm", "trtllm"},
-	};
-	for (size_t i = 0; i < sizeof t / sizeof *t; i++)
-		if (!strcasecmp(s, t[i].meta))
-			return t[i].id;
-	return NULL;
-}
-
-static void contradiction(const sl_rule *r, const sl_claim *k, const sl_origin *at,
-			  const char *says, sl_findings *out)
-{
-	sl_buf b = {0};
-	sl_buf_printf(&b, "%s: the metadata says \"%s\", %s", r->summary, k->text, says);
-	sl_finding *f = add(out, r, &k->origin, &b);
-	free(f->where.raw);
-	f->where.raw = sl_strdup(k->text);
-	if (at && at->src)
-		sl_finding_related(f, at, "the command");
-}
-
-/* metadata_command reads one entry alone: its findings are made when the
- * entry is summarized (sl_catalogue_summarize), kept with it */
-static void c_metadata(const sl_rule *r, const sl_model *m, sl_findings *out)
-{
-	const sl_service *w = NULL;
-	int prefill = 0, decode = 0, agg = 0, dynamo = 0;
-	for (size_t i = 0; i < m->nservices; i++) {
-		const sl_service *s = &m->services[i];
-		dynamo |= sl_starts_with(s->engine, "dynamo");
-		if (!is_worker(s->role))
+		sl_catalogue_summary *hi = NULL, *hj = NULL;
+		const sl_catalogue_summary *si = book_open(b, i, 1, &hi), *sj = si ? book_open(b, j, 1, &hj) : NULL;
+		if (!si || !sj) {
+			book_close(&hi);
+			book_close(&hj);
 			continue;
-		w = w ? w : s;
-		prefill |= !strcmp(s->role, "prefill");
-		decode |= !strcmp(s->role, "decode");
-		agg |= !strcmp(s->role, "aggregated");
-	}
-	if (!w)
-		return;  /* no worker: nothing for the metadata to speak of */
-	const sl_claim *k = meta(m, "engine");
-	const char *id = k && json_is_string(k->value) ? engine_named(json_string_value(k->value)) : NULL;
-	if (id) {
-		const sl_service *runs = NULL;
-		for (size_t i = 0; i < m->nservices && !runs; i++)
-			if (is_worker(m->services[i].role) && !strcmp(family(m->services[i].engine), id))
-				runs = &m->services[i];
-		if (!runs) {
-			sl_buf says = {0};
-			sl_buf_printf(&says, "the %s worker runs %s", w->name, w->engine);
-			contradiction(r, k, &w->command_origin, says.data, out);
-			sl_buf_free(&says);
 		}
+		const sl_origin *a = &si->command, *c = &sj->command;
+		if (a->src && c->src) {
+			sl_buf m = {0};
+			sl_buf_printf(&m, "%s: this entry runs what %s runs (the same after normalization)", r->summary,
+				      path_of(sj));
+			sl_finding *f = sl_catalogue_add(o->out, r, a, &m);
+			sl_finding_related(f, c, "the earlier entry");
+			made(o, i, si);
+			spill(o);
+		}
+		book_close(&hi);
+		book_close(&hj);
 	}
-	k = meta(m, "dynamo");
-	if (k && json_is_true(k->value) && !dynamo)
-		contradiction(r, k, &w->command_origin, "no service of the command runs NVIDIA Dynamo", out);
-	k = meta(m, "serving");
-	const char *mode = k && json_is_string(k->value) ? json_string_value(k->value) : NULL;
-	if (mode && !strcmp(mode, "disaggregated") && !(prefill && decode))
-		contradiction(r, k, &w->command_origin,
-			      "the command has no prefill and decode workers (it serves aggregated)", out);
-	else if (mode && !strcmp(mode, "aggregated") && (prefill || decode) && !agg)
-		contradiction(r, k, &w->command_origin,
-			      "the command runs prefill and decode workers (disaggregated)", out);
 }
 
 /* ---- one build, one version name ---------------------------------------------- */
-
-static char *image_of(const sl_service *s)
-{
-	for (size_t i = 0; i < s->nwrappers; i++) {
-		json_t *im = json_object_get(s->wrappers[i].detail, "image");
-		if (!json_is_string(im) || strchr(json_string_value(im), '<') || strchr(json_string_value(im), '$'))
-			continue;
-		const char *t = json_string_value(im);
-		return sl_strndup(t, strcspn(t, "@"));
-	}
-	return NULL;
-}
-
-static char *commit_of(const char *version)
-{
-	const char *g = strstr(version, "+g");
-	if (!g)
-		return NULL;
-	size_t l = strspn(g + 2, "0123456789abcdef");
-	return l >= 7 ? sl_strndup(g + 2, l) : NULL;
-}
 
 /* one commit: a hash is a prefix of the other */
 static int same_commit(const char *a, const char *b)
@@ -563,53 +455,82 @@ static int same_commit(const char *a, const char *b)
 	return !strncmp(a, b, la < lb ? la : lb);
 }
 
-/* each entry's build, as the summary keeps it */
+/* Each distinct build (engine, version, image, commit: their words are
+ * shared, so equal words are one pointer) with the first entry that runs
+ * it: whether an entry's build is named two ways depends on its build
+ * only, so its first match is the earliest entry of a matching build */
 typedef struct {
-	size_t entry;
-	const build *b;
-} built;
+	const char *engine, *version, *image, *commit;  /* shared (sl_intern) */
+	size_t first;
+} one_build;
 
-static void c_version_names(const sl_rule *r, const sl_catalogue_entry *v, size_t n, outlet *o)
+static void c_version_names(const sl_rule *r, book *b, outlet *o)
 {
-	sl_findings *out = o->out;
-	built *bs = NULL;
+	one_build *bs = NULL;
 	size_t nb = 0, cap = 0;
-	for (size_t e = 0; e < n; e++)
-		if (v[e].sum && v[e].sum->build) {
-			built b = {e, v[e].sum->build};
-			SL_PUSH(bs, nb, cap, b);
+	sl_strmap known = {0};
+	for (size_t i = 0; i < b->n; i++) {
+		sl_catalogue_summary *hold;
+		const sl_catalogue_summary *s = book_open(b, i, 0, &hold);
+		if (!s || !s->build) {
+			book_close(&hold);
+			continue;
 		}
-	for (size_t i = 0; i < nb; i++) {
-		for (size_t j = 0; j < i; j++) {
-			const build *bi = bs[i].b, *bj = bs[j].b;
+		const build *bi = s->build;
+		const char *key[4] = {bi->engine, bi->version, bi->image, bi->commit};
+		size_t at = sl_strmap_put(&known, (const char *)key, sizeof key, nb);
+		size_t j = SIZE_MAX;  /* the earliest match, among the builds before */
+		for (size_t k = 0; k < nb; k++) {
+			const one_build *bj = &bs[k];
 			if (strcmp(bi->engine, bj->engine) || !strcmp(bi->version, bj->version))
 				continue;
 			int img = bi->image && bj->image && !strcmp(bi->image, bj->image);
 			int com = bi->commit && bj->commit && same_commit(bi->commit, bj->commit);
-			if (!img && !com)
-				continue;
+			if ((img || com) && (j == SIZE_MAX || bj->first < bs[j].first))
+				j = k;
+		}
+		if (at == nb) {
+			one_build x = {bi->engine, bi->version, bi->image, bi->commit, i};
+			SL_PUSH(bs, nb, cap, x);
+		}
+		if (j == SIZE_MAX) {
+			book_close(&hold);
+			continue;
+		}
+		const one_build *bj = &bs[j];
+		int img = bi->image && bj->image && !strcmp(bi->image, bj->image);
+		/* with the places of both */
+		sl_catalogue_summary *hi = NULL, *hj = NULL;
+		const sl_catalogue_summary *si = hold ? book_open(b, i, 1, &hi) : s;
+		book_close(&hold);
+		const sl_catalogue_summary *sj = book_open(b, bj->first, 1, &hj);
+		if (si && sj && si->build && sj->build) {
 			/* the full name (with its +g<hash>) is the one to keep: the
 			 * other entry is told; else the later one */
-			const built *x = &bs[i], *y = &bs[j];
-			if (x->b->commit && !y->b->commit) {
-				x = &bs[j];
-				y = &bs[i];
+			const sl_catalogue_summary *x = si, *y = sj;
+			size_t xe = i;
+			if (x->build->commit && !y->build->commit) {
+				x = sj;
+				y = si;
+				xe = bj->first;
 			}
 			sl_buf m = {0};
-			sl_buf_printf(&m, "%s: %s here, %s in %s, which runs the same %s %s", r->summary, x->b->version,
-				      y->b->version, path_of(&v[y->entry]), img ? "image" : "commit",
-				      img ? bi->image : bi->commit);
-			sl_finding *f = add(out, r, &x->b->at, &m);
-			made(o, x->entry);
-			sl_finding_related(f, &y->b->at, "the other entry's version");
-			break;  /* one finding per entry */
+			sl_buf_printf(&m, "%s: %s here, %s in %s, which runs the same %s %s", r->summary, x->build->version,
+				      y->build->version, path_of(y), img ? "image" : "commit",
+				      img ? si->build->image : si->build->commit);
+			sl_finding *f = sl_catalogue_add(o->out, r, &x->build->at, &m);
+			sl_finding_related(f, &y->build->at, "the other entry's version");
+			made(o, xe, x);
+			spill(o);
 		}
-		spill(o);
+		book_close(&hi);
+		book_close(&hj);
 	}
+	sl_strmap_free(&known);
 	free(bs);
 }
 
-/* ---- summaries ------------------------------------------------------------- */
+/* ---- metadata against the command ---------------------------------------------- */
 
 static void finding_copy(sl_findings *out, const sl_finding *f)
 {
@@ -624,132 +545,72 @@ static void finding_copy(sl_findings *out, const sl_finding *f)
 		sl_finding_related(&out->v[out->n - 1], &f->related[k], f->related_msg[k]);
 }
 
-int sl_catalogue_summarize(const sl_rules *rs, const sl_model *m, sl_catalogue_summary **out)
+/* metadata_command's findings, made as each entry was summarized (a
+ * summary put aside holds none: audit took them as it read the entry) */
+static void c_metadata_kept(const sl_rule *r, book *b, outlet *o)
 {
-	*out = NULL;
-	if (!m)
-		return SL_OK;
-	sl_catalogue_summary *s = sl_calloc(1, sizeof *s);
-	s->path = m->entry ? m->entry->path : NULL;
-	s->model_of = shared(sl_catalogue_model_of(m));
-	/* the keys' array of its size (grown by doubling, its spare room was
-	 * 60 bytes an entry) */
-	size_t nkeys = 0;
-	for (size_t i = 0; i < sl_rules_count(rs); i++)
-		if (sl_rules_at(rs, i)->catalogue && sl_rules_at(rs, i)->kind == K_ENTRIES)
-			nkeys += sl_rules_at(rs, i)->nkeys;
-	s->keys = nkeys ? sl_calloc(nkeys, sizeof *s->keys) : NULL;
-	for (size_t i = 0; i < sl_rules_count(rs); i++) {
-		const sl_rule *r = sl_rules_at(rs, i);
-		if (!r->catalogue)
-			continue;
-		if (r->kind == K_ENTRIES)
-			for (size_t k = 0; k < r->nkeys; k++)
-				s->keys[s->nkeys++] = setting_of(m, r->keys[k]);
-		else if (!strcmp(r->cname, "metadata_command"))
-			c_metadata(r, m, &s->meta);
-	}
-	const sl_origin *c = first_command(m);
-	if (c)
-		origin_shared(&s->command, c);
-	for (size_t i = 0; i < m->nservices; i++) {
-		const sl_service *sv = &m->services[i];
-		if (!is_worker(sv->role) || !sv->version)
-			continue;
-		build *b = sl_calloc(1, sizeof *b);
-		b->engine = shared(family(sv->engine));
-		b->version = shared(sv->version);
-		b->image = shared_of(image_of(sv));
-		b->commit = shared_of(commit_of(sv->version));
-		origin_shared(&b->at, sv->version_origin.src ? &sv->version_origin : &sv->command_origin);
-		s->build = b;
-		break;  /* one per entry: its workers share a build */
-	}
-	*out = s;
-	return SL_OK;
-}
-
-void sl_catalogue_summary_places(sl_catalogue_summary *s, sl_source_place_fn *fn, void *ud)
-{
-	if (!s)
-		return;
-	for (size_t i = 0; i < s->nkeys; i++)
-		if (s->keys[i])
-			fn(&s->keys[i]->origin.src, &s->keys[i]->origin.off, NULL, ud);
-	fn(&s->command.src, &s->command.off, NULL, ud);
-	if (s->build)
-		fn(&s->build->at.src, &s->build->at.off, NULL, ud);
-	sl_findings_places(&s->meta, 0, s->meta.n, fn, ud);
-}
-
-void sl_catalogue_summary_free(sl_catalogue_summary *s)
-{
-	if (!s)
-		return;
-	/* its path is its entry's, its words shared's: not freed */
-	for (size_t i = 0; i < s->nkeys; i++)
-		if (s->keys[i]) {
-			json_decref(s->keys[i]->value);
-			free(s->keys[i]);
-		}
-	free(s->keys);
-	free(s->build);
-	sl_findings_free(&s->meta);
-	free(s);
-}
-
-/* metadata_command's findings, made as each entry was summarized */
-static void c_metadata_kept(const sl_rule *r, const sl_catalogue_entry *v, size_t n, outlet *o)
-{
-	for (size_t e = 0; e < n; e++) {
-		for (size_t f = 0; v[e].sum && f < v[e].sum->meta.n; f++)
-			if (v[e].sum->meta.v[f].rule == r) {
-				finding_copy(o->out, &v[e].sum->meta.v[f]);
-				made(o, e);
+	for (size_t e = 0; e < b->n; e++) {
+		const sl_catalogue_summary *s = book_entry(b, e).sum;
+		for (size_t f = 0; s && f < s->meta.n; f++)
+			if (s->meta.v[f].rule == r) {
+				finding_copy(o->out, &s->meta.v[f]);
+				made(o, e, s);
 			}
 		spill(o);
 	}
 }
 
-static void run_rules(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, const sl_rule *only, outlet *out)
+static void run_rules(const sl_rules *rs, book *b, const sl_rule *only, outlet *out)
 {
+	/* the votes of every equal_across_entries rule in one pass over the
+	 * entries (one read of each summary, not one per rule) */
+	model_keys mks = {0};
+	size_t nslots;
+	votes *vt = all_votes(rs, b, only, &mks, &nslots);
 	size_t slot = 0;  /* slot: as sl_catalogue_summarize counts the keys */
 	for (size_t i = 0; i < sl_rules_count(rs); i++) {
 		const sl_rule *r = sl_rules_at(rs, i);
 		if (!r->catalogue)
 			continue;
 		if (r->kind == K_ENTRIES) {
-			for (size_t k = 0; k < r->nkeys; k++, slot++)
-				if (!only || r == only)
-					check_entries_key(r, r->keys[k], slot, v, n, out);
+			if (!only || r == only)
+				check_entries(b, r, vt, slot, &mks, out);
+			slot += r->nkeys;
 		} else if (only && r != only)
 			continue;
 		else if (!strcmp(r->cname, "duplicate_entries"))
-			c_duplicates(r, v, n, out);
+			c_duplicates(r, b, out);
 		else if (!strcmp(r->cname, "metadata_command"))
-			c_metadata_kept(r, v, n, out);
+			c_metadata_kept(r, b, out);
 		else if (!strcmp(r->cname, "engine_version_names"))
-			c_version_names(r, v, n, out);
+			c_version_names(r, b, out);
 	}
+	for (size_t k = 0; k < nslots; k++)
+		votes_free(&vt[k]);
+	free(vt);
+	model_keys_free(&mks);
 }
 
 int sl_check_catalogue(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, const sl_rule *only,
 		       sl_findings *out)
 {
 	size_t first = out->n;
-	outlet o = {out, NULL, NULL, NULL, 0, 0};
-	run_rules(rs, v, n, only, &o);
+	book b = {v, NULL, NULL, n, NULL, 0};
+	outlet o = {out, NULL, NULL, 0, NULL, NULL, 0, 0, 0};
+	run_rules(rs, &b, only, &o);
 	sl_findings_sort(out, first);
-	return SL_OK;
+	return b.bad ? -1 : SL_OK;
 }
 
-int sl_check_catalogue_each(const sl_rules *rs, const sl_catalogue_entry *v, size_t n, sl_findings *out,
-			    sl_catalogue_sink *sink, void *ud)
+int sl_check_catalogue_each(const sl_rules *rs, sl_catalogue_entry_fn *fn, void *fud, size_t n, sl_store *st,
+			    sl_findings *out, sl_catalogue_sink *sink, void *ud)
 {
-	outlet o = {out, sink, ud, NULL, 0, 0};
-	run_rules(rs, v, n, NULL, &o);
+	book b = {NULL, fn, fud, n, st, 0};
+	outlet o = {out, sink, ud, st != NULL, NULL, NULL, 0, 0, 0};
+	run_rules(rs, &b, NULL, &o);
 	if (out->n)
-		sink(ud, out, o.who);
+		sink(ud, out, o.who, o.own);
 	free(o.who);
-	return SL_OK;
+	free(o.own);
+	return b.bad ? -1 : SL_OK;
 }

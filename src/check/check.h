@@ -143,6 +143,19 @@ int sl_check_keep_places(const sl_entry *e, sl_findings *fs, size_t first, size_
 /* Visits every place s holds (its keys', command's, build's and findings'):
  * sl_source_keep's passes, so that the entry's sources can go. */
 void sl_catalogue_summary_places(sl_catalogue_summary *s, sl_source_place_fn *fn, void *ud);
+/* metadata_command's findings of s moved to out (its places where s's
+ * were): audit settles them as the entry is read, so that the summary
+ * holds no finding and can be put aside */
+void sl_catalogue_summary_take_meta(sl_catalogue_summary *s, sl_findings *out);
+/* s written to out as one record, to be read back by the catalogue rules
+ * (sl_check_catalogue_each, from the store it is put in), with the kept
+ * copies (sl_check_keep_places) its places point into, of which the
+ * first nown are its entry's own files: s (and the copies) can then be
+ * freed, so that audit holds no summary per entry (issue 18). 0; or -1,
+ * out as it was, when it cannot be: s holds findings, or a place or value
+ * is in none of them. */
+int sl_catalogue_summary_freeze(const sl_catalogue_summary *s, sl_source *const *kept, size_t nkept, size_t nown,
+				sl_buf *out);
 
 typedef struct sl_catalogue_entry {
 	const sl_catalogue_summary *sum; /* not owned; NULL when the entry did not normalize */
@@ -150,6 +163,11 @@ typedef struct sl_catalogue_entry {
 	const char *system;     /* "B300 x8"; not owned, may be NULL */
 	size_t same_as;         /* an earlier entry of the same model whose command is the same after
 				 * normalization (sl_diff_same_command), or SIZE_MAX */
+	/* when sum is NULL: the summary put aside (sl_catalogue_summary_freeze)
+	 * at at, len bytes, in the store sl_check_catalogue_each reads; len 0:
+	 * none (the entry did not normalize) */
+	uint64_t at;
+	uint32_t len;
 } sl_catalogue_entry;
 
 /* "Kimi K3 (max)", "moonshotai/Kimi-K3" -> "kimi-k3": the name entries of one
@@ -166,15 +184,25 @@ int sl_check_catalogue(const sl_rules *r, const sl_catalogue_entry *v, size_t n,
 		       sl_findings *out);
 /* Takes the findings out holds (each of them, out->n then 0); entries[i]
  * is the entry (its index in the catalogue's) whose summary made finding
- * i, whose places are in that entry's sources. */
-typedef void sl_catalogue_sink(void *ud, sl_findings *out, const size_t *entries);
+ * i, whose places are in that entry's sources; own[i] says whether its
+ * place is in one of that entry's own files (script, metadata, files): 1
+ * or 0 for a summary read back from the store, -1 for one in memory (the
+ * caller tells by the entry's sources). A finding's places may point into
+ * copies freed once sink returns: take what is needed of them then. */
+typedef void sl_catalogue_sink(void *ud, sl_findings *out, const size_t *entries, const signed char *own);
 /* sl_check_catalogue of every rule, the findings handed to sink as they
- * are made, a few dozen at a time, in the order the rules make them (not
- * sorted: where sl_findings_sort's keys tie, this order is the sorted
- * one), and at the end: a catalogue's findings need not all be held.
- * out must be empty; it is empty again after. */
-int sl_check_catalogue_each(const sl_rules *r, const sl_catalogue_entry *v, size_t n, sl_findings *out,
-			    sl_catalogue_sink *sink, void *ud);
+ * are made, a few dozen at a time (one at a time while a summary read
+ * back from st is in use), in the order the rules make them (not sorted:
+ * where sl_findings_sort's keys tie, this order is the sorted one), and
+ * at the end: a catalogue's findings need not all be held, nor its
+ * summaries, read back from st (not owned; NULL when every summary is in
+ * memory) one at a time, in passes over the entries; nor every entry's
+ * catalogue_entry: entry(eud, i, out) tells entry i's, of n. out must be empty;
+ * it is empty again after. -1 when a summary could not be read back (the
+ * findings handed over are then not the whole). */
+typedef void sl_catalogue_entry_fn(void *ud, size_t i, sl_catalogue_entry *out);
+int sl_check_catalogue_each(const sl_rules *r, sl_catalogue_entry_fn *entry, void *eud, size_t n, sl_store *st,
+			    sl_findings *out, sl_catalogue_sink *sink, void *ud);
 
 /* An entry that could not be read is a finding, at the place err names
  * (in the entry's sources when it has them; e may be NULL, for an entry

@@ -3,8 +3,10 @@
  * a whole before it is published. Every entry is checked with every rule;
  * the catalogue rules (SL7xxx) then hold the entries against each other,
  * each entry by the summary of its model made as it was read (the models
- * are freed: memory grows with the entries' sources and findings only);
- * duplicates (SL7006) are found by their command's key. The report: a
+ * are freed; for the terminal's report the summaries and the entries'
+ * texts go to a temporary file, and an entry leaves an item of 56 bytes:
+ * audit_read.c); duplicates (SL7006) are found by their command's key,
+ * the catalogue's findings spooled as they come. The report: a
  * summary, the matrix of models by systems, the findings; --html writes
  * the same as one self-contained page, with the pairwise diffs of one
  * model's entries (for it the models are kept).
@@ -14,11 +16,12 @@
  * `servelint import` writes beside an entry; else the model its workers
  * load. Exit: 0 clean, 1 findings, 2 unreadable input or output, 3 usage.
  *
- * With -j N the PATHs are read and checked on N threads (util's
- * sl_jobs_run), each into a run of its own taken into the whole in input
- * order; the comparisons and the catalogue rules run after, on this
+ * With -j N the PATHs are read and checked on N threads as they are
+ * found (util's sl_jobs_start), each into a run of its own taken into the
+ * whole in input order; the comparisons and the catalogue rules run after, on this
  * thread, so the report is byte for byte that of -j 1.
  */
+#include "audit.h"
 #include "cmd.h"
 #include "options.h"
 
@@ -68,97 +71,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-/* One entry read. Its model is summarized as it is read (what the report
- * says of it, what the catalogue rules read, its command's key) and freed,
- * so that memory stays flat in the catalogue's size (every model kept:
- * 236 MB over 3,500 entries, 12 MB over 35); kept only for --html, whose
- * page shows each entry's services and the pairwise diffs, and for a
- * page's entries until their names are told apart. The entry's sources
- * go too once the places its findings and summary hold are moved into
- * copies of the lines they are on (keep_places); the entry itself stays,
- * for its path. */
-typedef struct {
-	sl_entry *entry;
-	sl_model *model;      /* NULL: freed, or the entry did not normalize */
-	char *llm, *system;   /* sl_intern's once read (entries share them: not freed) */
-	char *name;           /* a page entry's label, as import names it; owned, may be NULL */
-	uint64_t summary_at;  /* sl_report_audit_entry_text, in the run's store (summary_len bytes) */
-	size_t summary_len;
-	sl_catalogue_summary *sum; /* owned, NULL when the entry did not normalize */
-	char *cmd;            /* its command's key (sl_diff_command_print), until it is placed among the
-			       * duplicates (then NULL); owned */
-	json_t *cmdvals;      /* the key's values: kept while the entry is the first of its command */
-	size_t same_as;       /* the earlier entry it duplicates, or SIZE_MAX */
-	sl_source **kept;     /* the copies its places were moved into (keep_places), the first nown
-			       * those of its script, metadata and files, in that order; owned */
-	size_t nkept, nown;
-	size_t ffirst, fend;  /* its findings in its run's, while its model is kept (a page's entry) */
-	unsigned nfind[SL_SEV_ERROR + 1]; /* its findings by severity, the suppressed aside, when they are
-					   * spooled (the run's spool) */
-} item;
-
-/* model: and system: of the metadata.yaml beside an entry folder's script */
-static void sidecar(const char *path, char **llm, char **system)
-{
-	struct stat st;
-	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-		return;
-	sl_buf p = {0};
-	sl_buf_printf(&p, "%s/metadata.yaml", path);
-	sl_source *src = NULL;
-	sl_yaml_doc *doc = NULL;
-	sl_error err = {0};
-	if (stat(p.data, &st) == 0 && !sl_source_load(p.data, &src, &err) && !sl_yaml_load(src, &doc, &err) &&
-	    doc->root && doc->root->kind == SL_YAML_MAP) {
-		const sl_yaml_node *m = sl_yaml_get(doc->root, "model"), *s = sl_yaml_get(doc->root, "system");
-		if (m && m->kind == SL_YAML_SCALAR && !*llm)
-			*llm = sl_strdup(m->value);
-		if (s && s->kind == SL_YAML_SCALAR && !*system)
-			*system = sl_strdup(s->value);
-	}
-	sl_error_clear(&err);  /* a sidecar that does not read says nothing */
-	sl_yaml_free(doc);
-	sl_source_free(src);
-	sl_buf_free(&p);
-}
-
-static const char *metadata_system(const sl_model *m)
-{
-	for (size_t i = 0; m && i < m->nclaims; i++)
-		if (!strcmp(m->claims[i].key, "system") && !strcmp(m->claims[i].from, "metadata") &&
-		    json_is_string(m->claims[i].value))
-			return json_string_value(m->claims[i].value);
-	return NULL;
-}
-
-/* s (freed) as the copy every equal text shares, or NULL: a catalogue's
- * entries name a few models and systems, each read once per entry */
-static char *interned(char *s)
-{
-	char *t = s ? (char *)sl_intern(s, strlen(s)) : NULL;
-	free(s);
-	return t;
-}
-
-/* The sources of every entry -> the first entry they belong to, so that
- * each finding finds its entry by one lookup (a scan of the entries per
- * finding was quadratic: a catalogue of duplicates has a finding each). */
-static void index_sources(sl_strmap *m, const item *items, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < items[i].nown; k++)
-			sl_strmap_put(m, (const char *)&items[i].kept[k], sizeof items[i].kept[k], i);
-		const sl_entry *e = items[i].entry;
-		if (e->script)
-			sl_strmap_put(m, (const char *)&e->script, sizeof e->script, i);
-		if (e->metadata)
-			sl_strmap_put(m, (const char *)&e->metadata, sizeof e->metadata, i);
-		for (size_t k = 0; k < e->nfiles; k++)
-			if (e->files[k])
-				sl_strmap_put(m, (const char *)&e->files[k], sizeof e->files[k], i);
-	}
-}
-
 /* the entry SRC belongs to, or SIZE_MAX */
 static size_t entry_of(const sl_strmap *m, const sl_source *src)
 {
@@ -179,341 +91,12 @@ static int write_html(const char *file, const sl_audit *a)
 	return rc;
 }
 
-/* What one run holds: the entries read, their findings, the pairs compared. */
-typedef struct {
-	item *items;
-	size_t n, cap;
-	sl_findings fs;
-	sl_catalogue_entry *ce;
-	sl_audit_pair *pairs;   /* --html only: the diffs its page shows */
-	size_t npairs, paircap; /* npairs counts them all the same */
-	int progress;           /* standard error is a terminal */
-	int keep_models;        /* --html */
-	sl_store *store;        /* the entries' summaries; the whole run's (not owned) */
-	int whole;              /* the run of every path (not one path's, audit -j) */
-	const sl_entry_config *cfg; /* the project's .servelint.yaml (maybe empty) */
-	sl_model **extra;       /* the models of variants after the first, --html only (else freed) */
-	size_t nextra, xcap;
-	sl_source **heredocs;   /* the here-documents of the models freed (findings point into them) */
-	size_t nheredocs, hcap;
-	/* the entries placed among the duplicates so far (settle), in input
-	 * order: each model key's index and number of entries (and of those
-	 * read), and per model and command key the first entry of each
-	 * distinct command */
-	sl_strmap models, buckets;
-	struct model_count { size_t n, read; } *of_model;
-	size_t ngroups, gcap;
-	struct bucket { size_t *v, n, cap; } *reps;
-	size_t nbuckets, bcap;
-	size_t *group;          /* each entry's model index, or SIZE_MAX */
-	size_t ngroup, groupcap;
-	/* the terminal's report: each finding rendered once made and put
-	 * aside (report's spool.c), not kept; the whole run's, NULL for the
-	 * other formats and --html, which read the findings whole */
-	sl_findings_spool *spool;
-	int spooling, color;    /* this run's findings go to the spool, in these colours */
-	sl_buf pending;         /* rendered, not yet taken by the spool (a path's run, audit -j) */
-} run;
-
-/* Frees a model once read, keeping its here-documents (places point into them) */
-static void release_model(run *r, sl_model *m)
-{
-	if (!m)
-		return;
-	for (size_t f = 0; f < m->nfiles; f++)
-		SL_PUSH(r->heredocs, r->nheredocs, r->hcap, m->files[f]);
-	m->nfiles = 0;
-	sl_model_free(m);
-}
-
-/* Findings [first, n) rendered into the run's pending records and freed
- * (their sources may then go), each counted to entry e when it is one of
- * e's own files (as the report's index of sources would place it); e NULL:
- * an input that could not be read, whose findings are no entry's. The
- * whole run's pending records go to the spool at once. */
-static void spool_findings(run *r, size_t first, const sl_entry *e, item *it)
-{
-	for (size_t i = first; i < r->fs.n; i++) {
-		const sl_finding *f = &r->fs.v[i];
-		sl_findings_spool_render(&r->pending, f, r->color);
-		int own = 0;
-		if (e && f->where.src) {
-			own = f->where.src == e->script || f->where.src == e->metadata;
-			for (size_t k = 0; k < e->nfiles && !own; k++)
-				own = f->where.src == e->files[k];
-		}
-		if (own && !f->suppressed)
-			it->nfind[f->severity]++;
-	}
-	/* freed as a findings of their own (sl_findings_free frees its array) */
-	size_t n = r->fs.n - first;
-	sl_findings rest = {sl_calloc(n + 1, sizeof *rest.v), n, n + 1};
-	if (n)
-		memcpy(rest.v, r->fs.v + first, n * sizeof *rest.v);
-	sl_findings_free(&rest);
-	r->fs.n = first;
-	if (r->spool) {
-		sl_findings_spool_take(r->spool, r->pending.data, r->pending.len);
-		r->pending.len = 0;
-	}
-}
-
-/* it's sources to be freed: sl_check_keep_places (12.9 of the 22.3 MB of
- * heap at the peak over 3,500 entries were the entries' sources). 0, or
- * -1 when they stay whole. Not for --html, whose page shows them. */
-static int keep_places(item *it, sl_findings *fs, size_t first, size_t end)
-{
-	return sl_check_keep_places(it->entry, fs, first, end, it->sum, &it->kept, &it->nkept, &it->nown);
-}
-
-/* Entry i (of the whole run, taken in input order) placed among the
- * duplicates: the first earlier entry of its model whose command is the
- * same after normalization. Entries are bucketed by their model and
- * command key (sl_diff_command_key: duplicates share one) and held only
- * against the first entry of each distinct command in their bucket, by
- * the values the key rounds (sl_diff_same_print: what sl_diff_models
- * would find the same, without the models). Linear in entries where
- * diffing every pair of one model was quadratic (13 s at 3,500 entries);
- * only the first entry of each command keeps anything. */
-static void settle(run *r, size_t i)
-{
-	item *x = &r->items[i];
-	size_t g = SIZE_MAX;
-	if (x->llm) {
-		char *k = sl_catalogue_model_key(x->llm);
-		g = sl_strmap_put(&r->models, k, strlen(k), r->ngroups);
-		free(k);
-		if (g == r->ngroups) {
-			struct model_count none = {0, 0};
-			SL_PUSH(r->of_model, r->ngroups, r->gcap, none);
-		}
-		r->of_model[g].n++;
-		r->of_model[g].read += x->cmd != NULL;
-	}
-	SL_PUSH(r->group, r->ngroup, r->groupcap, g);
-	if (x->cmd && g != SIZE_MAX) {
-		sl_buf key = {0};
-		sl_buf_printf(&key, "%zu;", g);
-		sl_buf_puts(&key, x->cmd);
-		size_t bk = sl_strmap_put(&r->buckets, key.data, key.len, r->nbuckets);
-		sl_buf_free(&key);
-		if (bk == r->nbuckets) {
-			struct bucket none = {NULL, 0, 0};
-			SL_PUSH(r->reps, r->nbuckets, r->bcap, none);
-		}
-		struct bucket *b = &r->reps[bk];
-		for (size_t k = 0; k < b->n && x->same_as == SIZE_MAX; k++)
-			if (sl_diff_same_print(r->items[b->v[k]].cmdvals, x->cmdvals))
-				x->same_as = b->v[k];
-		if (x->same_as == SIZE_MAX)
-			SL_PUSH(b->v, b->n, b->cap, i);
-	}
-	free(x->cmd);
-	x->cmd = NULL;
-	if (x->same_as != SIZE_MAX || g == SIZE_MAX) {
-		json_decref(x->cmdvals);
-		x->cmdvals = NULL;
-	}
-}
-
-/* What an entry keeps once read: its catalogue summary and command's key
- * (sl_catalogue_summarize, sl_diff_command_print), then (but for --html)
- * its places moved into copies of their lines and its sources, model and
- * its variants' models r->extra[x0, x1) freed. */
-static void keep_entry(run *r, item *it, size_t x0, size_t x1, const sl_rules *rules)
-{
-	sl_catalogue_summarize(rules, it->model, &it->sum);
-	if (it->model)
-		it->cmd = sl_diff_command_print(it->model, &it->cmdvals);
-	if (r->keep_models)
-		return;
-	/* a page's entries keep theirs until named apart */
-	int kept = !it->name && !keep_places(it, &r->fs, it->ffirst, it->fend);
-	for (size_t k = x0; k < x1; k++) {
-		if (kept)
-			sl_model_free(r->extra[k]);
-		else
-			release_model(r, r->extra[k]);
-		r->extra[k] = NULL;
-	}
-	if (!it->name) {
-		if (kept)
-			sl_model_free(it->model);
-		else
-			release_model(r, it->model);
-		it->model = NULL;
-	}
-	if (kept)
-		sl_entry_drop_sources(it->entry);
-}
-
-/* Whether PATH is a script found by searching a folder (a regular file
- * none of the arguments names). */
-static int found_script(const char *path, char **args, int n)
-{
-	struct stat st;
-	for (int i = 0; i < n; i++)
-		if (!strcmp(args[i], path))
-			return 0;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* Reads and checks every entry of one PATH; 0, or -1 when one could not be
- * read (told on stderr; the others are read all the same). */
-static int read_path(run *r, const char *path, const sl_grammars *gs, const sl_rules *rules, int found)
-{
-	sl_entry_input in;
-	sl_error err = {0};
-	int failed = 0, got = sl_entry_input_open(&in, path, &err) ? -1 : 1;
-	sl_entry *entry;
-	while (got != 0) {
-		if (got < 0) {
-			/* an entry that cannot be read is listed as such: SL0001 */
-			size_t first = r->fs.n;
-			if (!sl_check_unreadable(rules, path, &err, &r->fs))
-				sl_error_print(&err, "servelint");
-			sl_check_config_apply(r->cfg, &r->fs, first);
-			if (r->spooling)
-				spool_findings(r, first, NULL, NULL);
-			sl_error_clear(&err);
-			failed = 1;
-			if (in.done)
-				break;
-			got = sl_entry_input_next(&in, &entry, &err);
-			continue;
-		}
-		if ((got = sl_entry_input_next(&in, &entry, &err)) <= 0)
-			continue;
-		item it;
-		memset(&it, 0, sizeof it);
-		it.entry = entry;
-		/* every variant checked, as check does; the first stands for the
-		 * entry in the matrix and the comparisons */
-		size_t first = r->fs.n, xfirst = r->nextra;
-		if (sl_check_entry(entry, gs, rules, NULL, r->cfg, &r->fs, &it.model, &r->extra, &r->nextra,
-				   &r->xcap)) {
-			/* a helper script found beside the entries is none */
-			if (found && sl_check_drop_no_service(&r->fs, first, NULL)) {
-				if (r->spooling)  /* what else it found: no entry's */
-					spool_findings(r, first, NULL, NULL);
-				sl_entry_free(entry);
-				continue;
-			}
-			failed = 1;
-		}
-		if (r->spooling)
-			spool_findings(r, first, entry, &it);
-		const char *sys = metadata_system(it.model);
-		it.system = sys ? sl_strdup(sys) : NULL;
-		if (in.npe && in.next) {
-			const sl_page_entry *pe = &in.pes[in.next - 1];
-			it.llm = pe->model ? sl_strdup(pe->model) : NULL;
-			if (!it.system && pe->heading)
-				it.system = sl_strdup(pe->heading);
-		} else {
-			sidecar(in.path, &it.llm, &it.system);
-		}
-		if (!it.llm && sl_catalogue_model_of(it.model))
-			it.llm = sl_strdup(sl_catalogue_model_of(it.model));
-		it.llm = interned(it.llm);
-		it.system = interned(it.system);
-		/* a page's entry is named as import would name its folder, not page:LINE */
-		if (in.npe && it.model)
-			it.name = sl_entry_import_name(it.model, it.llm, it.system);
-		/* what the report, the catalogue rules and the duplicates read of
-		 * the model, so that it can go */
-		char *summary = sl_report_audit_entry_text(entry, it.model, it.llm, it.system);
-		it.summary_len = strlen(summary);
-		sl_store_put(r->store, summary, it.summary_len, &it.summary_at);  /* a failure is told after reading */
-		free(summary);
-		it.same_as = SIZE_MAX;
-		it.ffirst = first;
-		it.fend = r->fs.n;
-		keep_entry(r, &it, xfirst, r->nextra, rules);
-		if (!r->keep_models)
-			r->nextra = xfirst;
-		SL_PUSH(r->items, r->n, r->cap, it);
-		if (r->whole)
-			settle(r, r->n - 1);
-		if (r->progress)
-			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
-	}
-	sl_entry_input_close(&in);
-	return failed ? -1 : 0;
-}
-
-/* audit -j N: the PATHs read on N threads, each into a run of its own,
- * then taken into the whole run in input order (as -j 1 reads them) */
-typedef struct read_jobs {
-	run *r;                 /* the whole run */
-	char **paths;           /* owned: each freed once read */
-	int *found;             /* each path: a script found by searching a folder */
-	/* each path's entries, findings and variants' models, from its
-	 * reading to its taking (at most sl_jobs_run's window of them at
-	 * once): a run for every path made at the start was 400 bytes a path,
-	 * 28 MB at 69,440 */
-	run **each;
-	int *failed;
-	const sl_grammars *gs;
-	const sl_rules *rules;
-} read_jobs;
-
-static void read_job(void *ud, size_t i)
-{
-	read_jobs *j = ud;
-	run *p = sl_calloc(1, sizeof *p);
-	p->cfg = j->r->cfg;
-	p->keep_models = j->r->keep_models;
-	p->store = j->r->store;
-	p->spooling = j->r->spooling;
-	p->color = j->r->color;
-	j->failed[i] = read_path(p, j->paths[i], j->gs, j->rules, j->found[i]) != 0;
-	j->each[i] = p;
-}
-
-static void read_job_done(void *ud, size_t i)
-{
-	read_jobs *j = ud;
-	run *r = j->r, *p = j->each[i];
-	for (size_t k = 0; k < p->n; k++) {
-		p->items[k].ffirst += r->fs.n;  /* its findings' place among the whole run's */
-		p->items[k].fend += r->fs.n;
-		SL_PUSH(r->items, r->n, r->cap, p->items[k]);
-		settle(r, r->n - 1);
-		if (r->progress)
-			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
-	}
-	sl_grow((void **)&r->fs.v, &r->fs.cap, r->fs.n + p->fs.n, sizeof *r->fs.v);
-	if (p->fs.n)
-		memcpy(r->fs.v + r->fs.n, p->fs.v, p->fs.n * sizeof *p->fs.v);
-	r->fs.n += p->fs.n;
-	for (size_t k = 0; k < p->nextra; k++)
-		SL_PUSH(r->extra, r->nextra, r->xcap, p->extra[k]);
-	for (size_t k = 0; k < p->nheredocs; k++)
-		SL_PUSH(r->heredocs, r->nheredocs, r->hcap, p->heredocs[k]);
-	if (r->spool)
-		sl_findings_spool_take(r->spool, p->pending.data, p->pending.len);
-	sl_buf_free(&p->pending);
-	free(p->items);
-	free(p->fs.v);
-	free(p->extra);
-	free(p->heredocs);
-	free(p);
-	j->each[i] = NULL;
-	free(j->paths[i]);  /* read: not needed until the end */
-	j->paths[i] = NULL;
-}
-
 /* The pairwise diffs of the entries of each model of at most
  * SL_AUDIT_MAX_DIFF_ENTRIES entries (past it none is kept), in order:
  * made for --html only, whose page shows them; else only counted. */
-static void compare(run *r)
+static void compare(sl_audit_run *r)
 {
 	size_t n = r->n;
-	r->ce = sl_calloc(n + 1, sizeof *r->ce);
-	for (size_t i = 0; i < n; i++)
-		r->ce[i] = (sl_catalogue_entry){r->items[i].sum, r->items[i].llm, r->items[i].system,
-						r->items[i].same_as};
 	if (!r->keep_models)
 		for (size_t g = 0; g < r->ngroups; g++)
 			if (r->of_model[g].n <= SL_AUDIT_MAX_DIFF_ENTRIES)
@@ -521,16 +104,17 @@ static void compare(run *r)
 	sl_diff_opts none = {0};
 	size_t **members = sl_calloc(r->ngroups + 1, sizeof *members), *nmembers = sl_calloc(r->ngroups + 1, sizeof *nmembers);
 	for (size_t i = 0; i < n; i++) {
-		const item *x = &r->items[i];
-		size_t g = r->group[i];
-		if (g == SIZE_MAX || !x->sum)
-			continue;
+		const sl_audit_item *it = sl_audit_at(r, i);
+		const sl_audit_extra *x = it->x;
+		size_t g = it->group;
+		if (g == SL_AUDIT_NONE || !(it->sum_len || (x && x->sum)))
+			continue;  /* none (the entry did not normalize) */
 		if (r->keep_models && x->model && r->of_model[g].n <= SL_AUDIT_MAX_DIFF_ENTRIES) {
 			/* every earlier entry of the model, in order: the pairs kept */
 			for (size_t k = 0; k < nmembers[g]; k++) {
 				size_t j = members[g][k];
 				sl_audit_pair p = {j, i, {0}};
-				sl_diff_models(r->items[j].model, x->model, &none, &p.diff);
+				sl_diff_models(sl_audit_at(r, j)->x->model, x->model, &none, &p.diff);
 				SL_PUSH(r->pairs, r->npairs, r->paircap, p);
 			}
 			if (!nmembers[g])
@@ -555,13 +139,13 @@ static void compare(run *r)
  * files, or their kept copies): the report's index of sources (the first
  * entry holding SRC; no source is two entries') would place a finding
  * there in it */
-static int own_source(const item *it, const sl_source *src)
+static int own_source(const sl_audit_item *it, const sl_source *src)
 {
-	const sl_entry *e = it->entry;
-	if (!src)
+	const sl_entry *e = it->x ? it->x->entry : NULL;
+	if (!src || !e)
 		return 0;
-	for (size_t k = 0; k < it->nown; k++)
-		if (it->kept[k] == src)
+	for (size_t k = 0; it->x && k < it->x->nown; k++)
+		if (it->x->kept[k] == src)
 			return 1;
 	if (src == e->script || src == e->metadata)
 		return 1;
@@ -574,13 +158,15 @@ static int own_source(const item *it, const sl_source *src)
 /* Finding f of the catalogue, of entry i (SIZE_MAX: none), suppressed by
  * that entry's comments (one finding at a time, so a disable-file of one
  * entry spares the others' findings) */
-static void suppress_one(run *r, sl_finding *f, size_t i)
+static void suppress_one(sl_audit_run *r, sl_finding *f, size_t i)
 {
-	if (i == SIZE_MAX)
-		return;
+	const sl_audit_extra *x = i == SIZE_MAX ? NULL : sl_audit_at(r, i)->x;
+	const sl_entry *e = x ? x->entry : NULL;
+	if (!e)
+		return;  /* none, or put aside: no comment of its suppresses (its sources went) */
 	sl_findings one = {f, 1, 1};
-	sl_check_suppress(r->items[i].entry, &one, 0);
-	f->entry = r->items[i].entry->path;
+	sl_check_suppress(e, &one, 0);
+	f->entry = e->path;
 }
 
 /* sl_check_catalogue_each's sink: the findings settled (their entry's
@@ -590,34 +176,51 @@ static void suppress_one(run *r, sl_finding *f, size_t i)
  * whose summary made it when its place is in that entry's files: what
  * the index of every entry's sources gave, without that index (140 bytes
  * an entry at 100 MB). */
-static void spool_catalogue(void *ud, sl_findings *out, const size_t *made_of)
+static void spool_catalogue(void *ud, sl_findings *out, const size_t *made_of, const signed char *own)
 {
-	run *r = ud;
+	sl_audit_run *r = ud;
 	for (size_t f = 0; f < out->n; f++) {
-		size_t i = made_of[f] < r->n && own_source(&r->items[made_of[f]], out->v[f].where.src) ? made_of[f]
-													 : SIZE_MAX;
+		size_t i = made_of[f] < r->n && (own[f] > 0 || (own[f] < 0 && own_source(sl_audit_at(r, made_of[f]),
+											     out->v[f].where.src)))
+				   ? made_of[f]
+				   : SIZE_MAX;
 		suppress_one(r, &out->v[f], i);
 		sl_findings one = {&out->v[f], 1, 1};
 		sl_check_config_apply(r->cfg, &one, 0);
 		if (i != SIZE_MAX && !out->v[f].suppressed)
-			r->items[i].nfind[out->v[f].severity]++;
+			sl_audit_at(r, i)->nfind[out->v[f].severity]++;
 	}
-	spool_findings(r, 0, NULL, NULL);
+	sl_audit_spool_findings(r, 0, NULL, NULL);
+}
+
+/* Entry i as the catalogue rules read it */
+static void catalogue_entry(void *ud, size_t i, sl_catalogue_entry *out)
+{
+	const sl_audit_item *it = sl_audit_at(ud, i);
+	const sl_audit_run *r = ud;
+	const struct names *nm = &r->names[it->names];
+	*out = (sl_catalogue_entry){it->x ? it->x->sum : NULL, nm->llm, nm->system,
+				    it->same_as == SL_AUDIT_NONE ? SIZE_MAX : it->same_as,
+				    it->x ? it->x->sum_at : it->summary_at + it->summary_len, it->sum_len};
 }
 
 /* The catalogue rules; then every finding in file order (or spooled). */
-static void check_catalogue(run *r, const sl_rules *rules)
+static void check_catalogue(sl_audit_run *r, const sl_rules *rules)
 {
 	if (r->spool) {  /* the entries' findings are spooled already */
-		sl_check_catalogue_each(rules, r->ce, r->n, &r->fs, spool_catalogue, r);
-		free(r->ce);  /* before the report is made */
-		r->ce = NULL;
+		if (sl_check_catalogue_each(rules, catalogue_entry, r, r->n, r->store, &r->fs, spool_catalogue, r))
+			r->unread = 1;
 		return;
 	}
 	size_t first = r->fs.n;
-	sl_check_catalogue(rules, r->ce, r->n, NULL, &r->fs);
+	sl_catalogue_entry *ce = sl_calloc(r->n + 1, sizeof *ce);
+	for (size_t i = 0; i < r->n; i++)
+		catalogue_entry(r, i, &ce[i]);
+	if (sl_check_catalogue(rules, ce, r->n, NULL, &r->fs))
+		r->unread = 1;
+	free(ce);
 	sl_strmap srcs = {0};
-	index_sources(&srcs, r->items, r->n);
+	sl_audit_index_sources(&srcs, r);
 	for (size_t f = first; f < r->fs.n; f++)
 		suppress_one(r, &r->fs.v[f], entry_of(&srcs, r->fs.v[f].where.src));
 	sl_strmap_free(&srcs);
@@ -631,19 +234,21 @@ static void check_catalogue(run *r, const sl_rules *rules)
  * lines it pointed at, the models' here-documents, the duplicates'
  * buckets. The report reads the entries' paths, names and summaries'
  * texts (in the store). */
-static void release_catalogue(run *r)
+static void release_catalogue(sl_audit_run *r)
 {
 	for (size_t i = 0; i < r->n; i++) {
-		item *it = &r->items[i];
-		sl_catalogue_summary_free(it->sum);
-		it->sum = NULL;
-		json_decref(it->cmdvals);
-		it->cmdvals = NULL;
-		for (size_t k = 0; k < it->nkept; k++)
-			sl_source_free(it->kept[k]);
-		free(it->kept);
-		it->kept = NULL;
-		it->nkept = it->nown = 0;
+		sl_audit_extra *x = sl_audit_at(r, i)->x;
+		if (!x)
+			continue;
+		sl_catalogue_summary_free(x->sum);
+		x->sum = NULL;
+		json_decref(x->cmdvals);
+		x->cmdvals = NULL;
+		for (size_t k = 0; k < x->nkept; k++)
+			sl_source_free(x->kept[k]);
+		free(x->kept);
+		x->kept = NULL;
+		x->nkept = x->nown = 0;
 	}
 	for (size_t i = 0; i < r->nheredocs; i++)
 		sl_source_free(r->heredocs[i]);
@@ -655,28 +260,42 @@ static void release_catalogue(run *r)
 	free(r->reps);
 	r->reps = NULL;
 	r->nbuckets = r->bcap = 0;
-	free(r->group);
-	r->group = NULL;
-	r->ngroup = r->groupcap = 0;
 	sl_strmap_free(&r->models);
 	sl_strmap_free(&r->buckets);
 }
 
+/* Entry i as the report reads it */
+static void report_entry(const sl_audit_run *r, size_t i, sl_audit_entry *out)
+{
+	const sl_audit_item *it = sl_audit_at(r, i);
+	const struct names *nm = &r->names[it->names];
+	*out = (sl_audit_entry){it->x ? it->x->entry : NULL, it->x ? it->x->model : NULL, nm->llm, nm->system,
+				it->x ? it->x->name : NULL, it->summary_at, it->summary_len, {0}};
+	memcpy(out->nfind, it->nfind, sizeof out->nfind);
+}
+
+static void report_entry_at(const void *ud, size_t i, sl_audit_entry *out)
+{
+	report_entry(ud, i, out);
+}
+
 /* Writes the report (and the page); the exit status. */
-static int report(run *r, const sl_rules *rules, const char *format, const char *html, int color,
+static int report(sl_audit_run *r, const sl_rules *rules, const char *format, const char *html, int color,
 		  char *const *inputs, size_t ninputs)
 {
 	int rc = SL_EXIT_OK;
-	sl_audit_entry *ae = sl_calloc(r->n + 1, sizeof *ae);
-	for (size_t i = 0; i < r->n; i++) {
-		ae[i] = (sl_audit_entry){r->items[i].entry, r->items[i].model, r->items[i].llm, r->items[i].system,
-					 r->items[i].name, r->items[i].summary_at, r->items[i].summary_len, {0}};
-		memcpy(ae[i].nfind, r->items[i].nfind, sizeof ae[i].nfind);
+	/* the terminal's report reads each entry as it goes (report_entry):
+	 * an array of every entry was 72 bytes an entry at the report's peak */
+	sl_audit_entry *ae = NULL;
+	if (!r->spool) {
+		ae = sl_calloc(r->n + 1, sizeof *ae);
+		for (size_t i = 0; i < r->n; i++)
+			report_entry(r, i, &ae[i]);
 	}
 	size_t *fe = sl_calloc(r->fs.n + 1, sizeof *fe);
 	sl_strmap srcs = {0};
 	if (r->fs.n)  /* none when they are spooled */
-		index_sources(&srcs, r->items, r->n);
+		sl_audit_index_sources(&srcs, r);
 	for (size_t f = 0; f < r->fs.n; f++) {
 		fe[f] = entry_of(&srcs, r->fs.v[f].where.src);
 		/* an advisory rule's finding (SL0004: what was not checked) is told, not failed */
@@ -686,8 +305,14 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 	sl_strmap_free(&srcs);  /* before the report is made: the peak */
 	if (r->spool && sl_findings_spool_tally(r->spool)->failing)
 		rc = SL_EXIT_FINDINGS;
-	sl_audit a = {ae, r->n, rules, &r->fs, fe, r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs,
-		      r->store, r->spool};
+	/* the folders every path starts with: up to the last / of the part
+	 * they share */
+	size_t common = 0;
+	for (size_t k = 0; r->path0 && k < r->shared; k++)
+		if (r->path0[k] == '/')
+			common = k + 1;
+	sl_audit a = {ae, report_entry_at, r, common, r->n, rules, &r->fs, fe,
+		      r->keep_models ? r->pairs : NULL, r->npairs, inputs, ninputs, r->store, r->spool};
 	int wrc = 0;
 	if (sl_opt_is_stdout(html))
 		; /* the page takes standard output */
@@ -706,40 +331,38 @@ static int report(run *r, const sl_rules *rules, const char *format, const char 
 	return rc;
 }
 
-static void run_free(run *r)
+/* What discovery finds, as it finds it: read unless the config's
+ * exclude globs leave it out, in turn (-j 1) or added to the jobs (-j N),
+ * so that no list of every path is held (issue 18) and the threads start
+ * on the first entries while the rest are found */
+typedef struct {
+	sl_audit_run *r;
+	const sl_entry_config *cfg;  /* NULL: the config is bad, nothing is read */
+	sl_jobs *jobs;               /* NULL: -j 1 */
+	const sl_grammars *gs;
+	const sl_rules *rules;
+	char **args;                 /* the PATHs given */
+	int nargs;
+	int failed;                  /* -j 1: a path could not be read */
+} finder;
+
+static void found_path(void *ud, char *path)
 {
-	for (size_t i = 0; r->pairs && i < r->npairs; i++)  /* --html's: else only counted */
-		sl_diff_free(&r->pairs[i].diff);
-	free(r->pairs);
-	sl_findings_free(&r->fs);  /* before the entries its places point into */
-	for (size_t i = 0; i < r->nextra; i++)
-		sl_model_free(r->extra[i]);
-	free(r->extra);
-	for (size_t i = 0; i < r->n; i++) {
-		free(r->items[i].name);
-		sl_catalogue_summary_free(r->items[i].sum);
-		free(r->items[i].cmd);
-		json_decref(r->items[i].cmdvals);
-		sl_model_free(r->items[i].model);
-		sl_entry_free(r->items[i].entry);
-		for (size_t k = 0; k < r->items[i].nkept; k++)
-			sl_source_free(r->items[i].kept[k]);
-		free(r->items[i].kept);
+	finder *fd = ud;
+	if (!fd->cfg || sl_entry_config_excludes(fd->cfg, path)) {
+		free(path);
+		return;
 	}
-	for (size_t i = 0; i < r->nheredocs; i++)
-		sl_source_free(r->heredocs[i]);
-	free(r->heredocs);
-	for (size_t b = 0; b < r->nbuckets; b++)
-		free(r->reps[b].v);
-	free(r->reps);
-	free(r->of_model);
-	free(r->group);
-	sl_strmap_free(&r->models);
-	sl_strmap_free(&r->buckets);
-	free(r->ce);
-	free(r->items);
-	sl_findings_spool_free(r->spool);
-	sl_buf_free(&r->pending);
+	int found = sl_audit_found_script(path, fd->args, fd->nargs);
+	if (fd->jobs) {
+		sl_audit_job *one = sl_calloc(1, sizeof *one);
+		one->path = path;
+		one->found = found;
+		sl_jobs_add(fd->jobs, one);
+		return;
+	}
+	fd->failed |= sl_audit_read_path(fd->r, path, fd->gs, fd->rules, found) != 0;
+	free(path);
 }
 
 int sl_cmd_audit(int argc, char **argv)
@@ -825,11 +448,7 @@ int sl_cmd_audit(int argc, char **argv)
 		sl_error_clear(&err);
 		failed = 1;
 	}
-	char **paths = NULL;
-	size_t np = 0, pcap = 0;
-	for (int a = optind; a < argc; a++)
-		sl_entry_input_discover(argv[a], &paths, &np, &pcap, 0);
-	run r;
+	sl_audit_run r;
 	memset(&r, 0, sizeof r);
 	r.progress = isatty(STDERR_FILENO) && !quiet;
 	r.cfg = &cfg;
@@ -848,62 +467,58 @@ int sl_cmd_audit(int argc, char **argv)
 	/* every path is read even when one cannot be (each told on stderr);
 	 * in turn (-j 1), or on several threads and taken in input order */
 	int cfg_failed = failed;
-	read_jobs rj = {&r, NULL, NULL, NULL, NULL, gs, rules};
-	size_t nchosen = 0, nfound = 0, ccap = 0, fcap = 0;
-	for (size_t i = 0; i < np && !cfg_failed; i++) {
-		if (sl_entry_config_excludes(&cfg, paths[i]))
-			continue;
-		int found = found_script(paths[i], argv + optind, argc - optind);
-		if (jobs > 1) {
-			SL_PUSH(rj.found, nfound, fcap, found);
-			SL_PUSH(rj.paths, nchosen, ccap, paths[i]);  /* rj's now */
-		} else {
-			failed |= read_path(&r, paths[i], gs, rules, found) != 0;
-			free(paths[i]);
+	sl_audit_jobs rj = {&r, gs, rules, 0};
+	finder fd = {&r, cfg_failed ? NULL : &cfg, NULL, gs, rules, argv + optind, argc - optind, 0};
+	if (!cfg_failed && jobs > 1)
+		fd.jobs = sl_jobs_start(jobs, sl_audit_read_job, sl_audit_read_job_done, sl_audit_read_jobs_start, &rj);
+	for (int a = optind; a < argc; a++)
+		sl_entry_input_discover_each(argv[a], found_path, &fd);
+	if (fd.jobs)
+		sl_jobs_finish(fd.jobs);
+	failed |= fd.failed | rj.failed;
+	/* page entries of one name told apart as import does (an entry
+	 * without a name is told apart from none: only the named are given) */
+	size_t nnamed = 0;
+	for (size_t i = 0; i < r.n; i++)
+		nnamed += sl_audit_at(&r, i)->x && sl_audit_at(&r, i)->x->name;
+	char **names = sl_calloc(nnamed + 1, sizeof *names);
+	const sl_model **models = sl_calloc(nnamed + 1, sizeof *models);
+	size_t *named = sl_calloc(nnamed + 1, sizeof *named);
+	for (size_t i = 0, k = 0; i < r.n; i++)
+		if (sl_audit_at(&r, i)->x && sl_audit_at(&r, i)->x->name) {
+			named[k] = i;
+			names[k] = sl_audit_at(&r, i)->x->name;
+			models[k++] = sl_audit_at(&r, i)->x->model;
 		}
-		paths[i] = NULL;
-	}
-	if (nchosen > 1)
-		sl_normalize_grammars_share(gs);
-	rj.each = sl_calloc(nchosen + 1, sizeof *rj.each);
-	rj.failed = sl_calloc(nchosen + 1, sizeof *rj.failed);
-	sl_jobs_run(nchosen, jobs, read_job, read_job_done, &rj);
-	for (size_t i = 0; i < nchosen; i++)
-		failed |= rj.failed[i];
-	free(rj.each);
-	free(rj.failed);
-	free(rj.found);
-	free(rj.paths);
-	/* the paths excluded (the others are freed once read) */
-	for (size_t i = 0; i < np; i++)
-		free(paths[i]);
-	free(paths);
-	/* page entries of one name told apart as import does */
-	char **names = sl_calloc(r.n + 1, sizeof *names);
-	const sl_model **models = sl_calloc(r.n + 1, sizeof *models);
-	for (size_t i = 0; i < r.n; i++) {
-		names[i] = r.items[i].name;
-		models[i] = r.items[i].model;
-	}
-	sl_entry_import_tell_apart(names, models, r.n);
-	for (size_t i = 0; i < r.n; i++) {
-		r.items[i].name = names[i];
-		if (!r.keep_models) {
-			item *it = &r.items[i];
-			int kept = it->model && !keep_places(it, &r.fs, it->ffirst, it->fend);
-			if (kept)
-				sl_model_free(it->model);
-			else
-				release_model(&r, it->model);
-			it->model = NULL;
-			if (kept)
-				sl_entry_drop_sources(it->entry);
+	sl_entry_import_tell_apart(names, models, nnamed);
+	for (size_t k = 0; k < nnamed; k++)
+		sl_audit_at(&r, named[k])->x->name = names[k];
+	for (size_t i = 0; i < r.n && !r.keep_models; i++) {
+		sl_audit_item *it = sl_audit_at(&r, i);
+		sl_audit_extra *x = it->x;
+		if (!x || !x->model)
+			continue;
+		int kept = !sl_audit_keep_places(it, &r.fs, x->ffirst, x->fend);
+		if (kept)
+			sl_model_free(x->model);
+		else
+			sl_audit_release_model(&r, x->model);
+		x->model = NULL;
+		if (kept) {
+			sl_entry_drop_sources(x->entry);
+			sl_audit_put_aside(&r, it);
 		}
 	}
 	free(names);
 	free(models);
+	free(named);
 	if (!failed && !r.n) {
 		fprintf(stderr, "servelint audit: no entries found under %s\n", argv[optind]);
+		failed = cfg_failed = 1;
+	}
+	if (!cfg_failed && r.too_many) {
+		fprintf(stderr, "servelint audit: more than %u entries: the catalogue is past audit's limit\n",
+			SL_AUDIT_MAX_ENTRIES);
 		failed = cfg_failed = 1;
 	}
 	/* a summary that could not be put aside (a full disk): no report at all */
@@ -921,7 +536,10 @@ int sl_cmd_audit(int argc, char **argv)
 			release_catalogue(&r);
 		/* the findings' runs written before any of the report is: a
 		 * full disk is no report at all */
-		if (r.spool && sl_findings_spool_finish(r.spool)) {
+		if (r.unread) {
+			fprintf(stderr, "servelint audit: cannot read a temporary file: %s\n",
+				strerror(sl_store_error(r.store) ? sl_store_error(r.store) : EIO));
+		} else if (r.spool && sl_findings_spool_finish(r.spool)) {
 			fprintf(stderr, "servelint audit: cannot write a temporary file: %s\n",
 				strerror(sl_store_error(r.store) ? sl_store_error(r.store) : EIO));
 		} else {
@@ -937,7 +555,7 @@ int sl_cmd_audit(int argc, char **argv)
 	} else if (r.progress && r.n) {
 		fputs("\r\033[K", stderr);
 	}
-	run_free(&r);
+	sl_audit_run_free(&r);
 	sl_store_free(r.store);
 	free(cfg_path);
 	sl_entry_config_free(&cfg);

@@ -60,12 +60,24 @@ static char *parallelism(const sl_service *s)
 	return sl_buf_detach(&b);
 }
 
+/* entry i of a */
+static sl_audit_entry entry_of(const sl_audit *a, size_t i)
+{
+	sl_audit_entry e;
+	if (a->entries)
+		return a->entries[i];
+	a->entry_at(a->ud, i, &e);
+	return e;
+}
+
 /* the paths less the folders all of them share */
 static size_t common_prefix(const sl_audit *a)
 {
 	size_t common = 0;
 	if (a->n < 2)
 		return 0;
+	if (!a->entries)
+		return a->common;
 	const char *p0 = a->entries[0].entry->path;
 	for (size_t k = 0;; k++) {
 		int stop = 0;
@@ -183,18 +195,30 @@ char *sl_report_audit_entry_text(const sl_entry *entry, const sl_model *m, const
 	return t;
 }
 
+/* counts: each entry's findings by severity (counts_of), or NULL: its
+ * own (spooled) */
 static json_t *entry_json(const sl_audit *a, size_t i, size_t common, const json_int_t (*counts)[4])
 {
-	const sl_audit_entry *e = &a->entries[i];
-	const char *name = e->name ? e->name : e->entry->path + common;
+	sl_audit_entry ae = entry_of(a, i);
+	const sl_audit_entry *e = &ae;
 	char *text = e->summary_len && a->store ? sl_store_get(a->store, e->summary_at, e->summary_len) : NULL;
 	json_t *o = text ? json_loads(text, 0, NULL) : NULL;  /* a store that fails is told by the caller */
 	free(text);
-	if (!o)
+	if (!o && e->entry)
 		o = summary_json(e->entry, e->model, e->llm, e->system);
+	else if (!o)  /* let go and not read back: the caller tells the store's failure */
+		o = json_pack("{s:i, s:s, s:s}", "id", (json_int_t)0, "path", "?", "name", "?");
+	/* the path as the summary's text has it when the entry was let go */
+	const char *path = e->entry ? e->entry->path : json_string_value(json_object_get(o, "path"));
+	char *own = sl_strdup(path ? path : "?");
+	const char *name = e->name ? e->name : strlen(own) >= common ? own + common : own;
 	json_object_set_new(o, "id", json_integer((json_int_t)i));
-	json_object_set_new(o, "name", json_string(*name ? name : e->entry->path));
-	const json_int_t *n = counts[i];
+	json_object_set_new(o, "name", json_string(*name ? name : own));
+	free(own);
+	json_int_t mine[4];
+	for (int v = 0; !counts && v < 4; v++)
+		mine[v] = e->nfind[v];
+	const json_int_t *n = counts ? counts[i] : mine;
 	json_object_set_new(o, "findings", json_pack("{s:i, s:i, s:i, s:i}", "error", n[SL_SEV_ERROR], "warning",
 						     n[SL_SEV_WARNING], "info", n[SL_SEV_INFO], "style",
 						     n[SL_SEV_STYLE]));
@@ -233,7 +257,7 @@ static json_int_t (*counts_of(const sl_audit *a))[4]
 	json_int_t (*counts)[4] = sl_calloc(a->n + 1, sizeof *counts);
 	for (size_t i = 0; a->spool && i < a->n; i++)
 		for (int v = 0; v < 4; v++)
-			counts[i][v] = a->entries[i].nfind[v];
+			counts[i][v] = entry_of(a, i).nfind[v];
 	for (size_t f = 0; f < a->findings->n; f++)
 		if (a->finding_entry[f] < a->n && !a->findings->v[f].suppressed)
 			counts[a->finding_entry[f]][a->findings->v[f].severity]++;
@@ -244,61 +268,90 @@ static json_int_t (*counts_of(const sl_audit *a))[4]
  * the findings' JSON, which the text makes one entry at a time (entry_json)
  * and from the findings themselves, so that no document of every entry is
  * held (11 MB of 3,500 entries' values) */
-static json_t *audit_json(const sl_audit *a, int lean)
+/* The model key and the system of an entry's name and system: an index
+ * into keys (the distinct names' keys, made once: entries name a few
+ * models, and a key made per entry was 20 bytes an entry at the report's
+ * peak) and the system's text */
+typedef struct {
+	sl_strmap named;    /* name -> index in keys */
+	char **keys;        /* owned */
+	size_t n, cap;
+} names;
+
+static const char *key_of(names *t, const sl_audit_entry *e, const char **sys)
+{
+	const char *nm = e->llm ? e->llm : "(model not named)";
+	size_t d = sl_strmap_put(&t->named, nm, strlen(nm), t->n);
+	if (d == t->n)
+		SL_PUSH(t->keys, t->n, t->cap, sl_catalogue_model_key(nm));
+	*sys = e->system ? e->system : "(system not named)";
+	return t->keys[d];
+}
+
+/* lean: the cells without their entries (the terminal's report), each
+ * entry's cell in *cell_of (the caller frees), so that no JSON value is
+ * made per entry */
+static json_t *audit_json(const sl_audit *a, int lean, uint32_t **cell_of)
 {
 	size_t common = common_prefix(a);
 	json_t *entries = json_array(), *models = json_array(), *systems = json_array(), *cells = json_array();
 	/* models and systems in name order (case aside), so the matrix reads
 	 * alike whatever the input order; a model is named as the first entry
-	 * with its key names it */
-	char **ks = sl_calloc(a->n + 1, sizeof *ks), **ss = sl_calloc(a->n + 1, sizeof *ss);
-	sl_strmap first = {0}, kidx = {0}, sidx = {0}, cidx = {0};
-	/* each distinct name's key made once: entries name a few models (a
-	 * key made per entry was 20 bytes an entry at the report's peak) */
-	sl_strmap named = {0};
-	char **dk = NULL;
-	size_t ndk = 0, dkcap = 0;
+	 * with its key names it. Nothing per entry but its cell (lean) */
+	sl_strmap first = {0}, kidx = {0}, sidx = {0}, cidx = {0}, sseen = {0};
+	names nms = {0};
+	char **ks = NULL, **ss = NULL;
+	size_t nks = 0, kcap = 0, nss = 0, scap = 0;
 	for (size_t i = 0; i < a->n; i++) {
-		const char *nm = a->entries[i].llm ? a->entries[i].llm : "(model not named)";
-		size_t d = sl_strmap_put(&named, nm, strlen(nm), ndk);
-		if (d == ndk)
-			SL_PUSH(dk, ndk, dkcap, sl_catalogue_model_key(nm));
-		ks[i] = dk[d];
-		ss[i] = (char *)(a->entries[i].system ? a->entries[i].system : "(system not named)");
-		sl_strmap_put(&first, ks[i], strlen(ks[i]), i);
+		sl_audit_entry e = entry_of(a, i);
+		const char *sys, *k = key_of(&nms, &e, &sys);
+		if (sl_strmap_put(&first, k, strlen(k), i) == i)
+			SL_PUSH(ks, nks, kcap, (char *)k);
+		if (sl_strmap_put(&sseen, sys, strlen(sys), nss) == nss)
+			SL_PUSH(ss, nss, scap, (char *)sys);
 	}
 	size_t nk, ns;
-	char **uk = distinct_sorted(ks, a->n, &nk, &kidx), **us = distinct_sorted(ss, a->n, &ns, &sidx);
+	char **uk = distinct_sorted(ks, nks, &nk, &kidx), **us = distinct_sorted(ss, nss, &ns, &sidx);
 	for (size_t i = 0; i < nk; i++) {
-		size_t e = sl_strmap_get(&first, uk[i], strlen(uk[i]));
-		json_array_append_new(models, json_string(a->entries[e].llm ? a->entries[e].llm : "(model not named)"));
+		sl_audit_entry e = entry_of(a, sl_strmap_get(&first, uk[i], strlen(uk[i])));
+		json_array_append_new(models, json_string(e.llm ? e.llm : "(model not named)"));
 	}
 	for (size_t i = 0; i < ns; i++)
 		json_array_append_new(systems, json_string(us[i]));
-	json_int_t (*counts)[4] = counts_of(a);
+	json_int_t (*counts)[4] = lean ? NULL : counts_of(a);
+	if (lean)
+		*cell_of = sl_calloc(a->n + 1, sizeof **cell_of);
 	for (size_t i = 0; i < a->n; i++) {
 		json_t *e = lean ? NULL : entry_json(a, i, common, (const json_int_t (*)[4])counts);
 		if (e)
 			json_array_append_new(entries, e);
-		size_t mi = sl_strmap_get(&kidx, ks[i], strlen(ks[i]));
-		size_t si = sl_strmap_get(&sidx, ss[i], strlen(ss[i]));
+		sl_audit_entry ae = entry_of(a, i);
+		const char *sys, *k = key_of(&nms, &ae, &sys);
+		size_t mi = sl_strmap_get(&kidx, k, strlen(k));
+		size_t si = sl_strmap_get(&sidx, sys, strlen(sys));
 		char ck[48];
 		int cl = snprintf(ck, sizeof ck, "%zu,%zu", mi, si);
 		size_t ci = sl_strmap_put(&cidx, ck, (size_t)cl, json_array_size(cells));
 		if (ci == json_array_size(cells))
-			json_array_append_new(cells, json_pack("{s:i, s:i, s:[]}", "model", (json_int_t)mi, "system",
-							       (json_int_t)si, "entries"));
+			json_array_append_new(cells, lean ? json_pack("{s:i, s:i}", "model", (json_int_t)mi, "system",
+								      (json_int_t)si)
+							  : json_pack("{s:i, s:i, s:[]}", "model", (json_int_t)mi, "system",
+								      (json_int_t)si, "entries"));
 		json_t *cell = json_array_get(cells, ci);
-		json_array_append_new(json_object_get(cell, "entries"), json_integer((json_int_t)i));
+		if (lean)
+			(*cell_of)[i] = (uint32_t)ci;
+		else
+			json_array_append_new(json_object_get(cell, "entries"), json_integer((json_int_t)i));
 		if (e) {
 			json_object_set_new(e, "model_index", json_integer((json_int_t)mi));
 			json_object_set_new(e, "system_index", json_integer((json_int_t)si));
 		}
 	}
-	for (size_t i = 0; i < ndk; i++)
-		free(dk[i]);
-	free(dk);
-	sl_strmap_free(&named);
+	for (size_t i = 0; i < nms.n; i++)
+		free(nms.keys[i]);
+	free(nms.keys);
+	sl_strmap_free(&nms.named);
+	sl_strmap_free(&sseen);
 	free(ks);
 	free(ss);
 	free(uk);
@@ -355,7 +408,7 @@ static json_t *audit_json(const sl_audit *a, int lean)
 
 json_t *sl_report_audit_json(const sl_audit *a)
 {
-	return audit_json(a, 0);
+	return audit_json(a, 0, NULL);
 }
 
 /* ---- terminal and markdown ------------------------------------------------------ */
@@ -449,12 +502,15 @@ static const char *plural(json_int_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
+/* cell_of: each entry's cell, for the lean document (the terminal's),
+ * whose cells do not list their entries */
+static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color, const uint32_t *cell_of)
 {
 	/* the lean document (the terminal's): each entry made as it is written */
 	int lean = !md;
 	size_t common = lean ? common_prefix(a) : 0;
-	json_int_t (*counts)[4] = lean ? counts_of(a) : NULL;
+	/* spooled: each entry's counts are its own (entry_json) */
+	json_int_t (*counts)[4] = lean && !a->spool ? counts_of(a) : NULL;
 	json_t *s = json_object_get(doc, "summary"), *fs = json_object_get(s, "findings");
 	const char *B = color ? "\033[1m" : "", *N = color ? "\033[0m" : "";
 	if (!md && a->spool && sl_findings_spool_tally(a->spool)->all) {
@@ -517,6 +573,21 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 		if (m < nmodels)
 			order[start[m + 1]++] = k;
 	}
+	/* lean: each cell's entries, in input order, by their cells */
+	size_t *cstart = NULL;
+	uint32_t *corder = NULL;
+	if (lean) {
+		cstart = sl_calloc(ncells + 2, sizeof *cstart);
+		corder = sl_calloc(a->n + 1, sizeof *corder);
+		for (size_t i = 0; i < a->n; i++)
+			if (cell_of[i] < ncells)
+				cstart[cell_of[i] + 2]++;
+		for (size_t c = 0; c < ncells; c++)
+			cstart[c + 2] += cstart[c + 1];
+		for (size_t i = 0; i < a->n; i++)
+			if (cell_of[i] < ncells)
+				corder[cstart[cell_of[i] + 1]++] = (uint32_t)i;
+	}
 	json_array_foreach(json_object_get(mx, "models"), mi, model) {
 		if (md) {
 			fputs("### ", f);
@@ -536,10 +607,10 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 			} else {
 				fprintf(f, "    %s\n", sys);
 			}
-			size_t x;
-			json_t *id;
-			json_array_foreach(json_object_get(cell, "entries"), x, id) {
-				size_t ei = (size_t)json_integer_value(id);
+			size_t x, nin = lean ? cstart[order[c] + 1] - cstart[order[c]] : json_array_size(json_object_get(cell, "entries"));
+			for (x = 0; x < nin; x++) {
+				size_t ei = lean ? corder[cstart[order[c]] + x]
+						 : (size_t)json_integer_value(json_array_get(json_object_get(cell, "entries"), x));
 				json_t *e = lean ? entry_json(a, ei, common, (const json_int_t (*)[4])counts)
 						 : json_incref(json_array_get(entries, ei));
 				char *line = entry_line(e);
@@ -561,6 +632,8 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 	}
 	free(start);
 	free(order);
+	free(cstart);
+	free(corder);
 	free(counts);
 	if (md && json_array_size(json_object_get(doc, "findings"))) {
 		fputs("## Findings\n\n", f);
@@ -579,7 +652,8 @@ static int text(FILE *f, json_t *doc, const sl_audit *a, int md, int color)
 
 int sl_report_audit(FILE *f, const char *format, const sl_audit *a, int color)
 {
-	json_t *doc = audit_json(a, !strcmp(format, "tty"));
+	uint32_t *cell_of = NULL;
+	json_t *doc = audit_json(a, !strcmp(format, "tty"), &cell_of);
 	int rc;
 	if (!strcmp(format, "json")) {
 		doc = sl_report_json_doc(doc);
@@ -587,8 +661,9 @@ int sl_report_audit(FILE *f, const char *format, const sl_audit *a, int color)
 		fputc('\n', f);
 		rc = rc || ferror(f) ? -1 : 0;
 	} else {
-		rc = text(f, doc, a, !strcmp(format, "markdown"), color);
+		rc = text(f, doc, a, !strcmp(format, "markdown"), color, cell_of);
 	}
 	json_decref(doc);
+	free(cell_of);
 	return rc;
 }

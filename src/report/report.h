@@ -187,7 +187,8 @@ int sl_report_matrix(FILE *f, const char *format, const sl_matrix *m, char *cons
 /* ---- catalogue audits (audit.c, html.c) -------------------------------- */
 
 typedef struct sl_audit_entry {
-	const sl_entry *entry;   /* not owned */
+	const sl_entry *entry;   /* not owned; NULL when the audit let it go (its path is then its
+				  * summary's, which is in the store) */
 	const sl_model *model;   /* not owned; NULL when the entry did not normalize */
 	const char *llm;         /* the model it serves, as the catalogue names it; not owned, may be NULL */
 	const char *system;      /* not owned, may be NULL */
@@ -220,7 +221,12 @@ typedef struct sl_audit_pair {
 } sl_audit_pair;
 
 typedef struct sl_audit {
-	const sl_audit_entry *entries;
+	const sl_audit_entry *entries; /* or NULL: each told by entry_at(ud, i, out), and common the
+					* length of the folders every entry's path starts with (the
+					* terminal's report: nothing held per entry but the audit's) */
+	void (*entry_at)(const void *ud, size_t i, sl_audit_entry *out);
+	const void *ud;
+	size_t common;
 	size_t n;
 	const sl_rules *rules;
 	const sl_findings *findings;   /* every finding, in file order */

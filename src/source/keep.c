@@ -251,3 +251,103 @@ sl_source **sl_source_keep_done(sl_source_keep *k, size_t *n)
 	free(k);
 	return v;
 }
+
+/* ---- a kept copy put aside and read back (audit's store) ----------------- */
+
+/* Depth of links read back: a copy links the files its original sourced,
+ * which link none of their own in a copy (copy_of copies one level) */
+enum { THAW_DEPTH = 4 };
+
+void sl_source_kept_freeze(const sl_source *c, sl_buf *out)
+{
+	sl_buf_put_str(out, c->path);
+	sl_buf_put_str(out, c->name);
+	sl_buf_put_str(out, c->section);
+	sl_buf_put_u32(out, c->line_base);
+	sl_buf_put_u32(out, (uint32_t)c->ascii);
+	sl_buf_put_u32(out, (uint32_t)c->nlines);
+	sl_buf_put_u32(out, c->col_shift != NULL);
+	for (size_t i = 0; i < c->nlines; i++) {
+		sl_buf_put_u32(out, c->lines[i]);
+		sl_buf_put_u32(out, c->line_no ? c->line_no[i] : (uint32_t)i + 1);
+		if (c->col_shift)
+			sl_buf_put_u32(out, c->col_shift[i]);
+	}
+	sl_buf_put_u32(out, (uint32_t)c->len);
+	sl_buf_add(out, c->text, c->len);
+	sl_buf_put_u32(out, (uint32_t)c->nlinks);
+	for (size_t i = 0; i < c->nlinks; i++) {
+		sl_buf_put_u32(out, c->links[i].base);
+		sl_buf_put_str(out, c->links[i].key);
+		sl_source_kept_freeze(c->links[i].src, out);
+	}
+}
+
+static sl_source *thaw(sl_reader *r, int depth)
+{
+	const char *path = sl_read_str(r, NULL), *name = sl_read_str(r, NULL), *section = sl_read_str(r, NULL);
+	unsigned line_base = sl_read_u32(r);
+	int ascii = (int)sl_read_u32(r);
+	size_t u = sl_read_u32(r), per = 2 + (sl_read_u32(r) != 0);
+	/* the lines' numbers must be there before they are allocated for */
+	if (!path || !name || depth > THAW_DEPTH || (size_t)(r->end - r->p) / (per * sizeof(uint32_t)) < u) {
+		r->bad = 1;
+		return NULL;
+	}
+	size_t plen = strlen(path);
+	const char *rows = sl_read_bytes(r, u * per * sizeof(uint32_t));
+	size_t len = sl_read_u32(r);
+	const char *text = sl_read_bytes(r, len);
+	if (!rows || !text)
+		return NULL;
+	/* as copy_lines lays a copy out, its text in the allocation too (not
+	 * interned: read back for a moment, then freed) */
+	sl_source *c = sl_calloc(1, sizeof *c + (u + 1) * per * sizeof(uint32_t) + plen + 1 + len + 1);
+	uint32_t *arr = (uint32_t *)(c + 1);
+	c->kept = 1;
+	c->lines = arr;
+	c->line_no = arr + (u + 1);
+	c->col_shift = per == 3 ? arr + 2 * (u + 1) : NULL;
+	c->path = (char *)(arr + (u + 1) * per);
+	memcpy(c->path, path, plen + 1);
+	c->text = c->path + plen + 1;
+	memcpy(c->text, text, len);
+	c->text[len] = 0;
+	c->len = len;
+	c->name = (char *)sl_intern(name, strlen(name));
+	c->section = section ? (char *)sl_intern(section, strlen(section)) : NULL;
+	c->line_base = line_base;
+	c->ascii = ascii;
+	c->nlines = u;
+	for (size_t i = 0; i < u; i++) {
+		memcpy(&c->lines[i], rows + (i * per) * sizeof(uint32_t), sizeof(uint32_t));
+		memcpy(&c->line_no[i], rows + (i * per + 1) * sizeof(uint32_t), sizeof(uint32_t));
+		if (c->col_shift)
+			memcpy(&c->col_shift[i], rows + (i * per + 2) * sizeof(uint32_t), sizeof(uint32_t));
+		if (c->lines[i] > len)
+			r->bad = 1;
+	}
+	size_t nl = sl_read_u32(r);
+	for (size_t i = 0; i < nl && !r->bad; i++) {
+		uint32_t base = sl_read_u32(r);
+		const char *key = sl_read_str(r, NULL);
+		sl_source *l = thaw(r, depth + 1);
+		if (!l)
+			break;
+		c->links = sl_realloc(c->links, (c->nlinks + 1) * sizeof *c->links);
+		c->links[c->nlinks].src = l;
+		c->links[c->nlinks].base = base;
+		c->links[c->nlinks].key = key ? sl_strdup(key) : NULL;
+		c->nlinks++;
+	}
+	if (r->bad) {
+		sl_source_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+sl_source *sl_source_kept_thaw(sl_reader *r)
+{
+	return thaw(r, 0);
+}

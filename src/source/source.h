@@ -141,6 +141,13 @@ const sl_source *sl_source_keep_copy(const sl_source_keep *k, const sl_source *o
 /* Frees k; the copies its places were moved into (*n of them) are the
  * caller's (sl_source_free each, after the places). */
 sl_source **sl_source_keep_done(sl_source_keep *k, size_t *n);
+/* A kept copy (and the copies it links) written to out, to be read back
+ * by the same process (audit puts its entries' summaries aside: issue 18) */
+void sl_source_kept_freeze(const sl_source *c, sl_buf *out);
+/* The copy sl_source_kept_freeze wrote, read at r (the caller's:
+ * sl_source_free): every position, line text and link as the copy's; NULL,
+ * r->bad set, when the record is not one. */
+sl_source *sl_source_kept_thaw(sl_reader *r);
 
 /* The place of offset off of s (in s or a file linked to it) as a message
  * names it, seen from offset here: "line N" (with_col: "line N, column

@@ -186,6 +186,27 @@ sl_jobs *sl_jobs_start(unsigned threads, void (*work)(void *ud, void *item), voi
 		       void (*start)(void *ud), void *ud);
 void sl_jobs_add(sl_jobs *j, void *item);
 void sl_jobs_finish(sl_jobs *j);
+/* ---- records of bytes (bytes.c) --------------------------------------------
+ *
+ * What is put aside in a store (sl_store) and read back by the same process:
+ * numbers in the machine's order, strings with their length. A reader never
+ * reads past its end: a record cut short or not what was written sets bad. */
+void sl_buf_put_u32(sl_buf *b, uint32_t v);
+/* s (NULL too, read back as NULL) with its length */
+void sl_buf_put_str(sl_buf *b, const char *s);
+typedef struct {
+	const char *p, *end;  /* not owned: the record read */
+	int bad;              /* a read past the end, or a length that does not fit */
+} sl_reader;
+uint32_t sl_read_u32(sl_reader *r);
+/* The next string: a pointer into the record (its length in *len when len
+ * is not NULL; NUL-terminated only when the record is), NULL for a NULL
+ * string or when bad. Strings are written with their NUL, so that one read
+ * from a NUL-terminated record is one. */
+const char *sl_read_str(sl_reader *r, size_t *len);
+/* n bytes at the reader, taken: NULL when fewer are left (bad) */
+const char *sl_read_bytes(sl_reader *r, size_t n);
+
 /* ---- the built-in tables' images (image.c) ------------------------------ */
 
 /* Makes the pointers of a built-in table's image addresses (img's words that
