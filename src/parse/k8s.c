@@ -557,19 +557,14 @@ static void read_doc(reader *r, const sl_yaml_node *doc)
 
 int sl_k8s_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, size_t *nws, sl_error *err)
 {
-	*out = NULL;
-	*ws = NULL;
-	*nws = 0;
-	sl_yaml_doc *doc = NULL;
-	int rc = sl_yaml_load(src, &doc, err);
-	if (rc)
-		return rc;
+	sl_yaml_doc *doc;
 	reader r;
 	memset(&r, 0, sizeof r);
+	int rc = sl_yaml_script_start(src, out, ws, nws, &doc, &r.s, err);
+	if (rc)
+		return rc;
 	r.src = src;
 	r.err = err;
-	r.s = sl_calloc(1, sizeof *r.s);
-	r.s->src = src;
 	for (size_t i = 0; i < doc->ndocs; i++)
 		if (doc->roots[i] && doc->roots[i]->kind == SL_YAML_MAP && sl_yaml_scalar(sl_yaml_get(doc->roots[i], "kind")) &&
 		    !strcmp(sl_yaml_scalar(sl_yaml_get(doc->roots[i], "kind")), "ConfigMap"))

@@ -385,18 +385,13 @@ static void llm_d(reader *r, const sl_yaml_node *root)
 
 int sl_recipe_parse(const sl_source *src, sl_script **out, sl_k8s_workload **ws, size_t *nws, sl_error *err)
 {
-	*out = NULL;
-	*ws = NULL;
-	*nws = 0;
-	sl_yaml_doc *doc = NULL;
-	int rc = sl_yaml_load(src, &doc, err);
-	if (rc)
-		return rc;
+	sl_yaml_doc *doc;
 	reader r;
 	memset(&r, 0, sizeof r);
+	int rc = sl_yaml_script_start(src, out, ws, nws, &doc, &r.s, err);
+	if (rc)
+		return rc;
 	r.src = src;
-	r.s = sl_calloc(1, sizeof *r.s);
-	r.s->src = src;
 	const sl_yaml_node *root = doc->root;
 	if (root && root->kind == SL_YAML_MAP) {
 		/* a template: base: and zip_override_* variants of it */

@@ -479,18 +479,13 @@ static int read_variant(reader *r, const sl_yaml_node *root, unsigned which, sl_
 int sl_vllm_recipe_parse(const sl_source *src, unsigned variant, sl_script **out, sl_k8s_workload **ws,
 			 size_t *nws, sl_error *err)
 {
-	*out = NULL;
-	*ws = NULL;
-	*nws = 0;
-	sl_yaml_doc *doc = NULL;
-	int rc = sl_yaml_load(src, &doc, err);
-	if (rc)
-		return rc;
+	sl_yaml_doc *doc;
 	reader r;
 	memset(&r, 0, sizeof r);
+	int rc = sl_yaml_script_start(src, out, ws, nws, &doc, &r.s, err);
+	if (rc)
+		return rc;
 	r.src = src;
-	r.s = sl_calloc(1, sizeof *r.s);
-	r.s->src = src;
 	sl_k8s_workload *w = sl_calloc(1, sizeof *w);
 	const sl_yaml_node *root = doc->root;
 	rc = root && root->kind == SL_YAML_MAP ? read_variant(&r, root, variant, w, err)

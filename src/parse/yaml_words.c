@@ -152,3 +152,19 @@ uint32_t sl_yaml_at(const sl_source *src, const sl_yaml_node *n)
 {
 	return (uint32_t)sl_source_offset(src, n->line, n->col);
 }
+
+int sl_yaml_script_start(const sl_source *src, sl_script **out, sl_k8s_workload **ws, size_t *nws,
+			 sl_yaml_doc **doc, sl_script **s, sl_error *err)
+{
+	*out = NULL;
+	*ws = NULL;
+	*nws = 0;
+	*doc = NULL;
+	*s = NULL;
+	int rc = sl_yaml_load(src, doc, err);
+	if (rc)
+		return rc;
+	*s = sl_calloc(1, sizeof **s);
+	(*s)->src = src;
+	return SL_OK;
+}

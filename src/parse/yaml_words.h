@@ -23,6 +23,12 @@ void sl_yaml_implied_word(sl_word *w, const char *text, uint32_t off, uint32_t e
 void sl_yaml_env_put(sl_assign **as, size_t *n, size_t *cap, sl_assign a);
 /* Adds the note msg (owned by s from then on) at offset off of the script. */
 void sl_yaml_note(sl_script *s, uint32_t off, char *msg);
+/* The start every YAML reader of a deployment makes (manifests, recipes):
+ * the outputs cleared, src's YAML loaded into *doc, and *s a new empty
+ * script of src. On failure *err says where (nothing to free); else *doc
+ * and *s are the caller's. */
+int sl_yaml_script_start(const sl_source *src, sl_script **out, sl_k8s_workload **ws, size_t *nws,
+			 sl_yaml_doc **doc, sl_script **s, sl_error *err);
 /* A scalar node's text; NULL for no node, a mapping or a sequence. */
 const char *sl_yaml_scalar(const sl_yaml_node *n);
 /* The offset of node n in src (its first character). */
