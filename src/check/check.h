@@ -100,6 +100,9 @@ void sl_findings_free(sl_findings *f);
  * own strings and edits; their places and rules point where the
  * originals' do (keep those while both are). */
 void sl_findings_copy(const sl_findings *from, size_t first, size_t end, sl_findings *to);
+/* Moves every finding of *from to the end of *to, in order; *from is left
+ * empty (its array freed): the findings are *to's from then on. */
+void sl_findings_move(sl_findings *from, sl_findings *to);
 
 /* Sorts findings [first, n) by file, line, column and rule, stably. */
 void sl_findings_sort(sl_findings *fs, size_t first);

@@ -142,6 +142,17 @@ static char *dup_or_null(const char *s)
 	return s ? sl_strdup(s) : NULL;
 }
 
+void sl_findings_move(sl_findings *from, sl_findings *to)
+{
+	sl_grow((void **)&to->v, &to->cap, to->n + from->n, sizeof *to->v);
+	if (from->n)
+		memcpy(to->v + to->n, from->v, from->n * sizeof *from->v);
+	to->n += from->n;
+	free(from->v);
+	from->v = NULL;
+	from->n = from->cap = 0;
+}
+
 void sl_findings_copy(const sl_findings *from, size_t first, size_t end, sl_findings *to)
 {
 	sl_grow((void **)&to->v, &to->cap, to->n + (end - first), sizeof *to->v);

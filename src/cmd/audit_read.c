@@ -549,10 +549,7 @@ void sl_audit_read_job_done(void *ud, void *item)
 		if (r->progress)
 			fprintf(stderr, "\raudit: %zu entr%s read", r->n, r->n == 1 ? "y" : "ies");
 	}
-	sl_grow((void **)&r->fs.v, &r->fs.cap, r->fs.n + p->fs.n, sizeof *r->fs.v);
-	if (p->fs.n)
-		memcpy(r->fs.v + r->fs.n, p->fs.v, p->fs.n * sizeof *p->fs.v);
-	r->fs.n += p->fs.n;
+	sl_findings_move(&p->fs, &r->fs);
 	for (size_t k = 0; k < p->nextra; k++)
 		SL_PUSH(r->extra, r->nextra, r->xcap, p->extra[k]);
 	for (size_t k = 0; k < p->nheredocs; k++)
@@ -564,7 +561,6 @@ void sl_audit_read_job_done(void *ud, void *item)
 	for (size_t b = 0; b < p->nblocks; b++)
 		free(p->blocks[b]);
 	free(p->blocks);
-	free(p->fs.v);
 	free(p->extra);
 	free(p->heredocs);
 	free(p);

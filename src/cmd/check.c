@@ -274,10 +274,7 @@ static void tally(check_ctx *x, const sl_findings *fs)
 /* c's findings and what they point into moved to the end of *all */
 static void keep_all(checked *all, checked *c)
 {
-	sl_grow((void **)&all->fs.v, &all->fs.cap, all->fs.n + c->fs.n, sizeof *all->fs.v);
-	if (c->fs.n)
-		memcpy(all->fs.v + all->fs.n, c->fs.v, c->fs.n * sizeof *c->fs.v);
-	all->fs.n += c->fs.n;
+	sl_findings_move(&c->fs, &all->fs);
 	for (size_t k = 0; k < c->ne; k++)
 		SL_PUSH(all->entries, all->ne, all->ecap, c->entries[k]);
 	for (size_t k = 0; k < c->nheredocs; k++)
@@ -285,7 +282,6 @@ static void keep_all(checked *all, checked *c)
 	for (size_t k = 0; k < c->nkept; k++)
 		SL_PUSH(all->kept, all->nkept, all->kcap, c->kept[k]);
 	all->failed |= c->failed;
-	free(c->fs.v);
 	free(c->entries);
 	free(c->heredocs);
 	free(c->kept);
