@@ -339,4 +339,13 @@ printf 'for t in "$X"{0..1}; do\n  vllm serve org/m --served-model-name $t &\ndo
 printf 'for t in {1..5000}; do\n  vllm serve org/m &\ndone\n' > "$tmp0/brace4.sh"
 "$bin" show "$tmp0/brace4.sh" > /dev/null 2> "$tmp0/err"
 [ $? -eq 2 ] && grep -q 'brace4.sh:1:10: a brace expansion of more than 1024 values' "$tmp0/err" && ok || ko "brace: past the limit"
+printf 'for t in {0..99999999999999999999}; do\n  vllm serve org/m &\ndone\n' > "$tmp0/brace5.sh"
+"$bin" show "$tmp0/brace5.sh" > /dev/null 2> "$tmp0/err"
+[ $? -eq 2 ] && grep -q 'brace5.sh:1:10: a brace expansion of numbers longer than 18 digits' "$tmp0/err" && ok || ko "brace: a number too long"
+# words handed to commands in all are bounded (a 52 KB script of one
+# 10,000-element array written 300 times was 3 million words, 805 MB)
+{ printf 'A=('; i=0; while [ $i -lt 10000 ]; do printf ' %d' $i; i=$((i + 1)); done
+  printf ')\nvllm serve org/m --x'; i=0; while [ $i -lt 300 ]; do printf ' "${A[@]}"'; i=$((i + 1)); done; printf '\n'; } > "$tmp0/words.sh"
+"$bin" check -f gcc "$tmp0/words.sh" > "$tmp0/out"
+[ $? -eq 2 ] && grep -q 'words.sh:2:[0-9]*: error: .*more words after expansion than the limit of 1000000 in all' "$tmp0/out" && ok || ko "words in all"
 finish

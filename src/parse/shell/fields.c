@@ -22,6 +22,19 @@ static void spend(walker *w, TSNode node, size_t n)
 			"expansions larger than the limit of %s bytes in all", "268435456");
 }
 
+/* Counts n more fields against the script's bound on them: 0, or -1 past
+ * it (told once, at node). */
+static int count_fields(walker *w, TSNode node, size_t n)
+{
+	w->fields += n;
+	if (w->fields <= SL_MAX_FIELDS)
+		return 0;
+	if (!w->failed)
+		sh_fail_at(w, ts_node_start_byte(node), "more words after expansion than the limit of %s in all",
+			   "1000000");
+	return -1;
+}
+
 void sh_eval_word(walker *w, TSNode node, sl_word *out)
 {
 	wbuild wb = {0};
@@ -76,18 +89,22 @@ static int holds_brace(TSNode c)
 }
 
 /* A number of a brace expression: its value (digits only, as the grammar
- * has them), 0 past 9 digits (set *big). */
-static long brace_number(const walker *w, TSNode x, size_t *len, int *padded, int *big)
+ * has them; leading zeros pad, {000..3}), *big set past 18 digits after
+ * them or 20 in all (the width a field may be padded to). */
+static long long brace_number(const walker *w, TSNode x, size_t *len, int *padded, int *big)
 {
 	size_t a = ts_node_start_byte(x), b = ts_node_end_byte(x);
 	*len = b - a;
 	*padded |= *len > 1 && w->v.text[a] == '0';
-	if (*len > 9) {
+	size_t z = a;
+	while (z + 1 < b && w->v.text[z] == '0')
+		z++;
+	if (b - z > 18 || *len > 20) {
 		*big = 1;
 		return 0;
 	}
-	long v = 0;
-	for (size_t i = a; i < b; i++)
+	long long v = 0;
+	for (size_t i = z; i < b; i++)
 		v = v * 10 + (w->v.text[i] - '0');
 	return v;
 }
@@ -136,17 +153,21 @@ static void brace_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t 
 	}
 	size_t l1, l2;
 	int padded = 0, big = 0;
-	long lo = brace_number(w, ts_node_named_child(brace, 0), &l1, &padded, &big);
-	long hi = brace_number(w, ts_node_named_child(brace, 1), &l2, &padded, &big);
-	long count = (hi >= lo ? hi - lo : lo - hi) + 1;
-	if (big || count > SL_MAX_LOOP_ITERATIONS) {
+	long long lo = brace_number(w, ts_node_named_child(brace, 0), &l1, &padded, &big);
+	long long hi = brace_number(w, ts_node_named_child(brace, 1), &l2, &padded, &big);
+	long long count = (hi >= lo ? hi - lo : lo - hi) + 1;
+	if (big) {
+		sh_fail_at(w, a, "a brace expansion of numbers longer than %s", "18 digits (20 with leading zeros)");
+		return;
+	}
+	if (count > SL_MAX_LOOP_ITERATIONS) {
 		sh_fail_at(w, a, "a brace expansion of more than %s values", "1024");
 		return;
 	}
 	int width = padded ? (int)(l1 > l2 ? l1 : l2) : 0;
-	for (long k = 0; k < count; k++) {
+	for (long long k = 0; k < count; k++) {
 		char num[32];
-		int len = snprintf(num, sizeof num, "%0*ld", width, hi >= lo ? lo + k : lo - k);
+		int len = snprintf(num, sizeof num, "%0*lld", width, hi >= lo ? lo + k : lo - k);
 		wbuild wb = {0};
 		sh_wb_add_view(&wb, &w->v, pa, pb - pa);
 		sh_wb_add_at(&wb, num, (size_t)len, sh_src_off(&w->v, pb));
@@ -165,7 +186,16 @@ static void brace_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t 
  * word per element, and an unquoted empty expansion gives no word at all.
  * Inside an unknown value kept as written, $(...) and ${...} are not split.
  */
+static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap);
+
 void sh_eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap)
+{
+	size_t before = *n;
+	eval_fields(w, node, v, n, cap);
+	count_fields(w, node, *n - before);
+}
+
+static void eval_fields(walker *w, TSNode node, sl_word **v, size_t *n, size_t *cap)
 {
 	if (holds_brace(node)) {
 		brace_fields(w, node, v, n, cap);

@@ -172,6 +172,7 @@ struct walker {
 	const uint32_t *fixed;   /* conditionals (offsets) read at their first alternative, no point */
 	size_t nfixed;
 	size_t expanded;         /* bytes of all words built: bounded, whatever the script */
+	size_t fields;           /* words handed to commands (sh_eval_fields): bounded too */
 	struct fn { char *name; TSNode body; view v; } *fns;  /* functions defined so far, with the
 							 * text they are written in (a sourced file's) */
 	/* files read by `source` (source.c): each one's tree and view, kept to
